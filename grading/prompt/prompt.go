@@ -1,0 +1,38 @@
+// Package prompt builds what a validator sends its model: the reading prompt (the
+// published ladder, the task, the prose criteria, the sandbox result as ground truth, and
+// the work fenced so that it cannot close its fence) and the rubric-compiling prompt, each
+// with the JSON schema its answer must match.
+package prompt
+
+import "encoding/json"
+
+// Purposes of a model call.
+const (
+	Read    = "read"    // place the work on a rung; schema arena_read
+	Compile = "compile" // turn rubric sentences into CEL checks; schema arena_compile
+)
+
+// Prompt is one model call's request, provider-neutral. Backends send System and User
+// as the system and user messages, ask for JSON matching Schema under SchemaName, at
+// temperature 0 with Seed where the provider has one.
+type Prompt struct {
+	Purpose    string          `json:"purpose"`
+	System     string          `json:"system"`
+	User       string          `json:"user"`
+	SchemaName string          `json:"schema_name"`
+	Schema     json.RawMessage `json:"schema"`
+	Seed       int64           `json:"seed"`
+	// Brief is the structured content the text was built from, for backends that need no
+	// model (the builtin reader). Backends that talk to a model ignore it.
+	Brief *Brief `json:"-"`
+}
+
+// Brief is what a prompt is about, as data.
+type Brief struct {
+	Title   string   // the task's title
+	Spec    string   // the task's brief
+	Rubric  string   // the whole rubric
+	Prose   []string // criteria no compiler turned into a check (read) or to compile (compile)
+	Work    string   // the exact text read
+	Sandbox string   // the sandbox result as told to the reader
+}
