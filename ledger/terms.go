@@ -1,7 +1,5 @@
 package ledger
 
-import "fmt"
-
 // TaskID, EntryID and RoundID number tasks, entries and grading rounds from 1 in the
 // order the ledger created them. 0 means none.
 type (
@@ -72,6 +70,7 @@ const (
 	MaxCallText     = 160 << 10 // each of a call's prompt and response
 	MaxCalls        = 4
 	MaxTxBytes      = 512 << 10
+	MaxAttempts     = 64 // attempts per round
 )
 
 // CommitteeSize returns the number of validators on each round's committee.
@@ -94,43 +93,41 @@ func (t *Terms) QuorumSize() int {
 func (t *Terms) Validate() error {
 	switch {
 	case t.Chain == "" || len(t.Chain) > MaxChainLen:
-		return refusef("Chain id must be 1 to %d bytes", MaxChainLen)
+		return errTermsChain
 	case t.Name == "" || len(t.Name) > MaxNameLen:
-		return refusef("Arena name must be 1 to %d bytes", MaxNameLen)
+		return errTermsName
 	case t.Symbol == "" || len(t.Symbol) > MaxSymbolLen:
-		return refusef("Currency symbol must be 1 to %d bytes", MaxSymbolLen)
+		return errTermsSymbol
 	case t.EntryBond.IsZero():
-		return refuse("Entry bond must be positive")
+		return errTermsEntryBond
 	case t.AppealBond.IsZero():
-		return refuse("Appeal bond must be positive")
-	case t.AppealWindowS <= 0:
-		return refuse("Appeal window must be positive")
+		return errTermsAppealBond
+	case t.AppealWindowS <= 0 || t.AppealWindowS > MaxCloseS:
+		return errTermsWindow
 	case len(t.Validators) == 0 || len(t.Validators) > MaxValidators:
-		return refusef("Validator set must have 1 to %d members", MaxValidators)
+		return errTermsValidators
 	case t.Committee < 0 || t.Quorum < 0:
-		return refuse("Committee and quorum cannot be negative")
+		return errTermsNegative
 	case t.QuorumSize() > t.CommitteeSize():
-		return refuse("Quorum cannot exceed the committee")
+		return errTermsQuorumSize
 	case t.QuorumSize()*2 <= t.CommitteeSize():
-		return refuse("Quorum must be a majority of the committee")
-	case t.Attempts <= 0:
-		return refuse("Attempts per round must be positive")
-	case t.RoundTimeoutS <= 0:
-		return refuse("Round timeout must be positive")
+		return errTermsQuorumMajority
+	case t.Attempts <= 0 || t.Attempts > MaxAttempts:
+		return errTermsAttempts
+	case t.RoundTimeoutS <= 0 || t.RoundTimeoutS > MaxCloseS:
+		return errTermsTimeout
 	case len(t.Genesis) > MaxGenesis:
-		return refusef("At most %d genesis allocations", MaxGenesis)
+		return errTermsGenesis
 	}
 	seen := make(map[Address]bool, len(t.Validators))
 	for _, v := range t.Validators {
 		if v.IsZero() || seen[v] {
-			return refuse("Validators must be distinct non-zero addresses")
+			return errTermsDistinct
 		}
 		seen[v] = true
 	}
 	if t.Registry != nil && t.Registry.IsZero() {
-		return refuse("Registry address cannot be zero")
+		return errTermsRegistry
 	}
 	return nil
 }
-
-func refusef(format string, args ...any) *Error { return refuse(fmt.Sprintf(format, args...)) }

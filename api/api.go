@@ -1,0 +1,104 @@
+// Package api serves an arena over HTTP: signed transactions in, the ledger's views and
+// server-sent events out, as JSON. It holds no rules: every answer is a ledger view or a
+// receipt from the ordering engine behind the Chain interface.
+package api
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+
+	"github.com/arena/arena/ledger"
+)
+
+// Chain is the ordering engine the API serves: the solo sequencer today, a CometBFT
+// application later. Implementations must be safe for concurrent use.
+type Chain interface {
+	// Submit admits tx and returns its receipt once it is applied. An error means the
+	// transaction was refused at admission and nothing was applied: a *ledger.Error, or an
+	// error wrapping ledger.ErrMalformed, ErrUnknownKind, ErrBadSignature or ErrTooLarge.
+	// A refusal by the ledger itself is a receipt whose Outcome has Err set.
+	Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error)
+	// View calls fn with the current state; fn must not keep the state or modify it.
+	View(fn func(*ledger.State))
+	// Subscribe delivers every block committed from now on, buffering up to buf; the
+	// returned func cancels the subscription and closes the channel.
+	Subscribe(buf int) (<-chan Block, func())
+}
+
+// Receipt is what applying one transaction produced.
+type Receipt struct {
+	TxID    string         `json:"tx_id"`
+	Height  uint64         `json:"height"`
+	Index   int            `json:"index"`
+	Outcome ledger.Outcome `json:"outcome"`
+}
+
+// Block is one committed block as the API streams it: the same JSON shape as the solo
+// engine's blocks.
+type Block struct {
+	Height uint64     `json:"height"`
+	Time   int64      `json:"time"`       // unix seconds
+	Hash   string     `json:"state_hash"` // 0x hex of the state hash after the block
+	Txs    []TxResult `json:"txs"`
+}
+
+// TxResult is one transaction of a block and what it did.
+type TxResult struct {
+	ID      string         `json:"id"` // 0x hex of the signing hash
+	Index   int            `json:"index"`
+	From    ledger.Address `json:"from"`
+	Kind    ledger.Kind    `json:"kind"`
+	Outcome ledger.Outcome `json:"outcome"`
+}
+
+// Events returns every ledger event of the block, in order.
+func (b Block) Events() []ledger.Event {
+	var out []ledger.Event
+	for _, t := range b.Txs {
+		out = append(out, t.Outcome.Events...)
+	}
+	return out
+}
+
+// Config configures the handler New returns.
+type Config struct {
+	Chain   Chain
+	Logger  *slog.Logger // nil discards
+	Board   http.Handler // optional; served at /
+	MaxBody int64        // bytes accepted by POST /v1/tx; 0 means ledger.MaxTxBytes
+}
+
+// server is the state every handler shares.
+type server struct {
+	chain   Chain
+	log     *slog.Logger
+	board   http.Handler
+	maxBody int64
+	metrics *metrics
+}
+
+// New returns the API's handler. Each call has its own metrics registry, so several
+// servers can live in one process.
+func New(cfg Config) http.Handler {
+	s := &server{chain: cfg.Chain, log: cfg.Logger, board: cfg.Board, maxBody: cfg.MaxBody}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.maxBody <= 0 {
+		s.maxBody = ledger.MaxTxBytes
+	}
+	s.metrics = newMetrics(s.height)
+	mux := http.NewServeMux()
+	for _, r := range s.routes() {
+		mux.Handle(r.Method+" "+r.Path, s.metrics.instrument(r.Path, r.Handler))
+	}
+	return mux
+}
+
+// height reads the current block height.
+func (s *server) height() uint64 {
+	var h uint64
+	s.chain.View(func(st *ledger.State) { h = st.Height() })
+	return h
+}

@@ -1,0 +1,94 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/arena/arena/ledger"
+)
+
+// classStatus is the one table from a failure's class to the HTTP status it is served
+// with. Anything without a class is a 500 whose detail goes only to the log.
+var classStatus = map[ledger.Class]int{
+	ledger.Expected:  http.StatusUnprocessableEntity,
+	ledger.External:  http.StatusBadGateway,
+	ledger.Transient: http.StatusServiceUnavailable,
+	ledger.LLMError:  http.StatusBadGateway,
+}
+
+// admissionStatus refines the status of refusals at admission, which are [EXPECTED]:
+// the request itself was wrong and nothing was applied.
+var admissionStatus = []struct {
+	err    error
+	status int
+}{
+	{ledger.ErrTooLarge, http.StatusRequestEntityTooLarge},
+	{ledger.ErrMalformed, http.StatusBadRequest},
+	{ledger.ErrUnknownKind, http.StatusBadRequest},
+	{ledger.ErrBadSignature, http.StatusUnauthorized},
+}
+
+// ErrorBody is the JSON shape of every error the API answers with.
+type ErrorBody struct {
+	Error   ErrorDetail `json:"error"`
+	Receipt *Receipt    `json:"receipt,omitempty"` // set when the ledger refused an applied tx
+}
+
+// ErrorDetail is a failure's class word (EXPECTED, EXTERNAL, TRANSIENT, LLM_ERROR, or
+// INTERNAL) and its exact message.
+type ErrorDetail struct {
+	Class   string `json:"class"`
+	Message string `json:"message"`
+}
+
+// internal is the class word of an unclassed failure.
+const internal = "INTERNAL"
+
+// httpError is a failure the API decided itself, with its status.
+type httpError struct {
+	status int
+	class  string
+	msg    string
+}
+
+func (e *httpError) Error() string { return e.msg }
+
+// notFound answers a view of something that does not exist.
+func notFound(msg string) error {
+	return &httpError{http.StatusNotFound, ledger.Expected.String(), msg}
+}
+
+// badRequest answers a request the API cannot read.
+func badRequest(msg string) error {
+	return &httpError{http.StatusBadRequest, ledger.Expected.String(), msg}
+}
+
+// classify returns the status, class word and message err is served with. An
+// unclassed error is reported only as "internal error".
+func classify(err error) (int, ErrorDetail) {
+	var he *httpError
+	if errors.As(err, &he) {
+		return he.status, ErrorDetail{he.class, he.msg}
+	}
+	for _, a := range admissionStatus {
+		if errors.Is(err, a.err) {
+			return a.status, ErrorDetail{ledger.Expected.String(), err.Error()}
+		}
+	}
+	var le *ledger.Error
+	if errors.As(err, &le) {
+		if st, ok := classStatus[le.Class]; ok {
+			return st, ErrorDetail{le.Class.String(), le.Msg}
+		}
+	}
+	return http.StatusInternalServerError, ErrorDetail{internal, "internal error"}
+}
+
+// fail writes err as an ErrorBody, logging the detail of a 500.
+func (s *server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	st, d := classify(err)
+	if st == http.StatusInternalServerError {
+		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	writeJSON(w, st, ErrorBody{Error: d})
+}

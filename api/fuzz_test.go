@@ -1,0 +1,53 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/arena/arena/api"
+	"github.com/arena/arena/ledger"
+)
+
+// acceptingChain applies nothing and acknowledges everything it is handed.
+type acceptingChain struct{ submitted int }
+
+func (c *acceptingChain) Submit(context.Context, *ledger.Tx) (api.Receipt, error) {
+	c.submitted++
+	return api.Receipt{TxID: "0x01", Height: 1}, nil
+}
+func (c *acceptingChain) View(fn func(*ledger.State))              { fn(&ledger.State{}) }
+func (c *acceptingChain) Subscribe(int) (<-chan api.Block, func()) { return nil, func() {} }
+
+// FuzzDecodeRequest: POST /v1/tx never panics and never answers 500 on any body. A body
+// the ledger's decoder refuses answers 4xx with an [EXPECTED] error and never reaches
+// the chain; one it accepts is submitted.
+func FuzzDecodeRequest(f *testing.F) {
+	for _, s := range []string{
+		``, `{`, `[]`, `null`, `{"chain":"c","from":"0x0000000000000000000000000000000000000001","nonce":1,"kind":"withdraw","value":"0","body":{}}`,
+		`{"chain":"c","kind":"faucet","value":"01","body":{"to":"0x00","amount":"1"}}`,
+		`{"kind":"bribe"}`, `{"kind":"grade","body":{"entry":-1}}`, `{"sig":"0xzz"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		c := &acceptingChain{}
+		h := api.New(api.Config{Chain: c, MaxBody: 4 << 10})
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/v1/tx", bytes.NewReader(body)))
+		_, decodeErr := ledger.DecodeTx(body)
+		if decodeErr == nil && len(body) <= 4<<10 {
+			if w.Code != http.StatusOK || c.submitted != 1 {
+				t.Fatalf("decodable body answered %d, submitted %d", w.Code, c.submitted)
+			}
+			return
+		}
+		var eb api.ErrorBody
+		if err := json.Unmarshal(w.Body.Bytes(), &eb); err != nil || w.Code/100 != 4 || eb.Error.Class != "EXPECTED" || eb.Error.Message == "" || c.submitted != 0 {
+			t.Fatalf("refused body answered %d %s (submitted %d)", w.Code, w.Body.Bytes(), c.submitted)
+		}
+	})
+}

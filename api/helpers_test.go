@@ -1,0 +1,119 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+
+	"github.com/arena/arena/account"
+	"github.com/arena/arena/api"
+	"github.com/arena/arena/chain/solo"
+	"github.com/arena/arena/ledger"
+)
+
+// fixture is a real solo engine on a temporary SQLite file behind a real HTTP server.
+type fixture struct {
+	t      *testing.T
+	eng    *solo.Engine
+	srv    *httptest.Server
+	terms  ledger.Terms
+	sender *account.Key
+	logs   *bytes.Buffer
+}
+
+const testChain = "api-test"
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	sender, err := account.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	val, err := account.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	terms := ledger.Terms{
+		Chain: testChain, Name: "API test arena", Symbol: "GEN",
+		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 3600,
+		Validators: []ledger.Address{val.Address()}, Attempts: 3, RoundTimeoutS: 60, DevMode: true,
+		Genesis: []ledger.Allocation{{Address: sender.Address(), Amount: ledger.Ether(1000)}},
+	}
+	eng, err := solo.Open(solo.Config{Path: filepath.Join(t.TempDir(), "arena.db")}, &terms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	logs := &bytes.Buffer{}
+	h := api.New(api.Config{Chain: api.Solo(eng), Logger: slog.New(slog.NewTextHandler(logs, nil)), MaxBody: 64 << 10})
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return &fixture{t: t, eng: eng, srv: srv, terms: terms, sender: sender, logs: logs}
+}
+
+// tx returns a transaction of the sender's with the given nonce, signed.
+func (f *fixture) tx(nonce uint64, value ledger.Amount, body ledger.Body) *ledger.Tx {
+	f.t.Helper()
+	tx := &ledger.Tx{Chain: testChain, From: f.sender.Address(), Nonce: nonce, Value: value, Body: body}
+	if err := f.sender.SignTx(tx); err != nil {
+		f.t.Fatal(err)
+	}
+	return tx
+}
+
+// encode returns the wire JSON of tx.
+func (f *fixture) encode(tx *ledger.Tx) []byte {
+	f.t.Helper()
+	b, err := json.Marshal(tx)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return b
+}
+
+// post sends body to POST /v1/tx and returns the status and the answer.
+func (f *fixture) post(body []byte) (int, []byte) {
+	f.t.Helper()
+	resp, err := http.Post(f.srv.URL+"/v1/tx", "application/json", bytes.NewReader(body))
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return resp.StatusCode, b
+}
+
+// get fetches path and decodes the JSON answer into v, returning the status.
+func (f *fixture) get(path string, v any) int {
+	f.t.Helper()
+	resp, err := http.Get(f.srv.URL + path)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+		f.t.Fatalf("GET %s: decode: %v", path, err)
+	}
+	return resp.StatusCode
+}
+
+// heightAndNonce reads the chain height and the sender's next nonce from the engine.
+func (f *fixture) heightAndNonce() (uint64, uint64) {
+	var h, n uint64
+	f.eng.View(func(s *ledger.State) { h, n = s.Height(), s.NextNonce(f.sender.Address()) })
+	return h, n
+}
+
+// faucet is a transaction the sender can always make in a dev arena.
+func faucet(to ledger.Address) ledger.Faucet { return ledger.Faucet{To: to, Amount: ledger.Ether(1)} }
+
+var _ = context.Background

@@ -1,0 +1,42 @@
+package api
+
+import "net/http"
+
+// Route is one endpoint of the API. The list in routes is the whole surface: the
+// OpenAPI document is checked against it by a test.
+type Route struct {
+	Method  string
+	Path    string // a net/http ServeMux pattern path, as OpenAPI spells it
+	Handler http.Handler
+}
+
+// Routes lists every route the API serves, for documentation and for the test that
+// checks the OpenAPI document.
+func Routes() []Route { return (&server{}).routes() }
+
+func (s *server) routes() []Route {
+	h := func(m, p string, f http.HandlerFunc) Route { return Route{m, p, f} }
+	rs := []Route{
+		h("POST", "/v1/tx", s.postTx),
+		h("GET", "/v1/arena", s.getArena),
+		h("GET", "/v1/tasks", s.getTasks),
+		h("GET", "/v1/tasks/{id}", s.getTask),
+		h("GET", "/v1/tasks/{id}/entries", s.getTaskEntries),
+		h("GET", "/v1/entries/{id}", s.getEntry),
+		h("GET", "/v1/entries/{id}/grades", s.getGrades),
+		h("GET", "/v1/rounds", s.getRounds),
+		h("GET", "/v1/rounds/{id}", s.getRound),
+		h("GET", "/v1/accounts/{address}", s.getAccount),
+		h("GET", "/v1/leaderboard", s.getLeaderboard),
+		h("GET", "/v1/claimable/{address}", s.getClaimable),
+		h("GET", "/v1/snapshot", s.getSnapshot),
+		h("GET", "/v1/events", s.getEvents),
+		h("GET", "/metrics", s.getMetrics),
+		h("GET", "/openapi.json", s.getOpenAPI),
+		h("GET", "/healthz", s.getHealth),
+	}
+	if s.board != nil {
+		rs = append(rs, Route{"GET", "/{$}", s.board})
+	}
+	return rs
+}

@@ -1,0 +1,62 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/arena/arena/ledger"
+)
+
+// postTx admits one signed transaction in its wire JSON and answers with its receipt.
+// A refusal at admission applies nothing and answers 4xx; a refusal by the ledger is
+// recorded (the sender's nonce moves) and answers 422 with the receipt beside the error.
+func (s *server) postTx(w http.ResponseWriter, r *http.Request) {
+	tx, err := s.readTx(w, r)
+	if err != nil {
+		s.metrics.tx("invalid", "rejected")
+		s.log.Info("tx rejected", "err", err)
+		s.fail(w, r, err)
+		return
+	}
+	kind := string(tx.Body.Kind())
+	rc, err := s.chain.Submit(r.Context(), tx)
+	if err != nil {
+		s.metrics.tx(kind, "rejected")
+		s.log.Info("tx rejected", "kind", kind, "from", tx.From, "nonce", tx.Nonce, "err", err)
+		s.fail(w, r, err)
+		return
+	}
+	if rc.Outcome.OK() {
+		s.metrics.tx(kind, "accepted")
+		s.log.Debug("tx applied", "kind", kind, "tx", rc.TxID, "height", rc.Height)
+		writeJSON(w, http.StatusOK, rc)
+		return
+	}
+	s.metrics.tx(kind, "refused")
+	s.log.Info("tx refused by the ledger", "kind", kind, "tx", rc.TxID, "outcome", rc.Outcome.Err)
+	st, d := refusal(rc.Outcome.Err)
+	writeJSON(w, st, ErrorBody{Error: d, Receipt: &rc})
+}
+
+// readTx reads and decodes the request body, refusing one over the size limit.
+func (s *server) readTx(w http.ResponseWriter, r *http.Request) (*ledger.Tx, error) {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, fmt.Errorf("%w: body over %d bytes", ledger.ErrTooLarge, s.maxBody)
+		}
+		return nil, badRequest("could not read the request body")
+	}
+	return ledger.DecodeTx(b)
+}
+
+// refusal splits an outcome's "[CLASS] message" into its status and detail.
+func refusal(text string) (int, ErrorDetail) {
+	if e, ok := ledger.ParseError(text); ok {
+		return classStatus[e.Class], ErrorDetail{e.Class.String(), e.Msg}
+	}
+	return http.StatusUnprocessableEntity, ErrorDetail{ledger.Expected.String(), text}
+}

@@ -1,0 +1,210 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/arena/arena/ledger"
+)
+
+// Account is GET /v1/accounts/{address}: what one address holds and owes.
+type Account struct {
+	Address    ledger.Address    `json:"address"`
+	NextNonce  uint64            `json:"next_nonce"` // the nonce its next transaction must carry
+	Balance    ledger.Amount     `json:"balance"`    // wallet, atto
+	Claimable  ledger.Amount     `json:"claimable"`  // what the arena owes it, atto
+	Reputation ledger.Reputation `json:"reputation"`
+}
+
+// Health is GET /healthz.
+type Health struct {
+	Status string `json:"status"`
+	Height uint64 `json:"height"`
+}
+
+func (s *server) getArena(w http.ResponseWriter, r *http.Request) {
+	var v ledger.ArenaView
+	s.chain.View(func(st *ledger.State) { v = st.Arena() })
+	writeJSON(w, http.StatusOK, v)
+}
+
+func (s *server) getTasks(w http.ResponseWriter, r *http.Request) {
+	var v []ledger.TaskView
+	s.chain.View(func(st *ledger.State) { v = st.Tasks() })
+	writeJSON(w, http.StatusOK, nonNil(v))
+}
+
+func (s *server) getTask(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "task")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var v ledger.TaskView
+	var ok bool
+	s.chain.View(func(st *ledger.State) { v, ok = st.Task(ledger.TaskID(id)) })
+	s.found(w, r, v, ok, "no task %d", id)
+}
+
+func (s *server) getTaskEntries(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "task")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var v []ledger.EntryView
+	var ok bool
+	s.chain.View(func(st *ledger.State) {
+		if _, ok = st.Task(ledger.TaskID(id)); ok {
+			v = st.Entries(ledger.TaskID(id))
+		}
+	})
+	s.found(w, r, nonNil(v), ok, "no task %d", id)
+}
+
+func (s *server) getEntry(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "entry")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var v ledger.EntryView
+	var ok bool
+	s.chain.View(func(st *ledger.State) { v, ok = st.Entry(ledger.EntryID(id)) })
+	s.found(w, r, v, ok, "no entry %d", id)
+}
+
+func (s *server) getGrades(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "entry")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var v []ledger.RoundView
+	var ok bool
+	s.chain.View(func(st *ledger.State) {
+		if _, ok = st.Entry(ledger.EntryID(id)); ok {
+			v = st.Grades(ledger.EntryID(id))
+		}
+	})
+	s.found(w, r, nonNil(v), ok, "no entry %d", id)
+}
+
+func (s *server) getRound(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "round")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var v ledger.RoundView
+	var ok bool
+	s.chain.View(func(st *ledger.State) { v, ok = st.Round(ledger.RoundID(id)) })
+	s.found(w, r, v, ok, "no round %d", id)
+}
+
+// getRounds lists the open rounds with ?state=open, and every round without it.
+func (s *server) getRounds(w http.ResponseWriter, r *http.Request) {
+	state := r.URL.Query().Get("state")
+	if state != "" && state != ledger.RoundOpen {
+		s.fail(w, r, badRequest(`state must be "open" or absent`))
+		return
+	}
+	var v []ledger.RoundView
+	s.chain.View(func(st *ledger.State) {
+		if state == ledger.RoundOpen {
+			v = st.OpenRounds()
+		} else {
+			v = st.Snapshot().Rounds
+		}
+	})
+	writeJSON(w, http.StatusOK, nonNil(v))
+}
+
+func (s *server) getAccount(w http.ResponseWriter, r *http.Request) {
+	a, err := pathAddress(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	v := Account{Address: a}
+	s.chain.View(func(st *ledger.State) {
+		v.NextNonce, v.Balance, v.Claimable = st.NextNonce(a), st.Balance(a), st.Claimable(a)
+		v.Reputation = st.Reputation(a)
+	})
+	writeJSON(w, http.StatusOK, v)
+}
+
+func (s *server) getLeaderboard(w http.ResponseWriter, r *http.Request) {
+	var v []ledger.Reputation
+	s.chain.View(func(st *ledger.State) { v = st.Leaderboard() })
+	writeJSON(w, http.StatusOK, nonNil(v))
+}
+
+func (s *server) getClaimable(w http.ResponseWriter, r *http.Request) {
+	a, err := pathAddress(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	v := ledger.Claimable{Address: a}
+	s.chain.View(func(st *ledger.State) { v.Amount = st.Claimable(a) })
+	writeJSON(w, http.StatusOK, v)
+}
+
+func (s *server) getSnapshot(w http.ResponseWriter, r *http.Request) {
+	var v ledger.Snapshot
+	s.chain.View(func(st *ledger.State) { v = st.Snapshot() })
+	writeJSON(w, http.StatusOK, v)
+}
+
+func (s *server) getHealth(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, Health{Status: "ok", Height: s.height()})
+}
+
+// found writes v, or a 404 with the formatted message when ok is false.
+func (s *server) found(w http.ResponseWriter, r *http.Request, v any, ok bool, format string, id uint64) {
+	if !ok {
+		s.fail(w, r, notFound(fmt.Sprintf(format, id)))
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// pathID parses the {id} path value: a positive decimal integer.
+func pathID(r *http.Request, what string) (uint64, error) {
+	id, err := strconv.ParseUint(r.PathValue("id"), 10, 64)
+	if err != nil || id == 0 {
+		return 0, badRequest(what + " id must be a positive integer")
+	}
+	return id, nil
+}
+
+// pathAddress parses the {address} path value.
+func pathAddress(r *http.Request) (ledger.Address, error) {
+	a, err := ledger.ParseAddress(r.PathValue("address"))
+	if err != nil {
+		return a, badRequest(err.Error())
+	}
+	return a, nil
+}
+
+// nonNil makes an empty list encode as [] rather than null.
+func nonNil[T any](v []T) []T {
+	if v == nil {
+		return []T{}
+	}
+	return v
+}
+
+// writeJSON writes v with status st.
+func writeJSON(w http.ResponseWriter, st int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		st, b = http.StatusInternalServerError, []byte(`{"error":{"class":"INTERNAL","message":"internal error"}}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(st)
+	w.Write(append(b, '\n'))
+}

@@ -1,0 +1,78 @@
+package api_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/arena/arena/api"
+	"github.com/arena/arena/ledger"
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestViewsAreTheLedgersViews: DESIGN.md, "api/ thin over the node". Every GET answers
+// exactly what the ledger's view returns at that height.
+func TestViewsAreTheLedgersViews(t *testing.T) {
+	f := newFixture(t)
+	post := f.tx(1, ledger.Ether(100), ledger.PostTask{Title: "Write a haiku", Spec: "A haiku about ledgers.", Rubric: "At most 100 characters.", ClosesInS: 3600})
+	if st, b := f.post(f.encode(post)); st != http.StatusOK {
+		t.Fatalf("post task: %d %s", st, b)
+	}
+	var want ledger.Snapshot
+	var task ledger.TaskView
+	var tasks []ledger.TaskView
+	var acc api.Account
+	f.eng.View(func(s *ledger.State) {
+		want = s.Snapshot()
+		task, _ = s.Task(1)
+		tasks = s.Tasks()
+		a := f.sender.Address()
+		acc = api.Account{Address: a, NextNonce: s.NextNonce(a), Balance: s.Balance(a), Claimable: s.Claimable(a), Reputation: s.Reputation(a)}
+	})
+	check := func(path string, want, got any) {
+		t.Helper()
+		if st := f.get(path, got); st != http.StatusOK {
+			t.Fatalf("GET %s = %d", path, st)
+		}
+		if d := cmp.Diff(want, got, cmp.AllowUnexported(ledger.Amount{})); d != "" {
+			t.Errorf("GET %s (-want +got):\n%s", path, d)
+		}
+	}
+	check("/v1/snapshot", &want, &ledger.Snapshot{})
+	check("/v1/arena", &want.Arena, &ledger.ArenaView{})
+	check("/v1/tasks/1", &task, &ledger.TaskView{})
+	check("/v1/tasks", &tasks, &[]ledger.TaskView{})
+	check("/v1/tasks/1/entries", &[]ledger.EntryView{}, &[]ledger.EntryView{})
+	check("/v1/rounds?state=open", &[]ledger.RoundView{}, &[]ledger.RoundView{})
+	check("/v1/accounts/"+f.sender.Address().String(), &acc, &api.Account{})
+	check("/v1/claimable/"+f.sender.Address().String(), &ledger.Claimable{Address: f.sender.Address()}, &ledger.Claimable{})
+	check("/healthz", &api.Health{Status: "ok", Height: want.Arena.Height}, &api.Health{})
+}
+
+// TestMissingAndMalformedIDs: a view of something that does not exist is a 404, and an
+// id or address that cannot be parsed a 400, each with an exact message.
+func TestMissingAndMalformedIDs(t *testing.T) {
+	f := newFixture(t)
+	tests := []struct {
+		path   string
+		status int
+		msg    string
+	}{
+		{"/v1/tasks/9", 404, "no task 9"},
+		{"/v1/tasks/9/entries", 404, "no task 9"},
+		{"/v1/entries/3", 404, "no entry 3"},
+		{"/v1/entries/3/grades", 404, "no entry 3"},
+		{"/v1/rounds/4", 404, "no round 4"},
+		{"/v1/tasks/x", 400, "task id must be a positive integer"},
+		{"/v1/entries/0", 400, "entry id must be a positive integer"},
+		{"/v1/rounds?state=closed", 400, `state must be "open" or absent`},
+		{"/v1/accounts/0x12", 400, `address must be 0x followed by 40 hex digits: "0x12"`},
+	}
+	for _, tc := range tests {
+		var got api.ErrorBody
+		st := f.get(tc.path, &got)
+		want := api.ErrorBody{Error: api.ErrorDetail{Class: "EXPECTED", Message: tc.msg}}
+		if st != tc.status || got != want {
+			t.Errorf("GET %s = %d %+v, want %d %+v", tc.path, st, got, tc.status, want)
+		}
+	}
+}

@@ -1,0 +1,209 @@
+// The board's only script. It reads the cards from the JSON block in this page and
+// renders, filters, searches and pages them with DOM calls that set text, never markup.
+// It makes no request of any kind.
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("board-data").textContent);
+  var all = data.cards, top = data.top, size = data.page_size;
+  var list = document.getElementById("cards");
+  var form = document.getElementById("filters");
+  var shown = document.getElementById("shown");
+  var pager = document.getElementById("pager");
+  var prev = document.getElementById("prev"), next = document.getElementById("next");
+  var pageno = document.getElementById("pageno");
+  var f = { task: form.elements.task, state: form.elements.state, solver: form.elements.solver, q: form.elements.q };
+  var hay = null, hits = all, page = 0;
+
+  // h builds an element: attrs sets attributes, kids are nodes or strings (as text).
+  function h(tag, attrs, kids) {
+    var e = document.createElement(tag);
+    for (var k in attrs) { if (attrs[k] !== null && attrs[k] !== undefined) e.setAttribute(k, attrs[k]); }
+    add(e, kids);
+    return e;
+  }
+  function add(e, kids) {
+    if (kids === null || kids === undefined) return;
+    if (!Array.isArray(kids)) kids = [kids];
+    for (var i = 0; i < kids.length; i++) {
+      var k = kids[i];
+      if (k === null || k === undefined || k === "") continue;
+      if (Array.isArray(k)) add(e, k);
+      else e.appendChild(typeof k === "object" ? k : document.createTextNode(String(k)));
+    }
+  }
+  function readable(iso) { return iso ? iso.replace("T", " ").replace("Z", " UTC") : "-"; }
+  function time(iso) { return h("time", { datetime: iso }, readable(iso)); }
+  function code(s, cls) { return h("code", cls ? { "class": cls } : {}, s); }
+  function map(xs, fn) { var out = []; for (var i = 0; xs && i < xs.length; i++) out.push(fn(xs[i], i)); return out; }
+  function len(xs) { return xs ? xs.length : 0; }
+  function dd(cls, label, value) { return h("div", cls ? { "class": cls } : {}, [h("dt", {}, label), h("dd", {}, value)]); }
+  function td(label, kids) { return h("td", { "data-label": label }, kids); }
+
+  function card(c) {
+    var kids = [
+      h("h3", { id: "entry-" + c.id + "-h" }, [h("a", { href: "#entry-" + c.id }, "Entry #" + c.id), " ",
+        h("span", { "class": "sub" }, "on task #" + c.task + " " + c.task_title)]),
+      h("p", { "class": "meta" }, [h("span", { "class": "badge" }, c.state),
+        c.outcome ? [" ", h("span", { "class": "badge" }, c.outcome)] : null,
+        " filed ", time(c.filed), ", #" + c.seq + " on its task, by ", code(c.solver, "addr"), ", bond " + c.bond])
+    ];
+    kids.push(c.grade ? grade(c.grade) : h("p", { "class": "status" }, c.status));
+    if (c.appeal) kids.push(appeal(c.appeal));
+    kids.push(h("details", { "class": "history" }, [
+      h("summary", {}, "Rounds, attestations and receipts (" + len(c.rounds) + " rounds)"), map(c.rounds, round)]));
+    kids.push(h("details", { "class": "work" }, [h("summary", {}, "Work (" + c.work_len + " bytes)"),
+      c.work_url ? h("p", {}, ["Fetched from ", code(c.work_url, "addr")]) : null,
+      h("pre", {}, c.work),
+      c.work_cut ? h("p", { "class": "muted" }, "Only the first " + utf8len(c.work) + " bytes are shown; the snapshot holds the rest.") : null]));
+    return h("article", { "class": "card", id: "entry-" + c.id, "aria-labelledby": "entry-" + c.id + "-h" }, kids);
+  }
+  function utf8len(s) { return new TextEncoder().encode(s).length; }
+
+  function appeal(a) {
+    return [h("h4", {}, "Appeal"),
+      h("p", { "class": "appeal" }, [a.outcome + ": filed ", time(a.filed), " by ", code(a.appellant, "addr"),
+        " against round " + a.against + ", regraded in round " + a.round + ", bond " + a.bond + ", bounty " + a.bounty]),
+      h("p", { "class": "argument" }, ["Argument: ", h("q", {}, a.argument)])];
+  }
+
+  function grade(g) {
+    var out = [];
+    if (g.error) {
+      out.push(h("p", { "class": "error" }, [h("span", { "class": "badge" }, "failed"), " ", code(g.error)]));
+    } else {
+      out.push(h("dl", { "class": "score" }, [
+        dd("rung", "Rung agreed", g.tier + "/" + top + " " + g.label),
+        dd("judged", "Worth as read", [String(g.judged_score), h("span", { "class": "sub" }, "read as " + g.judged_tier + "/" + top + " " + g.judged_label)]),
+        dd("settled", "Settled score", String(g.score)),
+        dd("diff", "Difference", g.diff),
+        h("div", {}, [h("dt", {}, "Verdict"), h("dd", { "class": "v-" + g.verdict }, g.verdict)])]));
+    }
+    out.push(h("ul", { "class": "causes" }, map(g.causes, function (s) { return h("li", {}, s); })));
+    if (g.reason) out.push(h("p", { "class": "reason" }, "Code: " + g.reason));
+    if (g.rationale) out.push(h("p", { "class": "rationale" }, ["Reader: ", h("q", {}, g.rationale)]));
+    if (g.no_deterministic_pass) out.push(h("p", { "class": "nodet" }, "[no deterministic pass] no check ran; the whole rubric fell to the reader"));
+    out.push(h("h4", {}, "Compiled checks (" + len(g.checks) + ")"));
+    out.push(len(g.checks) ? checks(g.checks) : h("p", { "class": "muted" }, "No compiled check ran."));
+    if (len(g.prose)) out.push(h("h4", {}, "Prose criteria, left to the reader"), h("ul", { "class": "prose" }, map(g.prose, function (s) { return h("li", {}, s); })));
+    if (len(g.dropped)) out.push(h("h4", {}, "Dropped checks"), h("ul", { "class": "dropped" }, map(g.dropped, function (s) { return h("li", {}, s); })));
+    out.push(h("dl", { "class": "facts" }, [
+      h("div", {}, [h("dt", {}, "Similarity"), h("dd", { "class": "similarity" }, g.similarity + "%")]),
+      h("div", {}, [h("dt", {}, "Duplicate of"), h("dd", { "class": "dup" }, g.duplicate_of ? h("a", { href: "#entry-" + g.duplicate_of }, "entry #" + g.duplicate_of) : "none")]),
+      dd("", "Round", g.round + ", attempt " + g.attempt),
+      dd("", "Settled at", time(g.settled)),
+      dd("", "Appeal window until", time(g.appeal_until)),
+      dd("", "Work digest", code(g.work_digest, "hash"))]));
+    out.push(h("h4", {}, "Validators"));
+    out.push(h("p", {}, ["Leader ", code(g.leader, "addr"), "; agreed: " + len(g.agreed) + "; did not agree: " + len(g.disagreed) + "."]));
+    out.push(h("ul", { "class": "addrs" }, [
+      map(g.agreed, function (a) { return h("li", {}, [h("span", { "class": "agree" }, "agreed"), " ", code(a, "addr")]); }),
+      map(g.disagreed, function (a) { return h("li", {}, [h("span", { "class": "disagree" }, "did not agree"), " ", code(a, "addr")]); })]));
+    return out;
+  }
+
+  function checks(cs) {
+    var head = h("thead", {}, h("tr", {}, map(["Result", "Kind", "Criterion", "Expression", "Source"], function (s) { return h("th", { scope: "col" }, s); })));
+    var body = h("tbody", {}, map(cs, function (c) {
+      return h("tr", { "class": "check " + (c.passed ? "pass" : "fail") }, [
+        h("td", { "class": "result", "data-label": "Result" }, c.passed ? "passed" : "FAILED"), td("Kind", c.kind), td("Criterion", c.criterion),
+        td("Expression", [code(c.expr), c.error ? [" ", h("span", { "class": "err" }, c.error)] : null]), td("Source", c.source)]);
+    }));
+    return h("table", { "class": "checks stack" }, [head, body]);
+  }
+
+  function round(r) {
+    var kids = [h("h4", {}, "Round " + r.id + (r.regrade ? ", a regrade on appeal" : "") + ": " + r.state),
+      h("p", {}, ["Opened ", time(r.opened), " for a committee of " + r.committee + "; frozen inputs: " + len(r.earlier) + " earlier entries" +
+        map(r.earlier, function (e) { return " #" + e; }).join("") + "." + (r.says ? " Grade: " + r.says + "." : "")])];
+    if (r.argument) kids.push(h("p", {}, ["Argument: ", h("q", {}, r.argument)]));
+    if (len(r.checks)) kids.push(h("ul", { "class": "mini" }, map(r.checks, function (c) {
+      return h("li", { "class": "check " + (c.passed ? "pass" : "fail") }, [h("span", { "class": "result" }, c.passed ? "passed" : "FAILED"), " " + c.kind + " ", code(c.expr)]);
+    })));
+    kids.push(h("ol", { "class": "attempts" }, map(r.attempts, function (a) {
+      return h("li", {}, ["Attempt " + a.n + ": " + a.state + ", leader ", code(a.leader, "addr"), ", opened ", time(a.opened), ", deadline ", time(a.deadline),
+        h("ul", { "class": "atts" }, map(a.attestations, function (t) {
+          return h("li", {}, [code(t.validator, "addr"), " at height " + t.height + ": " + t.says + " ",
+            h("span", { "class": t.agrees ? "agree" : "disagree" }, "(" + (t.agrees ? "agrees with" : "differs from") + " the leader)")]);
+        }))]);
+    })));
+    if (len(r.calls)) kids.push(h("ul", { "class": "calls" }, map(r.calls, function (c) {
+      return h("li", {}, [h("span", { "class": "badge" }, c.purpose), " " + c.provider + " / " + c.model +
+        (c.fallback ? " (fallback: " + c.fallback_why + ")" : " (no fallback)"), h("br"),
+        "prompt_sha256 ", code(c.prompt_sha256, "hash"), h("br"), "response_sha256 ", code(c.response_sha256, "hash")]);
+    })));
+    return h("section", { "class": "round", "aria-label": "Round " + r.id }, kids);
+  }
+
+  // text is what search looks in for one card, lower-cased, built once on first search.
+  function text(c) {
+    var parts = ["#" + c.id, c.task_title, c.solver, c.state, c.outcome, c.work, c.work_url, c.status];
+    var g = c.grade;
+    if (g) {
+      parts.push(g.label, g.error, g.reason, g.rationale, g.verdict, g.work_digest);
+      parts = parts.concat(g.causes || [], g.prose || [], g.dropped || []);
+      map(g.checks, function (k) { parts.push(k.criterion, k.expr); });
+    }
+    if (c.appeal) parts.push(c.appeal.argument, c.appeal.appellant);
+    return parts.join("\n").toLowerCase();
+  }
+
+  function apply() {
+    var task = f.task.value, state = f.state.value, solver = f.solver.value;
+    var q = f.q.value.trim().toLowerCase();
+    if (q && !hay) hay = map(all, text);
+    hits = [];
+    for (var i = 0; i < all.length; i++) {
+      var c = all[i];
+      if (task && String(c.task) !== task) continue;
+      if (state && c.state !== state) continue;
+      if (solver && c.solver !== solver) continue;
+      if (q && hay[i].indexOf(q) < 0) continue;
+      hits.push(c);
+    }
+    page = 0;
+    draw();
+  }
+
+  function draw() {
+    var pages = Math.max(1, Math.ceil(hits.length / size));
+    page = Math.min(page, pages - 1);
+    var from = page * size, to = Math.min(hits.length, from + size);
+    var frag = document.createDocumentFragment();
+    for (var i = from; i < to; i++) frag.appendChild(card(hits[i]));
+    list.replaceChildren(frag);
+    shown.textContent = hits.length ? "Showing " + (from + 1) + "\u2013" + to + " of " + hits.length + " matching entries (" + all.length + " in all)."
+      : "No entry matches (" + all.length + " in all).";
+    pageno.textContent = "Page " + (page + 1) + " of " + pages;
+    prev.disabled = page === 0;
+    next.disabled = page >= pages - 1;
+  }
+
+  // reveal shows the card named by the location's #entry-N, wherever the filters are.
+  function reveal() {
+    var m = /^#entry-(\d+)$/.exec(location.hash);
+    if (!m) return;
+    var id = Number(m[1]), at = indexOf(hits, id);
+    if (at < 0) { form.reset(); hits = all; at = indexOf(hits, id); }
+    if (at < 0) return;
+    page = Math.floor(at / size);
+    draw();
+    var el = document.getElementById("entry-" + id);
+    if (el) { el.scrollIntoView(); el.querySelector("h3 a").focus(); }
+  }
+  function indexOf(cs, id) { for (var i = 0; i < cs.length; i++) if (cs[i].id === id) return i; return -1; }
+
+  form.addEventListener("input", apply);
+  form.addEventListener("change", apply);
+  form.addEventListener("submit", function (e) { e.preventDefault(); apply(); });
+  form.addEventListener("reset", function () { setTimeout(apply, 0); });
+  prev.addEventListener("click", function () { page--; draw(); list.scrollIntoView(); });
+  next.addEventListener("click", function () { page++; draw(); list.scrollIntoView(); });
+  window.addEventListener("hashchange", reveal);
+  form.hidden = false;
+  pager.hidden = false;
+  pageno.textContent = "Page 1 of " + Math.max(1, Math.ceil(all.length / size));
+  prev.disabled = true;
+  next.disabled = all.length <= size;
+  shown.textContent = "Showing " + Math.min(all.length, size) + " of " + all.length + " entries.";
+  reveal();
+})();

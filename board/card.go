@@ -1,0 +1,279 @@
+package board
+
+import (
+	"cmp"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/arena/arena/ledger"
+)
+
+// maxWorkShown is how many bytes of an entry's work a card carries; the snapshot keeps
+// the rest, and the card says how much was cut.
+const maxWorkShown = 4 << 10
+
+// card is everything one entry's card shows, computed once in Go. The server renders
+// the first page of cards from it and the script renders the rest from its JSON, so no
+// rule (the cause of a difference, a summary of a result) is written twice.
+type card struct {
+	ID        ledger.EntryID `json:"id"`
+	Task      ledger.TaskID  `json:"task"`
+	TaskTitle string         `json:"task_title"`
+	Solver    string         `json:"solver"`
+	Seq       int            `json:"seq"`
+	Filed     string         `json:"filed"`
+	State     string         `json:"state"`
+	Outcome   string         `json:"outcome"`
+	Bond      string         `json:"bond"`
+	WorkURL   string         `json:"work_url"`
+	Work      string         `json:"work"`
+	WorkLen   int            `json:"work_len"`
+	WorkCut   bool           `json:"work_cut"`
+	Status    string         `json:"status"` // one line for an entry with no grade in force
+	Grade     *gradeCard     `json:"grade"`
+	Appeal    *appealCard    `json:"appeal"`
+	Rounds    []roundCard    `json:"rounds"`
+}
+
+// gradeCard is the grade in force: the rung agreed, what it was worth, what settled,
+// why the two differ, and every check behind it.
+type gradeCard struct {
+	Round       ledger.RoundID `json:"round"`
+	Attempt     int            `json:"attempt"`
+	Tier        int            `json:"tier"`
+	Label       string         `json:"label"`
+	JudgedTier  int            `json:"judged_tier"`
+	JudgedLabel string         `json:"judged_label"`
+	JudgedScore int            `json:"judged_score"`
+	Score       int            `json:"score"`
+	Diff        string         `json:"diff"`
+	Verdict     string         `json:"verdict"` // "eligible", "disqualified", "failed", "not passed"
+	Error       string         `json:"error"`
+	Causes      []string       `json:"causes"`
+	Reason      string         `json:"reason"`
+	Rationale   string         `json:"rationale"`
+	Checks      []checkCard    `json:"checks"`
+	Prose       []string       `json:"prose"`
+	Dropped     []string       `json:"dropped"`
+	NoDet       bool           `json:"no_deterministic_pass"`
+	Similarity  int            `json:"similarity"`
+	DuplicateOf ledger.EntryID `json:"duplicate_of"`
+	Digest      string         `json:"work_digest"`
+	Leader      string         `json:"leader"`
+	Agreed      []string       `json:"agreed"`
+	Disagreed   []string       `json:"disagreed"`
+	Settled     string         `json:"settled"`
+	AppealUntil string         `json:"appeal_until"`
+}
+
+// checkCard is one compiled check and its outcome.
+type checkCard struct {
+	Criterion string `json:"criterion"`
+	Expr      string `json:"expr"`
+	Kind      string `json:"kind"` // "mandatory" or "preferred"
+	Source    string `json:"source"`
+	Passed    bool   `json:"passed"`
+	Error     string `json:"error"`
+}
+
+// appealCard is the latest appeal on an entry.
+type appealCard struct {
+	Appellant string         `json:"appellant"`
+	Argument  string         `json:"argument"`
+	Bond      string         `json:"bond"`
+	Round     ledger.RoundID `json:"round"`
+	Against   ledger.RoundID `json:"against"`
+	Filed     string         `json:"filed"`
+	Outcome   string         `json:"outcome"` // "moved", "held" or "pending"
+	Bounty    string         `json:"bounty"`
+}
+
+// roundCard is one grading round with its attempts and, once settled, its grade.
+type roundCard struct {
+	ID        ledger.RoundID   `json:"id"`
+	Regrade   bool             `json:"regrade"`
+	Argument  string           `json:"argument"`
+	Opened    string           `json:"opened"`
+	State     string           `json:"state"`
+	Committee int              `json:"committee"`
+	Earlier   []ledger.EntryID `json:"earlier"`
+	Says      string           `json:"says"`   // the round's grade in one line; "" while none
+	Checks    []checkCard      `json:"checks"` // only for a round whose grade is no longer in force
+	Calls     []callCard       `json:"calls"`  // the leader's model calls for the settled grade
+	Attempts  []attemptCard    `json:"attempts"`
+}
+
+// attemptCard is one attempt of a round.
+type attemptCard struct {
+	N        int       `json:"n"`
+	Leader   string    `json:"leader"`
+	Opened   string    `json:"opened"`
+	Deadline string    `json:"deadline"`
+	State    string    `json:"state"`
+	Atts     []attCard `json:"attestations"`
+}
+
+// attCard is one attestation: who, when, what it said and whether it agreed.
+type attCard struct {
+	Validator string `json:"validator"`
+	Height    uint64 `json:"height"`
+	Agrees    bool   `json:"agrees"`
+	Says      string `json:"says"`
+}
+
+// callCard is one model call's receipt, without the texts.
+type callCard struct {
+	Purpose  string `json:"purpose"`
+	Provider string `json:"provider"`
+	Model    string `json:"model"`
+	Prompt   string `json:"prompt_sha256"`
+	Response string `json:"response_sha256"`
+	Fallback bool   `json:"fallback"`
+	Why      string `json:"fallback_why"`
+}
+
+// views indexes a snapshot for building cards.
+type views struct {
+	snap   *ledger.Snapshot
+	tasks  map[ledger.TaskID]*ledger.TaskView
+	rounds map[ledger.RoundID]*ledger.RoundView
+}
+
+func index(s *ledger.Snapshot) *views {
+	v := &views{snap: s, tasks: make(map[ledger.TaskID]*ledger.TaskView, len(s.Tasks)),
+		rounds: make(map[ledger.RoundID]*ledger.RoundView, len(s.Rounds))}
+	for i := range s.Tasks {
+		v.tasks[s.Tasks[i].ID] = &s.Tasks[i]
+	}
+	for i := range s.Rounds {
+		v.rounds[s.Rounds[i].ID] = &s.Rounds[i]
+	}
+	return v
+}
+
+// cards returns one card per entry, in entry order.
+func (v *views) cards() []card {
+	entries := slices.Clone(v.snap.Entries)
+	slices.SortStableFunc(entries, func(a, b ledger.EntryView) int { return cmp.Compare(a.ID, b.ID) })
+	out := make([]card, len(entries))
+	for i := range entries {
+		out[i] = v.card(&entries[i])
+	}
+	return out
+}
+
+func (v *views) card(e *ledger.EntryView) card {
+	sym := v.snap.Arena.Terms.Symbol
+	c := card{ID: e.ID, Task: e.Task, Solver: e.Solver.String(), Seq: e.Seq, Filed: stamp(e.FiledAt),
+		State: e.State, Outcome: e.Outcome, Bond: money(e.Bond, sym), WorkURL: e.WorkURL,
+		WorkLen: len(e.Work), Status: status(e.State)}
+	c.Work, c.WorkCut = excerpt(e.Work, maxWorkShown)
+	if t := v.tasks[e.Task]; t != nil {
+		c.TaskTitle = t.Title
+	}
+	if e.Current != nil {
+		c.Grade = v.grade(e.Current)
+		c.Status = ""
+	}
+	if a := e.Appeal; a != nil {
+		c.Appeal = &appealCard{Appellant: a.Appellant.String(), Argument: a.Argument, Bond: money(a.Bond, sym),
+			Round: a.Round, Against: a.Against, Filed: stamp(a.FiledAt), Outcome: cmp.Or(a.Outcome, "pending"),
+			Bounty: money(a.Bounty, sym)}
+	}
+	for _, id := range e.Rounds {
+		if r := v.rounds[id]; r != nil {
+			c.Rounds = append(c.Rounds, v.round(r, e.Current))
+		}
+	}
+	return c
+}
+
+func (v *views) grade(g *ledger.GradeView) *gradeCard {
+	r := &g.Result
+	gc := &gradeCard{Round: g.Round, Attempt: g.Attempt, Tier: g.Tier, Label: g.Label,
+		JudgedTier: r.JudgedTier, JudgedLabel: v.label(r.JudgedTier), JudgedScore: r.JudgedScore,
+		Score: g.Score, Diff: signed(g.Score - r.JudgedScore), Verdict: verdict(g),
+		Error: cmp.Or(g.Error, r.Error), Causes: causes(g, v.snap.Arena.Rules), Reason: r.Reason,
+		Rationale: r.Rationale, Checks: checkCards(r.Checks), Prose: r.Prose, Dropped: r.Dropped,
+		NoDet: r.NoDeterministicPass, Similarity: r.Similarity, DuplicateOf: g.DuplicateOf,
+		Digest: r.WorkDigest, Leader: g.Leader.String(), Agreed: addrs(g.Agreed),
+		Disagreed: addrs(g.Disagreed), Settled: stamp(g.SettledAt), AppealUntil: stamp(g.AppealUntil)}
+	if gc.Label == "" && gc.Error == "" {
+		gc.Label = v.label(g.Tier)
+	}
+	return gc
+}
+
+func (v *views) round(r *ledger.RoundView, current *ledger.GradeView) roundCard {
+	rc := roundCard{ID: r.ID, Regrade: r.Regrade, Argument: r.Argument, Opened: stamp(r.OpenedAt),
+		State: r.State, Committee: len(r.Committee), Earlier: r.Inputs.Earlier}
+	if g := r.Grade; g != nil {
+		rc.Says = says(&g.Result)
+		rc.Calls = callCards(g.Result.Calls)
+		if current == nil || current.Round != r.ID {
+			rc.Checks = checkCards(g.Result.Checks)
+		}
+	}
+	for _, a := range r.Attempts {
+		ac := attemptCard{N: a.Attempt, Leader: a.Leader.String(), Opened: stamp(a.OpenedAt),
+			Deadline: stamp(a.Deadline), State: a.State}
+		for i := range a.Attestations {
+			at := &a.Attestations[i]
+			ac.Atts = append(ac.Atts, attCard{Validator: at.Validator.String(), Height: at.Height,
+				Agrees: at.Agrees, Says: says(&at.Result)})
+		}
+		rc.Attempts = append(rc.Attempts, ac)
+	}
+	return rc
+}
+
+// label returns the published label of a rung, or "" off the ladder.
+func (v *views) label(tier int) string {
+	for _, r := range v.snap.Arena.Ladder {
+		if r.Rung == tier {
+			return r.Label
+		}
+	}
+	return ""
+}
+
+func checkCards(cs []ledger.Check) []checkCard {
+	out := make([]checkCard, len(cs))
+	for i, c := range cs {
+		kind := "preferred"
+		if c.Mandatory {
+			kind = "mandatory"
+		}
+		out[i] = checkCard{Criterion: c.Criterion, Expr: c.Expr, Kind: kind, Source: c.Source,
+			Passed: c.Passed && c.Error == "", Error: c.Error}
+	}
+	return out
+}
+
+func callCards(cs []ledger.Call) []callCard {
+	out := make([]callCard, len(cs))
+	for i, c := range cs {
+		out[i] = callCard{Purpose: c.Purpose, Provider: c.Provider, Model: c.Model, Prompt: c.PromptSHA,
+			Response: c.ResponseSHA, Fallback: c.Fallback, Why: c.FallbackWhy}
+	}
+	return out
+}
+
+func addrs(as []ledger.Address) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = a.String()
+	}
+	return out
+}
+
+// excerpt returns at most n bytes of s, cut at a rune boundary, and whether it cut.
+func excerpt(s string, n int) (string, bool) {
+	if len(s) <= n {
+		return s, false
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n], true
+}

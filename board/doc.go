@@ -1,0 +1,15 @@
+// Package board renders the scorecard page: one self-contained HTML file built from a
+// ledger.Snapshot and nothing else.
+//
+// The page promises three things. It is pure: Render reads no clock, no environment and
+// no file, so the same snapshot always renders the same bytes. It is inert: every string
+// from the snapshot (work, titles, rationales, arguments, criteria) is hostile input and
+// reaches the page only through html/template escaping or as JSON with '<', '>' and '&'
+// escaped, inside a Content-Security-Policy that allows only the page's own inline style
+// and script. It is offline: the page loads no font, image, script or style and makes no
+// request of any kind; filtering, search and paging run over the JSON embedded in it.
+//
+// The first page of entry cards is rendered on the server, so the page reads without
+// script; the script renders the same cards from the embedded JSON when the reader
+// filters, searches or pages.
+package board

@@ -1,0 +1,176 @@
+package board
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/arena/arena/ledger"
+)
+
+// pageSize is how many cards the page shows at a time.
+const pageSize = 50
+
+// page is the template's whole input.
+type page struct {
+	Name     string
+	Symbol   string
+	Height   uint64
+	Time     string
+	Hash     string
+	Terms    []term
+	Ladder   [ledger.Rungs]ledger.Rung
+	Rules    ledger.RulesView
+	Balances []term
+	Holds    bool   // the money invariant holds
+	Identity string // the invariant with the snapshot's numbers in it
+	Counts   ledger.Counts
+	Tasks    []taskRow
+	Board    []repRow
+	Owed     []term
+	Events   []eventRow
+	First    []card // the first page of cards, rendered on the server
+	Total    int
+	PageSize int
+	States   []string // entry states present, for the filter
+	Solvers  []string // solvers present, for the filter
+}
+
+// term is one labelled value.
+type term struct{ Name, Value string }
+
+// taskRow is one line of the task table.
+type taskRow struct {
+	ID                 ledger.TaskID
+	Title, State       string
+	Prize, Sponsor     string
+	Posted, Closes     string
+	Awarded            string
+	Entries            int
+	Winner             ledger.EntryID
+	WinnerAddr         string
+	WinScore           int
+	Spec, Rubric       string
+	Disqualified, Best int
+}
+
+// repRow is one line of the leaderboard.
+type repRow struct {
+	Rank int
+	ledger.Reputation
+	Addr, Earned string
+}
+
+// eventRow is one award event.
+type eventRow struct {
+	ledger.Event
+	Addr, Amount string
+}
+
+func build(s *ledger.Snapshot) *page {
+	a := &s.Arena
+	sym := a.Terms.Symbol
+	p := &page{Name: a.Terms.Name, Symbol: sym, Height: a.Height, Time: stamp(a.Time), Hash: a.Hash,
+		Terms: terms(&a.Terms), Ladder: a.Ladder, Rules: a.Rules, Counts: a.Counts, PageSize: pageSize}
+	p.Balances, p.Holds, p.Identity = balances(&a.Balances, sym)
+	for _, t := range s.Tasks {
+		p.Tasks = append(p.Tasks, taskRow{ID: t.ID, Title: t.Title, State: t.State, Prize: money(t.Prize, sym),
+			Sponsor: t.Sponsor.String(), Posted: stamp(t.PostedAt), Closes: stamp(t.ClosesAt),
+			Awarded: stamp(t.AwardedAt), Entries: len(t.Entries), Winner: t.Winner,
+			WinnerAddr: addrOf(t.WinnerAddr), WinScore: t.WinScore, Spec: t.Spec, Rubric: t.Rubric})
+	}
+	for i, r := range s.Leaderboard {
+		p.Board = append(p.Board, repRow{Rank: i + 1, Reputation: r, Addr: r.Address.String(), Earned: money(r.Earned, sym)})
+	}
+	for _, c := range s.Claimable {
+		p.Owed = append(p.Owed, term{c.Address.String(), money(c.Amount, sym)})
+	}
+	for _, e := range s.Events {
+		row := eventRow{Event: e, Addr: addrOf(e.Address)}
+		if e.Amount != nil {
+			row.Amount = money(*e.Amount, sym)
+		}
+		p.Events = append(p.Events, row)
+	}
+	p.States, p.Solvers = choices(s.Entries)
+	return p
+}
+
+func terms(t *ledger.Terms) []term {
+	reg := "none"
+	if t.Registry != nil {
+		reg = t.Registry.String()
+	}
+	dev := "off"
+	if t.DevMode {
+		dev = "on: faucet and clock advance enabled"
+	}
+	return []term{
+		{"Chain", t.Chain},
+		{"Currency", t.Symbol},
+		{"Entry bond", money(t.EntryBond, t.Symbol)},
+		{"Appeal bond", money(t.AppealBond, t.Symbol)},
+		{"Appeal window", duration(t.AppealWindowS)},
+		{"Validators", itoa(int64(len(t.Validators)))},
+		{"Committee per round", itoa(int64(t.CommitteeSize()))},
+		{"Quorum, leader included", itoa(int64(t.QuorumSize()))},
+		{"Attempts per round", itoa(int64(t.Attempts))},
+		{"Attempt timeout", duration(t.RoundTimeoutS)},
+		{"EVM registry", reg},
+		{"Dev mode", dev},
+	}
+}
+
+// balances lists the four balances and the two flows, and checks the invariant
+// prize_escrow + bond_escrow + slash_pool + claimable_total == paid_in - paid_out exactly.
+func balances(b *ledger.Balances, sym string) ([]term, bool, string) {
+	rows := []term{
+		{"Prize escrow", money(b.PrizeEscrow, sym)},
+		{"Bond escrow", money(b.BondEscrow, sym)},
+		{"Slash pool", money(b.SlashPool, sym)},
+		{"Claimable", money(b.ClaimableTotal, sym)},
+		{"Paid in", money(b.PaidIn, sym)},
+		{"Paid out", money(b.PaidOut, sym)},
+	}
+	sum, o1 := b.PrizeEscrow.Add(b.BondEscrow)
+	sum, o2 := sum.Add(b.SlashPool)
+	sum, o3 := sum.Add(b.ClaimableTotal)
+	net, under := b.PaidIn.Sub(b.PaidOut)
+	holds := !o1 && !o2 && !o3 && !under && sum.Eq(net)
+	rel := " = "
+	if !holds {
+		rel = " \u2260 "
+	}
+	id := units(b.PrizeEscrow) + " + " + units(b.BondEscrow) + " + " + units(b.SlashPool) + " + " +
+		units(b.ClaimableTotal) + rel + units(b.PaidIn) + " \u2212 " + units(b.PaidOut)
+	return rows, holds, id
+}
+
+// choices returns the entry states and solvers present, sorted, for the filters.
+func choices(es []ledger.EntryView) (states, solvers []string) {
+	seenS := map[string]bool{}
+	seenA := map[ledger.Address]bool{}
+	var as []ledger.Address
+	for _, e := range es {
+		if !seenS[e.State] {
+			seenS[e.State] = true
+			states = append(states, e.State)
+		}
+		if !seenA[e.Solver] {
+			seenA[e.Solver] = true
+			as = append(as, e.Solver)
+		}
+	}
+	slices.Sort(states)
+	slices.SortFunc(as, func(a, b ledger.Address) int { return cmp.Compare(string(a[:]), string(b[:])) })
+	for _, a := range as {
+		solvers = append(solvers, a.String())
+	}
+	return states, solvers
+}
+
+func addrOf(a *ledger.Address) string {
+	if a == nil {
+		return ""
+	}
+	return a.String()
+}

@@ -1,0 +1,91 @@
+package solo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/arena/arena/ledger"
+)
+
+// TestRefusalsAtAdmissionWriteNothing: DESIGN, "a nonce per sender refuses replays" and
+// "verify at admission". A transaction with a bad signature, a replayed or skipped nonce,
+// or another chain's id is refused with its exact error and never enters a block.
+func TestRefusalsAtAdmissionWriteNothing(t *testing.T) {
+	path := tempPath(t)
+	e := openEngine(t, Config{Path: path}, testTerms(t))
+	s, other := newSigner(t), newSigner(t)
+	submit(t, e, s.faucet(t, 1, 1))
+	forged := other.signAs(t, s.faucet(t, 2, 1)) // from s, signed by other
+	tampered := s.faucet(t, 2, 1)
+	tampered.Body = ledger.Faucet{To: s.addr, Amount: ledger.NewAmount(1000)}
+	for _, tc := range []struct {
+		name string
+		tx   *ledger.Tx
+		want error
+		msg  string
+	}{
+		{"replayed nonce", s.faucet(t, 1, 1), ledger.NewError(ledger.Expected, "Nonce is not the sender's next nonce"),
+			"[EXPECTED] Nonce is not the sender's next nonce"},
+		{"gap nonce", s.faucet(t, 3, 1), ledger.NewError(ledger.Expected, "Nonce is not the sender's next nonce"),
+			"[EXPECTED] Nonce is not the sender's next nonce"},
+		{"wrong chain", s.sign(t, &ledger.Tx{Chain: "other-chain", Nonce: 2, Body: ledger.Faucet{To: s.addr, Amount: ledger.NewAmount(1)}}),
+			ledger.NewError(ledger.Expected, "Transaction is for another chain"), "[EXPECTED] Transaction is for another chain"},
+		{"signed by another key", forged, ledger.ErrBadSignature,
+			fmt.Sprintf("bad signature: signed by %s, not by sender %s", other.addr, s.addr)},
+		{"body changed after signing", tampered, ledger.ErrBadSignature, ""},
+		{"no signature", &ledger.Tx{Chain: chain, From: s.addr, Nonce: 2, Body: ledger.Withdraw{}}, ledger.ErrBadSignature,
+			"bad signature: want 65 bytes, got 0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := e.Submit(context.Background(), tc.tx)
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("Submit = %v, want %v", err, tc.want)
+			}
+			if tc.msg != "" && err.Error() != tc.msg {
+				t.Errorf("Submit error = %q, want %q", err, tc.msg)
+			}
+		})
+	}
+	if _, h := hashOf(e); h != 1 {
+		t.Errorf("height after refusals = %d, want 1", h)
+	}
+	var next uint64
+	e.View(func(st *ledger.State) { next = st.NextNonce(s.addr) })
+	if next != 2 {
+		t.Errorf("NextNonce after refusals = %d, want 2 (refusals consume no nonce)", next)
+	}
+	e.Close()
+	for _, q := range []string{`SELECT COUNT(*) FROM txs`, `SELECT COUNT(*) FROM blocks`} {
+		if n := rowCount(t, path, q); n != 1 {
+			t.Errorf("%s = %d, want 1: a refusal at admission wrote a row", q, n)
+		}
+	}
+}
+
+// TestARefusalDoesNotHoldUpItsBlock: a refused transaction queued with good ones is
+// answered alone; the others are applied in the same block.
+func TestARefusalDoesNotHoldUpItsBlock(t *testing.T) {
+	e := openEngine(t, Config{Path: tempPath(t), MaxWait: 50e6}, testTerms(t))
+	good, bad := newSigner(t), newSigner(t)
+	errs := make(chan error, 3)
+	receipts := make(chan Receipt, 3)
+	for _, tx := range []*ledger.Tx{good.faucet(t, 1, 1), bad.faucet(t, 5, 1), newSigner(t).faucet(t, 1, 1)} {
+		go func() {
+			r, err := e.Submit(context.Background(), tx)
+			if err != nil {
+				errs <- err
+				return
+			}
+			receipts <- r
+		}()
+	}
+	if err := <-errs; err.Error() != "[EXPECTED] Nonce is not the sender's next nonce" {
+		t.Errorf("refusal = %v", err)
+	}
+	r1, r2 := <-receipts, <-receipts
+	if r1.Height != 1 || r2.Height != 1 || r1.Index+r2.Index != 1 {
+		t.Errorf("receipts %+v and %+v, want both in block 1 at indexes 0 and 1", r1, r2)
+	}
+}

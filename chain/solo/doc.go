@@ -1,0 +1,29 @@
+// Package solo is the embedded ordering engine: one sequencer orders transactions into
+// blocks and keeps them, with the ledger's state tables, in one SQLite file (package
+// store).
+//
+// The life of a transaction:
+//
+//  1. Submit verifies its signature in the caller's goroutine, outside every lock, and
+//     queues it.
+//  2. The sequencer takes whatever is queued (up to Config.MaxBatch, waiting at most
+//     Config.MaxWait after the first) and admits each transaction with State.Check. A
+//     refused one is answered at once with its *ledger.Error and never enters a block.
+//  3. The admitted ones are applied in order in one block whose time is the wall clock
+//     in unix seconds, never earlier than the previous block's.
+//  4. The block (transactions, outcomes, view rows, events, and every
+//     Config.CheckpointEvery blocks a full checkpoint) is written in one SQLite
+//     transaction. Only once that commit is durable is each transaction acknowledged,
+//     and only then do subscribers see the block. Acknowledged means durable.
+//
+// Failure: if Apply reports a corrupt state or CommitBlock fails, the engine halts. From
+// then on Submit returns an error wrapping ErrHalted and nothing more is written, so the
+// file never diverges from what the ledger applied: the last committed block stays the
+// truth, and reopening the file resumes from it. View still answers, with the state the
+// engine reached, which may include the block whose commit failed.
+//
+// Restart: Open decodes the latest checkpoint and replays the blocks after it, checking
+// every recorded outcome and every block's state hash, so it resumes exactly where the
+// engine stopped. Verify replays the whole log from genesis and checks the same, and
+// every signature too.
+package solo

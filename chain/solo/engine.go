@@ -1,0 +1,201 @@
+package solo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
+)
+
+// Errors the engine returns besides the ledger's refusals.
+var (
+	ErrClosed    = errors.New("engine closed")
+	ErrHalted    = errors.New("engine halted")
+	ErrNoGenesis = errors.New("a new arena needs founding terms")
+)
+
+// Receipt acknowledges a transaction: it is in a durably committed block.
+type Receipt struct {
+	TxID    string // 0x hex of the transaction's SigningHash
+	Height  uint64
+	Index   int // position in the block, from 0
+	Outcome ledger.Outcome
+}
+
+// Engine orders transactions into blocks, applies them to the ledger and keeps them in
+// one SQLite file. Its methods are safe for concurrent use.
+type Engine struct {
+	cfg   Config
+	db    *store.DB
+	queue chan *request
+	quit  chan struct{} // closed by Close
+	done  chan struct{} // closed when the sequencer has stopped
+	once  sync.Once
+
+	mu    sync.RWMutex // guards state; held for writing while a block is applied and committed
+	state *ledger.State
+
+	// Owned by the sequencer goroutine.
+	last      store.BlockInfo
+	sinceCkpt int
+
+	haltMu sync.Mutex
+	halt   error // why the engine stopped accepting, once it has
+
+	subs subscribers
+}
+
+type request struct {
+	tx    *ledger.Tx
+	id    [32]byte
+	reply chan result // buffered: the sequencer never waits on a submitter
+}
+
+type result struct {
+	r   Receipt
+	err error
+}
+
+// Open opens the arena in cfg.Path. A new file needs genesis, its founding terms; an
+// existing file accepts genesis nil or identical to the terms it was opened with
+// (store.ErrGenesis otherwise). The state is rebuilt from the latest checkpoint and the
+// blocks after it, each checked against its recorded outcomes and state hash.
+func Open(cfg Config, genesis *ledger.Terms) (*Engine, error) {
+	cfg = cfg.withDefaults()
+	db, err := store.Open(cfg.Path)
+	if err != nil {
+		return nil, err
+	}
+	e, err := open(cfg, db, genesis)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", cfg.Path, err)
+	}
+	go e.run()
+	return e, nil
+}
+
+func open(cfg Config, db *store.DB, genesis *ledger.Terms) (*Engine, error) {
+	terms, err := genesisTerms(db, genesis)
+	if err != nil {
+		return nil, err
+	}
+	s, last, err := restore(db, terms)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Logger.Info("arena open", "path", db.Path(), "height", last.Height, "state_hash", store.HexID(s.Hash()))
+	return &Engine{
+		cfg: cfg, db: db, state: s, last: last,
+		queue: make(chan *request, cfg.MaxBatch),
+		quit:  make(chan struct{}),
+		done:  make(chan struct{}),
+	}, nil
+}
+
+// genesisTerms returns the file's founding terms, recording genesis in a new file.
+func genesisTerms(db *store.DB, genesis *ledger.Terms) (ledger.Terms, error) {
+	terms, ok, err := db.Genesis()
+	switch {
+	case err != nil:
+		return terms, err
+	case !ok && genesis == nil:
+		return terms, ErrNoGenesis
+	case genesis == nil:
+		return terms, nil
+	}
+	if _, err := ledger.New(*genesis); err != nil {
+		return terms, fmt.Errorf("founding terms: %w", err)
+	}
+	if err := db.SetGenesis(*genesis); err != nil {
+		return terms, err
+	}
+	return *genesis, nil
+}
+
+// Submit verifies tx's signature, queues it and waits until it is in a durably committed
+// block. A transaction refused at admission (bad signature, wrong chain, wrong nonce,
+// short balance) is answered with its error and never enters a block; refusals by the
+// ledger are *ledger.Error. If ctx ends after tx was queued, Submit returns ctx.Err()
+// and the transaction may still be committed.
+func (e *Engine) Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error) {
+	select {
+	case <-e.done:
+		return Receipt{}, e.stopped()
+	default:
+	}
+	if err := tx.Verify(); err != nil {
+		return Receipt{}, err
+	}
+	id, err := tx.SigningHash()
+	if err != nil {
+		return Receipt{}, err
+	}
+	req := &request{tx: tx, id: id, reply: make(chan result, 1)}
+	select {
+	case e.queue <- req:
+	case <-ctx.Done():
+		return Receipt{}, ctx.Err()
+	case <-e.done:
+		return Receipt{}, e.stopped()
+	}
+	select {
+	case res := <-req.reply:
+		return res.r, res.err
+	case <-ctx.Done():
+		return Receipt{}, ctx.Err()
+	case <-e.done:
+		select { // the sequencer may have answered just before it stopped
+		case res := <-req.reply:
+			return res.r, res.err
+		default:
+			return Receipt{}, e.stopped()
+		}
+	}
+}
+
+// View calls fn with the current state under a read lock. The state includes every
+// committed block and nothing else while the engine runs. fn must not keep s or call
+// the engine.
+func (e *Engine) View(fn func(s *ledger.State)) {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	fn(e.state)
+}
+
+// Close stops the sequencer after the block it is building, answers every transaction
+// still queued with ErrClosed, ends every subscription and closes the file.
+func (e *Engine) Close() error {
+	e.once.Do(func() { close(e.quit) })
+	<-e.done
+	e.subs.closeAll()
+	return e.db.Close()
+}
+
+// halted returns the error that stopped the engine, or nil while it accepts.
+func (e *Engine) halted() error {
+	e.haltMu.Lock()
+	defer e.haltMu.Unlock()
+	return e.halt
+}
+
+// stopped is what a submitter hears once the sequencer has stopped.
+func (e *Engine) stopped() error {
+	if err := e.halted(); err != nil {
+		return err
+	}
+	return ErrClosed
+}
+
+// fail halts the engine: nothing more is admitted or written.
+func (e *Engine) fail(err error) {
+	e.haltMu.Lock()
+	defer e.haltMu.Unlock()
+	if e.halt == nil {
+		e.halt = fmt.Errorf("%w: %w", ErrHalted, err)
+		e.cfg.Logger.Error("engine halted", "err", err)
+	}
+}

@@ -1,0 +1,174 @@
+package solo
+
+import (
+	"bytes"
+	"slices"
+	"time"
+
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
+)
+
+// run is the sequencer: it builds, commits and acknowledges one block at a time until
+// Close or a failure, then answers whatever is still queued.
+func (e *Engine) run() {
+	defer close(e.done)
+	defer e.drain()
+	for {
+		batch, more := e.collect()
+		if len(batch) > 0 && !e.seal(batch) {
+			return
+		}
+		if !more {
+			return
+		}
+	}
+}
+
+// collect waits for a first transaction, then takes more until MaxBatch are queued,
+// MaxWait has passed since the first, or none has arrived for a quiet gap (an eighth of
+// MaxWait): once submitters stop arriving, waiting longer only adds latency. more is
+// false once Close was called.
+func (e *Engine) collect() (batch []*request, more bool) {
+	select {
+	case r := <-e.queue:
+		batch = append(batch, r)
+	case <-e.quit:
+		return nil, false
+	}
+	deadline := time.Now().Add(e.cfg.MaxWait)
+	gap := e.cfg.MaxWait / 8
+	quiet := time.NewTimer(gap)
+	defer quiet.Stop()
+	for len(batch) < e.cfg.MaxBatch {
+		select {
+		case r := <-e.queue:
+			batch = append(batch, r)
+			quiet.Reset(min(gap, time.Until(deadline)))
+		case <-quiet.C:
+			return batch, true
+		case <-e.quit:
+			return batch, false
+		}
+	}
+	return batch, true
+}
+
+// drain answers every queued transaction once the sequencer has stopped.
+func (e *Engine) drain() {
+	err := e.stopped()
+	for {
+		select {
+		case r := <-e.queue:
+			r.reply <- result{err: err}
+		default:
+			return
+		}
+	}
+}
+
+// seal admits, applies and commits one block from batch, then acknowledges it. It
+// reports false if the engine halted.
+func (e *Engine) seal(batch []*request) bool {
+	e.mu.Lock()
+	cb, admitted, err := e.build(batch)
+	if err == nil && len(admitted) > 0 {
+		err = e.db.CommitBlock(cb)
+	}
+	e.mu.Unlock()
+	if err != nil {
+		e.fail(err)
+		e.answer(batch, nil, e.stopped())
+		return false
+	}
+	if len(admitted) == 0 {
+		return true
+	}
+	e.last = cb.Info()
+	e.answer(admitted, &cb, nil)
+	e.subs.publish(blockOf(&cb))
+	return true
+}
+
+// build admits and applies batch in a new block. Refused transactions are answered at
+// once and left out; admitted holds the rest, in block order. The state must be locked.
+func (e *Engine) build(batch []*request) (cb store.CommittedBlock, admitted []*request, err error) {
+	blk := ledger.Block{Height: e.last.Height + 1, Time: max(e.last.Time, e.cfg.Now().Unix())}
+	cb = store.CommittedBlock{Height: blk.Height, Time: blk.Time}
+	for _, r := range batch {
+		if err := e.state.Check(r.tx); err != nil {
+			r.reply <- result{err: err}
+			continue
+		}
+		out, err := e.state.Apply(r.tx, blk)
+		if err != nil {
+			return cb, nil, err
+		}
+		cb.Txs = append(cb.Txs, store.TxRecord{Index: len(admitted), ID: r.id, Tx: r.tx, Outcome: out})
+		admitted = append(admitted, r)
+	}
+	if len(admitted) == 0 {
+		return cb, nil, nil
+	}
+	cb.Hash = e.state.Hash()
+	fillViews(&cb, e.state, blk.Height == 1)
+	if e.sinceCkpt++; e.sinceCkpt >= e.cfg.CheckpointEvery {
+		if cb.Checkpoint, err = e.state.Encode(); err != nil {
+			return cb, nil, err
+		}
+		e.sinceCkpt = 0
+	}
+	return cb, admitted, nil
+}
+
+// answer acknowledges admitted with their receipts from cb, or with err.
+func (e *Engine) answer(reqs []*request, cb *store.CommittedBlock, err error) {
+	for i, r := range reqs {
+		if cb == nil {
+			select { // refused ones were already answered
+			case r.reply <- result{err: err}:
+			default:
+			}
+			continue
+		}
+		t := &cb.Txs[i]
+		r.reply <- result{r: Receipt{TxID: store.HexID(t.ID), Height: cb.Height, Index: t.Index, Outcome: t.Outcome}}
+	}
+}
+
+// fillViews copies into cb the view rows of everything the block changed, and in the
+// first block the genesis wallets too, which no transaction may ever touch.
+func fillViews(cb *store.CommittedBlock, s *ledger.State, first bool) {
+	d := s.TakeDirty()
+	if first {
+		d.Accounts = withGenesis(d.Accounts, s.Terms().Genesis)
+	}
+	for _, id := range d.Tasks {
+		if v, ok := s.Task(id); ok {
+			cb.Tasks = append(cb.Tasks, v)
+		}
+	}
+	for _, id := range d.Entries {
+		if v, ok := s.Entry(id); ok {
+			cb.Entries = append(cb.Entries, v)
+		}
+	}
+	for _, id := range d.Rounds {
+		if v, ok := s.Round(id); ok {
+			cb.Rounds = append(cb.Rounds, v)
+		}
+	}
+	for _, a := range d.Accounts {
+		cb.Accounts = append(cb.Accounts, store.Account{Address: a, Wallet: s.Balance(a),
+			Claimable: s.Claimable(a), Reputation: s.Reputation(a)})
+	}
+}
+
+// withGenesis returns the sorted union of accounts and the genesis addresses.
+func withGenesis(accounts []ledger.Address, genesis []ledger.Allocation) []ledger.Address {
+	for _, g := range genesis {
+		accounts = append(accounts, g.Address)
+	}
+	slices.SortFunc(accounts, func(a, b ledger.Address) int { return bytes.Compare(a[:], b[:]) })
+	return slices.Compact(accounts)
+}

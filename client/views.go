@@ -1,0 +1,105 @@
+package client
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/arena/arena/api"
+	"github.com/arena/arena/ledger"
+)
+
+// Arena returns GET /v1/arena.
+func (c *Client) Arena(ctx context.Context) (ledger.ArenaView, error) {
+	var v ledger.ArenaView
+	return v, c.get(ctx, "/v1/arena", &v)
+}
+
+// Tasks returns GET /v1/tasks.
+func (c *Client) Tasks(ctx context.Context) ([]ledger.TaskView, error) {
+	var v []ledger.TaskView
+	return v, c.get(ctx, "/v1/tasks", &v)
+}
+
+// Task returns GET /v1/tasks/{id}.
+func (c *Client) Task(ctx context.Context, id ledger.TaskID) (ledger.TaskView, error) {
+	var v ledger.TaskView
+	return v, c.get(ctx, fmt.Sprintf("/v1/tasks/%d", id), &v)
+}
+
+// Entries returns GET /v1/tasks/{id}/entries.
+func (c *Client) Entries(ctx context.Context, task ledger.TaskID) ([]ledger.EntryView, error) {
+	var v []ledger.EntryView
+	return v, c.get(ctx, fmt.Sprintf("/v1/tasks/%d/entries", task), &v)
+}
+
+// Entry returns GET /v1/entries/{id}.
+func (c *Client) Entry(ctx context.Context, id ledger.EntryID) (ledger.EntryView, error) {
+	var v ledger.EntryView
+	return v, c.get(ctx, fmt.Sprintf("/v1/entries/%d", id), &v)
+}
+
+// Grades returns GET /v1/entries/{id}/grades: every round on the entry, oldest first.
+func (c *Client) Grades(ctx context.Context, id ledger.EntryID) ([]ledger.RoundView, error) {
+	var v []ledger.RoundView
+	return v, c.get(ctx, fmt.Sprintf("/v1/entries/%d/grades", id), &v)
+}
+
+// Round returns GET /v1/rounds/{id}.
+func (c *Client) Round(ctx context.Context, id ledger.RoundID) (ledger.RoundView, error) {
+	var v ledger.RoundView
+	return v, c.get(ctx, fmt.Sprintf("/v1/rounds/%d", id), &v)
+}
+
+// Rounds returns GET /v1/rounds: every round.
+func (c *Client) Rounds(ctx context.Context) ([]ledger.RoundView, error) {
+	var v []ledger.RoundView
+	return v, c.get(ctx, "/v1/rounds", &v)
+}
+
+// OpenRounds returns GET /v1/rounds?state=open.
+func (c *Client) OpenRounds(ctx context.Context) ([]ledger.RoundView, error) {
+	var v []ledger.RoundView
+	return v, c.get(ctx, "/v1/rounds?state=open", &v)
+}
+
+// Account returns GET /v1/accounts/{address}.
+func (c *Client) Account(ctx context.Context, a ledger.Address) (api.Account, error) {
+	var v api.Account
+	return v, c.get(ctx, "/v1/accounts/"+a.String(), &v)
+}
+
+// Leaderboard returns GET /v1/leaderboard.
+func (c *Client) Leaderboard(ctx context.Context) ([]ledger.Reputation, error) {
+	var v []ledger.Reputation
+	return v, c.get(ctx, "/v1/leaderboard", &v)
+}
+
+// Claimable returns GET /v1/claimable/{address}.
+func (c *Client) Claimable(ctx context.Context, a ledger.Address) (ledger.Claimable, error) {
+	var v ledger.Claimable
+	return v, c.get(ctx, "/v1/claimable/"+a.String(), &v)
+}
+
+// Snapshot returns GET /v1/snapshot: every view at one height.
+func (c *Client) Snapshot(ctx context.Context) (ledger.Snapshot, error) {
+	var v ledger.Snapshot
+	return v, c.get(ctx, "/v1/snapshot", &v)
+}
+
+// Health returns GET /healthz.
+func (c *Client) Health(ctx context.Context) (api.Health, error) {
+	var v api.Health
+	return v, c.get(ctx, "/healthz", &v)
+}
+
+// Metrics returns GET /metrics in the Prometheus text format.
+func (c *Client) Metrics(ctx context.Context) ([]byte, error) {
+	var b []byte
+	return b, c.get(ctx, "/metrics", &b)
+}
+
+// OpenAPI returns GET /openapi.json, the API's OpenAPI 3.0 document.
+func (c *Client) OpenAPI(ctx context.Context) ([]byte, error) {
+	var b []byte
+	return b, c.get(ctx, "/openapi.json", &b)
+}

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"io"
+
+	"github.com/arena/arena/account"
+	"github.com/arena/arena/api"
+	"github.com/arena/arena/client"
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/node"
+)
+
+// addrFile is where a running node records the address its API listens on, so the
+// verbs find it even when it was started on port 0. The node removes it on shutdown.
+const addrFile = "api.addr"
+
+// nodeURL returns the API base URL: --node, $ARENA_NODE, the address a running node
+// recorded in the directory, or the listen address of the directory's configuration.
+func (a *app) nodeURL() (string, error) {
+	if a.node != "" {
+		return a.node, nil
+	}
+	if u := a.getenv("ARENA_NODE"); u != "" {
+		return u, nil
+	}
+	if b, err := os.ReadFile(filepath.Join(a.dir, addrFile)); err == nil {
+		return "http://" + strings.TrimSpace(string(b)), nil
+	}
+	listen, err := configuredListen(a.dir)
+	if err != nil {
+		return "", fmt.Errorf("find the node of %s (start `arena node` or pass --node): %w", a.dir, err)
+	}
+	return "http://" + listen, nil
+}
+
+// client returns an API client of the node.
+func (a *app) client() (*client.Client, error) {
+	u, err := a.nodeURL()
+	if err != nil {
+		return nil, err
+	}
+	return client.New(u, nil), nil
+}
+
+// configuredListen returns the listen address in the directory's arena.toml.
+func configuredListen(dir string) (string, error) {
+	cfg, err := node.LoadConfig(dir)
+	if err != nil {
+		return "", err
+	}
+	return cfg.Listen, nil
+}
+
+// keystore returns the directory's keystore, which holds the validators' keys and the
+// senders'. Keys are made at the light scrypt cost in a dev arena, at the standard
+// cost otherwise.
+func (a *app) keystore() *account.Store {
+	st := &account.Store{Dir: filepath.Join(a.dir, node.KeysDir), Scrypt: account.Standard}
+	cfg, err := node.LoadConfig(a.dir)
+	if err != nil {
+		return st
+	}
+	st.Dir = filepath.Join(a.dir, cfg.Keys)
+	if filepath.IsAbs(cfg.Keys) {
+		st.Dir = cfg.Keys
+	}
+	if t, err := node.ReadGenesis(a.dir, cfg); err == nil && t.DevMode {
+		st.Scrypt = account.Light
+	}
+	return st
+}
+
+// senders returns the keystore's addresses that are not validators of the arena.
+func (a *app) senders() ([]ledger.Address, error) {
+	list, err := a.keystore().List()
+	if err != nil {
+		return nil, fmt.Errorf("list keys: %w", err)
+	}
+	cfg, err := node.LoadConfig(a.dir)
+	if err != nil {
+		return list, nil
+	}
+	t, err := node.ReadGenesis(a.dir, cfg)
+	if err != nil {
+		return list, nil
+	}
+	return slices.DeleteFunc(list, func(x ledger.Address) bool { return slices.Contains(t.Validators, x) }), nil
+}
+
+// passphrase returns the keystore passphrase from $ARENA_PASSPHRASE, the variable
+// arena.toml names by default; unset means the empty passphrase dev arenas use.
+func (a *app) passphrase() string { return a.getenv("ARENA_PASSPHRASE") }
+
+// errNoKey reports that no sender was named and the keystore does not hold exactly one
+// key besides the validators'.
+var errNoKey = errors.New("name the sender with --key ADDRESS (or $ARENA_KEY); `arena keys list` shows the keystore")
+
+// signer loads the sender's key: --key, or the keystore's only key that is not a
+// validator's.
+func (a *app) signer() (*account.Key, error) {
+	ks := a.keystore()
+	var addr ledger.Address
+	if a.key != "" {
+		v, err := ledger.ParseAddress(a.key)
+		if err != nil {
+			return nil, fmt.Errorf("--key: %w", err)
+		}
+		addr = v
+	} else {
+		list, err := a.senders()
+		if err != nil {
+			return nil, err
+		}
+		if len(list) != 1 {
+			return nil, errNoKey
+		}
+		addr = list[0]
+	}
+	return ks.Load(addr, a.passphrase())
+}
+
+// send signs body with value as the sender's next transaction and sends it.
+func (a *app) send(ctx context.Context, value ledger.Amount, body ledger.Body) (api.Receipt, error) {
+	k, err := a.signer()
+	if err != nil {
+		return api.Receipt{}, err
+	}
+	c, err := a.client()
+	if err != nil {
+		return api.Receipt{}, err
+	}
+	return c.Sender(k).Send(ctx, value, body)
+}
+
+// printReceipt reports an applied transaction.
+func (a *app) printReceipt(rc api.Receipt, human string) error {
+	return a.emit(rc, func(w io.Writer) { fmt.Fprintf(w, "%s (tx %s, block %d)\n", human, short(rc.TxID), rc.Height) })
+}
+
+// short abbreviates a long hex id for people.
+func short(id string) string {
+	if len(id) > 14 {
+		return id[:10] + "…" + id[len(id)-4:]
+	}
+	return id
+}

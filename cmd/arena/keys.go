@@ -1,0 +1,91 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/arena/arena/ledger"
+	"github.com/spf13/cobra"
+)
+
+func (a *app) keysCmd() *cobra.Command {
+	c := &cobra.Command{Use: "keys", Short: "Manage the senders' keystore in the arena directory"}
+	c.AddCommand(
+		&cobra.Command{
+			Use: "new", Short: "Generate a key, encrypted under $ARENA_PASSPHRASE", Args: cobra.NoArgs,
+			RunE: func(*cobra.Command, []string) error {
+				k, err := a.keystore().New(a.passphrase())
+				if err != nil {
+					return fmt.Errorf("new key: %w", err)
+				}
+				return a.emit(map[string]string{"address": k.Address().String()},
+					func(w io.Writer) { fmt.Fprintln(w, k.Address()) })
+			},
+		},
+		&cobra.Command{
+			Use: "list", Short: "List the keystore's addresses", Args: cobra.NoArgs,
+			RunE: func(*cobra.Command, []string) error {
+				list, err := a.keystore().List()
+				if err != nil {
+					return fmt.Errorf("list keys: %w", err)
+				}
+				if list == nil {
+					list = []ledger.Address{}
+				}
+				return a.emit(list, func(w io.Writer) {
+					for _, addr := range list {
+						fmt.Fprintln(w, addr)
+					}
+				})
+			},
+		},
+		&cobra.Command{
+			Use: "import FILE|-", Short: "Import a hex private key or keystore v3 JSON", Args: cobra.ExactArgs(1),
+			RunE: func(_ *cobra.Command, args []string) error {
+				b, err := a.readArg(args[0])
+				if err != nil {
+					return err
+				}
+				addr, err := a.keystore().Import(strings.TrimSpace(string(b)), a.passphrase())
+				if err != nil {
+					return fmt.Errorf("import key: %w", err)
+				}
+				return a.emit(map[string]string{"address": addr.String()}, func(w io.Writer) { fmt.Fprintln(w, addr) })
+			},
+		},
+		&cobra.Command{
+			Use: "export ADDRESS", Short: "Print an address's keystore v3 JSON", Args: cobra.ExactArgs(1),
+			RunE: func(_ *cobra.Command, args []string) error {
+				addr, err := ledger.ParseAddress(args[0])
+				if err != nil {
+					return err
+				}
+				b, err := a.keystore().Export(addr, a.passphrase())
+				if err != nil {
+					return fmt.Errorf("export key: %w", err)
+				}
+				fmt.Fprintf(a.stdout, "%s\n", b)
+				return nil
+			},
+		},
+	)
+	return c
+}
+
+// readArg reads a file, or stdin for "-".
+func (a *app) readArg(name string) ([]byte, error) {
+	if name == "-" {
+		b, err := io.ReadAll(a.stdin)
+		if err != nil {
+			return nil, fmt.Errorf("read stdin: %w", err)
+		}
+		return b, nil
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("read key: %w", err)
+	}
+	return b, nil
+}

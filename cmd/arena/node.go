@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+
+	"github.com/arena/arena/api"
+	"github.com/arena/arena/board"
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/node"
+	"github.com/spf13/cobra"
+)
+
+func (a *app) nodeCmd() *cobra.Command {
+	var listen, reader, logLevel string
+	c := &cobra.Command{
+		Use:   "node",
+		Short: "Run the arena's node: the engine, its validators, the API and the live board",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var lv slog.Level
+			if err := lv.UnmarshalText([]byte(logLevel)); err != nil {
+				return fmt.Errorf("--log-level: %w", err)
+			}
+			log := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: lv}))
+			return a.runNode(cmd.Context(), log, listen, reader)
+		},
+	}
+	c.Flags().StringVar(&listen, "listen", "", "API listen address (default: arena.toml's)")
+	c.Flags().StringVar(&reader, "reader", "", `replace every validator's reader, e.g. "replay:answers.json"`)
+	c.Flags().StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
+	return c
+}
+
+// runNode opens the node, serves the API and board, and runs the validators until ctx
+// ends; then it shuts everything down in order.
+func (a *app) runNode(ctx context.Context, log *slog.Logger, listen, reader string) error {
+	n, err := node.Open(a.dir, node.OpenOptions{Logger: log, Env: a.getenv, ReaderOverride: reader})
+	if err != nil {
+		return err
+	}
+	defer n.Close()
+	if listen == "" {
+		listen = n.Config().Listen
+	}
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	addrPath := filepath.Join(a.dir, addrFile)
+	if err := os.WriteFile(addrPath, []byte(ln.Addr().String()+"\n"), 0o644); err != nil {
+		ln.Close()
+		return fmt.Errorf("record the API address: %w", err)
+	}
+	defer os.Remove(addrPath)
+	h := handler(n, log)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	served := make(chan error, 1)
+	go func() { served <- api.Serve(ctx, ln, h) }()
+	log.Info("API listening", "url", "http://"+ln.Addr().String(), "board", "http://"+ln.Addr().String()+"/")
+	runErr := n.Run(ctx)
+	cancel()
+	if err := <-served; err != nil && runErr == nil {
+		runErr = err
+	}
+	log.Info("node stopped")
+	return runErr
+}
+
+// handler returns the API of n with its live board at /.
+func handler(n *node.Node, log *slog.Logger) http.Handler {
+	snap := func() (ledger.Snapshot, error) {
+		var s ledger.Snapshot
+		n.Engine().View(func(st *ledger.State) { s = st.Snapshot() })
+		return s, nil
+	}
+	return api.New(api.Config{Chain: api.Solo(n.Engine()), Logger: log, Board: board.Handler(snap)})
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/arena/arena/client"
+	"github.com/arena/arena/ledger"
+	"github.com/spf13/cobra"
+)
+
+// app holds the global flags and the streams every verb writes to.
+type app struct {
+	dir    string // the arena directory
+	node   string // API base URL; empty means the one the directory names
+	key    string // sender address in the directory's keystore
+	json   bool   // machine output
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	getenv func(string) string
+}
+
+// run executes the command line args and returns the process exit status: 0 on
+// success, 1 on any failure, which is printed to stderr as "[CLASS] message" when it is
+// a protocol refusal.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
+	root := a.root()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	if err := root.ExecuteContext(ctx); err != nil {
+		fmt.Fprintln(stderr, errorLine(err))
+		return 1
+	}
+	return 0
+}
+
+// errorLine renders err for stderr: a refusal as "[CLASS] message", anything else as
+// "arena: ...".
+func errorLine(err error) string {
+	var ce *client.Error
+	if errors.As(err, &ce) {
+		return ce.Error()
+	}
+	var le *ledger.Error
+	if errors.As(err, &le) {
+		return le.Error()
+	}
+	return "arena: " + err.Error()
+}
+
+func (a *app) root() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "arena",
+		Short:         "An open market for work whose grades are settled by validator consensus",
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	dir := a.getenv("ARENA_DIR")
+	if dir == "" {
+		dir = "arena"
+	}
+	pf := root.PersistentFlags()
+	pf.StringVar(&a.dir, "dir", dir, "arena directory ($ARENA_DIR)")
+	pf.StringVar(&a.node, "node", "", "API base URL (default: the address the directory's node listens on)")
+	pf.StringVar(&a.key, "key", a.getenv("ARENA_KEY"), "sender address in the directory's keystore ($ARENA_KEY)")
+	pf.BoolVar(&a.json, "json", false, "print machine-readable JSON")
+	root.AddCommand(
+		a.initCmd(), a.nodeCmd(), a.keysCmd(), a.faucetCmd(), a.taskCmd(), a.submitCmd(),
+		a.gradeCmd(), a.appealCmd(), a.awardCmd(), a.withdrawCmd(), a.showCmd(), a.watchCmd(),
+		a.snapshotCmd(), a.verifyCmd(), a.devCmd(), a.boardCmd(), a.demoCmd(),
+	)
+	return root
+}
+
+// emit prints v as indented JSON under --json, and otherwise calls human.
+func (a *app) emit(v any, human func(w io.Writer)) error {
+	if a.json {
+		enc := json.NewEncoder(a.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(v)
+	}
+	human(a.stdout)
+	return nil
+}

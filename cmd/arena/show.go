@@ -1,0 +1,212 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"text/tabwriter"
+
+	"github.com/arena/arena/client"
+	"github.com/arena/arena/ledger"
+	"github.com/spf13/cobra"
+)
+
+// showers maps each `arena show` noun to the view it prints and how many arguments it
+// takes.
+func (a *app) showCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard|claimable ADDR",
+		Short: "Print one of the ledger's views",
+	}
+	noun := func(use, short string, nargs int, f func(ctx context.Context, c *client.Client, arg string) error) {
+		c.AddCommand(&cobra.Command{
+			Use: use, Short: short, Args: cobra.ExactArgs(nargs),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				cl, err := a.client()
+				if err != nil {
+					return err
+				}
+				arg := ""
+				if nargs > 0 {
+					arg = args[0]
+				}
+				return f(cmd.Context(), cl, arg)
+			},
+		})
+	}
+	noun("arena", "founding terms, balances and counts", 0, a.showArena)
+	noun("tasks", "every task", 0, a.showTasks)
+	noun("task N", "one task and its entries", 1, a.showTask)
+	noun("entry N", "one entry and its grade", 1, a.showEntry)
+	noun("grades N", "every round on an entry", 1, a.showGrades)
+	noun("reputation ADDRESS", "an address's public record", 1, a.showReputation)
+	noun("leaderboard", "the field, ranked", 0, a.showLeaderboard)
+	noun("claimable ADDRESS", "what the arena owes an address", 1, a.showClaimable)
+	return c
+}
+
+func (a *app) showArena(ctx context.Context, c *client.Client, _ string) error {
+	v, err := c.Arena(ctx)
+	if err != nil {
+		return err
+	}
+	return a.emit(v, func(w io.Writer) {
+		t, b, n, sym := v.Terms, v.Balances, v.Counts, v.Terms.Symbol
+		fmt.Fprintf(w, "arena %s (chain %s) at height %d, time %d\n", t.Name, t.Chain, v.Height, v.Time)
+		fmt.Fprintf(w, "terms: entry bond %s %s | appeal bond %s %s | appeal window %ds | %d validators, quorum %d\n",
+			formatAmount(t.EntryBond), sym, formatAmount(t.AppealBond), sym, t.AppealWindowS, len(t.Validators), t.QuorumSize())
+		fmt.Fprintf(w, "state: %d tasks (%d open, %d awarded, %d voided) | %d entries | %d solvers | %d rounds\n",
+			n.Tasks, n.Open, n.Awarded, n.Voided, n.Entries, n.Solvers, n.Rounds)
+		fmt.Fprintf(w, "money: %s prize escrow | %s bonds | %s slash pool | %s claimable\n",
+			formatAmount(b.PrizeEscrow), formatAmount(b.BondEscrow), formatAmount(b.SlashPool), formatAmount(b.ClaimableTotal))
+		fmt.Fprintf(w, "state hash %s\n", v.Hash)
+	})
+}
+
+func (a *app) showTasks(ctx context.Context, c *client.Client, _ string) error {
+	v, err := c.Tasks(ctx)
+	if err != nil {
+		return err
+	}
+	return a.emit(v, func(w io.Writer) {
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "TASK\tSTATE\tPRIZE\tENTRIES\tTITLE")
+		for _, t := range v {
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\n", t.ID, t.State, formatAmount(t.Prize), len(t.Entries), t.Title)
+		}
+		tw.Flush()
+	})
+}
+
+func (a *app) showTask(ctx context.Context, c *client.Client, arg string) error {
+	id, err := parseID("task", arg)
+	if err != nil {
+		return err
+	}
+	t, err := c.Task(ctx, ledger.TaskID(id))
+	if err != nil {
+		return err
+	}
+	return a.emit(t, func(w io.Writer) {
+		fmt.Fprintf(w, "task %d: %s\n", t.ID, t.Title)
+		fmt.Fprintf(w, "state %s, prize %s, sponsor %s, closes at %d\n", t.State, formatAmount(t.Prize), t.Sponsor, t.ClosesAt)
+		if t.Winner != 0 {
+			fmt.Fprintf(w, "winner: entry %d at score %d\n", t.Winner, t.WinScore)
+		}
+		fmt.Fprintf(w, "entries: %v\n\nspec:\n%s\n\nrubric:\n%s\n", t.Entries, t.Spec, t.Rubric)
+	})
+}
+
+func (a *app) showEntry(ctx context.Context, c *client.Client, arg string) error {
+	id, err := parseID("entry", arg)
+	if err != nil {
+		return err
+	}
+	e, err := c.Entry(ctx, ledger.EntryID(id))
+	if err != nil {
+		return err
+	}
+	return a.emit(e, func(w io.Writer) {
+		fmt.Fprintf(w, "entry %d on task %d by %s: %s", e.ID, e.Task, e.Solver, e.State)
+		if e.Outcome != "" {
+			fmt.Fprintf(w, ", %s", e.Outcome)
+		}
+		fmt.Fprintln(w)
+		printGrade(w, e)
+		if ap := e.Appeal; ap != nil {
+			fmt.Fprintf(w, "appeal by %s against round %d: %s\n", ap.Appellant, ap.Against, orPending(ap.Outcome))
+		}
+	})
+}
+
+func (a *app) showGrades(ctx context.Context, c *client.Client, arg string) error {
+	id, err := parseID("entry", arg)
+	if err != nil {
+		return err
+	}
+	rs, err := c.Grades(ctx, ledger.EntryID(id))
+	if err != nil {
+		return err
+	}
+	return a.emit(rs, func(w io.Writer) {
+		for _, r := range rs {
+			kind := "grade"
+			if r.Regrade {
+				kind = "regrade"
+			}
+			fmt.Fprintf(w, "round %d (%s): %s, %d attempts\n", r.ID, kind, r.State, len(r.Attempts))
+			if g := r.Grade; g != nil {
+				fmt.Fprintf(w, "  rung %d/5 %q, score %d%s, agreed %d\n", g.Tier, g.Label, g.Score, gateWords(g), len(g.Agreed))
+				for _, ch := range g.Result.Checks {
+					fmt.Fprintf(w, "  check %s %s: %s\n", passWord(ch.Passed), ch.Expr, ch.Criterion)
+				}
+			}
+		}
+	})
+}
+
+func (a *app) showReputation(ctx context.Context, c *client.Client, arg string) error {
+	addr, err := ledger.ParseAddress(arg)
+	if err != nil {
+		return err
+	}
+	acc, err := c.Account(ctx, addr)
+	if err != nil {
+		return err
+	}
+	r := acc.Reputation
+	return a.emit(r, func(w io.Writer) {
+		fmt.Fprintf(w, "%s: %d entries, %d grades, %d wins, %d disqualifications, best %d, average %d, earned %s\n",
+			addr, r.Entries, r.Grades, r.Wins, r.Disqualifications, r.BestScore, r.AverageScore, formatAmount(r.Earned))
+	})
+}
+
+func (a *app) showLeaderboard(ctx context.Context, c *client.Client, _ string) error {
+	v, err := c.Leaderboard(ctx)
+	if err != nil {
+		return err
+	}
+	return a.emit(v, func(w io.Writer) {
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "#\tSOLVER\tWINS\tENTRIES\tBEST\tAVERAGE\tDQ\tEARNED")
+		for i, r := range v {
+			fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", i+1, r.Address, r.Wins, r.Entries, r.BestScore, r.AverageScore, r.Disqualifications, formatAmount(r.Earned))
+		}
+		tw.Flush()
+	})
+}
+
+func (a *app) showClaimable(ctx context.Context, c *client.Client, arg string) error {
+	addr, err := ledger.ParseAddress(arg)
+	if err != nil {
+		return err
+	}
+	v, err := c.Claimable(ctx, addr)
+	if err != nil {
+		return err
+	}
+	return a.emit(v, func(w io.Writer) { fmt.Fprintf(w, "%s is owed %s\n", v.Address, formatAmount(v.Amount)) })
+}
+
+func parseID(what, s string) (uint64, error) {
+	id, err := strconv.ParseUint(s, 10, 64)
+	if err != nil || id == 0 {
+		return 0, fmt.Errorf("%s id must be a positive integer, not %q", what, s)
+	}
+	return id, nil
+}
+
+func passWord(ok bool) string {
+	if ok {
+		return "pass"
+	}
+	return "FAIL"
+}
+
+func orPending(s string) string {
+	if s == "" {
+		return "pending"
+	}
+	return s
+}

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/arena/arena/ledger"
+	"github.com/spf13/cobra"
+)
+
+func (a *app) taskCmd() *cobra.Command {
+	c := &cobra.Command{Use: "task", Short: "Post tasks"}
+	c.AddCommand(a.taskPostCmd())
+	return c
+}
+
+func (a *app) taskPostCmd() *cobra.Command {
+	var title, spec, specFile, rubric, rubricFile, prize, closesIn string
+	c := &cobra.Command{
+		Use:   "post --title T (--spec S | --spec-file F) (--rubric R | --rubric-file F) --prize N --closes-in D",
+		Short: "Post a task; the prize goes into escrow until the task settles",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			sp, err := textOrFile("spec", spec, specFile)
+			if err != nil {
+				return err
+			}
+			ru, err := textOrFile("rubric", rubric, rubricFile)
+			if err != nil {
+				return err
+			}
+			amt, err := parseAmount(prize)
+			if err != nil {
+				return fmt.Errorf("--prize: %w", err)
+			}
+			secs, err := parseSeconds(closesIn)
+			if err != nil {
+				return fmt.Errorf("--closes-in: %w", err)
+			}
+			rc, err := a.send(cmd.Context(), amt, ledger.PostTask{Title: title, Spec: sp, Rubric: ru, ClosesInS: secs})
+			if err != nil {
+				return err
+			}
+			return a.printReceipt(rc, fmt.Sprintf("posted task %d, prize %s", rc.Outcome.Created, formatAmount(amt)))
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&title, "title", "", "task title")
+	f.StringVar(&spec, "spec", "", "what is asked, in plain language")
+	f.StringVar(&specFile, "spec-file", "", "read the spec from a file")
+	f.StringVar(&rubric, "rubric", "", "the rubric, one criterion per sentence or line")
+	f.StringVar(&rubricFile, "rubric-file", "", "read the rubric from a file")
+	f.StringVar(&prize, "prize", "", `prize in whole units ("200", "0.5") or "atto:N"`)
+	f.StringVar(&closesIn, "closes-in", "7d", `time until submissions close ("90s", "6h", "7d")`)
+	c.MarkFlagRequired("title")
+	c.MarkFlagRequired("prize")
+	c.MarkFlagsMutuallyExclusive("spec", "spec-file")
+	c.MarkFlagsMutuallyExclusive("rubric", "rubric-file")
+	return c
+}
+
+// textOrFile returns text, or the contents of file when it is named.
+func textOrFile(name, text, file string) (string, error) {
+	if file == "" {
+		if text == "" {
+			return "", fmt.Errorf("give --%s or --%s-file", name, name)
+		}
+		return text, nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", fmt.Errorf("read --%s-file: %w", name, err)
+	}
+	return string(b), nil
+}

@@ -1,0 +1,62 @@
+package fetch
+
+import (
+	"crypto/x509"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
+	"testing"
+
+	"github.com/arena/arena/ledger"
+)
+
+// server starts a real HTTPS server on loopback and returns it with a Client that
+// trusts its certificate and allows loopback, as a local fixture needs.
+func server(t *testing.T, cfg Config, h http.HandlerFunc) (*httptest.Server, *Client) {
+	t.Helper()
+	srv := httptest.NewTLSServer(h)
+	t.Cleanup(srv.Close)
+	cfg.RootCAs = trust(srv)
+	cfg.AllowLoopback = true
+	return srv, New(cfg)
+}
+
+// trust returns a pool holding srv's certificate.
+func trust(srv *httptest.Server) *x509.CertPool {
+	pool := x509.NewCertPool()
+	pool.AddCert(srv.Certificate())
+	return pool
+}
+
+// text answers 200 text/plain with body.
+func text(body string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Write([]byte(body))
+	}
+}
+
+// countDials makes c count the addresses its dialer was about to connect to.
+func countDials(c *Client) *atomic.Int64 {
+	var n atomic.Int64
+	c.dialed = func(string) { n.Add(1) }
+	return &n
+}
+
+// match fails t unless err is an *Error of class c with the protocol message msg, and
+// so reads "[CLASS] msg" once the pipeline classes it.
+func match(t *testing.T, err error, c ledger.Class, msg string) {
+	t.Helper()
+	var fe *Error
+	if !errors.As(err, &fe) {
+		t.Fatalf("error %v (%T) is not a *fetch.Error", err, err)
+	}
+	if fe.Class() != c || fe.Message() != msg {
+		t.Fatalf("error %v classed %v %q, want %v %q", err, fe.Class(), fe.Message(), c, msg)
+	}
+	got := ledger.NewError(fe.Class(), fe.Message()).Error()
+	if want := "[" + c.String() + "] " + msg; got != want {
+		t.Fatalf("protocol text %q, want %q", got, want)
+	}
+}

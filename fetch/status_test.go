@@ -1,0 +1,87 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"testing"
+
+	"github.com/arena/arena/ledger"
+)
+
+// TestTheWorkIsReadExactly: DESIGN "fetch the work URL if the entry gave one (https
+// only ...)". A 200 text answer comes back byte for byte.
+func TestTheWorkIsReadExactly(t *testing.T) {
+	const body = "# Launch note\n\nThe Settlement API settles payouts. ü ✓\n"
+	for _, ct := range []string{"text/plain", "text/plain; charset=utf-8", "text/markdown", "text/x-markdown; charset=UTF-8"} {
+		srv, c := server(t, Config{}, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", ct)
+			w.Write([]byte(body))
+		})
+		got, err := c.Fetch(context.Background(), srv.URL+"/note.md")
+		if err != nil {
+			t.Fatalf("Fetch with %q: %v", ct, err)
+		}
+		if string(got) != body {
+			t.Fatalf("Fetch with %q = %q, want %q", ct, got, body)
+		}
+	}
+}
+
+// TestStatusesAreClassedByCode: seed 000, "[EXTERNAL] Work URL returned 404 ...
+// identical, so 404 and 403 disagree" and "[TRANSIENT] Work host unavailable (503)".
+func TestStatusesAreClassedByCode(t *testing.T) {
+	tests := []struct {
+		code  int
+		class ledger.Class
+		msg   string
+	}{
+		{404, ledger.External, "Work URL returned 404"},
+		{403, ledger.External, "Work URL returned 403"},
+		{410, ledger.External, "Work URL returned 410"},
+		{204, ledger.External, "Work URL returned 204"},
+		{503, ledger.Transient, "Work host unavailable (503)"},
+		{500, ledger.Transient, "Work host unavailable (500)"},
+	}
+	for _, tc := range tests {
+		srv, c := server(t, Config{}, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			w.WriteHeader(tc.code)
+		})
+		_, err := c.Fetch(context.Background(), srv.URL)
+		match(t, err, tc.class, tc.msg)
+		var se interface{ StatusCode() int }
+		if !errors.As(err, &se) || se.StatusCode() != tc.code {
+			t.Fatalf("status %d: error %v carries no StatusCode %d", tc.code, err, tc.code)
+		}
+		var typed *StatusError
+		if !errors.As(err, &typed) || typed.Code != tc.code {
+			t.Fatalf("status %d: error %v is not a *StatusError", tc.code, err)
+		}
+	}
+}
+
+// TestOnlyTextOrMarkdownInUTF8IsRead: the work must be text/plain or text/markdown, in
+// UTF-8; anything else is "[EXTERNAL] Work must be text or markdown".
+func TestOnlyTextOrMarkdownInUTF8IsRead(t *testing.T) {
+	tests := []struct{ ct, body string }{
+		{"text/html", "<p>hi</p>"},
+		{"application/json", `{"a":1}`},
+		{"application/octet-stream", "hi"},
+		{"text/plain; charset=iso-8859-1", "hi"},
+		{"", "hi"},
+		{"text/plain", "caf\xe9"}, // not UTF-8
+		{"text/plain; charset", "hi"},
+	}
+	for _, tc := range tests {
+		srv, c := server(t, Config{}, func(w http.ResponseWriter, r *http.Request) {
+			w.Header()["Content-Type"] = []string{tc.ct}
+			w.Write([]byte(tc.body))
+		})
+		_, err := c.Fetch(context.Background(), srv.URL)
+		if !errors.Is(err, ErrContentType) {
+			t.Fatalf("Content-Type %q body %q: err = %v, want ErrContentType", tc.ct, tc.body, err)
+		}
+		match(t, err, ledger.External, "Work must be text or markdown")
+	}
+}

@@ -1,0 +1,133 @@
+// Package rung reads a model's answer and quantises it onto the published ladder. The
+// answer may be worded many ways; every wording of one reading lands on one rung.
+//
+// Accepted answers: a JSON object (optionally in a ``` fence) with the rung under one
+// of the field names rung, tier, merit, grade, rating, score or value (in that order of
+// precedence, names case-insensitive; a field whose value cannot be read gives way to
+// the next), the bare value itself, or "name: value" with one of those names. A value
+// is:
+//
+//   - a ladder label, ignoring case, spaces and punctuation ("strong", "Strong.",
+//     "fails the brief");
+//   - a five-point number: 0 to 5 alone or as "n/5" or "n out of 5", decimals floored
+//     ("4.0" and "4.5" are both rung 4, as "90/100" is), so that n/5 and the
+//     hundred-point reading of the same fraction agree;
+//   - a hundred-point number: 20 to 100 alone, "n/100", "n out of 100" or "n%" (0 to
+//     100), quantised as min(5, floor(n/20)): 99 is rung 4, never rounded up.
+//
+// Refused, as ErrNoRung: a number above 5 and below 20 without a scale (6 to 19 could be
+// either scale and rounding it would be a guess), negatives, numbers above 100, other
+// denominators ("7/10"), exponents, and anything without a value.
+package rung
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/arena/arena/ledger"
+)
+
+// Rung is a step of the ladder, 0 to 5.
+type Rung int
+
+// Label returns the rung's published label.
+func (r Rung) Label() string {
+	if r < 0 || int(r) >= ledger.Rungs {
+		return "unknown"
+	}
+	return ledger.Ladder[r].Label
+}
+
+// Worth returns what the rung is worth before any deduction: rung*20.
+func (r Rung) Worth() int { return int(r) * ledger.PointsPerRung }
+
+// String returns the rung as a number, which Parse reads back as the same rung.
+func (r Rung) String() string { return strconv.Itoa(int(r)) }
+
+// Scale is how the reader wrote its answer.
+type Scale uint8
+
+// Scales of a reading.
+const (
+	FivePoint Scale = iota + 1
+	Hundred
+	Label
+)
+
+// Reading is a parsed answer.
+type Reading struct {
+	Rung   Rung
+	Scale  Scale
+	Raw    string // the value as the model wrote it, e.g. "88/100"
+	Reason string // the model's one-sentence reason, if it gave one
+}
+
+// ErrNoRung is returned for an answer in which no rung can be found.
+var ErrNoRung = errors.New("no merit rung in the response")
+
+// Parse reads a model's answer. It never panics.
+func Parse(answer string) (Reading, error) {
+	s := unfence(answer)
+	if strings.HasPrefix(s, "{") {
+		return parseObject(s)
+	}
+	if r, err := Value(s); err == nil {
+		return r, nil
+	}
+	return parseLabelled(s)
+}
+
+// Value reads one value: a label, a five-point or a hundred-point number.
+func Value(v string) (Reading, error) {
+	raw := v
+	s := strings.ToLower(strings.TrimSpace(v))
+	s = strings.TrimRight(s, ".!,;: ")
+	s = strings.TrimSpace(s)
+	if r, ok := label(s); ok {
+		return Reading{Rung: r, Scale: Label, Raw: raw}, nil
+	}
+	r, sc, ok := number(s)
+	if !ok {
+		return Reading{}, ErrNoRung
+	}
+	return Reading{Rung: r, Scale: sc, Raw: raw}, nil
+}
+
+func unfence(s string) string {
+	s = strings.TrimSpace(s)
+	if !strings.HasPrefix(s, "```") {
+		return s
+	}
+	s = strings.TrimPrefix(s, "```")
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	} else {
+		s = ""
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "```"))
+}
+
+// squash keeps only letters, lower-cased.
+func squash(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func label(s string) (Rung, bool) {
+	k := squash(s)
+	if k == "" || strings.ContainsAny(s, "0123456789") {
+		return 0, false
+	}
+	for _, r := range ledger.Ladder {
+		if squash(r.Label) == k {
+			return Rung(r.Rung), true
+		}
+	}
+	return 0, false
+}

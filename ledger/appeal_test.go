@@ -1,0 +1,142 @@
+package ledger
+
+import (
+	"strings"
+	"testing"
+)
+
+// graded returns an arena whose entry by bob on a 200 GEN task is graded at g, and the
+// task.
+func graded(t *testing.T, g Result) (*arena, TaskID, EntryID) {
+	a := newArena(t, 5, nil)
+	task := a.post(Ether(200))
+	e := a.enter(task, "bob", "the entry")
+	a.gradeAs(e, g)
+	return a, task, e
+}
+
+// regrade files an appeal by the appellant and has the regrade committee agree on res.
+func (a *arena) regrade(e EntryID, res Result) AppealView {
+	a.t.Helper()
+	out := a.do("appellant", appealBond, Appeal{Entry: e, Argument: "the limit should not outweigh the note"})
+	a.attestAll(RoundID(out.Created), res)
+	ev, _ := a.s.Entry(e)
+	if ev.Appeal == nil || ev.Appeal.Outcome == "" {
+		a.t.Fatalf("appeal unresolved: %+v", ev)
+	}
+	return *ev.Appeal
+}
+
+// "the reading moved -- a different rung, or the gate flipped, or the disqualification
+// changed -- the appellant gets the bond back plus a bounty out of the pool"; the bounty
+// is min(appeal bond, slash pool).
+func TestAppealMovedPaysBondPlusBounty(t *testing.T) {
+	a, _, e := graded(t, reading(3, 0, false))
+	held := a.regrade(e, reading(3, 0, false)) // fills the pool with one bond
+	if held.Outcome != "held" || !a.s.Arena().Balances.SlashPool.Eq(appealBond) {
+		t.Fatalf("appeal %+v, pool %s", held, a.s.Arena().Balances.SlashPool)
+	}
+	moved := a.regrade(e, reading(4, 0, false))
+	if moved.Outcome != "moved" || !moved.Bounty.Eq(appealBond) {
+		t.Fatalf("appeal %+v", moved)
+	}
+	if got := a.s.Claimable(a.addr("appellant")); !got.Eq(Ether(40)) {
+		t.Fatalf("appellant owed %s, want bond 20 + bounty 20", got)
+	}
+	b := a.s.Arena().Balances
+	if !b.SlashPool.IsZero() || !b.BondEscrow.Eq(entryBond) {
+		t.Fatalf("balances %+v", b)
+	}
+	// The pool is empty now: a moved appeal gets its bond back and no bounty.
+	again := a.regrade(e, reading(0, 0, true))
+	if again.Outcome != "moved" || !again.Bounty.IsZero() || !a.s.Claimable(a.addr("appellant")).Eq(Ether(60)) {
+		t.Fatalf("appeal %+v, owed %s", again, a.s.Claimable(a.addr("appellant")))
+	}
+	ev, _ := a.s.Entry(e)
+	if !ev.Current.Disqualified || len(a.s.Grades(e)) != 4 {
+		t.Fatalf("the regrade did not replace the grade, or the history was lost: %+v", ev.Current)
+	}
+}
+
+// "A second set that reads the work the same way has not moved anything, however
+// differently it words its rationale ...: thirteen of them are filed in one test, and all
+// thirteen bonds are slashed." Each appeal is against the latest grade.
+func TestAppealThirteenRewordingsAreAllSlashed(t *testing.T) {
+	a, _, e := graded(t, reading(4, 0, false))
+	for i := range 13 {
+		res := reading(4, 0, false)
+		res.Rationale = strings.Repeat("reworded ", i+1)
+		res.JudgedScore = []int{80, 99, 88, 85, 84, 80, 80, 80, 80, 80, 80, 80, 80}[i]
+		if ap := a.regrade(e, res); ap.Outcome != "held" {
+			t.Fatalf("appeal %d %s", i+1, ap.Outcome)
+		}
+	}
+	if pool := a.s.Arena().Balances.SlashPool; !pool.Eq(Ether(13 * 20)) {
+		t.Fatalf("slash pool %s, want 260 GEN", pool)
+	}
+	if ev, _ := a.s.Entry(e); ev.Current.Score != 80 || len(ev.Rounds) != 14 {
+		t.Fatalf("score %d after %d rounds", ev.Current.Score, len(ev.Rounds))
+	}
+	if got := a.s.Claimable(a.addr("appellant")); !got.IsZero() {
+		t.Fatalf("appellant owed %s", got)
+	}
+}
+
+// "An appeal filed after the window, or a second appeal on the same grade, is refused";
+// so is one on an entry with no grade, one with the wrong bond and one without argument.
+func TestAppealRefusals(t *testing.T) {
+	a, task, e := graded(t, reading(3, 0, false))
+	pending := a.enter(task, "carol", "not graded yet")
+	arg := Appeal{Entry: e, Argument: "read it again"}
+	a.refused(errNoEntry, "appellant", appealBond, Appeal{Entry: 42, Argument: "x"})
+	a.refused(errAppealBond, "appellant", Ether(5), arg)
+	a.refused(errArgument, "appellant", appealBond, Appeal{Entry: e})
+	a.refused(errArgument, "appellant", appealBond, Appeal{Entry: e, Argument: strings.Repeat("a", MaxArgumentLen+1)})
+	a.refused(errNoGrade, "appellant", appealBond, Appeal{Entry: pending, Argument: "x"})
+	a.openRound(pending)
+	a.refused(errNoGrade, "appellant", appealBond, Appeal{Entry: pending, Argument: "x"})
+
+	out := a.do("appellant", appealBond, arg)
+	a.refused(errAppealedTwice, "alice", appealBond, arg)
+	a.refused(errAttemptOpen, "alice", Amount{}, Grade{Entry: e})
+	a.attestAll(RoundID(out.Created), reading(3, 0, false))
+
+	ev, _ := a.s.Entry(e)
+	a.wait(ev.Current.AppealUntil - a.now - 1)
+	a.do("dave", appealBond, arg) // one second inside the new grade's window
+	a.attestAll(RoundID(a.s.rounds[len(a.s.rounds)-1].ID), reading(3, 0, false))
+	ev, _ = a.s.Entry(e)
+	a.wait(ev.Current.AppealUntil - a.now)
+	a.refused(errAppealClosed, "appellant", appealBond, arg)
+}
+
+// "continues a pending appeal whose regrade round exhausted": the entry stays appealed,
+// the old grade stays in force, and grade() opens a fresh regrade that resolves it.
+func TestAppealRegradeThatExhaustsIsContinued(t *testing.T) {
+	a, _, e := graded(t, reading(2, 0, false))
+	out := a.do("appellant", appealBond, Appeal{Entry: e, Argument: "underrated"})
+	r := RoundID(out.Created)
+	regrade, _ := a.s.Round(r)
+	if !regrade.Regrade || regrade.Argument != "underrated" {
+		t.Fatalf("regrade round %+v", regrade)
+	}
+	first := a.s.Grades(e)[0].Grade.Leader
+	if regrade.Attempts[0].Leader == first {
+		t.Fatal("the regrade is led by the leader of the grade appealed")
+	}
+	for range attempts {
+		a.attestAll(r, failure(LLMError, "No merit rung in the response"))
+	}
+	ev, _ := a.s.Entry(e)
+	if ev.State != EntryAppealed || ev.Current.Tier != 2 || ev.Appeal.Outcome != "" {
+		t.Fatalf("entry %+v", ev)
+	}
+	fresh := a.openRound(e)
+	if !fresh.Regrade || fresh.ID == r {
+		t.Fatalf("fresh round %+v", fresh)
+	}
+	a.attestAll(fresh.ID, reading(3, 0, false))
+	if ev, _ := a.s.Entry(e); ev.Appeal.Outcome != "moved" || ev.Appeal.Round != fresh.ID || ev.State != EntryGraded {
+		t.Fatalf("entry %+v", ev)
+	}
+}

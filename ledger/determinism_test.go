@@ -1,0 +1,150 @@
+package ledger
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// liveArena plays the seed's contest and returns the arena that played it.
+func liveArena(t testing.TB) *arena {
+	t.Helper()
+	a := newArena(t, 5, func(t *Terms) { t.Committee = 4 })
+	t1 := a.post(Ether(200))
+	t2 := a.post(Ether(150))
+	e1 := a.enter(t1, "alice", "strong")
+	e2 := a.enter(t1, "bob", "long")
+	e3 := a.enter(t2, "carol", "original")
+	e4 := a.enter(t2, "dave", "copy")
+	a.gradeAs(e1, reading(4, 0, false))
+	a.gradeAs(e2, reading(0, 0, true))
+	a.gradeAs(e3, reading(4, 0, false))
+	dup := reading(0, 0, true)
+	dup.DuplicateOf = e3
+	a.gradeAs(e4, dup)
+	a.regrade(e2, reading(0, 0, true))
+	a.settle(t1)
+	a.do("alice", Amount{}, Withdraw{})
+	a.do("dave", Amount{}, Faucet{To: a.addr("newcomer"), Amount: Ether(3)})
+	return a
+}
+
+// replay applies a's log to a fresh state under the same terms.
+func replay(t *testing.T, a *arena) *State {
+	t.Helper()
+	s, err := New(a.s.Terms())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range a.log {
+		if _, err := s.Apply(l.tx, l.blk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// "Two nodes that apply the same transactions hold byte-identical state and the same
+// state hash."
+func TestDeterminismTwoReplaysAreByteIdentical(t *testing.T) {
+	a := liveArena(t)
+	x, y := replay(t, a), replay(t, a)
+	bx, err := x.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	by, _ := y.Encode()
+	ba, _ := a.s.Encode()
+	if !bytes.Equal(bx, by) || !bytes.Equal(bx, ba) {
+		t.Fatal("replays encode differently")
+	}
+	if x.Hash() != y.Hash() || x.Hash() != a.s.Hash() {
+		t.Fatal("replays hash differently")
+	}
+	if diff := cmp.Diff(x.Snapshot(), y.Snapshot(), cmp.Comparer(Amount.Eq)); diff != "" {
+		t.Fatalf("snapshots differ (-x +y):\n%s", diff)
+	}
+}
+
+// Decode(Encode(s)) has the same hash and views, and keeps applying transactions to the
+// same state as s: the indexes it rebuilds are the ones s kept.
+func TestDeterminismDecodeRoundTrips(t *testing.T) {
+	a := liveArena(t)
+	b, _ := a.s.Encode()
+	d, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Hash() != a.s.Hash() {
+		t.Fatal("decoded state hashes differently")
+	}
+	if diff := cmp.Diff(a.s.Snapshot(), d.Snapshot(), cmp.Comparer(Amount.Eq)); diff != "" {
+		t.Fatalf("views differ (-original +decoded):\n%s", diff)
+	}
+	n := len(a.log)
+	task := a.post(Ether(10))
+	e := a.enter(task, "alice", "after the restart")
+	a.gradeAs(e, reading(3, 0, false))
+	a.refused(errEnteredTwice, "alice", entryBond, Submit{Task: task, Work: "again"})
+	for _, l := range a.log[n:] {
+		if _, err := d.Apply(l.tx, l.blk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d.Hash() != a.s.Hash() {
+		t.Fatal("decoded state diverged after more transactions")
+	}
+	if _, err := Decode(append(b, ' ')); err == nil {
+		t.Fatal("Decode accepted trailing bytes")
+	}
+	if _, err := Decode(bytes.Replace(b, []byte(`"version":1`), []byte(`"version":2`), 1)); err == nil {
+		t.Fatal("Decode accepted another version")
+	}
+	bad := bytes.Replace(b, []byte(`"slash_pool":"`), []byte(`"slash_pool":"1`), 1)
+	if _, err := Decode(bad); err == nil {
+		t.Fatal("Decode accepted a state whose money does not add up")
+	}
+}
+
+// Nothing that could leak map order does: accounts created in any order, by independent
+// senders, give the same bytes and the same hash, and the same dirty lists.
+func TestDeterminismInsertionOrderDoesNotLeak(t *testing.T) {
+	base := newArena(t, 5, nil)
+	var txs []*Tx
+	names := []string{"alice", "bob", "carol", "dave", "erin", "sponsor", "appellant", "stranger"}
+	for i, n := range names {
+		txs = append(txs, base.tx(n, Amount{}, Faucet{To: Address{byte(i + 1), 0xee}, Amount: Ether(uint64(i + 1))}))
+	}
+	var want []byte
+	var wantDirty Dirty
+	rng := rand.New(rand.NewPCG(7, 7))
+	for trial := range 20 {
+		s, err := New(base.s.Terms())
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.TakeDirty()
+		for i, j := range rng.Perm(len(txs)) {
+			if out, err := s.Apply(txs[j], Block{Height: uint64(i + 1), Time: genesisTime}); err != nil || !out.OK() {
+				t.Fatalf("apply: %v %q", err, out.Err)
+			}
+		}
+		got, _ := s.Encode()
+		d := s.TakeDirty()
+		if trial == 0 {
+			want, wantDirty = got, d
+			continue
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("trial %d: the order of independent transactions leaked into the encoding", trial)
+		}
+		if diff := cmp.Diff(wantDirty, d); diff != "" {
+			t.Fatalf("trial %d: dirty lists differ:\n%s", trial, diff)
+		}
+	}
+	if len(wantDirty.Accounts) != 2*len(names) {
+		t.Fatalf("dirty accounts %d, want %d", len(wantDirty.Accounts), 2*len(names))
+	}
+}

@@ -1,0 +1,73 @@
+package ledger
+
+import (
+	"strings"
+	"testing"
+)
+
+// "submit(task_id, work, work_url): anyone but the sponsor, once per task, the bond":
+// every argument that must be refused is refused by its exact message.
+func TestEnteringRefusesEveryBadArgument(t *testing.T) {
+	a := newArena(t, 5, nil)
+	task := a.post(Ether(100))
+	a.enter(task, "alice", "first")
+	tests := []struct {
+		name   string
+		solver string
+		value  Amount
+		body   Submit
+		want   *Error
+	}{
+		{"no such task", "bob", entryBond, Submit{Task: 9, Work: "w"}, errNoTask},
+		{"task zero", "bob", entryBond, Submit{Task: 0, Work: "w"}, errNoTask},
+		{"bond short", "bob", Ether(4), Submit{Task: task, Work: "w"}, errEntryBond},
+		{"bond over", "bob", Ether(6), Submit{Task: task, Work: "w"}, errEntryBond},
+		{"no bond", "bob", Amount{}, Submit{Task: task, Work: "w"}, errEntryBond},
+		{"sponsor", "sponsor", entryBond, Submit{Task: task, Work: "w"}, errSponsorEntry},
+		{"twice", "alice", entryBond, Submit{Task: task, Work: "again"}, errEnteredTwice},
+		{"nothing", "bob", entryBond, Submit{Task: task}, errNoWork},
+		{"work too long", "bob", entryBond, Submit{Task: task, Work: strings.Repeat("w", MaxWorkLen+1)}, errWorkLen},
+		{"work not UTF-8", "bob", entryBond, Submit{Task: task, Work: "\xc3"}, errWorkLen},
+		{"http URL", "bob", entryBond, Submit{Task: task, WorkURL: "http://example.com/a"}, errWorkURL},
+		{"no host", "bob", entryBond, Submit{Task: task, WorkURL: "https:///a"}, errWorkURL},
+		{"not a URL", "bob", entryBond, Submit{Task: task, WorkURL: "example.com"}, errWorkURL},
+		{"bad escape", "bob", entryBond, Submit{Task: task, WorkURL: "https://example.com/%zz"}, errWorkURL},
+		{"long URL", "bob", entryBond, Submit{Task: task, WorkURL: "https://example.com/" + strings.Repeat("a", MaxURLLen)}, errWorkURL},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a.t = t
+			a.refused(tt.want, tt.solver, tt.value, tt.body)
+		})
+	}
+	a.t = t
+	a.wait(3600)
+	a.refused(errTaskClosed, "bob", entryBond, Submit{Task: task, Work: "late"})
+	if n := len(a.s.Entries(task)); n != 1 {
+		t.Fatalf("refusals filed entries: %d entries", n)
+	}
+}
+
+// "enters work, or an https URL the graders fetch themselves": the bond moves into bond
+// escrow, entries are numbered in filing order and stamped with the arena's clock.
+func TestEnteringEscrowsTheBondInFilingOrder(t *testing.T) {
+	a := newArena(t, 5, nil)
+	task := a.post(Ether(100))
+	e1 := a.enter(task, "alice", "first")
+	a.wait(10)
+	e2 := EntryID(a.do("bob", entryBond, Submit{Task: task, WorkURL: "https://example.com/guide.md"}).Created)
+	v1, _ := a.s.Entry(e1)
+	v2, _ := a.s.Entry(e2)
+	if v1.Seq != 1 || v2.Seq != 2 || v2.FiledAt != v1.FiledAt+10 || v1.State != EntryPending || v2.WorkURL == "" {
+		t.Fatalf("entries %+v %+v", v1, v2)
+	}
+	if b := a.s.Arena().Balances; !b.BondEscrow.Eq(Ether(10)) {
+		t.Fatalf("bond escrow %s, want 10 GEN", b.BondEscrow)
+	}
+	if got := a.s.Balance(a.addr("alice")); !got.Eq(Ether(995)) {
+		t.Fatalf("alice wallet %s, want 995 GEN", got)
+	}
+	if c := a.s.Arena().Counts; c.Entries != 2 || c.Solvers != 2 {
+		t.Fatalf("counts %+v", c)
+	}
+}

@@ -1,0 +1,133 @@
+package node
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/arena/arena/ledger"
+)
+
+// TestABadConfigNamesTheKey: a bad arena.toml is refused with an error that names the
+// file and the key, for unknown keys, wrong types, bad values and invalid settings.
+func TestABadConfigNamesTheKey(t *testing.T) {
+	const addr = "0x2c7536E3605D9C16a7a3D7b1898e529396a65c23"
+	tests := []struct {
+		toml string
+		want string
+	}{
+		{"listen = 5\n", `arena.toml: line 1, key "listen": incompatible types: TOML value has type int64; destination has type string`},
+		{"lissen = \"x\"\n", `arena.toml: unknown key "lissen"`},
+		{"[fetch]\ntimeout = \"10 parsecs\"\n", `arena.toml: line 2, key "fetch.timeout": invalid duration: "10 parsecs"`},
+		{"[fetch]\nmax_bytes = -1\n", `arena.toml: key "fetch.max_bytes": cannot be negative`},
+		{"[solo]\nmax_batch = \"x\"\n", `arena.toml: line 2, key "solo.max_batch": incompatible types: TOML value has type string; destination has type integer`},
+		{"[solo]\nmax_wait = \"-1s\"\n", `arena.toml: key "solo.max_wait": cannot be negative`},
+		{"log_level = \"loud\"\n", `arena.toml: key "log_level": "loud" is not debug, info, warn or error`},
+		{"passphrase_env = \"\"\n", `arena.toml: key "passphrase_env": must name an environment variable`},
+		{"[[validator]]\naddress = \"0x12\"\n", `arena.toml: line 2, key "validator.address": address must be 0x followed by 40 hex digits: "0x12"`},
+		{"[[validator]]\nreadr = \"builtin\"\n", `arena.toml: unknown key "validator.readr"`},
+		{"[[validator]]\nreader = \"builtin\"\n", `arena.toml: key "validator[0].address": missing`},
+		{"[[validator]]\naddress = \"" + addr + "\"\n[[validator]]\naddress = \"" + addr + "\"\n",
+			`arena.toml: key "validator[1].address": ` + addr + ` is listed twice`},
+		{"[[validator]]\naddress = \"" + addr + "\"\nconcurrency = -2\n", `arena.toml: key "validator[0].concurrency": cannot be negative`},
+		{"[[validator]]\naddress = \"" + addr + "\"\nrun_timeout = 30\n", `arena.toml: key "validator[0].run_timeout": must be at least 1s, got 30ns`},
+		{"listen = \n", `arena.toml: line 1, key "listen": expected value but found '\n' instead`},
+	}
+	for _, tc := range tests {
+		_, err := ParseConfig("arena.toml", []byte(tc.toml))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("ParseConfig(%q)\n error %v\n want  %s", tc.toml, err, tc.want)
+		}
+	}
+}
+
+// TestAnEmptyConfigIsTheDefaults: STYLE.md, "configuration in one struct with defaults
+// in one place". An empty file decodes to DefaultConfig, and a validator table to its
+// defaults.
+func TestAnEmptyConfigIsTheDefaults(t *testing.T) {
+	c, err := ParseConfig("arena.toml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(DefaultConfig(), c); diff != "" {
+		t.Fatalf("empty config (-want +got):\n%s", diff)
+	}
+	c, err = ParseConfig("arena.toml", []byte("[[validator]]\naddress = \"0x2c7536e3605d9c16a7a3d7b1898e529396a65c23\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ValidatorConfig{{Address: ledger.MustAddress("0x2c7536E3605D9C16a7a3D7b1898e529396a65c23"),
+		Reader: DefaultReader, Concurrency: DefaultConcurrency, RunTimeout: DefaultRunTimeout}}
+	if diff := cmp.Diff(want, c.Validators); diff != "" {
+		t.Fatalf("validator defaults (-want +got):\n%s", diff)
+	}
+}
+
+// TestEncodedConfigReadsBack: the file Init writes, with its comments, parses back to
+// the same Config.
+func TestEncodedConfigReadsBack(t *testing.T) {
+	c := DefaultConfig()
+	c.Listen = "127.0.0.1:0"
+	c.LogLevel = "debug"
+	c.Fetch = FetchConfig{AllowLoopback: true, AllowPrivate: true, MaxBytes: 1024, Timeout: 3 * time.Second}
+	c.Solo = SoloConfig{MaxBatch: 10, MaxWait: time.Millisecond, CheckpointEvery: 7}
+	c.Validators = []ValidatorConfig{
+		{Address: ledger.MustAddress("0x2c7536E3605D9C16a7a3D7b1898e529396a65c23"), Reader: `openai:http://127.0.0.1:8080/v1#qwen "3"`,
+			Compiler: "builtin", Concurrency: 3, RunTimeout: time.Minute},
+		{Address: ledger.MustAddress("0x0000000000000000000000000000000000000001"), Reader: "builtin", Concurrency: 1, RunTimeout: time.Second},
+	}
+	dir := t.TempDir()
+	if err := WriteConfig(dir, c); err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadConfig(dir)
+	if err != nil {
+		b, _ := os.ReadFile(filepath.Join(dir, ConfigFile))
+		t.Fatalf("LoadConfig: %v\n%s", err, b)
+	}
+	if diff := cmp.Diff(c, got); diff != "" {
+		t.Fatalf("round trip (-want +got):\n%s", diff)
+	}
+}
+
+// TestChainID: the chain id is "arena-" and the name's slug, within the ledger's limit.
+func TestChainID(t *testing.T) {
+	long := "a very long arena name that goes on and on past every reasonable limit of length"
+	tests := []struct{ in, want string }{
+		{"Proving Ground", "arena-proving-ground"},
+		{"  Bounties & Tenders!! 2026 ", "arena-bounties-tenders-2026"},
+		{"---", "arena-local"},
+		{"", "arena-local"},
+		{long, "arena-a-very-long-arena-name-that-goes-on-and-on-past-every"},
+	}
+	for _, tc := range tests {
+		got := ChainID(tc.in)
+		if got != tc.want || len(got) > ledger.MaxChainLen {
+			t.Errorf("ChainID(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// FuzzParseConfig: ParseConfig never panics, and whatever it accepts encodes to a file
+// it reads back unchanged.
+func FuzzParseConfig(f *testing.F) {
+	f.Add([]byte("listen = \"x:1\"\n[fetch]\ntimeout = \"1s\"\n"))
+	f.Add([]byte("[[validator]]\naddress = \"0x2c7536e3605d9c16a7a3d7b1898e529396a65c23\"\nreader = \"replay:a b\\\"c\"\n"))
+	f.Add(DefaultConfig().Encode())
+	f.Fuzz(func(t *testing.T, b []byte) {
+		c, err := ParseConfig("f.toml", b)
+		if err != nil {
+			return
+		}
+		again, err := ParseConfig("f.toml", c.Encode())
+		if err != nil {
+			t.Fatalf("re-parse of the encoded config: %v\n%s", err, c.Encode())
+		}
+		if diff := cmp.Diff(c, again); diff != "" {
+			t.Fatalf("round trip (-want +got):\n%s", diff)
+		}
+	})
+}

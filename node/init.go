@@ -1,0 +1,207 @@
+package node
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/arena/arena/account"
+	"github.com/arena/arena/ledger"
+)
+
+// InitOptions are the founding terms and local setup of a new arena. Zero fields take
+// the defaults in withDefaults.
+type InitOptions struct {
+	Name         string              // arena name; default "arena"
+	Symbol       string              // currency symbol; default "GEN"
+	Validators   int                 // validator keys to generate; default 4
+	DevMode      bool                // enables faucet and dev_advance
+	EntryBond    ledger.Amount       // default 5 units
+	AppealBond   ledger.Amount       // default 20 units
+	AppealWindow time.Duration       // default 6h; whole seconds
+	RoundTimeout time.Duration       // how long an attempt stays open; default 2m
+	Attempts     int                 // attempts per round; default 3
+	Quorum       int                 // 0 means a majority of the committee
+	Readers      []string            // reader spec per validator; missing ones are "builtin"
+	Passphrase   string              // encrypts the generated keys
+	LightScrypt  bool                // cheap key encryption, for dev arenas and tests
+	Genesis      []ledger.Allocation // wallets funded at the start
+	Listen       string              // API address; default DefaultListen
+}
+
+func (o InitOptions) withDefaults() InitOptions {
+	if o.Name == "" {
+		o.Name = "arena"
+	}
+	if o.Symbol == "" {
+		o.Symbol = "GEN"
+	}
+	if o.Validators <= 0 {
+		o.Validators = 4
+	}
+	if o.EntryBond.IsZero() {
+		o.EntryBond = ledger.Ether(5)
+	}
+	if o.AppealBond.IsZero() {
+		o.AppealBond = ledger.Ether(20)
+	}
+	if o.AppealWindow <= 0 {
+		o.AppealWindow = 6 * time.Hour
+	}
+	if o.RoundTimeout <= 0 {
+		o.RoundTimeout = 2 * time.Minute
+	}
+	if o.Attempts <= 0 {
+		o.Attempts = 3
+	}
+	if o.Listen == "" {
+		o.Listen = DefaultListen
+	}
+	return o
+}
+
+// ErrInitialised is returned by Init for a directory that already holds an arena.
+var ErrInitialised = errors.New("directory already holds an arena")
+
+// Init creates an arena in dir: validator keys in dir/keys, their addresses in the
+// founding terms written to dir/genesis.json, and dir/arena.toml naming them. The
+// founding terms are validated as the ledger validates them before anything is written.
+func Init(dir string, o InitOptions) (Config, error) {
+	o = o.withDefaults()
+	for _, f := range []string{ConfigFile, GenesisFile} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			return Config{}, fmt.Errorf("init %s: %s exists: %w", dir, f, ErrInitialised)
+		}
+	}
+	keys := make([]*account.Key, o.Validators)
+	for i := range keys {
+		k, err := account.Generate()
+		if err != nil {
+			return Config{}, fmt.Errorf("init %s: %w", dir, err)
+		}
+		keys[i] = k
+	}
+	slices.SortFunc(keys, func(a, b *account.Key) int { return compareAddr(a.Address(), b.Address()) })
+	terms := foundingTerms(o, keys)
+	if _, err := ledger.New(terms); err != nil {
+		return Config{}, fmt.Errorf("init %s: founding terms: %w", dir, err)
+	}
+	cfg := initialConfig(o, keys)
+	if err := writeArena(dir, o, keys, terms, cfg); err != nil {
+		return Config{}, fmt.Errorf("init %s: %w", dir, err)
+	}
+	return cfg, nil
+}
+
+func foundingTerms(o InitOptions, keys []*account.Key) ledger.Terms {
+	t := ledger.Terms{
+		Chain: ChainID(o.Name), Name: o.Name, Symbol: o.Symbol,
+		EntryBond: o.EntryBond, AppealBond: o.AppealBond,
+		AppealWindowS: int64(o.AppealWindow / time.Second),
+		Quorum:        o.Quorum, Attempts: o.Attempts,
+		RoundTimeoutS: int64(o.RoundTimeout / time.Second),
+		DevMode:       o.DevMode, Genesis: slices.Clone(o.Genesis),
+	}
+	for _, k := range keys {
+		t.Validators = append(t.Validators, k.Address())
+	}
+	return t
+}
+
+func initialConfig(o InitOptions, keys []*account.Key) Config {
+	c := DefaultConfig()
+	c.Listen = o.Listen
+	for i, k := range keys {
+		v := ValidatorConfig{Address: k.Address()}
+		if i < len(o.Readers) {
+			v.Reader = o.Readers[i]
+		}
+		c.Validators = append(c.Validators, v.withDefaults())
+	}
+	return c
+}
+
+func writeArena(dir string, o InitOptions, keys []*account.Key, t ledger.Terms, c Config) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	st := &account.Store{Dir: filepath.Join(dir, c.Keys), Scrypt: account.Standard}
+	if o.LightScrypt {
+		st.Scrypt = account.Light
+	}
+	for _, k := range keys {
+		if err := st.Add(k, o.Passphrase); err != nil {
+			return err
+		}
+	}
+	g, err := json.MarshalIndent(t, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode founding terms: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, c.Genesis), append(g, '\n'), 0o644); err != nil {
+		return err
+	}
+	return WriteConfig(dir, c)
+}
+
+// WriteConfig writes c to dir/arena.toml, replacing it.
+func WriteConfig(dir string, c Config) error {
+	if err := c.Validate(); err != nil {
+		return fmt.Errorf("write config: %w", err)
+	}
+	tmp := filepath.Join(dir, "."+ConfigFile+".tmp")
+	if err := os.WriteFile(tmp, c.Encode(), 0o644); err != nil {
+		return fmt.Errorf("write config: %w", err)
+	}
+	if err := os.Rename(tmp, filepath.Join(dir, ConfigFile)); err != nil {
+		return fmt.Errorf("write config: %w", err)
+	}
+	return nil
+}
+
+// ChainID returns the chain id of an arena named name: "arena-" and the name's slug,
+// lower-case letters and digits with single dashes between words.
+func ChainID(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+			continue
+		}
+		dash = true
+	}
+	slug := b.String()
+	if slug == "" {
+		slug = "local"
+	}
+	const room = ledger.MaxChainLen - len("arena-")
+	if len(slug) > room {
+		slug = strings.TrimRight(slug[:room], "-")
+	}
+	return "arena-" + slug
+}
+
+// ReadGenesis reads the founding terms from dir's genesis file.
+func ReadGenesis(dir string, c Config) (ledger.Terms, error) {
+	var t ledger.Terms
+	b, err := os.ReadFile(path(dir, c.Genesis))
+	if err != nil {
+		return t, fmt.Errorf("read genesis: %w", err)
+	}
+	if err := json.Unmarshal(b, &t); err != nil {
+		return t, fmt.Errorf("read genesis %s: %w", path(dir, c.Genesis), err)
+	}
+	return t, nil
+}
+
+func compareAddr(a, b ledger.Address) int { return strings.Compare(string(a[:]), string(b[:])) }

@@ -1,0 +1,253 @@
+// Package node wires one arena together: the solo engine over the arena's SQLite file,
+// the founding terms, the keystore, and a grading worker for each local validator with
+// its own models and fetcher. Everything it builds comes from the arena directory
+// (arena.toml, genesis.json, keys/, arena.db) and the environment.
+package node
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arena/arena/account"
+	"github.com/arena/arena/chain/solo"
+	"github.com/arena/arena/fetch"
+	"github.com/arena/arena/grading"
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/reader"
+	"github.com/arena/arena/validator"
+)
+
+// OpenOptions are what a node takes from its caller rather than from the directory.
+type OpenOptions struct {
+	Now    func() time.Time    // the wall clock of blocks and workers; nil means time.Now
+	Logger *slog.Logger        // nil means text on stderr at the configured level
+	Env    func(string) string // the environment: API keys, the passphrase; nil means os.Getenv
+	// ReaderOverride, if set, replaces every validator's reader and compiler spec, e.g.
+	// "replay:answers.json" for tests and demos.
+	ReaderOverride string
+}
+
+// Node is an open arena: its engine and its local validators. Its methods are safe for
+// concurrent use; Run may be called once.
+type Node struct {
+	dir     string
+	cfg     Config
+	terms   ledger.Terms
+	log     *slog.Logger
+	engine  *solo.Engine
+	workers []*validator.Worker
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// Open reads dir's configuration and founding terms, opens the engine on its SQLite
+// file, unlocks each configured validator key (the passphrase comes from the
+// environment variable the configuration names; unset means the empty passphrase) and
+// builds its grading pipeline.
+func Open(dir string, o OpenOptions) (*Node, error) {
+	cfg, err := LoadConfig(dir)
+	if err != nil {
+		return nil, err
+	}
+	terms, err := ReadGenesis(dir, cfg)
+	if err != nil {
+		return nil, err
+	}
+	o = o.withDefaults(cfg)
+	n := &Node{dir: dir, cfg: cfg, terms: terms, log: o.Logger}
+	if err := n.checkValidators(); err != nil {
+		return nil, err
+	}
+	keys, err := n.loadKeys(o.Env)
+	if err != nil {
+		return nil, err
+	}
+	n.engine, err = solo.Open(solo.Config{
+		Path: path(dir, cfg.DB), Now: o.Now, MaxBatch: cfg.Solo.MaxBatch, MaxWait: cfg.Solo.MaxWait,
+		CheckpointEvery: cfg.Solo.CheckpointEvery, Logger: o.Logger.With("component", "solo"),
+	}, &terms)
+	if err != nil {
+		return nil, err
+	}
+	if err := n.buildWorkers(keys, o); err != nil {
+		n.engine.Close()
+		return nil, err
+	}
+	return n, nil
+}
+
+func (o OpenOptions) withDefaults(c Config) OpenOptions {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Env == nil {
+		o.Env = os.Getenv
+	}
+	if o.Logger == nil {
+		var lv slog.Level
+		_ = lv.UnmarshalText([]byte(c.LogLevel)) // validated by LoadConfig
+		o.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lv}))
+	}
+	return o
+}
+
+// checkValidators refuses a configured validator outside the founding validator set.
+func (n *Node) checkValidators() error {
+	for i, v := range n.cfg.Validators {
+		if !slices.Contains(n.terms.Validators, v.Address) {
+			return fmt.Errorf("%s: key \"validator[%d].address\": %s is not in the founding validator set of %s",
+				ConfigFile, i, v.Address, n.cfg.Genesis)
+		}
+	}
+	return nil
+}
+
+func (n *Node) loadKeys(env func(string) string) ([]*account.Key, error) {
+	st := n.Keystore()
+	pass := env(n.cfg.PassphraseEnv)
+	keys := make([]*account.Key, len(n.cfg.Validators))
+	for i, v := range n.cfg.Validators {
+		k, err := st.Load(v.Address, pass)
+		if errors.Is(err, account.ErrWrongPassphrase) {
+			return nil, fmt.Errorf("validator key: %w (the passphrase is read from $%s)", err, n.cfg.PassphraseEnv)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("validator key: %w", err)
+		}
+		keys[i] = k
+	}
+	return keys, nil
+}
+
+func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
+	fc := fetch.Config{
+		AllowLoopback: n.cfg.Fetch.AllowLoopback, AllowPrivate: n.cfg.Fetch.AllowPrivate,
+		MaxBytes: n.cfg.Fetch.MaxBytes, Timeout: n.cfg.Fetch.Timeout,
+	}
+	for i, v := range n.cfg.Validators {
+		p, err := n.pipeline(v, fc, o)
+		if err != nil {
+			return fmt.Errorf("%s: validator[%d] %s: %w", ConfigFile, i, v.Address, err)
+		}
+		n.workers = append(n.workers, validator.New(validator.Config{
+			Key: keys[i], Pipeline: p, Chain: soloChain{n.engine},
+			Concurrency: v.Concurrency, RunTimeout: v.RunTimeout, Now: o.Now,
+			Logger: o.Logger.With("validator", v.Address.String()),
+		}))
+	}
+	return nil
+}
+
+// pipeline builds one validator's pipeline: its reader, its compiler (the reader's
+// model unless the configuration names another) and its own fetcher.
+func (n *Node) pipeline(v ValidatorConfig, fc fetch.Config, o OpenOptions) (*grading.Pipeline, error) {
+	readSpec, compileSpec := v.Reader, v.Compiler
+	if o.ReaderOverride != "" {
+		readSpec, compileSpec = o.ReaderOverride, ""
+	}
+	r, err := reader.Open(resolveSpec(n.dir, readSpec), o.Env)
+	if err != nil {
+		return nil, fmt.Errorf("reader %q: %w", readSpec, err)
+	}
+	c := r
+	if compileSpec != "" {
+		if c, err = reader.Open(resolveSpec(n.dir, compileSpec), o.Env); err != nil {
+			return nil, fmt.Errorf("compiler %q: %w", compileSpec, err)
+		}
+	}
+	return &grading.Pipeline{Reader: r, Compiler: c, Fetcher: fetch.New(fc), Now: o.Now}, nil
+}
+
+// resolveSpec makes a replay file relative to the arena directory.
+func resolveSpec(dir, spec string) string {
+	if f, ok := strings.CutPrefix(spec, "replay:"); ok && !filepath.IsAbs(f) {
+		if _, err := os.Stat(f); err != nil {
+			return "replay:" + filepath.Join(dir, f)
+		}
+	}
+	return spec
+}
+
+// Run runs every local validator until ctx ends, then returns nil. If a worker fails,
+// Run stops the others and returns its error.
+func (n *Node) Run(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errs := make(chan error, len(n.workers))
+	for _, w := range n.workers {
+		go func() {
+			err := w.Run(ctx)
+			if err != nil {
+				cancel()
+			}
+			errs <- err
+		}()
+	}
+	n.log.Info("node running", "chain", n.terms.Chain, "validators", len(n.workers))
+	var first error
+	for range n.workers {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	<-ctx.Done()
+	return first
+}
+
+// Engine returns the node's engine.
+func (n *Node) Engine() *solo.Engine { return n.engine }
+
+// Config returns the configuration the node was opened with.
+func (n *Node) Config() Config { return n.cfg }
+
+// Terms returns the arena's founding terms.
+func (n *Node) Terms() ledger.Terms { return n.terms }
+
+// Dir returns the arena directory.
+func (n *Node) Dir() string { return n.dir }
+
+// Keystore returns the arena's keystore, at the light scrypt cost in dev mode.
+func (n *Node) Keystore() *account.Store {
+	st := &account.Store{Dir: path(n.dir, n.cfg.Keys)}
+	if n.terms.DevMode {
+		st.Scrypt = account.Light
+	}
+	return st
+}
+
+// Close closes the engine. Run should have returned first.
+func (n *Node) Close() error {
+	n.closeOnce.Do(func() { n.closeErr = n.engine.Close() })
+	return n.closeErr
+}
+
+// Stats is a node's progress: its height and each local validator's counters.
+type Stats struct {
+	Height     uint64           `json:"height"`
+	Validators []ValidatorStats `json:"validators"`
+}
+
+// ValidatorStats are one local validator's counters.
+type ValidatorStats struct {
+	Address ledger.Address `json:"address"`
+	validator.Stats
+}
+
+// Stats returns the node's progress.
+func (n *Node) Stats() Stats {
+	var s Stats
+	n.engine.View(func(st *ledger.State) { s.Height = st.Height() })
+	for _, w := range n.workers {
+		s.Validators = append(s.Validators, ValidatorStats{Address: w.Address(), Stats: w.Stats()})
+	}
+	return s
+}

@@ -1,0 +1,83 @@
+package store
+
+import (
+	"encoding/hex"
+	"fmt"
+
+	"github.com/arena/arena/ledger"
+)
+
+// BlockInfo is one row of the blocks table.
+type BlockInfo struct {
+	Height uint64
+	Time   int64    // block time, unix seconds
+	Hash   [32]byte // the ledger's state hash after the block
+	Txs    int      // transactions in the block
+}
+
+// TxRecord is one transaction of a block with what applying it did.
+type TxRecord struct {
+	Index   int      // position in the block, from 0
+	ID      [32]byte // the transaction's SigningHash
+	Tx      *ledger.Tx
+	Outcome ledger.Outcome
+}
+
+// StoredBlock is a block as the log holds it: its row and its transactions, in order.
+type StoredBlock struct {
+	BlockInfo
+	Txs []TxRecord
+}
+
+// TxAt is a transaction found by id, with the height of its block.
+type TxAt struct {
+	Height uint64
+	TxRecord
+}
+
+// Account is one row of the accounts table: a wallet's balance, what the arena owes it
+// and its public reputation.
+type Account struct {
+	Address    ledger.Address    `json:"address"`
+	Wallet     ledger.Amount     `json:"wallet"`
+	Claimable  ledger.Amount     `json:"claimable"`
+	Reputation ledger.Reputation `json:"reputation"`
+}
+
+// CommittedBlock is everything CommitBlock writes for one block: the block row, its
+// transactions with their outcomes (whose events fill the events table), the view rows
+// that changed, and, when Checkpoint is not nil, the full ledger encoding after the block.
+type CommittedBlock struct {
+	Height     uint64
+	Time       int64
+	Hash       [32]byte
+	Txs        []TxRecord
+	Tasks      []ledger.TaskView
+	Entries    []ledger.EntryView
+	Rounds     []ledger.RoundView
+	Accounts   []Account
+	Checkpoint []byte
+}
+
+// Info returns the block's row.
+func (b *CommittedBlock) Info() BlockInfo {
+	return BlockInfo{Height: b.Height, Time: b.Time, Hash: b.Hash, Txs: len(b.Txs)}
+}
+
+// HexID returns id as 0x-prefixed lower-case hex, the form the txs table stores.
+func HexID(id [32]byte) string { return "0x" + hex.EncodeToString(id[:]) }
+
+// ParseID parses the 0x hex form of a transaction id or state hash.
+func ParseID(s string) ([32]byte, error) {
+	var id [32]byte
+	if len(s) != 66 || s[:2] != "0x" {
+		return id, fmt.Errorf("id %q is not 0x followed by 64 hex digits", s)
+	}
+	if _, err := hex.Decode(id[:], []byte(s[2:])); err != nil {
+		return id, fmt.Errorf("id %q is not 0x followed by 64 hex digits", s)
+	}
+	return id, nil
+}
+
+// addr is the form addresses take in indexed columns: lower-case 0x hex.
+func addr(a ledger.Address) string { return "0x" + hex.EncodeToString(a[:]) }

@@ -1,0 +1,209 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+
+	"github.com/arena/arena/ledger"
+)
+
+// ErrGenesis reports founding terms that differ from the ones the file was opened with.
+var ErrGenesis = errors.New("founding terms differ from the file's")
+
+// ErrCorrupt reports a log that does not read back as this package wrote it.
+var ErrCorrupt = errors.New("corrupt log")
+
+// SetGenesis records the founding terms of a new file. Recording the same terms again is
+// a no-op; recording different ones is refused with ErrGenesis, since nothing edits the
+// founding terms later.
+func (db *DB) SetGenesis(t ledger.Terms) error {
+	j, err := json.Marshal(t)
+	if err != nil {
+		return fmt.Errorf("encode genesis: %w", err)
+	}
+	ctx := context.Background()
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("set genesis: %w", err)
+	}
+	defer tx.Rollback()
+	var old string
+	err = tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'genesis'`).Scan(&old)
+	switch {
+	case err == nil && old == string(j):
+		return nil
+	case err == nil:
+		return fmt.Errorf("set genesis: %w", ErrGenesis)
+	case !errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("set genesis: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO meta(key, value) VALUES ('genesis', ?)`, string(j)); err != nil {
+		return fmt.Errorf("set genesis: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("set genesis: %w", err)
+	}
+	return nil
+}
+
+// Genesis returns the founding terms, and false if none were recorded yet.
+func (db *DB) Genesis() (ledger.Terms, bool, error) {
+	var t ledger.Terms
+	var j string
+	err := db.r.QueryRow(`SELECT value FROM meta WHERE key = 'genesis'`).Scan(&j)
+	if errors.Is(err, sql.ErrNoRows) {
+		return t, false, nil
+	}
+	if err != nil {
+		return t, false, fmt.Errorf("read genesis: %w", err)
+	}
+	if err := json.Unmarshal([]byte(j), &t); err != nil {
+		return t, false, fmt.Errorf("read genesis: %w: %v", ErrCorrupt, err)
+	}
+	return t, true, nil
+}
+
+// LastBlock returns the row of the highest committed block, and false if there is none.
+func (db *DB) LastBlock() (BlockInfo, bool, error) {
+	row := db.r.QueryRow(`SELECT height, time, hash, txs FROM blocks ORDER BY height DESC LIMIT 1`)
+	b, err := scanBlock(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return BlockInfo{}, false, nil
+	}
+	if err != nil {
+		return BlockInfo{}, false, fmt.Errorf("read last block: %w", err)
+	}
+	return b, true, nil
+}
+
+// Checkpoint returns the latest full ledger encoding and the height it was taken at,
+// and false if no checkpoint was written yet.
+func (db *DB) Checkpoint() (uint64, []byte, bool, error) {
+	var h uint64
+	var state []byte
+	err := db.r.QueryRow(`SELECT height, state FROM checkpoint ORDER BY height DESC LIMIT 1`).Scan(&h, &state)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil, false, nil
+	}
+	if err != nil {
+		return 0, nil, false, fmt.Errorf("read checkpoint: %w", err)
+	}
+	return h, state, true, nil
+}
+
+// Tx returns the transaction with the given id, and false if the log has none.
+func (db *DB) Tx(id [32]byte) (TxAt, bool, error) {
+	row := db.r.QueryRow(`SELECT height, idx, id, wire, outcome FROM txs WHERE id = ?`, HexID(id))
+	t, err := scanTx(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return TxAt{}, false, nil
+	}
+	if err != nil {
+		return TxAt{}, false, fmt.Errorf("read tx %s: %w", HexID(id), err)
+	}
+	return t, true, nil
+}
+
+// blockPage is how many blocks Blocks reads per query.
+const blockPage = 256
+
+// Blocks iterates over the committed blocks from height from to height to inclusive, in
+// order, each with its transactions. It reads a page of blocks at a time and holds no
+// rows open while the caller works. A block whose row disagrees with its transactions
+// yields ErrCorrupt; iteration stops after the first error.
+func (db *DB) Blocks(from, to uint64) iter.Seq2[StoredBlock, error] {
+	return func(yield func(StoredBlock, error) bool) {
+		for lo := from; lo <= to; {
+			hi := min(to, lo+blockPage-1)
+			page, err := db.blockPage(lo, hi)
+			if err != nil {
+				yield(StoredBlock{}, err)
+				return
+			}
+			for _, b := range page {
+				if !yield(b, nil) {
+					return
+				}
+			}
+			if len(page) == 0 || hi == to {
+				return
+			}
+			lo = hi + 1
+		}
+	}
+}
+
+// blockPage reads blocks lo..hi and their transactions.
+func (db *DB) blockPage(lo, hi uint64) ([]StoredBlock, error) {
+	infos, err := db.blockRows(lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	txs, err := db.txRows(lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	page := make([]StoredBlock, len(infos))
+	next := 0
+	for i, info := range infos {
+		if want := lo + uint64(i); info.Height != want {
+			return nil, fmt.Errorf("%w: block %d missing", ErrCorrupt, want)
+		}
+		page[i].BlockInfo = info
+		for next < len(txs) && txs[next].Height == info.Height {
+			page[i].Txs = append(page[i].Txs, txs[next].TxRecord)
+			next++
+		}
+		if len(page[i].Txs) != info.Txs {
+			return nil, fmt.Errorf("%w: block %d records %d txs, log holds %d", ErrCorrupt, info.Height, info.Txs, len(page[i].Txs))
+		}
+	}
+	if next != len(txs) {
+		return nil, fmt.Errorf("%w: tx at height %d belongs to no block", ErrCorrupt, txs[next].Height)
+	}
+	return page, nil
+}
+
+func (db *DB) blockRows(lo, hi uint64) ([]BlockInfo, error) {
+	rows, err := db.r.Query(`SELECT height, time, hash, txs FROM blocks WHERE height BETWEEN ? AND ? ORDER BY height`, lo, hi)
+	if err != nil {
+		return nil, fmt.Errorf("read blocks %d-%d: %w", lo, hi, err)
+	}
+	defer rows.Close()
+	var out []BlockInfo
+	for rows.Next() {
+		b, err := scanBlock(rows)
+		if err != nil {
+			return nil, fmt.Errorf("read blocks %d-%d: %w", lo, hi, err)
+		}
+		out = append(out, b)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read blocks %d-%d: %w", lo, hi, err)
+	}
+	return out, nil
+}
+
+func (db *DB) txRows(lo, hi uint64) ([]TxAt, error) {
+	rows, err := db.r.Query(`SELECT height, idx, id, wire, outcome FROM txs WHERE height BETWEEN ? AND ? ORDER BY height, idx`, lo, hi)
+	if err != nil {
+		return nil, fmt.Errorf("read txs of blocks %d-%d: %w", lo, hi, err)
+	}
+	defer rows.Close()
+	var out []TxAt
+	for rows.Next() {
+		t, err := scanTx(rows)
+		if err != nil {
+			return nil, fmt.Errorf("read txs of blocks %d-%d: %w", lo, hi, err)
+		}
+		out = append(out, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read txs of blocks %d-%d: %w", lo, hi, err)
+	}
+	return out, nil
+}

@@ -1,0 +1,173 @@
+package validator
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/arena/arena/ledger"
+)
+
+// Worker grades, signs and attests for one validator key. Create it with New and start
+// it with Run; Stats may be called from any goroutine.
+type Worker struct {
+	cfg  Config
+	addr ledger.Address
+
+	mu      sync.Mutex
+	started map[job]context.CancelFunc // attempts with a run in flight or finished
+	slots   chan struct{}              // one token per run in flight
+	wake    chan struct{}              // a run finished: look again
+
+	sendMu sync.Mutex // one submission in flight per key
+	stats  counters
+}
+
+// job names one attempt of one round.
+type job struct {
+	round   ledger.RoundID
+	attempt int
+}
+
+// New returns a worker for cfg, filling in defaults. It starts nothing.
+func New(cfg Config) *Worker {
+	cfg = cfg.withDefaults()
+	w := &Worker{
+		cfg:     cfg,
+		started: map[job]context.CancelFunc{},
+		slots:   make(chan struct{}, cfg.Concurrency),
+		wake:    make(chan struct{}, 1),
+	}
+	if cfg.Key != nil {
+		w.addr = cfg.Key.Address()
+	}
+	return w
+}
+
+// Address returns the validator address the worker attests as.
+func (w *Worker) Address() ledger.Address { return w.addr }
+
+// Run watches committed blocks, and a poll tick, until ctx ends; it then cancels the
+// runs in flight, waits for them and returns nil. A block subscription the engine
+// closes is renewed at the next tick. Run returns an error only for an incomplete
+// Config.
+func (w *Worker) Run(ctx context.Context) error {
+	if err := w.cfg.validate(); err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	defer wg.Wait() // after cancel: runs see their context end first
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	blocks, unsubscribe := w.cfg.Chain.Subscribe(16)
+	defer func() { unsubscribe() }()
+	tick := time.NewTicker(w.cfg.Poll)
+	defer tick.Stop()
+	for {
+		w.step(ctx, &wg)
+		select {
+		case <-ctx.Done():
+			return nil
+		case _, ok := <-blocks:
+			if !ok {
+				blocks = nil // dropped or closed: resubscribe at the next tick
+			}
+		case <-tick.C:
+			if blocks == nil {
+				unsubscribe()
+				blocks, unsubscribe = w.cfg.Chain.Subscribe(16)
+			}
+		case <-w.wake:
+		}
+	}
+}
+
+// step reads the state once, then starts the runs and rotations it calls for.
+func (w *Worker) step(ctx context.Context, wg *sync.WaitGroup) {
+	p := w.plan()
+	w.prune(p.open)
+	for _, e := range p.rotate {
+		w.rotate(ctx, e)
+	}
+	for _, t := range p.runs {
+		if !w.start(ctx, wg, t) {
+			return // the pool is full; a finished run wakes the loop
+		}
+	}
+}
+
+// start launches t's run if a slot is free and the attempt has no run yet.
+func (w *Worker) start(ctx context.Context, wg *sync.WaitGroup, t task) bool {
+	select {
+	case w.slots <- struct{}{}:
+	default:
+		return false
+	}
+	w.mu.Lock()
+	if _, ok := w.started[t.job]; ok {
+		w.mu.Unlock()
+		<-w.slots
+		return true
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	w.started[t.job] = cancel
+	w.mu.Unlock()
+	w.stats.inFlight.Add(1)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer w.release()
+		w.attest(ctx, runCtx, t)
+	}()
+	return true
+}
+
+// release frees a slot and wakes the loop to fill it.
+func (w *Worker) release() {
+	w.stats.inFlight.Add(-1)
+	<-w.slots
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// prune forgets attempts that are no longer open, cancelling any run still on one.
+func (w *Worker) prune(open map[job]bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for j, cancel := range w.started {
+		if !open[j] {
+			cancel()
+			delete(w.started, j)
+		}
+	}
+}
+
+// Stats are a worker's counters since New.
+type Stats struct {
+	Runs      int64 `json:"runs"`      // pipeline runs finished
+	Attested  int64 `json:"attested"`  // attestations the ledger accepted
+	Failed    int64 `json:"failed"`    // of those runs, how many produced a classed error
+	Refused   int64 `json:"refused"`   // transactions the ledger refused
+	Errors    int64 `json:"errors"`    // transactions that never reached the ledger
+	Rotations int64 `json:"rotations"` // grade transactions that moved an expired attempt on
+	Retries   int64 `json:"retries"`   // submissions resent after a stale nonce
+	Late      int64 `json:"late"`      // results not sent because the attempt closed meanwhile
+	InFlight  int64 `json:"in_flight"` // runs in progress now
+}
+
+type counters struct {
+	runs, attested, failed, refused, errors, rotations, retries, late, inFlight atomic.Int64
+}
+
+// Stats returns a snapshot of the worker's counters.
+func (w *Worker) Stats() Stats {
+	c := &w.stats
+	return Stats{
+		Runs: c.runs.Load(), Attested: c.attested.Load(), Failed: c.failed.Load(),
+		Refused: c.refused.Load(), Errors: c.errors.Load(), Rotations: c.rotations.Load(),
+		Retries: c.retries.Load(), Late: c.late.Load(), InFlight: c.inFlight.Load(),
+	}
+}
