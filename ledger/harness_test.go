@@ -49,7 +49,7 @@ type arena struct {
 	now        int64
 	log        []logged // every transaction applied, with its block
 	sign       bool     // sign and verify every transaction
-	full       bool // check every invariant after every transaction
+	full       bool     // check every invariant after every transaction
 }
 
 // newArena opens an arena with n validators funded solvers, and lets edit change the

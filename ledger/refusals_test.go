@@ -27,7 +27,7 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errDisqualifiedRung": errDisqualifiedRung, "errPassedGate": errPassedGate, "errScoreArithmetic": errScoreArithmetic,
 		"errDuplicateNotDQ": errDuplicateNotDQ, "errDuplicateNotEarlier": errDuplicateNotEarlier,
 		"errAppealBond": errAppealBond, "errArgument": errArgument, "errAppealedTwice": errAppealedTwice, "errNoGrade": errNoGrade,
-		"errAppealClosed": errAppealClosed,
+		"errAppealClosed":   errAppealClosed,
 		"errAlreadyAwarded": errAlreadyAwarded, "errAlreadyVoided": errAlreadyVoided, "errNotClosed": errNotClosed,
 		"errAwardUngraded": errAwardUngraded, "errAwardGrading": errAwardGrading, "errAwardAppealed": errAwardAppealed,
 		"errAwardWindow": errAwardWindow, "errNothingOwed": errNothingOwed,
