@@ -137,11 +137,12 @@ type views struct {
 	snap   *ledger.Snapshot
 	tasks  map[ledger.TaskID]*ledger.TaskView
 	rounds map[ledger.RoundID]*ledger.RoundView
+	names  map[ledger.Address]string // checksummed spellings: each costs a keccak
 }
 
 func index(s *ledger.Snapshot) *views {
 	v := &views{snap: s, tasks: make(map[ledger.TaskID]*ledger.TaskView, len(s.Tasks)),
-		rounds: make(map[ledger.RoundID]*ledger.RoundView, len(s.Rounds))}
+		rounds: make(map[ledger.RoundID]*ledger.RoundView, len(s.Rounds)), names: map[ledger.Address]string{}}
 	for i := range s.Tasks {
 		v.tasks[s.Tasks[i].ID] = &s.Tasks[i]
 	}
@@ -164,7 +165,7 @@ func (v *views) cards() []card {
 
 func (v *views) card(e *ledger.EntryView) card {
 	sym := v.snap.Arena.Terms.Symbol
-	c := card{ID: e.ID, Task: e.Task, Solver: e.Solver.String(), Seq: e.Seq, Filed: stamp(e.FiledAt),
+	c := card{ID: e.ID, Task: e.Task, Solver: v.name(e.Solver), Seq: e.Seq, Filed: stamp(e.FiledAt),
 		State: e.State, Outcome: e.Outcome, Bond: money(e.Bond, sym), WorkURL: e.WorkURL,
 		WorkLen: len(e.Work), Status: status(e.State)}
 	c.Work, c.WorkCut = excerpt(e.Work, maxWorkShown)
@@ -176,7 +177,7 @@ func (v *views) card(e *ledger.EntryView) card {
 		c.Status = ""
 	}
 	if a := e.Appeal; a != nil {
-		c.Appeal = &appealCard{Appellant: a.Appellant.String(), Argument: a.Argument, Bond: money(a.Bond, sym),
+		c.Appeal = &appealCard{Appellant: v.name(a.Appellant), Argument: a.Argument, Bond: money(a.Bond, sym),
 			Round: a.Round, Against: a.Against, Filed: stamp(a.FiledAt), Outcome: cmp.Or(a.Outcome, "pending"),
 			Bounty: money(a.Bounty, sym)}
 	}
@@ -196,8 +197,8 @@ func (v *views) grade(g *ledger.GradeView) *gradeCard {
 		Error: cmp.Or(g.Error, r.Error), Causes: causes(g, v.snap.Arena.Rules), Reason: r.Reason,
 		Rationale: r.Rationale, Checks: checkCards(r.Checks), Prose: r.Prose, Dropped: r.Dropped,
 		NoDet: r.NoDeterministicPass, Similarity: r.Similarity, DuplicateOf: g.DuplicateOf,
-		Digest: r.WorkDigest, Leader: g.Leader.String(), Agreed: addrs(g.Agreed),
-		Disagreed: addrs(g.Disagreed), Settled: stamp(g.SettledAt), AppealUntil: stamp(g.AppealUntil)}
+		Digest: r.WorkDigest, Leader: v.name(g.Leader), Agreed: v.all(g.Agreed),
+		Disagreed: v.all(g.Disagreed), Settled: stamp(g.SettledAt), AppealUntil: stamp(g.AppealUntil)}
 	if gc.Label == "" && gc.Error == "" {
 		gc.Label = v.label(g.Tier)
 	}
@@ -215,16 +216,34 @@ func (v *views) round(r *ledger.RoundView, current *ledger.GradeView) roundCard 
 		}
 	}
 	for _, a := range r.Attempts {
-		ac := attemptCard{N: a.Attempt, Leader: a.Leader.String(), Opened: stamp(a.OpenedAt),
+		ac := attemptCard{N: a.Attempt, Leader: v.name(a.Leader), Opened: stamp(a.OpenedAt),
 			Deadline: stamp(a.Deadline), State: a.State}
 		for i := range a.Attestations {
 			at := &a.Attestations[i]
-			ac.Atts = append(ac.Atts, attCard{Validator: at.Validator.String(), Height: at.Height,
+			ac.Atts = append(ac.Atts, attCard{Validator: v.name(at.Validator), Height: at.Height,
 				Agrees: at.Agrees, Says: says(&at.Result)})
 		}
 		rc.Attempts = append(rc.Attempts, ac)
 	}
 	return rc
+}
+
+// name returns a's checksummed hex, computed once per address.
+func (v *views) name(a ledger.Address) string {
+	n, ok := v.names[a]
+	if !ok {
+		n = a.String()
+		v.names[a] = n
+	}
+	return n
+}
+
+func (v *views) all(as []ledger.Address) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = v.name(a)
+	}
+	return out
 }
 
 // label returns the published label of a rung, or "" off the ladder.
@@ -255,14 +274,6 @@ func callCards(cs []ledger.Call) []callCard {
 	for i, c := range cs {
 		out[i] = callCard{Purpose: c.Purpose, Provider: c.Provider, Model: c.Model, Prompt: c.PromptSHA,
 			Response: c.ResponseSHA, Fallback: c.Fallback, Why: c.FallbackWhy}
-	}
-	return out
-}
-
-func addrs(as []ledger.Address) []string {
-	out := make([]string, len(as))
-	for i, a := range as {
-		out[i] = a.String()
 	}
 	return out
 }

@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -146,6 +148,19 @@ func (b *browser) text(t *testing.T, sel string) string {
 	return eval[string](t, b, fmt.Sprintf(`(function(){var e=document.querySelector(%q);return e?e.textContent.replace(/\s+/g," ").trim():"<none>"})()`, sel))
 }
 
+// waitText waits up to ten seconds for the text of sel to begin with prefix.
+func (b *browser) waitText(t *testing.T, sel, prefix string) {
+	t.Helper()
+	var got string
+	for range 100 {
+		if got = b.text(t, sel); strings.HasPrefix(got, prefix) {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("%s = %q, want it to begin %q", sel, got, prefix)
+}
+
 // choose sets a select's value and fires the change a person's choice would.
 func (b *browser) choose(t *testing.T, sel, value string) {
 	t.Helper()
@@ -259,6 +274,7 @@ func TestChromiumShowsTheDemoOffline(t *testing.T) {
 	b.choose(t, "#f-solver", "")
 
 	b.run(t, chromedp.SendKeys(chromedp.CSS("#f-q"), "backoff"))
+	b.waitText(t, "#shown", "Showing 1–1 of")
 	if n, first := b.count(t, "#cards > article.card"), b.text(t, "#cards h3 a"); n != 1 || first != "Entry #6" {
 		t.Errorf("search backoff: %d cards, first %q; want entry #6 alone", n, first)
 	}
@@ -266,10 +282,11 @@ func TestChromiumShowsTheDemoOffline(t *testing.T) {
 		t.Errorf("status after search = %q, want %q", got, want)
 	}
 	b.run(t, chromedp.SendKeys(chromedp.CSS("#f-q"), " nothing like this"))
+	b.waitText(t, "#shown", "No entry matches")
 	if n := b.count(t, "#cards > article.card"); n != 0 {
 		t.Errorf("search with no match: %d cards, want 0", n)
 	}
-	b.run(t, chromedp.Click(chromedp.CSS("#f-reset")), chromedp.Sleep(100*time.Millisecond))
+	b.run(t, chromedp.Click(chromedp.CSS("#f-reset")))
 	if n := b.count(t, "#cards > article.card"); n != 6 {
 		t.Errorf("after clearing: %d cards, want 6", n)
 	}
@@ -296,3 +313,18 @@ func showsDemo(t *testing.T, b *browser, when string) {
 	}
 }
 
+// TestChromiumWatcherCatchesRequests: the offline claims above can fail. A page with no
+// policy that asks for an image and a script elsewhere is caught asking for both.
+func TestChromiumWatcherCatchesRequests(t *testing.T) {
+	page := []byte(`<!DOCTYPE html><title>t</title><img src="http://127.0.0.1:9/x.png"><script src="https://127.0.0.1:9/x.js"></script><p id="done">done</p>`)
+	b := newBrowser(t, writePage(t, page))
+	b.run(t, chromedp.Navigate(b.page), chromedp.WaitVisible(chromedp.CSS("#done")))
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	want := []string{"http://127.0.0.1:9/x.png", "https://127.0.0.1:9/x.js"}
+	for _, u := range want {
+		if !slices.Contains(b.foreign, u) {
+			t.Errorf("request to %s not seen; foreign requests = %q", u, b.foreign)
+		}
+	}
+}

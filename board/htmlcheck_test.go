@@ -100,7 +100,7 @@ func parseSelector(s string) [][]compound {
 	for _, part := range strings.Split(s, ",") {
 		var chain []compound
 		child := false
-		for _, tok := range strings.Fields(strings.ReplaceAll(part, ">", " > ")) {
+		for _, tok := range tokens(part) {
 			if tok == ">" {
 				child = true
 				continue
@@ -115,6 +115,37 @@ func parseSelector(s string) [][]compound {
 		}
 		out = append(out, chain)
 	}
+	return out
+}
+
+// tokens splits a selector at spaces and ">" outside brackets.
+func tokens(s string) []string {
+	var out []string
+	var cur strings.Builder
+	depth := 0
+	flush := func() {
+		if cur.Len() > 0 {
+			out = append(out, cur.String())
+			cur.Reset()
+		}
+	}
+	for _, r := range s {
+		switch {
+		case r == '[':
+			depth++
+		case r == ']':
+			depth--
+		case depth == 0 && r == '>':
+			flush()
+			out = append(out, ">")
+			continue
+		case depth == 0 && r == ' ':
+			flush()
+			continue
+		}
+		cur.WriteRune(r)
+	}
+	flush()
 	return out
 }
 
@@ -240,15 +271,30 @@ func attr(n *html.Node, name string) (string, bool) {
 	return "", false
 }
 
+// textOf returns n's text with whitespace collapsed, a space standing for each boundary
+// of an element that is not inline, as a reader sees the cells of a row apart.
 func textOf(n *html.Node) string {
 	var b strings.Builder
-	for d := range n.Descendants() {
-		if d.Type == html.TextNode {
-			b.WriteString(d.Data)
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch {
+			case c.Type == html.TextNode:
+				b.WriteString(c.Data)
+			case c.Type == html.ElementNode && inline[c.Data]:
+				walk(c)
+			case c.Type == html.ElementNode:
+				b.WriteByte(' ')
+				walk(c)
+				b.WriteByte(' ')
+			}
 		}
 	}
+	walk(n)
 	return strings.Join(strings.Fields(b.String()), " ")
 }
+
+var inline = map[string]bool{"a": true, "b": true, "code": true, "em": true, "q": true, "span": true, "strong": true, "time": true}
 
 func describe(n *html.Node) string {
 	var b bytes.Buffer
@@ -282,7 +328,7 @@ func TestSelectorChecker(t *testing.T) {
 	}{
 		{"p", 2}, {"#a p", 1}, {"#a > p", 1}, {"body > p", 1}, {"div.x.y", 1}, {"div.x.w", 0},
 		{"[data-k]", 1}, {"span[data-k^=https]", 1}, {"span[data-k^=http:]", 0}, {"span[data-k=https://q]", 1},
-		{"b, span", 2}, {"#a b", 1}, {"body > b", 0}, {".z b", 1},
+		{"b, span", 2}, {"#a b", 1}, {"body > b", 0}, {".z b", 1}, {"span[data-k='https://q']", 1}, {"span[data-k='a b']", 0},
 	}
 	for _, tc := range tests {
 		if got := len(all(doc, tc.sel)); got != tc.want {

@@ -2,7 +2,6 @@ package board
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"embed"
 	"encoding/base64"
@@ -42,19 +41,19 @@ func Render(w io.Writer, s ledger.Snapshot) error {
 	cs := index(&s).cards()
 	p.Total = len(cs)
 	p.First = cs[:min(pageSize, len(cs))]
-	data, err := encode(cs)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	err := tmpl.Execute(bw, struct {
+		P   *page
+		CSP string
+		CSS template.CSS
+	}{p, policy, template.CSS(style)})
 	if err != nil {
+		return fmt.Errorf("render board: %w", err)
+	}
+	if err := encode(bw, cs); err != nil {
 		return err
 	}
-	bw := bufio.NewWriterSize(w, 64<<10)
-	err = tmpl.Execute(bw, struct {
-		P    *page
-		CSP  string
-		CSS  template.CSS
-		JS   template.JS
-		Data template.JS
-	}{p, policy, template.CSS(style), template.JS(script), template.JS(data)})
-	if err != nil {
+	if err := tmpl.ExecuteTemplate(bw, "tail", template.JS(script)); err != nil {
 		return fmt.Errorf("render board: %w", err)
 	}
 	if err := bw.Flush(); err != nil {
@@ -63,27 +62,35 @@ func Render(w io.Writer, s ledger.Snapshot) error {
 	return nil
 }
 
-// encode writes the cards the script pages through as JSON, one card a line. The
-// encoder escapes '<', '>' and '&' (and U+2028, U+2029), so no card text can close the
-// script element that holds it or be read as markup.
-func encode(cs []card) ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteString(`{"page_size":`)
-	fmt.Fprint(&b, pageSize)
-	fmt.Fprintf(&b, `,"top":%d,"cards":[`, ledger.Rungs-1)
-	enc := json.NewEncoder(&b)
+// encode writes the data block the script pages through: the cards as JSON, one card a
+// line. The encoder escapes '<', '>' and '&' (and U+2028, U+2029), so no card text can
+// close the element that holds it or be read as markup.
+func encode(w *bufio.Writer, cs []card) error {
+	fmt.Fprintf(w, "<script type=\"application/json\" id=\"board-data\">{\"page_size\":%d,\"top\":%d,\"cards\":[", pageSize, ledger.Rungs-1)
+	enc := json.NewEncoder(lineWriter{w})
 	for i := range cs {
 		if i > 0 {
-			b.WriteByte(',')
+			w.WriteByte(',')
 		}
-		b.WriteByte('\n')
+		w.WriteByte('\n')
 		if err := enc.Encode(&cs[i]); err != nil {
-			return nil, fmt.Errorf("encode card %d: %w", cs[i].ID, err)
+			return fmt.Errorf("encode card %d: %w", cs[i].ID, err)
 		}
-		b.Truncate(b.Len() - 1) // Encode's newline
 	}
-	b.WriteString("\n]}")
-	return b.Bytes(), nil
+	_, err := w.WriteString("\n]}</script>\n")
+	return err
+}
+
+// lineWriter drops the newline json.Encoder ends each value with; JSON strings escape
+// their own newlines, so the only raw one is that last byte.
+type lineWriter struct{ w *bufio.Writer }
+
+func (l lineWriter) Write(p []byte) (int, error) {
+	if n := len(p); n > 0 && p[n-1] == '\n' {
+		_, err := l.w.Write(p[:n-1])
+		return n, err
+	}
+	return l.w.Write(p)
 }
 
 func digest(s string) string {

@@ -116,6 +116,8 @@ func (w *Worker) send(ctx context.Context, body ledger.Body) (ledger.Outcome, er
 		w.stats.retries.Add(1)
 	}
 	switch {
+	case err != nil && ctx.Err() != nil:
+		// the worker is stopping; the tx may still commit, and nothing is wrong
 	case err != nil && ledger.ClassOf(err) == ledger.Expected:
 		w.stats.refused.Add(1) // refused at admission
 	case err != nil:

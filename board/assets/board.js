@@ -12,7 +12,7 @@
   var prev = document.getElementById("prev"), next = document.getElementById("next");
   var pageno = document.getElementById("pageno");
   var f = { task: form.elements.task, state: form.elements.state, solver: form.elements.solver, q: form.elements.q };
-  var hay = null, hits = all, page = 0;
+  var hay = null, hits = all, page = 0, typing = 0;
 
   // h builds an element: attrs sets attributes, kids are nodes or strings (as text).
   function h(tag, attrs, kids) {
@@ -182,20 +182,26 @@
   function reveal() {
     var m = /^#entry-(\d+)$/.exec(location.hash);
     if (!m) return;
+    clearTimeout(typing);
     var id = Number(m[1]), at = indexOf(hits, id);
-    if (at < 0) { form.reset(); hits = all; at = indexOf(hits, id); }
+    if (at < 0) { clear(); hits = all; at = indexOf(hits, id); }
     if (at < 0) return;
     page = Math.floor(at / size);
     draw();
     var el = document.getElementById("entry-" + id);
     if (el) { el.scrollIntoView(); el.querySelector("h3 a").focus(); }
   }
+  function clear() { f.task.value = ""; f.state.value = ""; f.solver.value = ""; f.q.value = ""; }
   function indexOf(cs, id) { for (var i = 0; i < cs.length; i++) if (cs[i].id === id) return i; return -1; }
 
-  form.addEventListener("input", apply);
-  form.addEventListener("change", apply);
+  // Typing waits for a pause before it filters; a choice in a list filters at once.
+  form.addEventListener("input", function (e) {
+    clearTimeout(typing);
+    if (e.target === f.q) typing = setTimeout(apply, 150); else apply();
+  });
+  form.addEventListener("change", function (e) { if (e.target !== f.q) apply(); });
   form.addEventListener("submit", function (e) { e.preventDefault(); apply(); });
-  form.addEventListener("reset", function () { setTimeout(apply, 0); });
+  form.addEventListener("reset", function (e) { e.preventDefault(); clear(); apply(); });
   prev.addEventListener("click", function () { page--; draw(); list.scrollIntoView(); });
   next.addEventListener("click", function () { page++; draw(); list.scrollIntoView(); });
   window.addEventListener("hashchange", reveal);

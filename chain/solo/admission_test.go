@@ -89,3 +89,28 @@ func TestARefusalDoesNotHoldUpItsBlock(t *testing.T) {
 		t.Errorf("receipts %+v and %+v, want both in block 1 at indexes 0 and 1", r1, r2)
 	}
 }
+
+// TestARefusalByTheRulesIsRecorded: DESIGN, "A refusal is a Receipt with Err set,
+// recorded like any other outcome". A transaction that passes admission but breaks a
+// rule is acknowledged in a block with its exact refusal, and consumes its nonce.
+func TestARefusalByTheRulesIsRecorded(t *testing.T) {
+	path := tempPath(t)
+	e := openEngine(t, Config{Path: path}, testTerms(t))
+	s := newSigner(t)
+	r, err := e.Submit(context.Background(), s.sign(t, &ledger.Tx{Chain: chain, Nonce: 1, Body: ledger.Grade{Entry: 9}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Height != 1 || r.Outcome.Err != "[EXPECTED] No such entry" {
+		t.Errorf("receipt = %+v, want block 1 with [EXPECTED] No such entry", r)
+	}
+	var next uint64
+	e.View(func(st *ledger.State) { next = st.NextNonce(s.addr) })
+	if next != 2 {
+		t.Errorf("NextNonce = %d, want 2", next)
+	}
+	e.Close()
+	if _, err := Verify(path); err != nil {
+		t.Errorf("Verify: %v", err)
+	}
+}

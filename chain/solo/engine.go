@@ -12,8 +12,11 @@ import (
 
 // Errors the engine returns besides the ledger's refusals.
 var (
-	ErrClosed    = errors.New("engine closed")
-	ErrHalted    = errors.New("engine halted")
+	// ErrClosed is returned by Submit after Close.
+	ErrClosed = errors.New("engine closed")
+	// ErrHalted is wrapped by every Submit after a block failed to apply or commit.
+	ErrHalted = errors.New("engine halted")
+	// ErrNoGenesis is returned by Open for a new file without founding terms.
 	ErrNoGenesis = errors.New("a new arena needs founding terms")
 )
 
@@ -119,7 +122,8 @@ func genesisTerms(db *store.DB, genesis *ledger.Terms) (ledger.Terms, error) {
 // Submit verifies tx's signature, queues it and waits until it is in a durably committed
 // block. A transaction refused at admission (bad signature, wrong chain, wrong nonce,
 // short balance) is answered with its error and never enters a block; refusals by the
-// ledger are *ledger.Error. If ctx ends after tx was queued, Submit returns ctx.Err()
+// ledger are *ledger.Error. A transaction admitted but refused by the rules is recorded
+// and acknowledged like any other, with Receipt.Outcome.Err set. If ctx ends after tx was queued, Submit returns ctx.Err()
 // and the transaction may still be committed.
 func (e *Engine) Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error) {
 	select {
@@ -157,14 +161,18 @@ func (e *Engine) Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error) {
 	}
 }
 
-// View calls fn with the current state under a read lock. The state includes every
-// committed block and nothing else while the engine runs. fn must not keep s or call
-// the engine.
+// View calls fn with the current state under a read lock. While the engine runs, the
+// state is exactly the committed blocks: View waits while a block is being applied and
+// committed. fn must not keep s or call the engine.
 func (e *Engine) View(fn func(s *ledger.State)) {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	fn(e.state)
 }
+
+// DB returns the engine's store, for reads (a transaction by id, blocks to catch up a
+// dropped subscriber, the view tables). Nothing but the engine may write to it.
+func (e *Engine) DB() *store.DB { return e.db }
 
 // Close stops the sequencer after the block it is building, answers every transaction
 // still queued with ErrClosed, ends every subscription and closes the file.

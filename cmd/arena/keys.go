@@ -6,17 +6,27 @@ import (
 	"os"
 	"strings"
 
+	"github.com/arena/arena/account"
 	"github.com/arena/arena/ledger"
 	"github.com/spf13/cobra"
 )
 
 func (a *app) keysCmd() *cobra.Command {
 	c := &cobra.Command{Use: "keys", Short: "Manage the senders' keystore in the arena directory"}
+	var light bool
+	c.PersistentFlags().BoolVar(&light, "light-scrypt", false, "encrypt new keys at the light scrypt cost (default: on in dev mode)")
+	store := func() *account.Store {
+		st := a.keystore()
+		if light {
+			st.Scrypt = account.Light
+		}
+		return st
+	}
 	c.AddCommand(
 		&cobra.Command{
 			Use: "new", Short: "Generate a key, encrypted under $ARENA_PASSPHRASE", Args: cobra.NoArgs,
 			RunE: func(*cobra.Command, []string) error {
-				k, err := a.keystore().New(a.passphrase())
+				k, err := store().New(a.passphrase())
 				if err != nil {
 					return fmt.Errorf("new key: %w", err)
 				}
@@ -48,7 +58,7 @@ func (a *app) keysCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				addr, err := a.keystore().Import(strings.TrimSpace(string(b)), a.passphrase())
+				addr, err := store().Import(strings.TrimSpace(string(b)), a.passphrase())
 				if err != nil {
 					return fmt.Errorf("import key: %w", err)
 				}

@@ -25,4 +25,3 @@ func (a *app) withdrawCmd() *cobra.Command {
 		},
 	}
 }
-

@@ -103,7 +103,7 @@ func isAbbreviation(before string) bool {
 }
 
 var (
-	mandatoryRe = regexp.MustCompile(`\b(?:must|required|requires|require|shall|mandatory|needs? to|ha(?:s|ve) to|cannot|can ?not|can't|mustn't|may not|never|do not|don't)\b`)
+	mandatoryRe = regexp.MustCompile(`\b(?:must|required|requires|require|shall|mandatory|needs?|ha(?:s|ve) to|cannot|can ?not|can't|mustn't|may not|never|do not|don't)\b`)
 	preferredRe = regexp.MustCompile(`\b(?:should|shouldn't|ideally|preferably|preferred|prefer|optional|optionally|may|might|could|recommended|bonus|nice to have|if possible)\b`)
 )
 

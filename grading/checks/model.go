@@ -52,7 +52,12 @@ func Decode(text string, pending []Criterion) (cands []Candidate, uncompiled []C
 	return cands, uncompiled, dropped, nil
 }
 
-func key(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+// key is the form criteria are matched in: bullet marker, case, spacing and the
+// prompt's neutralised angle brackets ignored.
+func key(s string) string {
+	s = strings.NewReplacer("＜", "<", "＞", ">").Replace(strings.TrimSpace(s))
+	return strings.ToLower(strings.Join(strings.Fields(strings.TrimPrefix(s, "- ")), " "))
+}
 
 // unfence strips a surrounding ``` or ```json fence.
 func unfence(s string) string {

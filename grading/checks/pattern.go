@@ -31,8 +31,8 @@ var forms = []form{
 	{regexp.MustCompile(`\b(?:an? )?(?:https|secure) (?:hyper)?(?:links?|urls?)\b|\b(?:an? )?(?:hyper)?(?:links?|urls?) (?:using|over|with) https\b`), httpsForm},
 	{regexp.MustCompile(`\b(?:an? |some )?` + existUnit + `\b`), presentForm},
 	{regexp.MustCompile(`(?:\b` + negation + ` (?:` + mentionVerb + ` )?|\b` + mentionVerb + ` )(?:the )?(?:(?:exact )?(?:words?|phrases?|terms?|names?|strings?|text) )?` + quoteList), quotedForm},
-	{regexp.MustCompile(`\b(?:` + negation + ` )?(?:mention|mentions|mentioning|name|names|naming|reference|references|referencing) (?:the |an? )?((?:[a-z0-9]+ ?){1,3})$`), unquotedForm},
-	{regexp.MustCompile(`\b(?:` + negation + ` )?(?:mention|mentions|mentioning|name|names|naming|reference|references|referencing) (?:the |an? )?((?:[a-z0-9]+ ?){1,3}) (?:,|and)`), unquotedForm},
+	{regexp.MustCompile(`\b(?:` + negation + ` )?(?:mention|mentions|mentioning|name|names|naming|reference|references|referencing) (?:the )?((?:[a-z0-9]+ ?){1,3})$`), unquotedForm},
+	{regexp.MustCompile(`\b(?:` + negation + ` )?(?:mention|mentions|mentioning|name|names|naming|reference|references|referencing) (?:the )?((?:[a-z0-9]+ ?){1,3}) (?:,|and)`), unquotedForm},
 }
 
 func atoi(s string) int { n, _ := strconv.Atoi(s); return n }

@@ -46,6 +46,8 @@ var patternTests = []struct {
 	{"Include a link to the changelog.", ""},
 	{"Must not be under 100 words.", ""},
 	{"Write 600 words.", ""},
+	{"It should name a customer.", ""},
+	{"Must not include the word \"free\" or any link.", ""},
 }
 
 // TestPatternCompilesTheSentencesRubricsContain: seed 000, "A deterministic pattern

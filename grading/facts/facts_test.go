@@ -54,8 +54,8 @@ func TestOfMeasuresByTheDocumentedDefinitions(t *testing.T) {
 }
 
 var markdownTests = []struct {
-	name                      string
-	in                        string
+	name                    string
+	in                      string
 	blocks, headings, steps int
 }{
 	{"backtick block", "```go\nx := 1\n```\n", 1, 0, 0},

@@ -92,7 +92,7 @@ func Sandbox(checks []ledger.Check, similarity int, duplicateOf ledger.EntryID, 
 		if !c.Passed {
 			verdict = "VIOLATED"
 		}
-		fmt.Fprintf(&b, "%s (%s): %s [%s]\n", verdict, kind, c.Criterion, c.Expr)
+		fmt.Fprintf(&b, "%s (%s): %s\n", verdict, kind, c.Criterion)
 	}
 	fmt.Fprintf(&b, "Overlap with earlier entries: %d%%", similarity)
 	if duplicateOf != 0 {

@@ -3,9 +3,9 @@ package rung
 import (
 	"bytes"
 	"cmp"
+	"encoding/json"
 	"maps"
 	"slices"
-	"encoding/json"
 	"strings"
 	"unicode/utf8"
 

@@ -48,7 +48,7 @@ var parseTests = []struct {
 	{"```json\n{\"rung\": 2, \"reason\": \"gaps\"}\n```", 2, true},
 	{`{"Rung": 2}`, 2, true},
 	{`{"Rung": 1, "rung": 3}`, 3, true},
-	{`{"score": 80, "rung": 3}`, 3, true},      // rung takes precedence
+	{`{"score": 80, "rung": 3}`, 3, true},         // rung takes precedence
 	{`{"rung": "n/a", "score": "weak"}`, 2, true}, // an unreadable field gives way
 	// Refused.
 	{"", 0, false},

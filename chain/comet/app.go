@@ -1,0 +1,193 @@
+package comet
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+
+	abci "github.com/cometbft/cometbft/abci/types"
+
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
+)
+
+// DefaultCheckpointEvery is how many blocks pass between full checkpoints by default.
+const DefaultCheckpointEvery = 100
+
+// ErrNoGenesis is returned when a block arrives before the founding terms are known.
+var ErrNoGenesis = errors.New("no founding terms: InitChain has not run")
+
+// App is the ledger as an ABCI 2.0 application over one SQLite file. CometBFT calls
+// its methods; View, Committed and the waiters may be used from any goroutine.
+type App struct {
+	abci.BaseApplication
+
+	db        *store.DB
+	log       *slog.Logger
+	ckptEvery int
+
+	mu        sync.RWMutex // guards committed, last and appHash
+	committed *ledger.State
+	last      store.BlockInfo
+	appHash   [32]byte
+
+	// Owned by the consensus connection, which CometBFT serialises.
+	deliver   *ledger.State
+	pending   *finalized
+	sinceCkpt int
+
+	check checkState
+	hub   hub
+}
+
+// finalized is a block FinalizeBlock applied and Commit has yet to write.
+type finalized struct {
+	block   store.CommittedBlock
+	appHash [32]byte
+	dropped []decoded // transactions the block carried that failed admission
+}
+
+// NewApp returns the application over db. If db already holds founding terms, the
+// state is rebuilt from it (checkpoint and replay); otherwise InitChain sets it up.
+// checkpointEvery <= 0 means DefaultCheckpointEvery; logger nil discards.
+func NewApp(db *store.DB, checkpointEvery int, logger *slog.Logger) (*App, error) {
+	if checkpointEvery <= 0 {
+		checkpointEvery = DefaultCheckpointEvery
+	}
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	a := &App{db: db, log: logger, ckptEvery: checkpointEvery}
+	a.check.reset()
+	terms, ok, err := db.Genesis()
+	if err != nil || !ok {
+		return a, err
+	}
+	if err := a.load(terms); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// load rebuilds both states from the file.
+func (a *App) load(terms ledger.Terms) error {
+	r, err := restore(a.db, terms)
+	if err != nil {
+		return fmt.Errorf("restore %s: %w", a.db.Path(), err)
+	}
+	deliver, err := clone(r.state)
+	if err != nil {
+		return err
+	}
+	a.mu.Lock()
+	a.committed, a.last, a.appHash = r.state, r.last, r.appHash
+	a.mu.Unlock()
+	a.deliver = deliver
+	a.log.Info("arena open", "path", a.db.Path(), "height", r.last.Height, "app_hash", store.HexID(r.appHash))
+	return nil
+}
+
+// clone returns an independent copy of s.
+func clone(s *ledger.State) (*ledger.State, error) {
+	b, err := s.Encode()
+	if err != nil {
+		return nil, err
+	}
+	c, err := ledger.Decode(b)
+	if err != nil {
+		return nil, fmt.Errorf("copy state: %w", err)
+	}
+	return c, nil
+}
+
+// View calls fn with the last committed state under a read lock. fn must not keep the
+// state, modify it or call the app.
+func (a *App) View(fn func(*ledger.State)) {
+	a.mu.RLock()
+	defer a.mu.RUnlock()
+	fn(a.committed)
+}
+
+// Committed returns the last committed block's row and the app hash after it.
+func (a *App) Committed() (store.BlockInfo, [32]byte) {
+	a.mu.RLock()
+	defer a.mu.RUnlock()
+	return a.last, a.appHash
+}
+
+// DB returns the app's store, for reads. Nothing but the app may write to it.
+func (a *App) DB() *store.DB { return a.db }
+
+// Info reports the last committed height and app hash, so CometBFT replays what the
+// file lacks.
+func (a *App) Info(context.Context, *abci.RequestInfo) (*abci.ResponseInfo, error) {
+	last, h := a.Committed()
+	res := &abci.ResponseInfo{Data: "arena", Version: "1", AppVersion: 1, LastBlockHeight: int64(last.Height)}
+	if last.Height > 0 {
+		res.LastBlockAppHash = bytes.Clone(h[:])
+	}
+	return res, nil
+}
+
+// InitChain loads the founding terms from the genesis app_state (ledger.Terms as
+// JSON), records them in a new file and refuses terms that differ from those of a file
+// that has them. It returns the genesis state's hash as the initial app hash.
+func (a *App) InitChain(_ context.Context, req *abci.RequestInitChain) (*abci.ResponseInitChain, error) {
+	terms, err := decodeTerms(req.AppStateBytes)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := ledger.New(terms); err != nil {
+		return nil, fmt.Errorf("founding terms: %w", err)
+	}
+	if terms.Chain != req.ChainId {
+		return nil, fmt.Errorf("founding terms name chain %q, the genesis file %q", terms.Chain, req.ChainId)
+	}
+	if err := a.db.SetGenesis(terms); err != nil {
+		return nil, err
+	}
+	if err := a.load(terms); err != nil {
+		return nil, err
+	}
+	_, h := a.Committed()
+	return &abci.ResponseInitChain{AppHash: bytes.Clone(h[:])}, nil
+}
+
+// decodeTerms reads founding terms, refusing unknown fields and trailing data.
+func decodeTerms(b []byte) (ledger.Terms, error) {
+	var t ledger.Terms
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&t); err != nil {
+		return t, fmt.Errorf("genesis app_state is not founding terms: %w", err)
+	}
+	if d.More() {
+		return t, errors.New("genesis app_state has data after the founding terms")
+	}
+	return t, nil
+}
+
+// PrepareProposal keeps the mempool's transactions in order, as many as fit in
+// MaxTxBytes.
+func (a *App) PrepareProposal(_ context.Context, req *abci.RequestPrepareProposal) (*abci.ResponsePrepareProposal, error) {
+	var size int64
+	txs := make([][]byte, 0, len(req.Txs))
+	for _, tx := range req.Txs {
+		size += int64(len(tx))
+		if size > req.MaxTxBytes {
+			break
+		}
+		txs = append(txs, tx)
+	}
+	return &abci.ResponsePrepareProposal{Txs: txs}, nil
+}
+
+// ProcessProposal accepts every block: FinalizeBlock answers each bad transaction with
+// a code instead, so honest validators never split on a proposal.
+func (a *App) ProcessProposal(context.Context, *abci.RequestProcessProposal) (*abci.ResponseProcessProposal, error) {
+	return &abci.ResponseProcessProposal{Status: abci.ResponseProcessProposal_ACCEPT}, nil
+}

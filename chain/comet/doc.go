@@ -1,0 +1,33 @@
+// Package comet runs an arena's ledger as a CometBFT ABCI 2.0 application, so that many
+// machines order its transactions: App is the application, Engine an in-process
+// CometBFT node around it, and Testnet writes the homes of a loopback network. It is
+// the only package that imports CometBFT.
+//
+// The life of a block:
+//
+//  1. CheckTx admits a transaction to the mempool: it decodes, verifies the signature
+//     and runs State.Check against the committed state, counting the nonces and value
+//     of transactions already admitted but not yet committed.
+//  2. PrepareProposal and ProcessProposal keep CometBFT's defaults: every transaction,
+//     in order, within MaxTxBytes; every block is accepted.
+//  3. FinalizeBlock re-verifies every signature in parallel (a proposer may include
+//     anything), then applies the transactions in order with the block's time in unix
+//     seconds. A transaction that fails decoding, its signature or admission is
+//     answered with a non-zero code and never reaches the ledger or the log. Nothing
+//     is persisted.
+//  4. Commit writes the block (transactions, outcomes, view rows, events, height and
+//     state hash) in one SQLite transaction through package store, the same file
+//     format the solo engine writes, so solo.Verify replays it. Only then is the block
+//     visible to View, Query, Submit and subscribers.
+//
+// The app hash is the ledger's state hash after the last block that recorded a
+// transaction: a block that changes nothing but the height and time, which its header
+// already carries, keeps the hash of the block before it, so CometBFT never needs a
+// proof block for it.
+//
+// Restart: the app rebuilds its state from the file's latest checkpoint and the blocks
+// after it, and Info reports the last committed height and app hash; CometBFT then
+// replays any block it holds that the file lacks. A crash between FinalizeBlock and
+// Commit loses nothing, since nothing was written. A node joining late block-syncs from
+// height 1; state-sync snapshots are not offered.
+package comet

@@ -1,0 +1,231 @@
+package comet
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	cfg "github.com/cometbft/cometbft/config"
+	cmtlog "github.com/cometbft/cometbft/libs/log"
+	nm "github.com/cometbft/cometbft/node"
+	"github.com/cometbft/cometbft/p2p"
+	"github.com/cometbft/cometbft/privval"
+	"github.com/cometbft/cometbft/proxy"
+	rpclocal "github.com/cometbft/cometbft/rpc/client/local"
+	cmttypes "github.com/cometbft/cometbft/types"
+	"github.com/spf13/viper"
+
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
+)
+
+// ErrClosed is returned by Submit once the engine is closed.
+var ErrClosed = errors.New("engine closed")
+
+// DBFile is the arena's SQLite file inside a node home.
+const DBFile = "data/arena.db"
+
+// Options configure Open. The zero value is usable.
+type Options struct {
+	CheckpointEvery int          // blocks between full checkpoints; 0 means DefaultCheckpointEvery
+	Logger          *slog.Logger // the engine's own log; nil discards
+	CometLog        io.Writer    // CometBFT's log, errors only; nil discards
+}
+
+// Engine is a CometBFT node running in this process around an App over the home's
+// SQLite file. Its methods are safe for concurrent use.
+type Engine struct {
+	home   string
+	app    *App
+	node   *nm.Node
+	client *rpclocal.Local
+
+	closed    chan struct{}
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// Open starts the node whose home Testnet (or an operator) wrote: config/config.toml,
+// config/genesis.json, the node and validator keys. The arena file is home/DBFile; a
+// file with founding terms other than the genesis app_state is refused
+// (store.ErrGenesis).
+func Open(home string, o Options) (*Engine, error) {
+	c, err := LoadConfig(home)
+	if err != nil {
+		return nil, err
+	}
+	db, err := store.Open(filepath.Join(home, DBFile))
+	if err != nil {
+		return nil, err
+	}
+	e, err := start(home, c, db, o)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open node %s: %w", home, err)
+	}
+	return e, nil
+}
+
+func start(home string, c *cfg.Config, db *store.DB, o Options) (*Engine, error) {
+	if err := checkGenesis(c, db); err != nil {
+		return nil, err
+	}
+	app, err := NewApp(db, o.CheckpointEvery, o.Logger)
+	if err != nil {
+		return nil, err
+	}
+	nodeKey, err := p2p.LoadNodeKey(c.NodeKeyFile())
+	if err != nil {
+		return nil, fmt.Errorf("node key: %w", err)
+	}
+	for _, f := range []string{c.PrivValidatorKeyFile(), c.PrivValidatorStateFile()} {
+		if _, err := os.Stat(f); err != nil {
+			return nil, fmt.Errorf("validator key: %w", err)
+		}
+	}
+	pv := privval.LoadFilePV(c.PrivValidatorKeyFile(), c.PrivValidatorStateFile())
+	w := o.CometLog
+	if w == nil {
+		w = io.Discard
+	}
+	logger := cmtlog.NewFilter(cmtlog.NewTMLogger(cmtlog.NewSyncWriter(w)), cmtlog.AllowError())
+	n, err := nm.NewNode(c, pv, nodeKey, proxy.NewLocalClientCreator(app),
+		nm.DefaultGenesisDocProviderFunc(c), cfg.DefaultDBProvider, nm.DefaultMetricsProvider(c.Instrumentation), logger)
+	if err != nil {
+		return nil, fmt.Errorf("new node: %w", err)
+	}
+	if err := n.Start(); err != nil {
+		return nil, fmt.Errorf("start node: %w", err)
+	}
+	return &Engine{home: home, app: app, node: n, client: rpclocal.New(n), closed: make(chan struct{})}, nil
+}
+
+// checkGenesis refuses a file whose founding terms differ from the genesis app_state.
+func checkGenesis(c *cfg.Config, db *store.DB) error {
+	doc, err := cmttypes.GenesisDocFromFile(c.GenesisFile())
+	if err != nil {
+		return fmt.Errorf("genesis: %w", err)
+	}
+	terms, err := decodeTerms(doc.AppState)
+	if err != nil {
+		return err
+	}
+	old, ok, err := db.Genesis()
+	if err != nil || !ok {
+		return err
+	}
+	if !sameTerms(old, terms) {
+		return fmt.Errorf("%s: %w", c.GenesisFile(), store.ErrGenesis)
+	}
+	return nil
+}
+
+// LoadConfig reads home/config/config.toml over CometBFT's defaults.
+func LoadConfig(home string) (*cfg.Config, error) {
+	c := cfg.DefaultConfig()
+	v := viper.New()
+	v.SetConfigFile(filepath.Join(home, "config", "config.toml"))
+	if err := v.ReadInConfig(); err != nil {
+		return nil, fmt.Errorf("read config: %w", err)
+	}
+	if err := v.Unmarshal(c); err != nil {
+		return nil, fmt.Errorf("read config: %w", err)
+	}
+	c.SetRoot(home) // Unmarshal blanks the root
+	if err := c.ValidateBasic(); err != nil {
+		return nil, fmt.Errorf("config %s: %w", home, err)
+	}
+	return c, nil
+}
+
+// App returns the engine's application.
+func (e *Engine) App() *App { return e.app }
+
+// Home returns the node's home directory.
+func (e *Engine) Home() string { return e.home }
+
+// DB returns the engine's store, for reads.
+func (e *Engine) DB() *store.DB { return e.app.db }
+
+// View calls fn with the last committed state; see App.View.
+func (e *Engine) View(fn func(*ledger.State)) { e.app.View(fn) }
+
+// Subscribe returns every block committed from now on; see App.Subscribe.
+func (e *Engine) Subscribe(buf int) (<-chan Block, func()) { return e.app.Subscribe(buf) }
+
+// Submit verifies tx's signature, hands it to the mempool with BroadcastTxSync and
+// waits until it is committed. A transaction refused at admission is answered with
+// the ledger's error (a *ledger.Error, or one wrapping ledger.ErrMalformed,
+// ErrUnknownKind, ErrBadSignature or ErrTooLarge) and never enters a block; one the
+// ledger refuses by its rules is a receipt with Outcome.Err set. If ctx ends first,
+// Submit returns ctx.Err() and the transaction may still be committed.
+func (e *Engine) Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error) {
+	select {
+	case <-e.closed:
+		return Receipt{}, ErrClosed
+	default:
+	}
+	if err := tx.Verify(); err != nil {
+		return Receipt{}, err
+	}
+	id, err := tx.SigningHash()
+	if err != nil {
+		return Receipt{}, err
+	}
+	raw, err := tx.MarshalJSON()
+	if err != nil {
+		return Receipt{}, err
+	}
+	done, forget := e.app.hub.wait(id)
+	defer forget()
+	res, err := e.client.BroadcastTxSync(ctx, raw)
+	switch {
+	case err != nil && strings.Contains(err.Error(), "tx already exists in cache"):
+		if r, ok := e.committedReceipt(id); ok {
+			return r, nil
+		}
+	case err != nil:
+		return Receipt{}, fmt.Errorf("broadcast: %w", err)
+	case res.Code != CodeOK:
+		return Receipt{}, errorOf(res.Code, res.Log)
+	}
+	select {
+	case a := <-done:
+		return a.r, a.err
+	case <-ctx.Done():
+		return Receipt{}, ctx.Err()
+	case <-e.closed:
+		return Receipt{}, ErrClosed
+	}
+}
+
+// committedReceipt returns the receipt of a transaction the file already holds.
+func (e *Engine) committedReceipt(id [32]byte) (Receipt, bool) {
+	t, ok, err := e.app.db.Tx(id)
+	if err != nil || !ok {
+		return Receipt{}, false
+	}
+	return Receipt{TxID: store.HexID(id), Height: t.Height, Index: t.Index, Outcome: t.Outcome}, true
+}
+
+// Close stops the node, ends every subscription and closes the file.
+func (e *Engine) Close() error {
+	e.closeOnce.Do(func() {
+		close(e.closed)
+		var errs []error
+		if err := e.node.Stop(); err != nil {
+			errs = append(errs, fmt.Errorf("stop node: %w", err))
+		}
+		e.node.Wait()
+		e.app.hub.close()
+		errs = append(errs, e.app.db.Close())
+		e.closeErr = errors.Join(errs...)
+	})
+	return e.closeErr
+}

@@ -1,0 +1,156 @@
+package comet
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"sync"
+
+	abci "github.com/cometbft/cometbft/abci/types"
+
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
+)
+
+// decoded is one transaction of a block after decoding and signature verification.
+type decoded struct {
+	tx  *ledger.Tx
+	id  [32]byte
+	err error
+}
+
+// FinalizeBlock applies the decided block to the deliver state and returns one result
+// per transaction and the app hash. It writes nothing: Commit does.
+func (a *App) FinalizeBlock(_ context.Context, req *abci.RequestFinalizeBlock) (*abci.ResponseFinalizeBlock, error) {
+	if a.deliver == nil {
+		return nil, ErrNoGenesis
+	}
+	if a.pending != nil { // finalized again without a commit: start from the committed state
+		if err := a.resetDeliver(); err != nil {
+			return nil, err
+		}
+	}
+	blk := ledger.Block{Height: uint64(req.Height), Time: req.Time.Unix()}
+	txs := verifyAll(req.Txs)
+	s := a.deliver
+	s.BeginBlock(blk)
+	cb := store.CommittedBlock{Height: blk.Height, Time: blk.Time}
+	results := make([]*abci.ExecTxResult, len(txs))
+	var dropped []decoded
+	for i, d := range txs {
+		if d.err == nil {
+			d.err = s.Check(d.tx)
+		}
+		if d.err != nil {
+			results[i] = &abci.ExecTxResult{Code: codeOf(d.err), Log: d.err.Error()}
+			if d.tx != nil {
+				dropped = append(dropped, d)
+			}
+			continue
+		}
+		out, err := s.Apply(d.tx, blk)
+		if err != nil {
+			return nil, fmt.Errorf("block %d tx %d: %w", blk.Height, i, err)
+		}
+		cb.Txs = append(cb.Txs, store.TxRecord{Index: len(cb.Txs), ID: d.id, Tx: d.tx, Outcome: out})
+		results[i] = resultOf(out)
+	}
+	cb.Hash = s.Hash()
+	fillViews(&cb, s, blk.Height == 1)
+	if a.sinceCkpt++; a.sinceCkpt >= a.ckptEvery {
+		enc, err := s.Encode()
+		if err != nil {
+			return nil, err
+		}
+		cb.Checkpoint = enc
+		a.sinceCkpt = 0
+	}
+	_, appHash := a.Committed()
+	if len(cb.Txs) > 0 {
+		appHash = cb.Hash
+	}
+	a.pending = &finalized{block: cb, appHash: appHash, dropped: dropped}
+	return &abci.ResponseFinalizeBlock{TxResults: results, AppHash: bytes.Clone(appHash[:])}, nil
+}
+
+// resetDeliver makes the deliver state a copy of the committed one.
+func (a *App) resetDeliver() error {
+	a.mu.RLock()
+	c, err := clone(a.committed)
+	a.mu.RUnlock()
+	if err != nil {
+		return err
+	}
+	a.deliver, a.pending = c, nil
+	return nil
+}
+
+// resultOf is the result of an applied transaction: its outcome as JSON in Data, and a
+// refusal's text in Log with CodeRefused.
+func resultOf(out ledger.Outcome) *abci.ExecTxResult {
+	data, _ := json.Marshal(out) // an Outcome always encodes
+	r := &abci.ExecTxResult{Code: CodeOK, Data: data}
+	if !out.OK() {
+		r.Code, r.Log = CodeRefused, out.Err
+	}
+	return r
+}
+
+// verifyAll decodes and verifies every transaction of a block, in parallel.
+func verifyAll(raw [][]byte) []decoded {
+	out := make([]decoded, len(raw))
+	workers := min(runtime.GOMAXPROCS(0), (len(raw)+7)/8)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(raw); i += workers {
+				tx, id, err := admissible(raw[i])
+				out[i] = decoded{tx: tx, id: id, err: err}
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// Commit writes the finalized block in one SQLite transaction, then applies it to the
+// committed state, resets the check state and tells waiters and subscribers.
+func (a *App) Commit(context.Context, *abci.RequestCommit) (*abci.ResponseCommit, error) {
+	p := a.pending
+	if p == nil {
+		return nil, fmt.Errorf("commit without a finalized block")
+	}
+	if err := a.db.CommitBlock(p.block); err != nil {
+		return nil, err
+	}
+	a.pending = nil
+	if err := a.advance(p); err != nil {
+		return nil, err
+	}
+	a.check.reset()
+	a.hub.committed(&p.block)
+	for _, d := range p.dropped {
+		a.hub.fail(d.id, d.err)
+	}
+	return &abci.ResponseCommit{}, nil
+}
+
+// advance applies the committed block to the committed state.
+func (a *App) advance(p *finalized) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	b := &p.block
+	blk := ledger.Block{Height: b.Height, Time: b.Time}
+	a.committed.BeginBlock(blk)
+	for _, r := range b.Txs {
+		if _, err := a.committed.Apply(r.Tx, blk); err != nil {
+			return fmt.Errorf("apply committed block %d tx %d: %w", b.Height, r.Index, err)
+		}
+	}
+	a.committed.TakeDirty()
+	a.last = b.Info()
+	a.appHash = p.appHash
+	return nil
+}

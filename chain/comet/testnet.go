@@ -1,0 +1,210 @@
+package comet
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	cfg "github.com/cometbft/cometbft/config"
+	"github.com/cometbft/cometbft/p2p"
+	"github.com/cometbft/cometbft/privval"
+	cmttypes "github.com/cometbft/cometbft/types"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/arena/arena/account"
+	"github.com/arena/arena/ledger"
+)
+
+// ValidatorKeyFile is where Testnet writes each node's grading validator key: the
+// secp256k1 private key as 64 hex digits, mode 0600, unencrypted.
+const ValidatorKeyFile = "config/validator.key"
+
+// TestnetOptions describe a loopback network. Zero timeouts take the defaults below.
+type TestnetOptions struct {
+	Nodes int
+	// Terms are the founding terms; Testnet fills Validators with one generated
+	// grading validator per node, so Terms.Validators must be empty. Terms.Chain is
+	// also the CometBFT chain id.
+	Terms ledger.Terms
+	// BasePort: node i listens for peers on 127.0.0.1:BasePort+10i and serves RPC on
+	// BasePort+10i+1.
+	BasePort       int
+	TimeoutPropose time.Duration // default 1s
+	TimeoutVote    time.Duration // prevote and precommit; default 200ms
+	TimeoutCommit  time.Duration // default 300ms
+}
+
+// Network is what Testnet wrote.
+type Network struct {
+	Terms ledger.Terms // with the generated validators
+	Nodes []NetNode
+}
+
+// NetNode is one node of a Network.
+type NetNode struct {
+	Home      string         // dir/nodeI
+	ID        string         // CometBFT node id
+	P2P       string         // host:port
+	RPC       string         // host:port
+	Validator ledger.Address // the grading validator whose key is in Home/ValidatorKeyFile
+}
+
+// Testnet writes the homes of a loopback network of o.Nodes validators in
+// dir/node0..dir/node{n-1}: one shared genesis whose app_state is the founding terms,
+// and per node a CometBFT ed25519 validator key, a node key, a grading validator key
+// and a config.toml that peers with every other node.
+func Testnet(dir string, o TestnetOptions) (Network, error) {
+	o = o.withDefaults()
+	net := Network{Terms: o.Terms}
+	switch {
+	case o.Nodes < 1:
+		return net, errors.New("testnet: need at least one node")
+	case len(o.Terms.Validators) != 0:
+		return net, errors.New("testnet: terms must not name validators; each node gets a generated one")
+	case o.BasePort <= 0 || o.BasePort+10*o.Nodes > 65535:
+		return net, fmt.Errorf("testnet: base port %d out of range", o.BasePort)
+	}
+	confs := make([]*cfg.Config, o.Nodes)
+	var gvals []cmttypes.GenesisValidator
+	for i := range o.Nodes {
+		n, c, gv, err := writeKeys(dir, i, o)
+		if err != nil {
+			return net, err
+		}
+		confs[i] = c
+		gvals = append(gvals, gv)
+		net.Nodes = append(net.Nodes, n)
+		net.Terms.Validators = append(net.Terms.Validators, n.Validator)
+	}
+	if err := net.Terms.Validate(); err != nil {
+		return net, fmt.Errorf("testnet: founding terms: %w", err)
+	}
+	if err := writeGenesis(confs, gvals, net.Terms); err != nil {
+		return net, err
+	}
+	for i, c := range confs {
+		configure(c, net.Nodes, i, o)
+		cfg.WriteConfigFile(filepath.Join(c.RootDir, "config", "config.toml"), c)
+	}
+	return net, nil
+}
+
+func (o TestnetOptions) withDefaults() TestnetOptions {
+	if o.TimeoutPropose <= 0 {
+		o.TimeoutPropose = time.Second
+	}
+	if o.TimeoutVote <= 0 {
+		o.TimeoutVote = 200 * time.Millisecond
+	}
+	if o.TimeoutCommit <= 0 {
+		o.TimeoutCommit = 300 * time.Millisecond
+	}
+	return o
+}
+
+// writeKeys creates node i's home and its three keys.
+func writeKeys(dir string, i int, o TestnetOptions) (NetNode, *cfg.Config, cmttypes.GenesisValidator, error) {
+	home := filepath.Join(dir, fmt.Sprintf("node%d", i))
+	n := NetNode{Home: home,
+		P2P: fmt.Sprintf("127.0.0.1:%d", o.BasePort+10*i), RPC: fmt.Sprintf("127.0.0.1:%d", o.BasePort+10*i+1)}
+	var gv cmttypes.GenesisValidator
+	for _, d := range []string{"config", "data"} {
+		if err := os.MkdirAll(filepath.Join(home, d), 0o700); err != nil {
+			return n, nil, gv, fmt.Errorf("testnet: %w", err)
+		}
+	}
+	c := cfg.DefaultConfig()
+	c.SetRoot(home)
+	pv := privval.GenFilePV(c.PrivValidatorKeyFile(), c.PrivValidatorStateFile())
+	pv.Save()
+	nk, err := p2p.LoadOrGenNodeKey(c.NodeKeyFile())
+	if err != nil {
+		return n, nil, gv, fmt.Errorf("testnet: node key: %w", err)
+	}
+	n.ID = string(nk.ID())
+	if n.Validator, err = writeValidatorKey(home); err != nil {
+		return n, nil, gv, err
+	}
+	pub, err := pv.GetPubKey()
+	if err != nil {
+		return n, nil, gv, fmt.Errorf("testnet: %w", err)
+	}
+	gv = cmttypes.GenesisValidator{Address: pub.Address(), PubKey: pub, Power: 10, Name: fmt.Sprintf("node%d", i)}
+	return n, c, gv, nil
+}
+
+// writeValidatorKey generates a grading validator key into home/ValidatorKeyFile.
+func writeValidatorKey(home string) (ledger.Address, error) {
+	p, err := crypto.GenerateKey()
+	if err != nil {
+		return ledger.Address{}, fmt.Errorf("testnet: validator key: %w", err)
+	}
+	text := hex.EncodeToString(crypto.FromECDSA(p)) + "\n"
+	if err := os.WriteFile(filepath.Join(home, ValidatorKeyFile), []byte(text), 0o600); err != nil {
+		return ledger.Address{}, fmt.Errorf("testnet: validator key: %w", err)
+	}
+	return ledger.Address(crypto.PubkeyToAddress(p.PublicKey)), nil
+}
+
+// LoadValidatorKey reads the grading validator key Testnet wrote into home.
+func LoadValidatorKey(home string) (*account.Key, error) {
+	b, err := os.ReadFile(filepath.Join(home, ValidatorKeyFile))
+	if err != nil {
+		return nil, fmt.Errorf("validator key: %w", err)
+	}
+	k, err := account.FromHex(string(b))
+	if err != nil {
+		return nil, fmt.Errorf("validator key %s: %w", filepath.Join(home, ValidatorKeyFile), err)
+	}
+	return k, nil
+}
+
+// writeGenesis writes the one genesis every node shares.
+func writeGenesis(confs []*cfg.Config, vals []cmttypes.GenesisValidator, terms ledger.Terms) error {
+	state, err := json.Marshal(terms)
+	if err != nil {
+		return fmt.Errorf("testnet: encode terms: %w", err)
+	}
+	doc := &cmttypes.GenesisDoc{
+		ChainID: terms.Chain, GenesisTime: time.Now().UTC().Truncate(time.Second), InitialHeight: 1,
+		ConsensusParams: cmttypes.DefaultConsensusParams(), Validators: vals, AppState: state,
+	}
+	if err := doc.ValidateAndComplete(); err != nil {
+		return fmt.Errorf("testnet: genesis: %w", err)
+	}
+	for _, c := range confs {
+		if err := doc.SaveAs(c.GenesisFile()); err != nil {
+			return fmt.Errorf("testnet: genesis: %w", err)
+		}
+	}
+	return nil
+}
+
+// configure sets node i's network and consensus settings.
+func configure(c *cfg.Config, nodes []NetNode, i int, o TestnetOptions) {
+	c.Moniker = fmt.Sprintf("node%d", i)
+	c.P2P.ListenAddress = "tcp://" + nodes[i].P2P
+	var peers []string
+	for j, n := range nodes {
+		if j != i {
+			peers = append(peers, p2p.IDAddressString(p2p.ID(n.ID), n.P2P))
+		}
+	}
+	c.P2P.PersistentPeers = strings.Join(peers, ",")
+	c.P2P.AddrBookStrict = false
+	c.P2P.AllowDuplicateIP = true
+	c.P2P.PexReactor = false
+	c.RPC.ListenAddress = "tcp://" + nodes[i].RPC
+	c.Consensus.TimeoutPropose = o.TimeoutPropose
+	c.Consensus.TimeoutPrevote = o.TimeoutVote
+	c.Consensus.TimeoutPrecommit = o.TimeoutVote
+	c.Consensus.TimeoutCommit = o.TimeoutCommit
+	c.Consensus.CreateEmptyBlocks = true
+	c.Instrumentation.Prometheus = false
+	c.Mempool.Recheck = true
+}

@@ -1,0 +1,44 @@
+package demo_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena/arena/demo"
+)
+
+// TestDemoTellsEveryStory: the demo runs three contests end to end through the real API
+// with the builtin reader, every story it claims is on the ledger, it writes the
+// snapshot and the board where it says, and it finishes in under 30 seconds.
+func TestDemoTellsEveryStory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "demo")
+	var out bytes.Buffer
+	sum, err := demo.Run(t.Context(), demo.Options{Dir: dir, Out: &out})
+	if err != nil {
+		t.Fatalf("demo.Run: %v\n%s", err, out.String())
+	}
+	t.Logf("demo took %s\n%s", sum.Elapsed, out.String())
+	for _, s := range sum.Stories {
+		if !s.Held {
+			t.Errorf("story %q did not hold: %s", s.Name, s.Detail)
+		}
+	}
+	if len(sum.Stories) != 6 || len(sum.Rows) != 6 {
+		t.Errorf("%d stories and %d scorecard rows, want 6 and 6", len(sum.Stories), len(sum.Rows))
+	}
+	for _, p := range []string{sum.Snapshot, sum.Board} {
+		if _, err := os.Stat(p); err != nil || !strings.HasPrefix(p, dir) {
+			t.Errorf("output %s: %v (want it under %s)", p, err, dir)
+		}
+		if !strings.Contains(out.String(), p) {
+			t.Errorf("the demo does not say where %s is", p)
+		}
+	}
+	if sum.Elapsed > 30*time.Second {
+		t.Errorf("demo took %s, want under 30s", sum.Elapsed)
+	}
+}

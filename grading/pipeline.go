@@ -1,0 +1,176 @@
+package grading
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"sync"
+	"time"
+
+	"github.com/arena/arena/grading/checks"
+	"github.com/arena/arena/grading/facts"
+	"github.com/arena/arena/grading/overlap"
+	"github.com/arena/arena/grading/rung"
+	"github.com/arena/arena/ledger"
+)
+
+// Inputs are what a round froze when it opened: the task, the entry, and every entry
+// filed before it on the task, in filing order.
+type Inputs struct {
+	Task    ledger.TaskView
+	Entry   ledger.EntryView
+	Earlier []ledger.EntryView
+}
+
+// Pipeline runs the grading of one entry. Its zero value needs only Reader (and Fetcher
+// for URL entries). A Pipeline keeps an overlap index per task across runs, so that an
+// entry is measured against a thousand earlier ones without re-reading them; it is safe
+// for concurrent use and must not be copied after first use.
+type Pipeline struct {
+	Reader   Model            // places the work on a rung
+	Compiler Model            // compiles what the pattern compiler could not; nil: pattern compiler only
+	Fetcher  Fetcher          // fetches work URLs, the entry's and earlier entries'
+	Now      func() time.Time // stamps a Call the Model left unstamped; nil: leave it
+
+	mu      sync.Mutex
+	indexes map[ledger.TaskID]*taskIndex
+	clock   uint64
+}
+
+// Run grades in.Entry and returns the result a validator attests to. The stages run in
+// order, fetch, compile, sandbox pass, read, arithmetic, and the first failure stops the
+// run: the result then carries the classed Error and zero graded fields, with whatever
+// the stages before it recorded (the digest, the checks, the calls). Run never panics on
+// any input and makes at most two model calls: one to compile, one to read.
+func (p *Pipeline) Run(ctx context.Context, in Inputs) ledger.Result {
+	r := &run{p: p, ctx: ctx, in: in, fetched: map[string]fetched{}}
+	r.fetch()
+	r.compile()
+	r.sandbox()
+	r.read()
+	r.arithmetic()
+	return r.result()
+}
+
+// run is one pass of the pipeline; each stage does nothing once err is set.
+type run struct {
+	p       *Pipeline
+	ctx     context.Context
+	in      Inputs
+	res     ledger.Result
+	err     *ledger.Error
+	work    string
+	plan    checks.Plan
+	set     *checks.Set
+	missedM []string // mandatory criteria not met
+	missedP []string // preferred criteria not met
+	match   overlap.Match
+	reading rung.Reading
+	fetched map[string]fetched // this run's fetches, by URL
+}
+
+type fetched struct {
+	body []byte
+	err  *ledger.Error
+}
+
+func (r *run) fetch() {
+	body := []byte(r.in.Entry.Work)
+	if u := r.in.Entry.WorkURL; u != "" {
+		f := r.fetchURL(u)
+		if f.err != nil {
+			r.err = f.err
+			return
+		}
+		body = f.body
+	}
+	sum := sha256.Sum256(body)
+	r.res.WorkDigest = hex.EncodeToString(sum[:])
+	r.work = string(body)
+}
+
+// fetchURL fetches u once per run.
+func (r *run) fetchURL(u string) fetched {
+	if f, ok := r.fetched[u]; ok {
+		return f
+	}
+	var f fetched
+	if r.p.Fetcher == nil {
+		f.err = ledger.NewError(ledger.Transient, msgNoFetcher)
+	} else if body, err := r.p.Fetcher.Fetch(r.ctx, u); err != nil {
+		f.err = ClassifyFetch(err)
+	} else {
+		f.body = body
+	}
+	r.fetched[u] = f
+	return f
+}
+
+func (r *run) sandbox() {
+	if r.err != nil {
+		return
+	}
+	f := facts.Of(r.work).WithTask(r.in.Task.Title, r.in.Task.Spec)
+	r.res.Checks = r.set.Eval(&f)
+	if r.set.Len() == 0 {
+		r.res.NoDeterministicPass = true
+		r.res.Prose = texts(r.plan.Criteria)
+	}
+	r.missedM, r.missedP = checks.Missed(r.res.Checks)
+	r.match = r.p.measure(r, r.work)
+	r.res.Similarity = r.match.Percent
+}
+
+// copyOf returns the earlier entry this one copies, or 0. A rule break is never filed as
+// a copy: a mandatory violation takes precedence.
+func (r *run) copyOf() ledger.EntryID {
+	if len(r.missedM) == 0 && r.match.Copy() {
+		return r.match.Entry
+	}
+	return 0
+}
+
+func (r *run) result() ledger.Result {
+	if r.err == nil {
+		return r.res
+	}
+	res := r.res
+	res.Tier, res.Passed, res.Disqualified, res.DuplicateOf, res.Violations, res.Score = 0, false, false, 0, 0, 0
+	res.JudgedTier, res.JudgedScore, res.Rationale, res.Reason = 0, 0, "", ""
+	res.Error = r.err.Error()
+	return res
+}
+
+func texts(cs []checks.Criterion) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Text
+	}
+	return out
+}
+
+// stamp completes a Call the Model returned and appends it to the result.
+func (r *run) stamp(call ledger.Call, purpose string, started time.Time) {
+	if call == (ledger.Call{}) {
+		return
+	}
+	if call.Purpose == "" {
+		call.Purpose = purpose
+	}
+	if r.p.Now != nil {
+		if call.Started == "" {
+			call.Started = started.UTC().Format(time.RFC3339)
+		}
+		if call.Finished == "" {
+			call.Finished = r.p.Now().UTC().Format(time.RFC3339)
+		}
+	}
+	r.res.Calls = append(r.res.Calls, call)
+}
+
+func (r *run) now() time.Time {
+	if r.p.Now == nil {
+		return time.Time{}
+	}
+	return r.p.Now()
+}

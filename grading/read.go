@@ -1,0 +1,77 @@
+package grading
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arena/arena/grading/prompt"
+	"github.com/arena/arena/grading/rung"
+	"github.com/arena/arena/ledger"
+)
+
+// read asks the reader for a rung, with the sandbox result as ground truth. The call is
+// made even when code has already disqualified the entry, so that what the reader
+// thought is recorded as the judged tier.
+func (r *run) read() {
+	if r.err != nil {
+		return
+	}
+	b := &prompt.Brief{
+		Title: r.in.Task.Title, Spec: r.in.Task.Spec, Rubric: r.in.Task.Rubric,
+		Prose: r.res.Prose, Work: r.work,
+		Sandbox: prompt.Sandbox(r.res.Checks, r.res.Similarity, r.copyOf(), r.res.NoDeterministicPass),
+	}
+	if r.p.Reader == nil {
+		r.err = ledger.NewError(ledger.Transient, msgModelUnavailable)
+		return
+	}
+	started := r.now()
+	text, call, err := r.p.Reader.Complete(r.ctx, prompt.ForRead(b))
+	r.stamp(call, prompt.Read, started)
+	if err != nil {
+		r.err = ClassifyModel(err)
+		return
+	}
+	reading, err := rung.Parse(text)
+	if err != nil {
+		r.err = &ledger.Error{Class: ledger.LLMError, Msg: msgNoRung, Err: err}
+		return
+	}
+	r.reading = reading
+}
+
+// arithmetic settles the grade from the rung and the facts code established:
+// score = max(0, rung*20 - 15*preferred missed), and rung 0, score 0, disqualified when
+// a mandatory criterion failed or the overlap reached the copy threshold.
+func (r *run) arithmetic() {
+	if r.err != nil {
+		return
+	}
+	judged := r.reading.Rung
+	r.res.JudgedTier, r.res.JudgedScore, r.res.Rationale = int(judged), judged.Worth(), r.reading.Reason
+	r.res.DuplicateOf = r.copyOf()
+	r.res.Disqualified = len(r.missedM) > 0 || r.res.DuplicateOf != 0
+	r.res.Violations = len(r.missedP)
+	if !r.res.Disqualified {
+		r.res.Tier = int(judged)
+	}
+	r.res.Score = ledger.ScoreOf(r.res.Tier, r.res.Violations, r.res.Disqualified)
+	r.res.Passed = !r.res.Disqualified && r.res.Tier >= 1
+	r.res.Reason = r.reason()
+}
+
+// reason is the sentence code writes about the outcome.
+func (r *run) reason() string {
+	switch {
+	case len(r.missedM) > 0:
+		return "required criteria not met, established deterministically: " + strings.Join(r.missedM, "; ")
+	case r.res.DuplicateOf != 0:
+		return fmt.Sprintf("duplicate of submission #%d (%d%% overlap)", r.res.DuplicateOf, r.res.Similarity)
+	}
+	t := rung.Rung(r.res.Tier)
+	s := fmt.Sprintf("read as %d/5 '%s' (%d points)", t, t.Label(), t.Worth())
+	if len(r.missedP) > 0 {
+		s += fmt.Sprintf(", less %d for preferred criteria not met: %s", ledger.SoftDeduction*len(r.missedP), strings.Join(r.missedP, "; "))
+	}
+	return s
+}
