@@ -40,17 +40,16 @@ type term struct{ Name, Value string }
 
 // taskRow is one line of the task table.
 type taskRow struct {
-	ID                 ledger.TaskID
-	Title, State       string
-	Prize, Sponsor     string
-	Posted, Closes     string
-	Awarded            string
-	Entries            int
-	Winner             ledger.EntryID
-	WinnerAddr         string
-	WinScore           int
-	Spec, Rubric       string
-	Disqualified, Best int
+	ID             ledger.TaskID
+	Title, State   string
+	Prize, Sponsor string
+	Posted, Closes string
+	Awarded        string
+	Entries        int
+	Winner         ledger.EntryID
+	WinnerAddr     string
+	WinScore       int
+	Spec, Rubric   string
 }
 
 // repRow is one line of the leaderboard.

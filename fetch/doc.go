@@ -18,6 +18,8 @@
 //	5xx                          [TRANSIENT] Work host unavailable (503)
 //	timeout                      [TRANSIENT] Work host unavailable (timeout)
 //	connection failure           [TRANSIENT] Work host unavailable (connection failed)
+//	ErrHostNotFound              [EXTERNAL]  Work host not found (the name does not exist)
+//	ErrCanceled                  [TRANSIENT] Grading cancelled (the caller gave up)
 //	ErrTooLarge                  [EXTERNAL]  Work exceeds 512 KiB (the configured limit)
 //	ErrPrivateAddress            [EXTERNAL]  Work URL resolves to a private address
 //	ErrNotHTTPS                  [EXTERNAL]  Work URL must use https

@@ -39,6 +39,8 @@ var (
 	ErrCertificate      = failure(ledger.External, "Work host certificate is invalid", "certificate not trusted")
 	ErrTimeout          = failure(ledger.Transient, "Work host unavailable (timeout)", "timed out")
 	ErrUnreachable      = failure(ledger.Transient, "Work host unavailable (connection failed)", "connection failed")
+	ErrHostNotFound     = failure(ledger.External, "Work host not found", "no such host")
+	ErrCanceled         = failure(ledger.Transient, "Grading cancelled", "cancelled")
 )
 
 // StatusError is a work host's answer other than 200 OK.

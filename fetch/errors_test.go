@@ -1,6 +1,11 @@
 package fetch
 
 import (
+	"context"
+	"errors"
+	"net"
+	"net/url"
+	"os"
 	"testing"
 
 	"github.com/arena/arena/ledger"
@@ -26,6 +31,8 @@ func TestEveryKindHasItsProtocolMessage(t *testing.T) {
 		{ErrContentType, ledger.External, "Work must be text or markdown"},
 		{ErrTooManyRedirects, ledger.External, "Work URL redirects too many times"},
 		{ErrCertificate, ledger.External, "Work host certificate is invalid"},
+		{ErrHostNotFound, ledger.External, "Work host not found"},
+		{ErrCanceled, ledger.Transient, "Grading cancelled"},
 	}
 	for _, tc := range tests {
 		if tc.kind.Class() != tc.class || tc.kind.Message() != tc.msg {
@@ -43,6 +50,30 @@ func TestSizeText(t *testing.T) {
 	for n, want := range map[int64]string{512 << 10: "512 KiB", 1 << 20: "1 MiB", 1000: "1000 bytes", 1536: "1536 bytes", 3 << 10: "3 KiB"} {
 		if got := sizeText(n); got != want {
 			t.Errorf("sizeText(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestTransportFailuresAreNamed: how kindOf names what net/http reports, wrapped as
+// net/http wraps it.
+func TestTransportFailuresAreNamed(t *testing.T) {
+	wrap := func(err error) error { return &url.Error{Op: "Get", URL: "https://example.com/", Err: err} }
+	tests := []struct {
+		err  error
+		want *Failure
+	}{
+		{wrap(&net.DNSError{Err: "no such host", Name: "example.invalid", IsNotFound: true}), ErrHostNotFound},
+		{wrap(&net.DNSError{Err: "server misbehaving", Name: "example.com", IsTemporary: true}), ErrUnreachable},
+		{wrap(&net.DNSError{Err: "i/o timeout", Name: "example.com", IsTimeout: true}), ErrTimeout},
+		{wrap(context.DeadlineExceeded), ErrTimeout},
+		{wrap(context.Canceled), ErrCanceled},
+		{wrap(&net.OpError{Op: "dial", Net: "tcp", Err: os.ErrDeadlineExceeded}), ErrTimeout},
+		{wrap(&net.OpError{Op: "dial", Net: "tcp", Err: ErrPrivateAddress}), ErrPrivateAddress},
+		{wrap(errors.New("connection reset by peer")), ErrUnreachable},
+	}
+	for _, tc := range tests {
+		if got := kindOf(tc.err); got != tc.want {
+			t.Errorf("kindOf(%v) = %v, want %v", tc.err, got, tc.want)
 		}
 	}
 }

@@ -175,13 +175,18 @@ func kindOf(err error) classed {
 	var host x509.HostnameError
 	var invalid x509.CertificateInvalidError
 	var ne net.Error
+	var dns *net.DNSError
 	switch {
 	case errors.As(err, &f):
 		return f
 	case errors.As(err, &verify), errors.As(err, &unknown), errors.As(err, &host), errors.As(err, &invalid):
 		return ErrCertificate
+	case errors.Is(err, context.Canceled):
+		return ErrCanceled
 	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
 		return ErrTimeout
+	case errors.As(err, &dns) && dns.IsNotFound:
+		return ErrHostNotFound
 	}
 	return ErrUnreachable
 }

@@ -26,7 +26,7 @@ func (s *State) attest(tx *Tx, b Attest) (Outcome, *Error) {
 		return Outcome{}, err
 	}
 	a.Attestations = append(a.Attestations, Attestation{Validator: tx.From, Height: s.height, Result: b.Result})
-	s.dirty.round(r.ID)
+	s.mark.round(r.ID)
 	ev := []Event{{Type: "attested", Height: s.height, Entry: r.Entry, Round: r.ID, Attempt: a.Attempt, Address: addrPtr(tx.From)}}
 	return Outcome{Events: append(ev, s.tally(r)...)}, nil
 }

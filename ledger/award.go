@@ -48,7 +48,7 @@ func (s *State) award(tx *Tx, b Award) (Outcome, *Error) {
 	}
 	s.settleBonds(t, win)
 	s.events = append(s.events, ev)
-	s.dirty.task(t.ID)
+	s.mark.task(t.ID)
 	return Outcome{Events: []Event{ev}}, nil
 }
 
@@ -109,7 +109,7 @@ func (s *State) settleBonds(t *task, win *entry) {
 			e.Outcome = "refunded"
 			s.credit(e.Solver, e.Bond)
 		}
-		s.dirty.entry(e.ID)
+		s.mark.entry(e.ID)
 		rep := s.reputation(e.Solver)
 		rep.Entries++
 		if g.Error == "" {

@@ -46,16 +46,16 @@ func (d *dirtySet) account(a Address) {
 // the last call, and forgets them.
 func (s *State) TakeDirty() Dirty {
 	d := Dirty{
-		Tasks:    sortedKeys(s.dirty.tasks),
-		Entries:  sortedKeys(s.dirty.entries),
-		Rounds:   sortedKeys(s.dirty.rounds),
-		Accounts: make([]Address, 0, len(s.dirty.accounts)),
+		Tasks:    sortedKeys(s.mark.view.tasks),
+		Entries:  sortedKeys(s.mark.view.entries),
+		Rounds:   sortedKeys(s.mark.view.rounds),
+		Accounts: make([]Address, 0, len(s.mark.view.accounts)),
 	}
-	for a := range s.dirty.accounts {
+	for a := range s.mark.view.accounts {
 		d.Accounts = append(d.Accounts, a)
 	}
 	slices.SortFunc(d.Accounts, func(a, b Address) int { return bytes.Compare(a[:], b[:]) })
-	s.dirty = dirtySet{}
+	s.mark.view = dirtySet{}
 	return d
 }
 
@@ -67,3 +67,12 @@ func sortedKeys[K ~uint64](m map[K]struct{}) []K {
 	slices.Sort(out)
 	return out
 }
+
+// marks records each change twice: once for TakeDirty, once for the hash cache, which
+// forgets on its own schedule.
+type marks struct{ view, hash dirtySet }
+
+func (m *marks) task(id TaskID)    { m.view.task(id); m.hash.task(id) }
+func (m *marks) entry(id EntryID)  { m.view.entry(id); m.hash.entry(id) }
+func (m *marks) round(id RoundID)  { m.view.round(id); m.hash.round(id) }
+func (m *marks) account(a Address) { m.view.account(a); m.hash.account(a) }

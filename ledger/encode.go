@@ -2,7 +2,6 @@ package ledger
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -74,21 +73,6 @@ func (s *State) sortedAccounts() []Address {
 	return out
 }
 
-// Hash returns sha256 over the canonical encoding. It is cached until the state changes;
-// computing it costs O(size of the state), so engines call it once per block.
-func (s *State) Hash() [32]byte {
-	if s.hash != nil {
-		return *s.hash
-	}
-	b, err := s.Encode()
-	if err != nil {
-		return [32]byte{} // unreachable: the state holds only encodable values
-	}
-	h := sha256.Sum256(b)
-	s.hash = &h
-	return h
-}
-
 // Decode rebuilds a state from its canonical bytes. It refuses bytes that are not the
 // canonical encoding of a state that keeps the invariants, so Decode(Encode(s)) has the
 // same Hash as s and nothing else decodes.
@@ -124,7 +108,8 @@ func Decode(b []byte) (*State, error) {
 	if !bytes.Equal(again, b) {
 		return nil, fmt.Errorf("decode state: bytes are not in canonical form")
 	}
-	s.dirty = dirtySet{}
+	s.mark = marks{}
+	s.hc = hashCache{}
 	return s, nil
 }
 

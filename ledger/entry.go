@@ -79,8 +79,8 @@ func (s *State) submit(tx *Tx, b Submit) (Outcome, *Error) {
 	t.Entries = append(t.Entries, e.ID)
 	s.filed[filing{t.ID, tx.From}] = e.ID
 	s.solvers[tx.From] = true
-	s.dirty.task(t.ID)
-	s.dirty.entry(e.ID)
+	s.mark.task(t.ID)
+	s.mark.entry(e.ID)
 	return Outcome{Created: uint64(e.ID), Events: []Event{{
 		Type: "entry_submitted", Height: s.height, Task: t.ID, Entry: e.ID, Address: addrPtr(tx.From),
 	}}}, nil

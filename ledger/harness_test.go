@@ -149,6 +149,7 @@ func (a *arena) apply(tx *Tx) Outcome {
 		if err := a.s.CheckInvariants(); err != nil {
 			a.t.Fatalf("after %s: %v", tx.Body.Kind(), err)
 		}
+		checkHashCache(a.t, a.s, "after "+string(tx.Body.Kind()))
 	}
 	return out
 }

@@ -115,10 +115,16 @@ func TestMoneyAddsUpUnderARandomWalk(t *testing.T) {
 		if a.apply(a.tx(from, value, body)).OK() {
 			applied++
 		}
+		if i%50 == 0 {
+			a.s.Hash() // exercise the incremental path between checks
+		}
 		if i%500 == 0 {
 			if err := a.s.CheckInvariants(); err != nil {
 				t.Fatalf("step %d: %v", i, err)
 			}
+		}
+		if i%5000 == 0 {
+			checkHashCache(t, a.s, "random walk")
 		}
 	}
 	if err := a.s.CheckInvariants(); err != nil {

@@ -114,7 +114,7 @@ func (s *State) openRound(e *entry, ap *appeal) *round {
 	s.rounds = append(s.rounds, r)
 	e.Rounds = append(e.Rounds, id)
 	s.open = append(s.open, id)
-	s.dirty.entry(e.ID)
+	s.mark.entry(e.ID)
 	s.openAttempt(r)
 	return r
 }
@@ -126,7 +126,7 @@ func (s *State) openAttempt(r *round) {
 		Attempt: k, Leader: r.Order[(k-1)%len(r.Order)], OpenedAt: s.Now(),
 		Deadline: s.Now() + s.terms.RoundTimeoutS, State: AttemptOpen, Attestations: []Attestation{},
 	})
-	s.dirty.round(r.ID)
+	s.mark.round(r.ID)
 }
 
 // endAttempt closes the current attempt as state and opens the next one, or exhausts the
@@ -145,7 +145,7 @@ func (s *State) endAttempt(r *round, state string) []Event {
 	if !r.Regrade {
 		e.State = EntryUngraded
 	}
-	s.dirty.entry(e.ID)
+	s.mark.entry(e.ID)
 	return append(ev, Event{Type: "round_exhausted", Height: s.height, Entry: r.Entry, Round: r.ID})
 }
 
@@ -154,7 +154,7 @@ func (s *State) closeRound(r *round) {
 	if i := slices.Index(s.open, r.ID); i >= 0 {
 		s.open = slices.Delete(s.open, i, i+1)
 	}
-	s.dirty.round(r.ID)
+	s.mark.round(r.ID)
 }
 
 // grade opens a round on an entry, or moves a stalled one on.

@@ -31,7 +31,7 @@ func (s *State) settle(r *round, a *AttemptView, li int) []Event {
 	if g.Error != "" {
 		e.State = EntryFailed
 	}
-	s.dirty.entry(e.ID)
+	s.mark.entry(e.ID)
 	ev := []Event{{Type: "grade_settled", Height: s.height, Task: e.Task, Entry: e.ID, Round: r.ID, Attempt: a.Attempt, Score: g.Score, Note: e.State}}
 	if r.Regrade {
 		ev = append(ev, s.resolveAppeal(e, prev, g))

@@ -32,8 +32,9 @@ type State struct {
 	awarded int
 	voided  int
 
-	dirty dirtySet
-	fault error // set when arithmetic proves the state corrupt
+	mark  marks     // what changed: for the store's view rows and for the hash cache
+	hc    hashCache // per-object hashes behind Hash
+	fault error     // set when arithmetic proves the state corrupt
 	hash  *[32]byte
 }
 
@@ -70,7 +71,7 @@ func New(t Terms) (*State, error) {
 		a := s.account(g.Address)
 		a.Wallet, _ = a.Wallet.Add(g.Amount) // bounded by the genesis sum
 	}
-	s.dirty = dirtySet{}
+	s.mark.view = dirtySet{}
 	return s, nil
 }
 
@@ -80,7 +81,6 @@ func newState(t Terms) *State {
 		accounts: map[Address]*account{},
 		filed:    map[filing]EntryID{},
 		solvers:  map[Address]bool{},
-		dirty:    dirtySet{},
 	}
 }
 
@@ -138,8 +138,9 @@ func (s *State) account(a Address) *account {
 	if !ok {
 		acc = &account{}
 		s.accounts[a] = acc
+		s.hc.addAccount(a)
 	}
-	s.dirty.account(a)
+	s.mark.account(a)
 	return acc
 }
 

@@ -46,7 +46,7 @@ func (s *State) postTask(tx *Tx, b PostTask) (Outcome, *Error) {
 		Prize: tx.Value, PostedAt: s.Now(), ClosesAt: s.Now() + b.ClosesInS,
 	}
 	s.tasks = append(s.tasks, t)
-	s.dirty.task(t.ID)
+	s.mark.task(t.ID)
 	prize := t.Prize
 	return Outcome{Created: uint64(t.ID), Events: []Event{{
 		Type: "task_posted", Height: s.height, Task: t.ID, Address: addrPtr(tx.From), Amount: &prize,

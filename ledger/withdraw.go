@@ -30,6 +30,6 @@ func (s *State) withdraw(tx *Tx) (Outcome, *Error) {
 	s.bal.ClaimableTotal = s.sub(s.bal.ClaimableTotal, owed)
 	s.bal.PaidOut = s.add(s.bal.PaidOut, owed)
 	acc.Wallet = s.add(acc.Wallet, owed)
-	s.dirty.account(tx.From)
+	s.mark.account(tx.From)
 	return Outcome{Events: []Event{{Type: "withdrawn", Height: s.height, Address: addrPtr(tx.From), Amount: &owed}}}, nil
 }

@@ -165,7 +165,8 @@ func WriteConfig(dir string, c Config) error {
 }
 
 // ChainID returns the chain id of an arena named name: "arena-" and the name's slug,
-// lower-case letters and digits with single dashes between words.
+// lower-case letters and digits with single dashes between words, cut at a word so that
+// it fits ledger.MaxChainLen.
 func ChainID(name string) string {
 	var b strings.Builder
 	dash := false
@@ -186,7 +187,13 @@ func ChainID(name string) string {
 	}
 	const room = ledger.MaxChainLen - len("arena-")
 	if len(slug) > room {
-		slug = strings.TrimRight(slug[:room], "-")
+		cut := slug[:room]
+		if slug[room] != '-' { // cut at the last whole word
+			if i := strings.LastIndexByte(cut, '-'); i > 0 {
+				cut = cut[:i]
+			}
+		}
+		slug = strings.TrimRight(cut, "-")
 	}
 	return "arena-" + slug
 }
