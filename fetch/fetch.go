@@ -125,6 +125,10 @@ func (c *Client) Fetch(ctx context.Context, raw string) ([]byte, error) {
 	if kind != nil {
 		return nil, c.fail(raw, kind, err)
 	}
+	// A body cut off by the deadline can read as complete; it is never the work.
+	if err := ctx.Err(); err != nil {
+		return nil, c.fail(raw, kindOf(err), err)
+	}
 	return body, nil
 }
 

@@ -3,6 +3,8 @@ package fetch
 import (
 	"crypto/x509"
 	"errors"
+	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
@@ -15,7 +17,9 @@ import (
 // trusts its certificate and allows loopback, as a local fixture needs.
 func server(t *testing.T, cfg Config, h http.HandlerFunc) (*httptest.Server, *Client) {
 	t.Helper()
-	srv := httptest.NewTLSServer(h)
+	srv := httptest.NewUnstartedServer(h)
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // refused handshakes are expected
+	srv.StartTLS()
 	t.Cleanup(srv.Close)
 	cfg.RootCAs = trust(srv)
 	cfg.AllowLoopback = true

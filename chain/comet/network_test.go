@@ -29,6 +29,7 @@ func TestFourNodesRunAContestToOneAppHash(t *testing.T) {
 	c.checkHonestGrades(task, ids, views)
 	h := c.finish(task, ids)
 	want := c.sameAppHash(h, 0, 1, 2, 3)
+	rounds := c.rounds(ids)
 	for i := range 4 {
 		c.stop(i)
 	}
@@ -42,7 +43,7 @@ func TestFourNodesRunAContestToOneAppHash(t *testing.T) {
 	}
 	c.sameBlocks(0, 1)
 	c.sameBlocks(2, 3)
-	c.reportLatency(0, ids)
+	c.reportLatency(0, rounds)
 	t.Logf("app hash %x; node0 replayed %d blocks, %d txs", want, reports[0].Blocks, reports[0].Txs)
 }
 
@@ -66,7 +67,10 @@ func (c *cluster) checkHonestGrades(task ledger.TaskID, ids []ledger.EntryID, vi
 		}
 		want := p.Run(context.Background(), in)
 		got := v.Current
-		type grade struct{ Tier, Score, Violations int; Passed, Disqualified bool }
+		type grade struct {
+			Tier, Score, Violations int
+			Passed, Disqualified    bool
+		}
 		if d := cmp.Diff(grade{want.Tier, want.Score, want.Violations, want.Passed, want.Disqualified},
 			grade{got.Tier, got.Score, got.Violations, got.Passed, got.Disqualified}); d != "" {
 			c.t.Errorf("entry %d: settled grade differs from an honest reading (-honest +settled):\n%s", ids[i], d)
@@ -111,10 +115,25 @@ func (c *cluster) sameBlocks(a, b int) {
 	}
 }
 
-// reportLatency logs, from node i's file, how many blocks passed between the last
-// attestation a settled round needed and the block that settled it, and the mean block
+// rounds returns every round of the entries, by id.
+func (c *cluster) rounds(ids []ledger.EntryID) map[ledger.RoundID]ledger.RoundView {
+	c.t.Helper()
+	out := map[ledger.RoundID]ledger.RoundView{}
+	for _, id := range ids {
+		var rs []ledger.RoundView
+		c.mustQuery(fmt.Sprintf("/grades/%d", id), &rs)
+		for _, r := range rs {
+			out[r.ID] = r
+		}
+	}
+	return out
+}
+
+// reportLatency checks, from node i's file, that each round settled within 2 blocks of
+// the last attestation its quorum needed (the attestations of the settled attempt that
+// agree with the leader, and the leader's), and logs those figures and the mean block
 // time.
-func (c *cluster) reportLatency(i int, ids []ledger.EntryID) {
+func (c *cluster) reportLatency(i int, rounds map[ledger.RoundID]ledger.RoundView) {
 	c.t.Helper()
 	db, err := store.Open(filepath.Join(c.net.Nodes[i].Home, comet.DBFile))
 	if err != nil {
@@ -135,8 +154,14 @@ func (c *cluster) reportLatency(i int, ids []ledger.EntryID) {
 		}
 		for _, tx := range blk.Txs {
 			for _, ev := range tx.Outcome.Events {
-				if ev.Type == "grade_settled" {
-					c.t.Logf("figure: round %d settled at height %d by the attestation of that block (0 blocks after the last needed attestation)", ev.Round, blk.Height)
+				if ev.Type != "grade_settled" {
+					continue
+				}
+				needed := lastNeeded(rounds[ev.Round])
+				blocks := int64(blk.Height) - int64(needed)
+				c.t.Logf("figure: round %d: last needed attestation at height %d, settled at %d: %d blocks", ev.Round, needed, blk.Height, blocks)
+				if needed == 0 || blocks < 0 || blocks > 2 {
+					c.t.Errorf("round %d settled %d blocks after its last needed attestation (height %d); the target is 2", ev.Round, blocks, needed)
 				}
 			}
 		}
@@ -145,6 +170,23 @@ func (c *cluster) reportLatency(i int, ids []ledger.EntryID) {
 		c.t.Logf("figure: %d blocks in %d s of block time: %.2f s a block", last.Height, last.Time-first.Time,
 			float64(last.Time-first.Time)/float64(last.Height-first.Height))
 	}
+}
+
+// lastNeeded returns the height of the latest attestation of r's settled attempt that
+// counted towards its quorum, or 0.
+func lastNeeded(r ledger.RoundView) uint64 {
+	var h uint64
+	for _, at := range r.Attempts {
+		if at.State != ledger.AttemptSettled {
+			continue
+		}
+		for _, x := range at.Attestations {
+			if x.Agrees || x.Validator == at.Leader {
+				h = max(h, x.Height)
+			}
+		}
+	}
+	return h
 }
 
 // TestAKilledNodeCatchesUp: a node killed with SIGKILL mid-contest leaves three of four

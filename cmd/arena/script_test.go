@@ -28,7 +28,7 @@ func TestScripts(t *testing.T) {
 			e.Setenv("ARENA_PASSPHRASE", "")
 			return nil
 		},
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"waitnode": waitNode, "keynew": keyNew},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"waitnode": waitNode, "keynew": keyNew, "sleep": sleep},
 	})
 }
 
@@ -58,4 +58,14 @@ func keyNew(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("arena keys new: %s", errb.String())
 	}
 	ts.Setenv(args[1], strings.TrimSpace(out.String()))
+}
+
+// sleep pauses the script for the duration args[0].
+func sleep(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: sleep DURATION")
+	}
+	d, err := time.ParseDuration(args[0])
+	ts.Check(err)
+	time.Sleep(d)
 }

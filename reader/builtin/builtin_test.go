@@ -132,3 +132,12 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkRead measures one builtin reading of a 600-word work.
+func BenchmarkRead(b *testing.B) {
+	br := launch
+	br.Work = strings.Repeat(readTests[len(readTests)-1].work+" ", 15)
+	for b.Loop() {
+		Read(br)
+	}
+}
