@@ -4,7 +4,7 @@ import (
 	"encoding/hex"
 	"testing"
 
-	"github.com/ethereum/go-ethereum/common/math"
+	"github.com/ethereum/go-ethereum/crypto"
 )
 
 // FuzzFromHex: FromHex never panics, and a key it accepts round-trips through the hex
@@ -20,7 +20,7 @@ func FuzzFromHex(f *testing.F) {
 		if err != nil {
 			return
 		}
-		again, err := FromHex(hex.EncodeToString(math.PaddedBigBytes(k.priv.D, 32)))
+		again, err := FromHex(hex.EncodeToString(crypto.FromECDSA(k.priv)))
 		if err != nil || again.Address() != k.Address() {
 			t.Fatalf("FromHex(%q) = %s; its own hex gives %v, %v", s, k.Address(), again, err)
 		}

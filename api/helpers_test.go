@@ -19,7 +19,7 @@ import (
 
 // fixture is a real solo engine on a temporary SQLite file behind a real HTTP server.
 type fixture struct {
-	t      *testing.T
+	t      testing.TB
 	eng    *solo.Engine
 	srv    *httptest.Server
 	terms  ledger.Terms
@@ -29,7 +29,7 @@ type fixture struct {
 
 const testChain = "api-test"
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	sender, err := account.Generate()
 	if err != nil {

@@ -91,7 +91,7 @@ func migrate(ctx context.Context, db *sql.DB) error {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, schema); err != nil {
+	if _, err := tx.ExecContext(ctx, schema+deliveriesSchema); err != nil {
 		return fmt.Errorf("create tables: %w", err)
 	}
 	var v string

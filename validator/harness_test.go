@@ -61,7 +61,7 @@ func (c *clock) Advance(d time.Duration) { c.t.Add(int64(d)) }
 
 // arena is a real solo engine on a SQLite file with real keys.
 type arena struct {
-	t          *testing.T
+	t          testing.TB
 	engine     *solo.Engine
 	clock      *clock
 	validators []*account.Key
@@ -70,7 +70,7 @@ type arena struct {
 	terms      ledger.Terms
 }
 
-func newArena(t *testing.T, validators, solvers int) *arena {
+func newArena(t testing.TB, validators, solvers int) *arena {
 	t.Helper()
 	a := &arena{t: t, clock: newClock()}
 	a.sponsor = mustKey(t)
@@ -78,7 +78,7 @@ func newArena(t *testing.T, validators, solvers int) *arena {
 		Chain: "arena-test", Name: "test", Symbol: "GEN",
 		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 3600,
 		Attempts: 3, RoundTimeoutS: 60,
-		Genesis: []ledger.Allocation{{Address: a.sponsor.Address(), Amount: ledger.Ether(1000)}},
+		Genesis: []ledger.Allocation{{Address: a.sponsor.Address(), Amount: ledger.Ether(1_000_000)}},
 	}
 	for range validators {
 		k := mustKey(t)
@@ -88,7 +88,7 @@ func newArena(t *testing.T, validators, solvers int) *arena {
 	for range solvers {
 		k := mustKey(t)
 		a.solvers = append(a.solvers, k)
-		a.terms.Genesis = append(a.terms.Genesis, ledger.Allocation{Address: k.Address(), Amount: ledger.Ether(100)})
+		a.terms.Genesis = append(a.terms.Genesis, ledger.Allocation{Address: k.Address(), Amount: ledger.Ether(10_000)})
 	}
 	e, err := solo.Open(solo.Config{Path: filepath.Join(t.TempDir(), "arena.db"), Now: a.clock.Now}, &a.terms)
 	if err != nil {
@@ -99,7 +99,7 @@ func newArena(t *testing.T, validators, solvers int) *arena {
 	return a
 }
 
-func mustKey(t *testing.T) *account.Key {
+func mustKey(t testing.TB) *account.Key {
 	t.Helper()
 	k, err := account.Generate()
 	if err != nil {

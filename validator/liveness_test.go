@@ -128,3 +128,28 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// deaf is a Chain whose block subscriptions are closed at once, as the engine closes
+// those of a subscriber it dropped.
+type deaf struct{ soloChain }
+
+func (deaf) Subscribe(int) (<-chan uint64, func()) {
+	c := make(chan uint64)
+	close(c)
+	return c, func() {}
+}
+
+// TestAMissedNotificationNeverStallsAWorker: the brief, "a periodic poll tick so a
+// missed notification never stalls it". Workers that never hear of a block still grade
+// the round, from the poll alone.
+func TestAMissedNotificationNeverStallsAWorker(t *testing.T) {
+	a := newArena(t, 4, 1)
+	ids := a.task(rubric, "strong work")
+	a.workers(honest(4, map[string]int{"strong": 4}), func(i int, c *validator.Config) {
+		c.Chain = deaf{soloChain{a.engine}}
+	})
+	a.grade(ids[0])
+	if e := a.waitSettled(ids...)[0]; e.State != ledger.EntryGraded || e.Current.Tier != 4 {
+		t.Fatalf("entry %s, want graded at 4", e.State)
+	}
+}

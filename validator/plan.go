@@ -44,8 +44,11 @@ func (w *Worker) planOn(s *ledger.State) plan {
 		}
 		j := job{r.ID, a.Attempt}
 		p.open[j] = true
-		if now > a.Deadline+int64(time.Duration(rank)*w.cfg.RotateGrace/time.Second) {
-			p.rotate = append(p.rotate, r.Entry)
+		if now > a.Deadline {
+			// Too late to attest; the member of rank i moves it on after i*RotateGrace.
+			if now > a.Deadline+int64(time.Duration(rank)*w.cfg.RotateGrace/time.Second) {
+				p.rotate = append(p.rotate, r.Entry)
+			}
 			continue
 		}
 		if attested(a, w.addr) || w.isStarted(j) {

@@ -203,3 +203,37 @@ func TestADishonestValidatorChangesNoOutcome(t *testing.T) {
 		}
 	}
 }
+
+// TestRunRefusesAnIncompleteConfig: Run names the missing field.
+func TestRunRefusesAnIncompleteConfig(t *testing.T) {
+	a := newArena(t, 1, 0)
+	p := &grading.Pipeline{Reader: newScripted(nil)}
+	tests := []struct {
+		cfg  validator.Config
+		want string
+	}{
+		{validator.Config{Pipeline: p, Chain: soloChain{a.engine}}, "validator: config has no key"},
+		{validator.Config{Key: a.validators[0], Chain: soloChain{a.engine}}, "validator: config has no pipeline"},
+		{validator.Config{Key: a.validators[0], Pipeline: p}, "validator: config has no chain"},
+	}
+	for _, tc := range tests {
+		if err := validator.New(tc.cfg).Run(t.Context()); err == nil || err.Error() != tc.want {
+			t.Errorf("Run: %v, want %q", err, tc.want)
+		}
+	}
+}
+
+// BenchmarkGradeRound: a task posted, entered and graded to settlement by four workers
+// on a real engine and SQLite file; reports rounds settled per second.
+func BenchmarkGradeRound(b *testing.B) {
+	a := newArena(b, 4, 1)
+	a.workers(honest(4, map[string]int{"strong": 4}), nil)
+	n := 0
+	for b.Loop() {
+		ids := a.task(rubric, "strong work")
+		a.grade(ids[0])
+		a.waitSettled(ids...)
+		n++
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "rounds/s")
+}

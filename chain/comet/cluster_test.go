@@ -28,7 +28,7 @@ const waitLimit = 60 * time.Second
 
 // cluster is a loopback network of node processes, each this test binary in node mode.
 type cluster struct {
-	t       *testing.T
+	t       testing.TB
 	dir     string
 	net     comet.Network
 	procs   []*exec.Cmd // nil while a node is down
@@ -40,7 +40,7 @@ type cluster struct {
 
 // newCluster writes and starts a network of n nodes; the nodes in dishonest read one
 // rung higher than they should.
-func newCluster(t *testing.T, n int, dishonest ...int) *cluster {
+func newCluster(t testing.TB, n int, dishonest ...int) *cluster {
 	t.Helper()
 	c := &cluster{t: t, dir: t.TempDir(), sponsor: mustKey(t)}
 	terms := ledger.Terms{
@@ -80,7 +80,7 @@ func newCluster(t *testing.T, n int, dishonest ...int) *cluster {
 	return c
 }
 
-func mustKey(t *testing.T) *account.Key {
+func mustKey(t testing.TB) *account.Key {
 	t.Helper()
 	k, err := account.Generate()
 	if err != nil {
@@ -90,7 +90,7 @@ func mustKey(t *testing.T) *account.Key {
 }
 
 // freeBase returns a base port whose 2n ports are free on 127.0.0.1.
-func freeBase(t *testing.T, n int) int {
+func freeBase(t testing.TB, n int) int {
 	t.Helper()
 	for range 50 {
 		base := 20000 + 10*rand.IntN(4000)

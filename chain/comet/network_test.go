@@ -61,10 +61,7 @@ func (c *cluster) checkHonestGrades(task ledger.TaskID, ids []ledger.EntryID, vi
 	c.mustQuery(fmt.Sprintf("/task/%d", task), &tv)
 	belowTop := false
 	for i, v := range views {
-		in := grading.Inputs{Task: tv, Entry: v}
-		for _, earlier := range views[:i] {
-			in.Earlier = append(in.Earlier, earlier)
-		}
+		in := grading.Inputs{Task: tv, Entry: v, Earlier: append([]ledger.EntryView(nil), views[:i]...)}
 		want := p.Run(context.Background(), in)
 		got := v.Current
 		type grade struct {

@@ -1,0 +1,137 @@
+package evm
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"errors"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
+
+	"github.com/arena/arena/bridge/registry"
+)
+
+// Backend is the part of an Ethereum JSON-RPC client the sink uses. *ethclient.Client
+// and go-ethereum's simulated backend client both have it.
+type Backend interface {
+	ChainID(ctx context.Context) (*big.Int, error)
+	HeaderByNumber(ctx context.Context, number *big.Int) (*types.Header, error)
+	PendingNonceAt(ctx context.Context, account common.Address) (uint64, error)
+	SuggestGasTipCap(ctx context.Context) (*big.Int, error)
+	EstimateGas(ctx context.Context, msg ethereum.CallMsg) (uint64, error)
+	SendTransaction(ctx context.Context, tx *types.Transaction) error
+	TransactionReceipt(ctx context.Context, hash common.Hash) (*types.Receipt, error)
+	CallContract(ctx context.Context, msg ethereum.CallMsg, block *big.Int) ([]byte, error)
+}
+
+// Dial connects to an Ethereum JSON-RPC endpoint (http, https, ws or an IPC path).
+func Dial(ctx context.Context, url string) (*ethclient.Client, error) {
+	c, err := ethclient.DialContext(ctx, url)
+	if err != nil {
+		return nil, fmt.Errorf("dial %s: %w", url, err)
+	}
+	return c, nil
+}
+
+// ErrReverted reports a transaction or a call the EVM reverted.
+var ErrReverted = errors.New("reverted")
+
+// sender signs and sends transactions from one key and waits for their receipts.
+type sender struct {
+	b    Backend
+	key  *ecdsa.PrivateKey
+	from common.Address
+	poll time.Duration
+}
+
+// send signs a dynamic-fee transaction to `to` with data, sends it and returns it.
+// Gas estimation runs the call first, so a call that would revert is refused unsent,
+// with the contract's reason.
+func (s *sender) send(ctx context.Context, to *common.Address, data []byte) (*types.Transaction, error) {
+	chainID, err := s.b.ChainID(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("chain id: %w", err)
+	}
+	gas, err := s.b.EstimateGas(ctx, ethereum.CallMsg{From: s.from, To: to, Data: data})
+	if err != nil {
+		return nil, revertErr("estimate gas", err)
+	}
+	nonce, err := s.b.PendingNonceAt(ctx, s.from)
+	if err != nil {
+		return nil, fmt.Errorf("nonce of %s: %w", s.from, err)
+	}
+	tip, err := s.b.SuggestGasTipCap(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("gas tip: %w", err)
+	}
+	head, err := s.b.HeaderByNumber(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("latest header: %w", err)
+	}
+	feeCap := new(big.Int).Add(tip, new(big.Int).Mul(head.BaseFee, big.NewInt(2)))
+	tx, err := types.SignNewTx(s.key, types.LatestSignerForChainID(chainID), &types.DynamicFeeTx{
+		ChainID: chainID, Nonce: nonce, GasTipCap: tip, GasFeeCap: feeCap, Gas: gas + gas/5, To: to, Data: data,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sign: %w", err)
+	}
+	if err := s.b.SendTransaction(ctx, tx); err != nil {
+		return tx, fmt.Errorf("send %s: %w", tx.Hash().Hex(), err)
+	}
+	return tx, nil
+}
+
+// revertErr names the contract's custom error when err carries revert data.
+func revertErr(what string, err error) error {
+	if data, ok := ethclient.RevertErrorData(err); ok {
+		if reason, ok := registry.RevertReason(data); ok {
+			return fmt.Errorf("%s: %w: %s", what, ErrReverted, reason)
+		}
+		return fmt.Errorf("%s: %w: %v", what, ErrReverted, err)
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+// wait polls for tx's receipt until it is mined or ctx ends. A mined transaction with a
+// failed status is ErrReverted.
+func (s *sender) wait(ctx context.Context, tx *types.Transaction) (*types.Receipt, error) {
+	t := time.NewTicker(s.poll)
+	defer t.Stop()
+	for {
+		r, err := s.b.TransactionReceipt(ctx, tx.Hash())
+		switch {
+		case err == nil && r.Status == types.ReceiptStatusSuccessful:
+			return r, nil
+		case err == nil:
+			return r, fmt.Errorf("transaction %s in block %s: %w", tx.Hash().Hex(), r.BlockNumber, ErrReverted)
+		case !errors.Is(err, ethereum.NotFound):
+			return nil, fmt.Errorf("receipt of %s: %w", tx.Hash().Hex(), err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("receipt of %s: %w", tx.Hash().Hex(), ctx.Err())
+		case <-t.C:
+		}
+	}
+}
+
+// Deploy creates a registry whose operator is operator, sending from key, and waits for
+// it to be mined. It returns the registry's address and the creating transaction's hash.
+func Deploy(ctx context.Context, b Backend, key *ecdsa.PrivateKey, operator common.Address, poll time.Duration) (common.Address, common.Hash, error) {
+	s := &sender{b: b, key: key, from: crypto.PubkeyToAddress(key.PublicKey), poll: max(poll, time.Millisecond)}
+	tx, err := s.send(ctx, nil, registry.Deploy(operator))
+	if err != nil {
+		return common.Address{}, common.Hash{}, fmt.Errorf("deploy registry: %w", err)
+	}
+	r, err := s.wait(ctx, tx)
+	if err != nil {
+		return common.Address{}, tx.Hash(), fmt.Errorf("deploy registry: %w", err)
+	}
+	return r.ContractAddress, tx.Hash(), nil
+}

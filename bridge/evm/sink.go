@@ -1,0 +1,113 @@
+package evm
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/arena/arena/bridge"
+	"github.com/arena/arena/bridge/registry"
+	"github.com/arena/arena/ledger"
+)
+
+// Config configures a Sink.
+type Config struct {
+	Backend     Backend
+	Registry    ledger.Address    // the founding terms' Registry
+	Key         *ecdsa.PrivateKey // the operator the registry was deployed with
+	ReceiptPoll time.Duration     // how often to ask for the receipt; default 1s
+}
+
+// DefaultReceiptPoll is how often a sink asks for a receipt by default.
+const DefaultReceiptPoll = time.Second
+
+// Sink calls onAward on the registry for each award won.
+type Sink struct {
+	s        *sender
+	registry common.Address
+	name     string
+}
+
+// New returns a sink for cfg. It refuses a missing backend or key and a zero registry.
+func New(cfg Config) (*Sink, error) {
+	switch {
+	case cfg.Backend == nil:
+		return nil, errors.New("evm sink: no backend")
+	case cfg.Key == nil:
+		return nil, errors.New("evm sink: no operator key")
+	case cfg.Registry.IsZero():
+		return nil, errors.New("evm sink: the founding terms name no registry")
+	}
+	if cfg.ReceiptPoll <= 0 {
+		cfg.ReceiptPoll = DefaultReceiptPoll
+	}
+	reg := common.Address(cfg.Registry)
+	return &Sink{
+		s:        &sender{b: cfg.Backend, key: cfg.Key, from: crypto.PubkeyToAddress(cfg.Key.PublicKey), poll: cfg.ReceiptPoll},
+		registry: reg,
+		name:     "evm:" + strings.ToLower(reg.Hex()),
+	}, nil
+}
+
+// Name is "evm:" and the registry's lower-case address.
+func (s *Sink) Name() string { return s.name }
+
+// Operator returns the address the sink sends from.
+func (s *Sink) Operator() common.Address { return s.s.from }
+
+// Accepts reports whether a was won: a voided task crosses nothing.
+func (s *Sink) Accepts(a bridge.Award) bool { return !a.Voided && a.Winner != nil }
+
+// Deliver sends onAward(a.Task, a.Winner, a.Score) and waits for its receipt. The hash
+// is reported whenever a transaction was sent, mined or not.
+func (s *Sink) Deliver(ctx context.Context, a bridge.Award) (bridge.Receipt, error) {
+	if !s.Accepts(a) {
+		return bridge.Receipt{}, fmt.Errorf("onAward %s: a voided task crosses nothing", a.ID)
+	}
+	if a.Score < 0 {
+		return bridge.Receipt{}, fmt.Errorf("onAward %s: negative score %d", a.ID, a.Score)
+	}
+	data := registry.OnAward(uint64(a.Task), common.Address(*a.Winner), uint64(a.Score))
+	tx, err := s.s.send(ctx, &s.registry, data)
+	var rec bridge.Receipt
+	if tx != nil {
+		rec.TxHash = tx.Hash().Hex()
+	}
+	if err != nil {
+		return rec, fmt.Errorf("onAward task %d: %w", a.Task, err)
+	}
+	if _, err := s.s.wait(ctx, tx); err != nil {
+		return rec, fmt.Errorf("onAward task %d: %w", a.Task, err)
+	}
+	return rec, nil
+}
+
+// TaskWin reads what the registry holds for task.
+func (s *Sink) TaskWin(ctx context.Context, task ledger.TaskID) (registry.Win, error) {
+	out, err := s.call(ctx, registry.TaskWin(uint64(task)))
+	if err != nil {
+		return registry.Win{}, fmt.Errorf("taskWin(%d): %w", task, err)
+	}
+	return registry.DecodeTaskWin(out)
+}
+
+// WinsOf reads how many wins the registry holds for addr.
+func (s *Sink) WinsOf(ctx context.Context, addr ledger.Address) (*big.Int, error) {
+	out, err := s.call(ctx, registry.WinsOf(common.Address(addr)))
+	if err != nil {
+		return nil, fmt.Errorf("winsOf(%s): %w", addr, err)
+	}
+	return registry.DecodeWinsOf(out)
+}
+
+func (s *Sink) call(ctx context.Context, data []byte) ([]byte, error) {
+	return s.s.b.CallContract(ctx, ethereum.CallMsg{To: &s.registry, Data: data}, nil)
+}

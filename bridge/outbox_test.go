@@ -1,0 +1,84 @@
+package bridge_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/arena/arena/bridge"
+	"github.com/arena/arena/bridge/internal/contest"
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
+)
+
+// TestEveryAwardIsInTheOutboxWithWhatCrosses: spec, "When a task is awarded, the
+// contract calls onAward(uint256 taskId, address winner, uint256 score)". Each award,
+// won or voided, is an event the ledger wrote into the store with the block, and it
+// carries the task, the winning entry and address, the score, the prize and whether the
+// task was voided.
+func TestEveryAwardIsInTheOutboxWithWhatCrosses(t *testing.T) {
+	a := contest.Open(t, nil)
+	won, entry := a.Won(1, 4)
+	voided := a.Voided()
+	evs, err := a.DB().AwardEvents(0, 0, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) != 2 {
+		t.Fatalf("outbox holds %d award events, want 2: %+v", len(evs), evs)
+	}
+	var got []bridge.Award
+	for _, o := range evs {
+		aw, err := bridge.AwardOf(contest.Chain, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, aw)
+	}
+	winner, sponsor := a.Solver(1), a.Task(voided).Sponsor
+	want := []bridge.Award{
+		{ID: contest.Chain + "/award/1", Chain: contest.Chain, Height: evs[0].Height, Time: evs[0].Time, Task: won,
+			Entry: entry, Winner: &winner, Score: 80, Prize: contest.Prize},
+		{ID: contest.Chain + "/award/2", Chain: contest.Chain, Height: evs[1].Height, Time: evs[1].Time, Task: voided,
+			Voided: true, Prize: contest.Prize, RefundedTo: &sponsor},
+	}
+	if diff := cmp.Diff(want, got, amountEq); diff != "" {
+		t.Errorf("awards (-want +got):\n%s", diff)
+	}
+	if snap := a.Snapshot(); len(snap.Events) != 2 || snap.Events[0].Task != won || snap.Events[1].Task != voided {
+		t.Errorf("the ledger's own outbox disagrees with the store's: %+v", snap.Events)
+	}
+}
+
+// TestAwardOfRefusesWhatIsNotAnAward: an outbox row that is not a whole award is
+// refused by its exact reason, never half delivered.
+func TestAwardOfRefusesWhatIsNotAnAward(t *testing.T) {
+	prize := ledger.Ether(1)
+	addr := ledger.MustAddress("0x00000000000000000000000000000000000000a1")
+	ok := ledger.Event{Type: "award", Task: 7, Entry: 3, Address: &addr, Amount: &prize, Score: 60, Note: ledger.TaskAwarded}
+	for _, tc := range []struct {
+		name string
+		edit func(*ledger.Event)
+		want string
+	}{
+		{"other type", func(e *ledger.Event) { e.Type = "task_posted" }, `not an award event: type "task_posted"`},
+		{"no task", func(e *ledger.Event) { e.Task = 0 }, "not an award event: task 0 lacks its task, prize or address"},
+		{"no prize", func(e *ledger.Event) { e.Amount = nil }, "not an award event: task 7 lacks its task, prize or address"},
+		{"no address", func(e *ledger.Event) { e.Address = nil }, "not an award event: task 7 lacks its task, prize or address"},
+		{"won by nobody", func(e *ledger.Event) { e.Entry = 0 }, "not an award event: task 7 won by no entry"},
+		{"unknown settlement", func(e *ledger.Event) { e.Note = "open" }, `not an award event: task 7 settled "open"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ev := ok
+			tc.edit(&ev)
+			_, err := bridge.AwardOf("c", store.OutboxEvent{Height: 1, Event: ev})
+			if err == nil || err.Error() != tc.want || !errors.Is(err, bridge.ErrNotAward) {
+				t.Errorf("AwardOf: got %v, want %q", err, tc.want)
+			}
+		})
+	}
+	if _, err := bridge.AwardOf("c", store.OutboxEvent{Height: 1, Event: ok}); err != nil {
+		t.Errorf("AwardOf(a whole award): %v", err)
+	}
+}
