@@ -10,32 +10,32 @@ import (
 // back to c.
 func (c Config) Encode() []byte {
 	var b strings.Builder
-	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
-	p("# Arena node configuration. Paths are relative to this directory.\n\n")
-	p("listen = %s          # API address, host:port\n", quote(c.Listen))
-	p("db = %s              # the solo engine's SQLite file\n", quote(c.DB))
-	p("keys = %s            # keystore (keystore v3 files, geth naming)\n", quote(c.Keys))
-	p("genesis = %s         # founding terms, fixed when the arena opened\n", quote(c.Genesis))
-	p("passphrase_env = %s  # environment variable holding the keystore passphrase\n", quote(c.PassphraseEnv))
-	p("log_level = %s       # debug, info, warn or error\n\n", quote(c.LogLevel))
-	p("[fetch] # how validators fetch work URLs\n")
-	p("allow_loopback = %t  # allow 127.0.0.0/8 and ::1\n", c.Fetch.AllowLoopback)
-	p("allow_private = %t   # allow RFC 1918, ULA and CGNAT addresses\n", c.Fetch.AllowPrivate)
-	p("max_bytes = %d       # largest body accepted\n", c.Fetch.MaxBytes)
-	p("timeout = %s         # one whole fetch\n\n", duration(c.Fetch.Timeout))
-	p("[solo] # the embedded engine\n")
-	p("max_batch = %d       # most transactions per block\n", c.Solo.MaxBatch)
-	p("max_wait = %s        # longest a block waits after its first transaction\n", duration(c.Solo.MaxWait))
-	p("checkpoint_every = %d # blocks between full checkpoints\n", c.Solo.CheckpointEvery)
+	kv := func(key, value, comment string) { fmt.Fprintf(&b, "%-40s # %s\n", key+" = "+value, comment) }
+	b.WriteString("# Arena node configuration. Paths are relative to this directory.\n\n")
+	kv("listen", quote(c.Listen), "API address, host:port")
+	kv("db", quote(c.DB), "the solo engine's SQLite file")
+	kv("keys", quote(c.Keys), "keystore: keystore v3 files, named as geth names them")
+	kv("genesis", quote(c.Genesis), "founding terms, fixed when the arena opened")
+	kv("passphrase_env", quote(c.PassphraseEnv), "environment variable holding the keystore passphrase")
+	kv("log_level", quote(c.LogLevel), "debug, info, warn or error")
+	b.WriteString("\n[fetch] # how validators fetch work URLs\n")
+	kv("allow_loopback", fmt.Sprint(c.Fetch.AllowLoopback), "allow 127.0.0.0/8 and ::1")
+	kv("allow_private", fmt.Sprint(c.Fetch.AllowPrivate), "allow RFC 1918, ULA and CGNAT addresses")
+	kv("max_bytes", fmt.Sprint(c.Fetch.MaxBytes), "largest body accepted")
+	kv("timeout", duration(c.Fetch.Timeout), "one whole fetch")
+	b.WriteString("\n[solo] # the embedded engine\n")
+	kv("max_batch", fmt.Sprint(c.Solo.MaxBatch), "most transactions per block")
+	kv("max_wait", duration(c.Solo.MaxWait), "longest a block waits after its first transaction")
+	kv("checkpoint_every", fmt.Sprint(c.Solo.CheckpointEvery), "blocks between full checkpoints")
 	for _, v := range c.Validators {
-		p("\n[[validator]] # a local validator key and its models\n")
-		p("address = %s\n", quote(v.Address.String()))
-		p("reader = %s  # builtin, replay:FILE, openai:URL#model, ollama:URL#model, anthropic:URL#model\n", quote(v.Reader))
+		b.WriteString("\n[[validator]] # a local validator key and its models\n")
+		kv("address", quote(v.Address.String()), "in genesis.json and in the keystore")
+		kv("reader", quote(v.Reader), "builtin, replay:FILE, openai:URL#model, ollama:URL#model, anthropic:URL#model")
 		if v.Compiler != "" {
-			p("compiler = %s  # rubric compiler; the reader's model when absent\n", quote(v.Compiler))
+			kv("compiler", quote(v.Compiler), "rubric compiler; the reader's model when absent")
 		}
-		p("concurrency = %d  # pipeline runs in flight\n", v.Concurrency)
-		p("run_timeout = %s  # one pipeline run\n", duration(v.RunTimeout))
+		kv("concurrency", fmt.Sprint(v.Concurrency), "pipeline runs in flight")
+		kv("run_timeout", duration(v.RunTimeout), "one pipeline run")
 	}
 	return []byte(b.String())
 }
