@@ -6,14 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/arena/arena/demo"
 )
 
 // TestDemoTellsEveryStory: the demo runs three contests end to end through the real API
-// with the builtin reader, every story it claims is on the ledger, it writes the
-// snapshot and the board where it says, and it finishes in under 30 seconds.
+// with the builtin reader, every story it claims is on the ledger, and it writes the
+// snapshot and the board where it says. (Its wall time is a figure in BENCHMARKS.md,
+// measured by `arena bench demo`, not asserted here.)
 func TestDemoTellsEveryStory(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "demo")
 	var out bytes.Buffer
@@ -37,8 +37,5 @@ func TestDemoTellsEveryStory(t *testing.T) {
 		if !strings.Contains(out.String(), p) {
 			t.Errorf("the demo does not say where %s is", p)
 		}
-	}
-	if sum.Elapsed > 30*time.Second {
-		t.Errorf("demo took %s, want under 30s", sum.Elapsed)
 	}
 }

@@ -85,7 +85,7 @@ func note(g *ledger.GradeView) string {
 		}
 		return "disqualified"
 	case g.Violations > 0:
-		return fmt.Sprintf("%d preferred criteria missed (-%d)", g.Violations, g.Violations*ledger.SoftDeduction)
+		return fmt.Sprintf("%d preferred %s missed (-%d)", g.Violations, plural(g.Violations, "criterion", "criteria"), g.Violations*ledger.SoftDeduction)
 	}
 	return ""
 }
@@ -121,4 +121,12 @@ func units(a ledger.Amount) string {
 		return whole
 	}
 	return whole + "." + frac
+}
+
+// plural returns one when n is 1 and many otherwise.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/arena/arena/bridge/registry"
 )
@@ -110,7 +111,7 @@ func (s *sender) wait(ctx context.Context, tx *types.Transaction) (*types.Receip
 			return r, nil
 		case err == nil:
 			return r, fmt.Errorf("transaction %s in block %s: %w", tx.Hash().Hex(), r.BlockNumber, ErrReverted)
-		case !errors.Is(err, ethereum.NotFound):
+		case !notYet(err):
 			return nil, fmt.Errorf("receipt of %s: %w", tx.Hash().Hex(), err)
 		}
 		select {
@@ -119,6 +120,22 @@ func (s *sender) wait(ctx context.Context, tx *types.Transaction) (*types.Receip
 		case <-t.C:
 		}
 	}
+}
+
+// indexing is the error data a node answers for a receipt while it is still indexing
+// transactions (go-ethereum's TxIndexingError).
+const indexing = "transaction indexing is in progress"
+
+// notYet reports whether a receipt request failed only because the receipt is not
+// available yet.
+func notYet(err error) bool {
+	var de rpc.DataError
+	if errors.As(err, &de) {
+		if s, ok := de.ErrorData().(string); ok && s == indexing {
+			return true
+		}
+	}
+	return errors.Is(err, ethereum.NotFound)
 }
 
 // Deploy creates a registry whose operator is operator, sending from key, and waits for

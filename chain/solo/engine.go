@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
 )
@@ -21,12 +22,7 @@ var (
 )
 
 // Receipt acknowledges a transaction: it is in a durably committed block.
-type Receipt struct {
-	TxID    string // 0x hex of the transaction's SigningHash
-	Height  uint64
-	Index   int // position in the block, from 0
-	Outcome ledger.Outcome
-}
+type Receipt = blocks.Receipt
 
 // Engine orders transactions into blocks, applies them to the ledger and keeps them in
 // one SQLite file. Its methods are safe for concurrent use.
@@ -48,7 +44,7 @@ type Engine struct {
 	haltMu sync.Mutex
 	halt   error // why the engine stopped accepting, once it has
 
-	subs subscribers
+	subs blocks.Feed
 }
 
 type request struct {
@@ -179,7 +175,7 @@ func (e *Engine) DB() *store.DB { return e.db }
 func (e *Engine) Close() error {
 	e.once.Do(func() { close(e.quit) })
 	<-e.done
-	e.subs.closeAll()
+	e.subs.Close()
 	return e.db.Close()
 }
 

@@ -1,10 +1,9 @@
 package solo
 
 import (
-	"bytes"
-	"slices"
 	"time"
 
+	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
 )
@@ -86,7 +85,7 @@ func (e *Engine) seal(batch []*request) bool {
 	}
 	e.last = cb.Info()
 	e.answer(admitted, &cb, nil)
-	e.subs.publish(blockOf(&cb))
+	e.subs.Publish(blocks.Of(&cb))
 	return true
 }
 
@@ -111,7 +110,7 @@ func (e *Engine) build(batch []*request) (cb store.CommittedBlock, admitted []*r
 		return cb, nil, nil
 	}
 	cb.Hash = e.state.Hash()
-	fillViews(&cb, e.state, blk.Height == 1)
+	blocks.FillViews(&cb, e.state, blk.Height == 1)
 	if e.sinceCkpt++; e.sinceCkpt >= e.cfg.CheckpointEvery {
 		if cb.Checkpoint, err = e.state.Encode(); err != nil {
 			return cb, nil, err
@@ -131,44 +130,6 @@ func (e *Engine) answer(reqs []*request, cb *store.CommittedBlock, err error) {
 			}
 			continue
 		}
-		t := &cb.Txs[i]
-		r.reply <- result{r: Receipt{TxID: store.HexID(t.ID), Height: cb.Height, Index: t.Index, Outcome: t.Outcome}}
+		r.reply <- result{r: blocks.ReceiptOf(cb, i)}
 	}
-}
-
-// fillViews copies into cb the view rows of everything the block changed, and in the
-// first block the genesis wallets too, which no transaction may ever touch.
-func fillViews(cb *store.CommittedBlock, s *ledger.State, first bool) {
-	d := s.TakeDirty()
-	if first {
-		d.Accounts = withGenesis(d.Accounts, s.Terms().Genesis)
-	}
-	for _, id := range d.Tasks {
-		if v, ok := s.Task(id); ok {
-			cb.Tasks = append(cb.Tasks, v)
-		}
-	}
-	for _, id := range d.Entries {
-		if v, ok := s.Entry(id); ok {
-			cb.Entries = append(cb.Entries, v)
-		}
-	}
-	for _, id := range d.Rounds {
-		if v, ok := s.Round(id); ok {
-			cb.Rounds = append(cb.Rounds, v)
-		}
-	}
-	for _, a := range d.Accounts {
-		cb.Accounts = append(cb.Accounts, store.Account{Address: a, Wallet: s.Balance(a),
-			Claimable: s.Claimable(a), Reputation: s.Reputation(a)})
-	}
-}
-
-// withGenesis returns the sorted union of accounts and the genesis addresses.
-func withGenesis(accounts []ledger.Address, genesis []ledger.Allocation) []ledger.Address {
-	for _, g := range genesis {
-		accounts = append(accounts, g.Address)
-	}
-	slices.SortFunc(accounts, func(a, b ledger.Address) int { return bytes.Compare(a[:], b[:]) })
-	return slices.Compact(accounts)
 }

@@ -74,7 +74,7 @@ func printGrade(w io.Writer, e ledger.EntryView) {
 	if r.Rationale != "" {
 		fmt.Fprintf(w, "  rationale: %s\n", r.Rationale)
 	}
-	fmt.Fprintf(w, "  agreed: %d of the committee, led by %s; appeal until %d\n", len(g.Agreed), g.Leader, g.AppealUntil)
+	fmt.Fprintf(w, "  agreed: %d of the committee, led by %s; appeal until %s\n", len(g.Agreed), g.Leader, utc(g.AppealUntil))
 }
 
 // gateWords describes the gate and disqualification of g.
@@ -87,7 +87,7 @@ func gateWords(g *ledger.GradeView) string {
 	case !g.Passed:
 		return ", failed the gate"
 	case g.Violations > 0:
-		return fmt.Sprintf(", %d preferred criteria missed", g.Violations)
+		return fmt.Sprintf(", %s missed", criteria(g.Violations))
 	}
 	return ""
 }
@@ -98,4 +98,12 @@ func ladderLabel(n int) string {
 		return ""
 	}
 	return ledger.Ladder[n].Label
+}
+
+// criteria returns "1 preferred criterion" or "n preferred criteria".
+func criteria(n int) string {
+	if n == 1 {
+		return "1 preferred criterion"
+	}
+	return fmt.Sprintf("%d preferred criteria", n)
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"text/tabwriter"
+	"time"
 
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
@@ -53,9 +54,9 @@ func (a *app) showArena(ctx context.Context, c *client.Client, _ string) error {
 	}
 	return a.emit(v, func(w io.Writer) {
 		t, b, n, sym := v.Terms, v.Balances, v.Counts, v.Terms.Symbol
-		fmt.Fprintf(w, "arena %s (chain %s) at height %d, time %d\n", t.Name, t.Chain, v.Height, v.Time)
-		fmt.Fprintf(w, "terms: entry bond %s %s | appeal bond %s %s | appeal window %ds | %d validators, quorum %d\n",
-			formatAmount(t.EntryBond), sym, formatAmount(t.AppealBond), sym, t.AppealWindowS, len(t.Validators), t.QuorumSize())
+		fmt.Fprintf(w, "arena %s (chain %s) at height %d, %s\n", t.Name, t.Chain, v.Height, utc(v.Time))
+		fmt.Fprintf(w, "terms: entry bond %s %s | appeal bond %s %s | appeal window %s | %d validators, quorum %d\n",
+			formatAmount(t.EntryBond), sym, formatAmount(t.AppealBond), sym, time.Duration(t.AppealWindowS)*time.Second, len(t.Validators), t.QuorumSize())
 		fmt.Fprintf(w, "state: %d tasks (%d open, %d awarded, %d voided) | %d entries | %d solvers | %d rounds\n",
 			n.Tasks, n.Open, n.Awarded, n.Voided, n.Entries, n.Solvers, n.Rounds)
 		fmt.Fprintf(w, "money: %s prize escrow | %s bonds | %s slash pool | %s claimable\n",
@@ -210,3 +211,6 @@ func orPending(s string) string {
 	}
 	return s
 }
+
+// utc formats unix seconds as an RFC 3339 time in UTC.
+func utc(unix int64) string { return time.Unix(unix, 0).UTC().Format(time.RFC3339) }

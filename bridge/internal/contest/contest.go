@@ -190,4 +190,6 @@ func key(t testing.TB) *ecdsa.PrivateKey {
 	return k
 }
 
-func addr(k *ecdsa.PrivateKey) ledger.Address { return ledger.Address(crypto.PubkeyToAddress(k.PublicKey)) }
+func addr(k *ecdsa.PrivateKey) ledger.Address {
+	return ledger.Address(crypto.PubkeyToAddress(k.PublicKey))
+}

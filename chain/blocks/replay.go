@@ -1,0 +1,149 @@
+package blocks
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
+)
+
+// ErrDiverged reports a log whose replay does not give what it recorded: an outcome, a
+// state hash, a transaction id or a block time that does not follow.
+var ErrDiverged = errors.New("log does not replay")
+
+// Replay applies the stored block b to s and checks that every transaction id, every
+// outcome and the state hash after it are the ones recorded, and with sigs every
+// signature too. prevTime is the previous block's time.
+func Replay(s *ledger.State, b store.StoredBlock, prevTime int64, sigs bool) error {
+	if b.Time < prevTime {
+		return fmt.Errorf("%w: block %d time %d is before the previous block's %d", ErrDiverged, b.Height, b.Time, prevTime)
+	}
+	if err := checkIDs(b); err != nil {
+		return err
+	}
+	if sigs {
+		if err := verifySigs(b); err != nil {
+			return err
+		}
+	}
+	blk := ledger.Block{Height: b.Height, Time: b.Time}
+	if len(b.Txs) == 0 {
+		s.BeginBlock(blk)
+	}
+	for _, r := range b.Txs {
+		if err := replayTx(s, blk, r); err != nil {
+			return err
+		}
+	}
+	if got := s.Hash(); got != b.Hash {
+		return fmt.Errorf("%w: block %d records state hash %s, replay gives %s", ErrDiverged, b.Height, store.HexID(b.Hash), store.HexID(got))
+	}
+	return nil
+}
+
+// checkIDs checks that every transaction of b hashes to the id recorded for it.
+func checkIDs(b store.StoredBlock) error {
+	for _, r := range b.Txs {
+		id, err := r.Tx.SigningHash()
+		if err != nil {
+			return fmt.Errorf("%w: block %d tx %d: %v", ErrDiverged, b.Height, r.Index, err)
+		}
+		if id != r.ID {
+			return fmt.Errorf("%w: block %d tx %d records id %s, its body hashes to %s",
+				ErrDiverged, b.Height, r.Index, store.HexID(r.ID), store.HexID(id))
+		}
+	}
+	return nil
+}
+
+func replayTx(s *ledger.State, blk ledger.Block, r store.TxRecord) error {
+	where := fmt.Sprintf("block %d tx %d", blk.Height, r.Index)
+	id := r.ID
+	if err := s.Check(r.Tx); err != nil {
+		return fmt.Errorf("%w: %s (%s) fails admission: %v", ErrDiverged, where, store.HexID(id), err)
+	}
+	got, err := s.Apply(r.Tx, blk)
+	if err != nil {
+		return fmt.Errorf("%s (%s): %w", where, store.HexID(id), err)
+	}
+	want, err := json.Marshal(r.Outcome)
+	if err != nil {
+		return fmt.Errorf("%s: encode recorded outcome: %w", where, err)
+	}
+	have, err := json.Marshal(got)
+	if err != nil {
+		return fmt.Errorf("%s: encode outcome: %w", where, err)
+	}
+	if string(want) != string(have) {
+		return fmt.Errorf("%w: %s (%s) records outcome %s, replay gives %s", ErrDiverged, where, store.HexID(id), want, have)
+	}
+	return nil
+}
+
+// Restore rebuilds the state the file holds: the latest checkpoint, if any, then every
+// block after it, each checked by replay. It returns the state and the last block.
+func Restore(db *store.DB, terms ledger.Terms) (*ledger.State, store.BlockInfo, error) {
+	s, from, prev, err := fromCheckpoint(db, terms)
+	if err != nil {
+		return nil, store.BlockInfo{}, err
+	}
+	last, ok, err := db.LastBlock()
+	if err != nil || !ok {
+		return s, store.BlockInfo{}, err
+	}
+	for b, err := range db.Blocks(from, last.Height) {
+		if err != nil {
+			return nil, last, err
+		}
+		if err := Replay(s, b, prev, false); err != nil {
+			return nil, last, err
+		}
+		prev = b.Time
+	}
+	if s.Height() != last.Height {
+		return nil, last, fmt.Errorf("%w: replay reached height %d, the log holds %d", ErrDiverged, s.Height(), last.Height)
+	}
+	s.TakeDirty() // the view tables already hold every block replayed
+	return s, last, nil
+}
+
+// fromCheckpoint returns the checkpointed state, the first height to replay and the
+// time of the block before it; or a new state under terms, 1 and 0 when there is no
+// checkpoint.
+func fromCheckpoint(db *store.DB, terms ledger.Terms) (*ledger.State, uint64, int64, error) {
+	h, enc, ok, err := db.Checkpoint()
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	if !ok {
+		s, err := ledger.New(terms)
+		return s, 1, 0, err
+	}
+	s, err := ledger.Decode(enc)
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("decode checkpoint at height %d: %w", h, err)
+	}
+	if !SameTerms(s.Terms(), terms) {
+		return nil, 0, 0, fmt.Errorf("%w: checkpoint at height %d has other founding terms", ErrDiverged, h)
+	}
+	for b, err := range db.Blocks(h, h) {
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		if s.Height() != h || s.Hash() != b.Hash {
+			return nil, 0, 0, fmt.Errorf("%w: checkpoint at height %d is at height %d with hash %s; block %d records %s",
+				ErrDiverged, h, s.Height(), store.HexID(s.Hash()), h, store.HexID(b.Hash))
+		}
+		return s, h + 1, b.Time, nil
+	}
+	return nil, 0, 0, fmt.Errorf("%w: checkpoint at height %d has no block", ErrDiverged, h)
+}
+
+// SameTerms reports whether a and b encode identically.
+func SameTerms(a, b ledger.Terms) bool {
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && string(ja) == string(jb)
+}

@@ -1,0 +1,114 @@
+package blocks
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"runtime"
+	"sync"
+
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
+)
+
+// Report is what Verify checked.
+type Report struct {
+	Blocks int
+	Txs    int
+	Hash   string // 0x hex of the state hash after the last block
+}
+
+// Verify replays the whole log in the file at path from genesis into a fresh ledger. It
+// checks every signature, every transaction id, every recorded outcome, every block's
+// state hash and time, and that the checkpoint, if any, is the state at its height. The
+// first failure is returned, wrapping ErrDiverged when the log does not replay.
+func Verify(path string) (Report, error) {
+	if _, err := os.Stat(path); err != nil {
+		return Report{}, fmt.Errorf("verify: %w", err)
+	}
+	db, err := store.Open(path)
+	if err != nil {
+		return Report{}, fmt.Errorf("verify: %w", err)
+	}
+	defer db.Close()
+	rep, err := verify(db)
+	if err != nil {
+		return rep, fmt.Errorf("verify %s: %w", path, err)
+	}
+	return rep, nil
+}
+
+func verify(db *store.DB) (Report, error) {
+	var rep Report
+	terms, ok, err := db.Genesis()
+	if err != nil || !ok {
+		return rep, fmt.Errorf("no founding terms: %v", err)
+	}
+	s, err := ledger.New(terms)
+	if err != nil {
+		return rep, fmt.Errorf("founding terms: %w", err)
+	}
+	ckptHeight, ckpt, hasCkpt, err := db.Checkpoint()
+	if err != nil {
+		return rep, err
+	}
+	last, _, err := db.LastBlock()
+	if err != nil {
+		return rep, err
+	}
+	var prev int64
+	for b, err := range db.Blocks(1, last.Height) {
+		if err != nil {
+			return rep, err
+		}
+		if err := Replay(s, b, prev, true); err != nil {
+			return rep, err
+		}
+		if hasCkpt && b.Height == ckptHeight {
+			if err := sameEncoding(s, ckpt, b.Height); err != nil {
+				return rep, err
+			}
+		}
+		prev = b.Time
+		rep.Blocks++
+		rep.Txs += len(b.Txs)
+	}
+	if uint64(rep.Blocks) != last.Height {
+		return rep, fmt.Errorf("%w: replayed %d blocks, the log ends at height %d", ErrDiverged, rep.Blocks, last.Height)
+	}
+	rep.Hash = store.HexID(s.Hash())
+	return rep, nil
+}
+
+func sameEncoding(s *ledger.State, ckpt []byte, h uint64) error {
+	enc, err := s.Encode()
+	if err != nil {
+		return fmt.Errorf("encode state at height %d: %w", h, err)
+	}
+	if !bytes.Equal(enc, ckpt) {
+		return fmt.Errorf("%w: checkpoint at height %d is not the replayed state", ErrDiverged, h)
+	}
+	return nil
+}
+
+// verifySigs checks the signature of every transaction of b, in parallel, and returns
+// the first failure by position.
+func verifySigs(b store.StoredBlock) error {
+	errs := make([]error, len(b.Txs))
+	workers := min(runtime.GOMAXPROCS(0), (len(b.Txs)+7)/8)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(b.Txs); i += workers {
+				errs[i] = b.Txs[i].Tx.Verify()
+			}
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return fmt.Errorf("%w: block %d tx %d: %w", ErrDiverged, b.Height, i, err)
+		}
+	}
+	return nil
+}
