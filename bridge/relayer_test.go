@@ -196,18 +196,36 @@ func TestNewRefusesSinksItCannotTellApart(t *testing.T) {
 	}
 }
 
-// TestRunRunsOnce: a second Run while the first runs is refused with ErrRunning.
+// TestRunRunsOnce: of two concurrent calls of Run, one is refused at once with
+// ErrRunning and the other runs until its context ends, then returns nil.
 func TestRunRunsOnce(t *testing.T) {
 	a := contest.Open(t, nil)
 	r, err := bridge.New(a.DB(), bridge.Config{Poll: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}
-	start(t, r)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	if err := r.Run(ctx); !errors.Is(err, bridge.ErrRunning) {
-		t.Errorf("second Run: %v, want ErrRunning", err)
+	results := make(chan error, 2)
+	for range 2 {
+		go func() { results <- r.Run(ctx) }()
+	}
+	select {
+	case err := <-results:
+		if !errors.Is(err, bridge.ErrRunning) {
+			t.Errorf("first Run to return: %v, want ErrRunning", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("neither Run returned")
+	}
+	cancel()
+	select {
+	case err := <-results:
+		if err != nil {
+			t.Errorf("the running Run returned %v after its context ended", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return after its context ended")
 	}
 }
 

@@ -2,7 +2,6 @@ package evm
 
 import (
 	"context"
-	"crypto/ecdsa"
 	"errors"
 	"fmt"
 	"math/big"
@@ -11,11 +10,11 @@ import (
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/arena/arena/bridge/registry"
+	"github.com/arena/arena/ledger"
 )
 
 // Backend is the part of an Ethereum JSON-RPC client the sink uses. *ethclient.Client
@@ -43,12 +42,23 @@ func Dial(ctx context.Context, url string) (*ethclient.Client, error) {
 // ErrReverted reports a transaction or a call the EVM reverted.
 var ErrReverted = errors.New("reverted")
 
+// Signer is the operator's secp256k1 key; *account.Key has these methods. Sign returns
+// the 65-byte [R || S || V] signature of hash, V in {0, 1}.
+type Signer interface {
+	Address() ledger.Address
+	Sign(hash [32]byte) ([]byte, error)
+}
+
 // sender signs and sends transactions from one key and waits for their receipts.
 type sender struct {
 	b    Backend
-	key  *ecdsa.PrivateKey
+	key  Signer
 	from common.Address
 	poll time.Duration
+}
+
+func newSender(b Backend, key Signer, poll time.Duration) *sender {
+	return &sender{b: b, key: key, from: common.Address(key.Address()), poll: max(poll, time.Millisecond)}
 }
 
 // send signs a dynamic-fee transaction to `to` with data, sends it and returns it.
@@ -76,16 +86,31 @@ func (s *sender) send(ctx context.Context, to *common.Address, data []byte) (*ty
 		return nil, fmt.Errorf("latest header: %w", err)
 	}
 	feeCap := new(big.Int).Add(tip, new(big.Int).Mul(head.BaseFee, big.NewInt(2)))
-	tx, err := types.SignNewTx(s.key, types.LatestSignerForChainID(chainID), &types.DynamicFeeTx{
+	tx, err := s.sign(chainID, &types.DynamicFeeTx{
 		ChainID: chainID, Nonce: nonce, GasTipCap: tip, GasFeeCap: feeCap, Gas: gas + gas/5, To: to, Data: data,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("sign: %w", err)
+		return nil, err
 	}
 	if err := s.b.SendTransaction(ctx, tx); err != nil {
 		return tx, fmt.Errorf("send %s: %w", tx.Hash().Hex(), err)
 	}
 	return tx, nil
+}
+
+// sign signs tx for chainID with the operator's key.
+func (s *sender) sign(chainID *big.Int, tx *types.DynamicFeeTx) (*types.Transaction, error) {
+	signer := types.LatestSignerForChainID(chainID)
+	unsigned := types.NewTx(tx)
+	sig, err := s.key.Sign(signer.Hash(unsigned))
+	if err != nil {
+		return nil, fmt.Errorf("sign: %w", err)
+	}
+	signed, err := unsigned.WithSignature(signer, sig)
+	if err != nil {
+		return nil, fmt.Errorf("sign: %w", err)
+	}
+	return signed, nil
 }
 
 // revertErr names the contract's custom error when err carries revert data.
@@ -140,9 +165,9 @@ func notYet(err error) bool {
 
 // Deploy creates a registry whose operator is operator, sending from key, and waits for
 // it to be mined. It returns the registry's address and the creating transaction's hash.
-func Deploy(ctx context.Context, b Backend, key *ecdsa.PrivateKey, operator common.Address, poll time.Duration) (common.Address, common.Hash, error) {
-	s := &sender{b: b, key: key, from: crypto.PubkeyToAddress(key.PublicKey), poll: max(poll, time.Millisecond)}
-	tx, err := s.send(ctx, nil, registry.Deploy(operator))
+func Deploy(ctx context.Context, b Backend, key Signer, operator ledger.Address, poll time.Duration) (common.Address, common.Hash, error) {
+	s := newSender(b, key, poll)
+	tx, err := s.send(ctx, nil, registry.Deploy(common.Address(operator)))
 	if err != nil {
 		return common.Address{}, common.Hash{}, fmt.Errorf("deploy registry: %w", err)
 	}

@@ -2,7 +2,6 @@ package evm_test
 
 import (
 	"context"
-	"crypto/ecdsa"
 	"math/big"
 	"sync"
 	"testing"
@@ -10,9 +9,9 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient/simulated"
 
+	"github.com/arena/arena/account"
 	"github.com/arena/arena/bridge"
 	"github.com/arena/arena/bridge/evm"
 	"github.com/arena/arena/ledger"
@@ -25,11 +24,11 @@ type chain struct {
 	client  simulated.Client
 }
 
-func newChain(t *testing.T, funded ...*ecdsa.PrivateKey) *chain {
+func newChain(t *testing.T, funded ...*account.Key) *chain {
 	t.Helper()
 	alloc := types.GenesisAlloc{}
 	for _, k := range funded {
-		alloc[crypto.PubkeyToAddress(k.PublicKey)] = types.Account{Balance: new(big.Int).Lsh(big.NewInt(1), 100)}
+		alloc[addrOf(k)] = types.Account{Balance: new(big.Int).Lsh(big.NewInt(1), 100)}
 	}
 	b := simulated.NewBackend(alloc)
 	c := &chain{backend: b, client: b.Client()}
@@ -56,9 +55,9 @@ func newChain(t *testing.T, funded ...*ecdsa.PrivateKey) *chain {
 }
 
 // deploy creates a registry whose operator is operator, sent from key.
-func (c *chain) deploy(t *testing.T, key *ecdsa.PrivateKey, operator common.Address) ledger.Address {
+func (c *chain) deploy(t *testing.T, key *account.Key, operator common.Address) ledger.Address {
 	t.Helper()
-	addr, _, err := evm.Deploy(ctx(t), c.client, key, operator, 2*time.Millisecond)
+	addr, _, err := evm.Deploy(ctx(t), c.client, key, ledger.Address(operator), 2*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +65,7 @@ func (c *chain) deploy(t *testing.T, key *ecdsa.PrivateKey, operator common.Addr
 }
 
 // sink returns an EVM sink on c for registry, sending from key.
-func (c *chain) sink(t *testing.T, registry ledger.Address, key *ecdsa.PrivateKey) *evm.Sink {
+func (c *chain) sink(t *testing.T, registry ledger.Address, key *account.Key) *evm.Sink {
 	t.Helper()
 	s, err := evm.New(evm.Config{Backend: c.client, Registry: registry, Key: key, ReceiptPoll: 2 * time.Millisecond})
 	if err != nil {
@@ -75,16 +74,16 @@ func (c *chain) sink(t *testing.T, registry ledger.Address, key *ecdsa.PrivateKe
 	return s
 }
 
-func newKey(t *testing.T) *ecdsa.PrivateKey {
+func newKey(t *testing.T) *account.Key {
 	t.Helper()
-	k, err := crypto.GenerateKey()
+	k, err := account.Generate()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return k
 }
 
-func addrOf(k *ecdsa.PrivateKey) common.Address { return crypto.PubkeyToAddress(k.PublicKey) }
+func addrOf(k *account.Key) common.Address { return common.Address(k.Address()) }
 
 // ctx is a context that ends after 30 seconds or with the test.
 func ctx(t *testing.T) context.Context {

@@ -2,7 +2,6 @@ package evm
 
 import (
 	"context"
-	"crypto/ecdsa"
 	"errors"
 	"fmt"
 	"math/big"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/arena/arena/bridge"
 	"github.com/arena/arena/bridge/registry"
@@ -21,9 +19,9 @@ import (
 // Config configures a Sink.
 type Config struct {
 	Backend     Backend
-	Registry    ledger.Address    // the founding terms' Registry
-	Key         *ecdsa.PrivateKey // the operator the registry was deployed with
-	ReceiptPoll time.Duration     // how often to ask for the receipt; default 1s
+	Registry    ledger.Address // the founding terms' Registry
+	Key         Signer         // the operator the registry was deployed with
+	ReceiptPoll time.Duration  // how often to ask for the receipt; default 1s
 }
 
 // DefaultReceiptPoll is how often a sink asks for a receipt by default.
@@ -51,7 +49,7 @@ func New(cfg Config) (*Sink, error) {
 	}
 	reg := common.Address(cfg.Registry)
 	return &Sink{
-		s:        &sender{b: cfg.Backend, key: cfg.Key, from: crypto.PubkeyToAddress(cfg.Key.PublicKey), poll: cfg.ReceiptPoll},
+		s:        newSender(cfg.Backend, cfg.Key, cfg.ReceiptPoll),
 		registry: reg,
 		name:     "evm:" + strings.ToLower(reg.Hex()),
 	}, nil
