@@ -11,8 +11,8 @@ import (
 	"github.com/arena/arena/ledger"
 )
 
-// Chain is the ordering engine the API serves: the solo sequencer today, a CometBFT
-// application later. Implementations must be safe for concurrent use.
+// Chain is the ordering engine the API serves: the solo sequencer (Solo) or a CometBFT
+// node of a network (Comet). Implementations must be safe for concurrent use.
 type Chain interface {
 	// Submit admits tx and returns its receipt once it is applied. An error means the
 	// transaction was refused at admission and nothing was applied: a *ledger.Error, or an

@@ -3,30 +3,46 @@ package node
 import (
 	"context"
 
+	"github.com/arena/arena/chain/blocks"
+	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/chain/solo"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/validator"
 )
 
-// soloChain adapts the solo engine to what a validator worker needs.
-type soloChain struct{ e *solo.Engine }
+// engine is what the node needs of an ordering engine; the solo and comet engines both
+// have it.
+type engine interface {
+	View(fn func(*ledger.State))
+	Submit(ctx context.Context, tx *ledger.Tx) (blocks.Receipt, error)
+	Subscribe(buf int) (<-chan blocks.Block, func())
+	Close() error
+}
 
-var _ validator.Chain = soloChain{}
+var (
+	_ engine = (*solo.Engine)(nil)
+	_ engine = (*comet.Engine)(nil)
+)
+
+// engineChain adapts an engine to what a validator worker needs.
+type engineChain struct{ e engine }
+
+var _ validator.Chain = engineChain{}
 
 // View reads the committed state.
-func (c soloChain) View(fn func(*ledger.State)) { c.e.View(fn) }
+func (c engineChain) View(fn func(*ledger.State)) { c.e.View(fn) }
 
 // Submit returns the outcome of tx once it is committed.
-func (c soloChain) Submit(ctx context.Context, tx *ledger.Tx) (ledger.Outcome, error) {
+func (c engineChain) Submit(ctx context.Context, tx *ledger.Tx) (ledger.Outcome, error) {
 	r, err := c.e.Submit(ctx, tx)
 	return r.Outcome, err
 }
 
 // Subscribe forwards the height of each committed block; the returned channel closes
 // when the engine ends the subscription.
-func (c soloChain) Subscribe(buf int) (<-chan uint64, func()) {
+func (c engineChain) Subscribe(buf int) (<-chan uint64, func()) {
 	in, stop := c.e.Subscribe(buf)
-	out := make(chan uint64, buf)
+	out := make(chan uint64, max(buf, 1))
 	go func() {
 		defer close(out)
 		for b := range in {

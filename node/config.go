@@ -32,8 +32,10 @@ type Config struct {
 	Genesis       string            `toml:"genesis"`        // the founding terms
 	PassphraseEnv string            `toml:"passphrase_env"` // environment variable holding the keystore passphrase
 	LogLevel      string            `toml:"log_level"`      // debug, info, warn or error
+	Engine        string            `toml:"engine"`         // EngineSolo or EngineComet
 	Fetch         FetchConfig       `toml:"fetch"`
 	Solo          SoloConfig        `toml:"solo"`
+	Comet         CometConfig       `toml:"comet"`
 	Validators    []ValidatorConfig `toml:"validator"`
 }
 
@@ -62,6 +64,18 @@ type SoloConfig struct {
 	CheckpointEvery int           `toml:"checkpoint_every"` // blocks between full checkpoints
 }
 
+// CometConfig is the [comet] table: a node of a CometBFT network.
+type CometConfig struct {
+	Home            string `toml:"home"`             // the CometBFT home: config/ (config.toml, genesis.json, keys) and data/
+	CheckpointEvery int    `toml:"checkpoint_every"` // blocks between full checkpoints
+}
+
+// The ordering engines a node runs.
+const (
+	EngineSolo  = "solo"  // one sequencer in this process, the default
+	EngineComet = "comet" // a CometBFT node in this process, one of a network
+)
+
 // Defaults of a validator table.
 const (
 	DefaultReader      = "builtin"
@@ -80,6 +94,8 @@ func DefaultConfig() Config {
 		Genesis:       GenesisFile,
 		PassphraseEnv: DefaultPassEnv,
 		LogLevel:      "info",
+		Engine:        EngineSolo,
+		Comet:         CometConfig{Home: ".", CheckpointEvery: 100},
 		Fetch:         FetchConfig{MaxBytes: 512 << 10, Timeout: 10 * time.Second},
 		Solo:          SoloConfig{MaxBatch: 1000, MaxWait: 2 * time.Millisecond, CheckpointEvery: 100},
 	}
@@ -165,6 +181,12 @@ func (c Config) Validate() error {
 		return errors.New(`key "passphrase_env": must name an environment variable`)
 	case !validLevel(c.LogLevel):
 		return fmt.Errorf(`key "log_level": %q is not debug, info, warn or error`, c.LogLevel)
+	case c.Engine != EngineSolo && c.Engine != EngineComet:
+		return fmt.Errorf(`key "engine": %q is not %q or %q`, c.Engine, EngineSolo, EngineComet)
+	case c.Engine == EngineComet && c.Comet.Home == "":
+		return errors.New(`key "comet.home": must name a directory`)
+	case c.Comet.CheckpointEvery < 0:
+		return errors.New(`key "comet.checkpoint_every": cannot be negative`)
 	case c.Fetch.MaxBytes < 0:
 		return errors.New(`key "fetch.max_bytes": cannot be negative`)
 	case c.Fetch.Timeout < 0:

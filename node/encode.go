@@ -18,6 +18,7 @@ func (c Config) Encode() []byte {
 	kv("genesis", quote(c.Genesis), "founding terms, fixed when the arena opened")
 	kv("passphrase_env", quote(c.PassphraseEnv), "environment variable holding the keystore passphrase")
 	kv("log_level", quote(c.LogLevel), "debug, info, warn or error")
+	kv("engine", quote(c.Engine), `"solo" (one machine) or "comet" (a CometBFT network)`)
 	b.WriteString("\n[fetch] # how validators fetch work URLs\n")
 	kv("allow_loopback", fmt.Sprint(c.Fetch.AllowLoopback), "allow 127.0.0.0/8 and ::1")
 	kv("allow_private", fmt.Sprint(c.Fetch.AllowPrivate), "allow RFC 1918, ULA and CGNAT addresses")
@@ -27,6 +28,9 @@ func (c Config) Encode() []byte {
 	kv("max_batch", fmt.Sprint(c.Solo.MaxBatch), "most transactions per block")
 	kv("max_wait", duration(c.Solo.MaxWait), "longest a block waits after its first transaction")
 	kv("checkpoint_every", fmt.Sprint(c.Solo.CheckpointEvery), "blocks between full checkpoints")
+	b.WriteString("\n[comet] # the CometBFT node, when engine = \"comet\"\n")
+	kv("home", quote(c.Comet.Home), "CometBFT home: config/config.toml, config/genesis.json, keys, data/")
+	kv("checkpoint_every", fmt.Sprint(c.Comet.CheckpointEvery), "blocks between full checkpoints")
 	for _, v := range c.Validators {
 		b.WriteString("\n[[validator]] # a local validator key and its models\n")
 		kv("address", quote(v.Address.String()), "in genesis.json and in the keystore")

@@ -1,13 +1,16 @@
-// Package node wires one arena together: the solo engine over the arena's SQLite file,
-// the founding terms, the keystore, and a grading worker for each local validator with
-// its own models and fetcher. Everything it builds comes from the arena directory
-// (arena.toml, genesis.json, keys/, arena.db) and the environment.
+// Package node wires one arena together: an ordering engine over the arena's SQLite
+// file (the solo sequencer, or with engine = "comet" a CometBFT node of a network whose
+// home Testnet or an operator wrote), the founding terms, the keystore, and a grading
+// worker for each local validator with its own models and fetcher. Everything it
+// builds comes from the arena directory (arena.toml, genesis.json, keys/, arena.db or
+// data/arena.db) and the environment.
 package node
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -17,11 +20,14 @@ import (
 	"time"
 
 	"github.com/arena/arena/account"
+	"github.com/arena/arena/chain/blocks"
+	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/chain/solo"
 	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/reader"
+	"github.com/arena/arena/store"
 	"github.com/arena/arena/validator"
 )
 
@@ -33,6 +39,10 @@ type OpenOptions struct {
 	// ReaderOverride, if set, replaces every validator's reader and compiler spec, e.g.
 	// "replay:answers.json" for tests and demos.
 	ReaderOverride string
+	// Engine, if set, replaces the configuration's engine (EngineSolo or EngineComet).
+	Engine string
+	// CometLog receives CometBFT's errors when the engine is comet; nil discards.
+	CometLog io.Writer
 }
 
 // Node is an open arena: its engine and its local validators. Its methods are safe for
@@ -42,7 +52,9 @@ type Node struct {
 	cfg     Config
 	terms   ledger.Terms
 	log     *slog.Logger
-	engine  *solo.Engine
+	engine  engine
+	solo    *solo.Engine  // set when the engine is solo
+	comet   *comet.Engine // set when the engine is comet
 	workers []*validator.Worker
 
 	closeOnce sync.Once
@@ -62,6 +74,12 @@ func Open(dir string, o OpenOptions) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.Engine != "" {
+		cfg.Engine = o.Engine
+		if err := cfg.Validate(); err != nil {
+			return nil, fmt.Errorf("--engine: %w", err)
+		}
+	}
 	o = o.withDefaults(cfg)
 	n := &Node{dir: dir, cfg: cfg, terms: terms, log: o.Logger}
 	if err := n.checkValidators(); err != nil {
@@ -71,11 +89,7 @@ func Open(dir string, o OpenOptions) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	n.engine, err = solo.Open(solo.Config{
-		Path: path(dir, cfg.DB), Now: o.Now, MaxBatch: cfg.Solo.MaxBatch, MaxWait: cfg.Solo.MaxWait,
-		CheckpointEvery: cfg.Solo.CheckpointEvery, Logger: o.Logger.With("component", "solo"),
-	}, &terms)
-	if err != nil {
+	if err := n.openEngine(o); err != nil {
 		return nil, err
 	}
 	if err := n.buildWorkers(keys, o); err != nil {
@@ -83,6 +97,39 @@ func Open(dir string, o OpenOptions) (*Node, error) {
 		return nil, err
 	}
 	return n, nil
+}
+
+// openEngine opens the configured engine over the arena's SQLite file.
+func (n *Node) openEngine(o OpenOptions) error {
+	if n.cfg.Engine == EngineComet {
+		home := path(n.dir, n.cfg.Comet.Home)
+		gt, err := comet.ReadTerms(home)
+		if err != nil {
+			return err
+		}
+		if !blocks.SameTerms(gt, n.terms) {
+			return fmt.Errorf("%s and %s found different arenas: %w", path(n.dir, n.cfg.Genesis),
+				filepath.Join(home, "config", "genesis.json"), store.ErrGenesis)
+		}
+		e, err := comet.Open(home, comet.Options{
+			DB: path(n.dir, n.cfg.DB), CheckpointEvery: n.cfg.Comet.CheckpointEvery,
+			Logger: o.Logger.With("component", "comet"), CometLog: o.CometLog,
+		})
+		if err != nil {
+			return err
+		}
+		n.comet, n.engine = e, e
+		return nil
+	}
+	e, err := solo.Open(solo.Config{
+		Path: path(n.dir, n.cfg.DB), Now: o.Now, MaxBatch: n.cfg.Solo.MaxBatch, MaxWait: n.cfg.Solo.MaxWait,
+		CheckpointEvery: n.cfg.Solo.CheckpointEvery, Logger: o.Logger.With("component", "solo"),
+	}, &n.terms)
+	if err != nil {
+		return err
+	}
+	n.solo, n.engine = e, e
+	return nil
 }
 
 func (o OpenOptions) withDefaults(c Config) OpenOptions {
@@ -139,7 +186,7 @@ func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
 			return fmt.Errorf("%s: validator[%d] %s: %w", ConfigFile, i, v.Address, err)
 		}
 		n.workers = append(n.workers, validator.New(validator.Config{
-			Key: keys[i], Pipeline: p, Chain: soloChain{n.engine},
+			Key: keys[i], Pipeline: p, Chain: engineChain{n.engine},
 			Concurrency: v.Concurrency, RunTimeout: v.RunTimeout, Now: o.Now,
 			Logger: o.Logger.With("validator", v.Address.String()),
 		}))
@@ -203,8 +250,14 @@ func (n *Node) Run(ctx context.Context) error {
 	return first
 }
 
-// Engine returns the node's engine.
-func (n *Node) Engine() *solo.Engine { return n.engine }
+// Engine returns the node's solo engine, or nil when the node runs another.
+func (n *Node) Engine() *solo.Engine { return n.solo }
+
+// Comet returns the node's CometBFT engine, or nil when the node runs another.
+func (n *Node) Comet() *comet.Engine { return n.comet }
+
+// View calls fn with the engine's committed state; fn must not keep or modify it.
+func (n *Node) View(fn func(*ledger.State)) { n.engine.View(fn) }
 
 // Config returns the configuration the node was opened with.
 func (n *Node) Config() Config { return n.cfg }

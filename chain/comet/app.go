@@ -170,24 +170,3 @@ func decodeTerms(b []byte) (ledger.Terms, error) {
 	}
 	return t, nil
 }
-
-// PrepareProposal keeps the mempool's transactions in order, as many as fit in
-// MaxTxBytes.
-func (a *App) PrepareProposal(_ context.Context, req *abci.RequestPrepareProposal) (*abci.ResponsePrepareProposal, error) {
-	var size int64
-	txs := make([][]byte, 0, len(req.Txs))
-	for _, tx := range req.Txs {
-		size += int64(len(tx))
-		if size > req.MaxTxBytes {
-			break
-		}
-		txs = append(txs, tx)
-	}
-	return &abci.ResponsePrepareProposal{Txs: txs}, nil
-}
-
-// ProcessProposal accepts every block: FinalizeBlock answers each bad transaction with
-// a code instead, so honest validators never split on a proposal.
-func (a *App) ProcessProposal(context.Context, *abci.RequestProcessProposal) (*abci.ResponseProcessProposal, error) {
-	return &abci.ResponseProcessProposal{Status: abci.ResponseProcessProposal_ACCEPT}, nil
-}

@@ -1,15 +1,19 @@
 // Package comet runs an arena's ledger as a CometBFT ABCI 2.0 application, so that many
 // machines order its transactions: App is the application, Engine an in-process
 // CometBFT node around it, and Testnet writes the homes of a loopback network. It is
-// the only package that imports CometBFT.
+// the only package that imports CometBFT. What it shares with the solo engine (the
+// block shape, the subscriber feed, view rows, replay) lives in chain/blocks; the
+// adapters to the API and to grading workers live in api and node.
 //
 // The life of a block:
 //
 //  1. CheckTx admits a transaction to the mempool: it decodes, verifies the signature
 //     and runs State.Check against the committed state, counting the nonces and value
-//     of transactions already admitted but not yet committed.
-//  2. PrepareProposal and ProcessProposal keep CometBFT's defaults: every transaction,
-//     in order, within MaxTxBytes; every block is accepted.
+//     of transactions already admitted but not yet committed. A recheck after a block
+//     keeps any nonce not yet committed, whatever order the mempool lists them in.
+//  2. PrepareProposal keeps the mempool's order except that each sender's transactions
+//     go back into nonce order (CometBFT may list n+1 before n) and a nonce that does not
+//     follow is left out; within MaxTxBytes. ProcessProposal accepts every block.
 //  3. FinalizeBlock re-verifies every signature in parallel (a proposer may include
 //     anything), then applies the transactions in order with the block's time in unix
 //     seconds. A transaction that fails decoding, its signature or admission is
@@ -17,8 +21,8 @@
 //     is persisted.
 //  4. Commit writes the block (transactions, outcomes, view rows, events, height and
 //     state hash) in one SQLite transaction through package store, the same file
-//     format the solo engine writes, so solo.Verify replays it. Only then is the block
-//     visible to View, Query, Submit and subscribers.
+//     format the solo engine writes, so blocks.Verify (arena verify) replays it. Only
+//     then is the block visible to View, Query, Submit and subscribers.
 //
 // The app hash is the ledger's state hash after the last block that recorded a
 // transaction: a block that changes nothing but the height and time, which its header

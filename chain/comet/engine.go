@@ -21,6 +21,7 @@ import (
 	cmttypes "github.com/cometbft/cometbft/types"
 	"github.com/spf13/viper"
 
+	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
 )
@@ -36,6 +37,7 @@ type Options struct {
 	CheckpointEvery int          // blocks between full checkpoints; 0 means DefaultCheckpointEvery
 	Logger          *slog.Logger // the engine's own log; nil discards
 	CometLog        io.Writer    // CometBFT's log, errors only; nil discards
+	DB              string       // the arena's SQLite file; empty means home/DBFile
 }
 
 // Engine is a CometBFT node running in this process around an App over the home's
@@ -45,6 +47,7 @@ type Engine struct {
 	app    *App
 	node   *nm.Node
 	client *rpclocal.Local
+	log    *quietWriter
 
 	closed    chan struct{}
 	closeOnce sync.Once
@@ -52,7 +55,7 @@ type Engine struct {
 }
 
 // Open starts the node whose home Testnet (or an operator) wrote: config/config.toml,
-// config/genesis.json, the node and validator keys. The arena file is home/DBFile; a
+// config/genesis.json, the node and validator keys. The arena file is o.DB; a
 // file with founding terms other than the genesis app_state is refused
 // (store.ErrGenesis).
 func Open(home string, o Options) (*Engine, error) {
@@ -60,7 +63,11 @@ func Open(home string, o Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := store.Open(filepath.Join(home, DBFile))
+	path := o.DB
+	if path == "" {
+		path = filepath.Join(home, DBFile)
+	}
+	db, err := store.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -90,9 +97,9 @@ func start(home string, c *cfg.Config, db *store.DB, o Options) (*Engine, error)
 		}
 	}
 	pv := privval.LoadFilePV(c.PrivValidatorKeyFile(), c.PrivValidatorStateFile())
-	w := o.CometLog
-	if w == nil {
-		w = io.Discard
+	w := &quietWriter{w: o.CometLog}
+	if w.w == nil {
+		w.w = io.Discard
 	}
 	logger := cmtlog.NewFilter(cmtlog.NewTMLogger(cmtlog.NewSyncWriter(w)), cmtlog.AllowError())
 	n, err := nm.NewNode(c, pv, nodeKey, proxy.NewLocalClientCreator(app),
@@ -103,7 +110,17 @@ func start(home string, c *cfg.Config, db *store.DB, o Options) (*Engine, error)
 	if err := n.Start(); err != nil {
 		return nil, fmt.Errorf("start node: %w", err)
 	}
-	return &Engine{home: home, app: app, node: n, client: rpclocal.New(n), closed: make(chan struct{})}, nil
+	return &Engine{home: home, app: app, node: n, client: rpclocal.New(n), log: w, closed: make(chan struct{})}, nil
+}
+
+// ReadTerms returns the founding terms of the genesis in home/config/genesis.json: its
+// app_state.
+func ReadTerms(home string) (ledger.Terms, error) {
+	doc, err := cmttypes.GenesisDocFromFile(filepath.Join(home, "config", "genesis.json"))
+	if err != nil {
+		return ledger.Terms{}, fmt.Errorf("genesis: %w", err)
+	}
+	return decodeTerms(doc.AppState)
 }
 
 // checkGenesis refuses a file whose founding terms differ from the genesis app_state.
@@ -120,7 +137,7 @@ func checkGenesis(c *cfg.Config, db *store.DB) error {
 	if err != nil || !ok {
 		return err
 	}
-	if !sameTerms(old, terms) {
+	if !blocks.SameTerms(old, terms) {
 		return fmt.Errorf("%s: %w", c.GenesisFile(), store.ErrGenesis)
 	}
 	return nil
@@ -218,6 +235,7 @@ func (e *Engine) committedReceipt(id [32]byte) (Receipt, bool) {
 func (e *Engine) Close() error {
 	e.closeOnce.Do(func() {
 		close(e.closed)
+		e.log.closing.Store(true)
 		var errs []error
 		if err := e.node.Stop(); err != nil {
 			errs = append(errs, fmt.Errorf("stop node: %w", err))

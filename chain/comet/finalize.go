@@ -10,6 +10,7 @@ import (
 
 	abci "github.com/cometbft/cometbft/abci/types"
 
+	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
 )
@@ -58,7 +59,7 @@ func (a *App) FinalizeBlock(_ context.Context, req *abci.RequestFinalizeBlock) (
 		results[i] = resultOf(out)
 	}
 	cb.Hash = s.Hash()
-	fillViews(&cb, s, blk.Height == 1)
+	blocks.FillViews(&cb, s, blk.Height == 1)
 	if a.sinceCkpt++; a.sinceCkpt >= a.ckptEvery {
 		enc, err := s.Encode()
 		if err != nil {

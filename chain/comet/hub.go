@@ -3,51 +3,18 @@ package comet
 import (
 	"sync"
 
-	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/store"
 )
 
 // Receipt acknowledges a transaction: it is in a committed block.
-type Receipt struct {
-	TxID    string // 0x hex of the transaction's SigningHash
-	Height  uint64
-	Index   int // position among the block's recorded transactions, from 0
-	Outcome ledger.Outcome
-}
+type Receipt = blocks.Receipt
 
-// Block is a committed block as subscribers see it: the solo engine's JSON shape.
-type Block struct {
-	Height uint64     `json:"height"`
-	Time   int64      `json:"time"`       // unix seconds
-	Hash   string     `json:"state_hash"` // 0x hex of the state hash after the block
-	Txs    []TxResult `json:"txs"`
-}
+// Block is a committed block as subscribers see it: the solo engine's shape.
+type Block = blocks.Block
 
 // TxResult is one recorded transaction of a committed block and what it did.
-type TxResult struct {
-	ID      string         `json:"id"` // 0x hex of the SigningHash
-	Index   int            `json:"index"`
-	From    ledger.Address `json:"from"`
-	Kind    ledger.Kind    `json:"kind"`
-	Outcome ledger.Outcome `json:"outcome"`
-}
-
-// Events returns every event of the block, in order.
-func (b *Block) Events() []ledger.Event {
-	var out []ledger.Event
-	for _, t := range b.Txs {
-		out = append(out, t.Outcome.Events...)
-	}
-	return out
-}
-
-func blockOf(cb *store.CommittedBlock) Block {
-	b := Block{Height: cb.Height, Time: cb.Time, Hash: store.HexID(cb.Hash), Txs: make([]TxResult, len(cb.Txs))}
-	for i, t := range cb.Txs {
-		b.Txs[i] = TxResult{ID: store.HexID(t.ID), Index: t.Index, From: t.Tx.From, Kind: t.Tx.Body.Kind(), Outcome: t.Outcome}
-	}
-	return b
-}
+type TxResult = blocks.TxResult
 
 // answer is what a waiting Submit hears.
 type answer struct {
@@ -61,9 +28,7 @@ type answer struct {
 type hub struct {
 	mu      sync.Mutex
 	waiters map[[32]byte][]chan answer
-	next    int
-	subs    map[int]chan Block
-	closed  bool
+	feed    blocks.Feed
 }
 
 // wait registers interest in the transaction with id; cancel forgets it.
@@ -116,64 +81,20 @@ func (h *hub) fail(id [32]byte, err error) {
 // committed answers the waiters on cb's transactions and publishes cb.
 func (h *hub) committed(cb *store.CommittedBlock) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	for _, t := range cb.Txs {
-		h.deliver(t.ID, answer{r: Receipt{TxID: store.HexID(t.ID), Height: cb.Height, Index: t.Index, Outcome: t.Outcome}})
+	for i, t := range cb.Txs {
+		h.deliver(t.ID, answer{r: blocks.ReceiptOf(cb, i)})
 	}
-	if len(h.subs) == 0 {
-		return
-	}
-	b := blockOf(cb)
-	for id, c := range h.subs {
-		select {
-		case c <- b:
-		default:
-			delete(h.subs, id)
-			close(c)
-		}
-	}
-}
-
-// subscribe returns a channel of every block committed from now on.
-func (h *hub) subscribe(buf int) (<-chan Block, func()) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	c := make(chan Block, max(buf, 1))
-	if h.closed {
-		close(c)
-		return c, func() {}
-	}
-	if h.subs == nil {
-		h.subs = map[int]chan Block{}
-	}
-	id := h.next
-	h.next++
-	h.subs[id] = c
-	return c, func() { h.drop(id) }
-}
-
-func (h *hub) drop(id int) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if c, ok := h.subs[id]; ok {
-		delete(h.subs, id)
-		close(c)
+	h.mu.Unlock()
+	if h.feed.Subscribed() {
+		h.feed.Publish(blocks.Of(cb))
 	}
 }
 
 // close ends every subscription; later ones start closed.
-func (h *hub) close() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.closed = true
-	for id, c := range h.subs {
-		delete(h.subs, id)
-		close(c)
-	}
-}
+func (h *hub) close() { h.feed.Close() }
 
 // Subscribe returns a channel that receives every block committed from now on, in
 // order, and a function that ends the subscription. Commit never waits: a subscriber
 // whose buffer of buf blocks is full is dropped and its channel closed, which means
 // "resubscribe and catch up from the store".
-func (a *App) Subscribe(buf int) (<-chan Block, func()) { return a.hub.subscribe(buf) }
+func (a *App) Subscribe(buf int) (<-chan Block, func()) { return a.hub.feed.Subscribe(buf) }

@@ -62,7 +62,7 @@ func runNode(home string, dishonest bool) error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	w := validator.New(validator.Config{
-		Key: key, Chain: comet.ValidatorChain(e),
+		Key: key, Chain: workerChain{e},
 		Pipeline:   &grading.Pipeline{Reader: model, Compiler: model},
 		RunTimeout: 10 * time.Second, Poll: 250 * time.Millisecond, RotateGrace: time.Second,
 		Logger: log,
@@ -87,4 +87,30 @@ func (m higher) Complete(ctx context.Context, p prompt.Prompt) (string, ledger.C
 		call.Response, call.ResponseSHA = text, hex.EncodeToString(sum[:])
 	}
 	return text, call, nil
+}
+
+// workerChain is the engine as a grading worker reads and writes through it.
+type workerChain struct{ e *comet.Engine }
+
+func (c workerChain) View(fn func(*ledger.State)) { c.e.View(fn) }
+
+func (c workerChain) Submit(ctx context.Context, tx *ledger.Tx) (ledger.Outcome, error) {
+	r, err := c.e.Submit(ctx, tx)
+	return r.Outcome, err
+}
+
+// Subscribe forwards the height of each committed block; a full buffer skips heights.
+func (c workerChain) Subscribe(buf int) (<-chan uint64, func()) {
+	in, stop := c.e.Subscribe(buf)
+	out := make(chan uint64, max(buf, 1))
+	go func() {
+		defer close(out)
+		for b := range in {
+			select {
+			case out <- b.Height:
+			default:
+			}
+		}
+	}()
+	return out, stop
 }

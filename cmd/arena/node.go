@@ -17,7 +17,7 @@ import (
 )
 
 func (a *app) nodeCmd() *cobra.Command {
-	var listen, reader, logLevel string
+	var listen, reader, logLevel, engine, home string
 	c := &cobra.Command{
 		Use:   "node",
 		Short: "Run the arena's node: the engine, its validators, the API and the live board",
@@ -28,19 +28,26 @@ func (a *app) nodeCmd() *cobra.Command {
 				return fmt.Errorf("--log-level: %w", err)
 			}
 			log := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: lv}))
-			return a.runNode(cmd.Context(), log, listen, reader)
+			if home != "" {
+				a.dir = home
+			}
+			return a.runNode(cmd.Context(), log, listen, node.OpenOptions{
+				Logger: log, Env: a.getenv, ReaderOverride: reader, Engine: engine, CometLog: a.stderr,
+			})
 		},
 	}
 	c.Flags().StringVar(&listen, "listen", "", "API listen address (default: arena.toml's)")
 	c.Flags().StringVar(&reader, "reader", "", `replace every validator's reader, e.g. "replay:answers.json"`)
 	c.Flags().StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
+	c.Flags().StringVar(&engine, "engine", "", `"solo" or "comet" (default: arena.toml's)`)
+	c.Flags().StringVar(&home, "home", "", "the node's directory, e.g. a localnet's DIR/node0 (same as --dir)")
 	return c
 }
 
 // runNode opens the node, serves the API and board, and runs the validators until ctx
 // ends; then it shuts everything down in order.
-func (a *app) runNode(ctx context.Context, log *slog.Logger, listen, reader string) error {
-	n, err := node.Open(a.dir, node.OpenOptions{Logger: log, Env: a.getenv, ReaderOverride: reader})
+func (a *app) runNode(ctx context.Context, log *slog.Logger, listen string, o node.OpenOptions) error {
+	n, err := node.Open(a.dir, o)
 	if err != nil {
 		return err
 	}
@@ -73,12 +80,16 @@ func (a *app) runNode(ctx context.Context, log *slog.Logger, listen, reader stri
 	return runErr
 }
 
-// handler returns the API of n with its live board at /.
+// handler returns the API of n, whichever engine it runs, with its live board at /.
 func handler(n *node.Node, log *slog.Logger) http.Handler {
 	snap := func() (ledger.Snapshot, error) {
 		var s ledger.Snapshot
-		n.Engine().View(func(st *ledger.State) { s = st.Snapshot() })
+		n.View(func(st *ledger.State) { s = st.Snapshot() })
 		return s, nil
 	}
-	return api.New(api.Config{Chain: api.Solo(n.Engine()), Logger: log, Board: board.Handler(snap)})
+	chain := api.Solo(n.Engine())
+	if e := n.Comet(); e != nil {
+		chain = api.Comet(e)
+	}
+	return api.New(api.Config{Chain: chain, Logger: log, Board: board.Handler(snap)})
 }

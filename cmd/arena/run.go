@@ -75,7 +75,8 @@ func (a *app) root() *cobra.Command {
 	root.AddCommand(
 		a.initCmd(), a.nodeCmd(), a.keysCmd(), a.faucetCmd(), a.taskCmd(), a.submitCmd(),
 		a.gradeCmd(), a.appealCmd(), a.awardCmd(), a.withdrawCmd(), a.showCmd(), a.watchCmd(),
-		a.snapshotCmd(), a.verifyCmd(), a.devCmd(), a.boardCmd(), a.demoCmd(),
+		a.snapshotCmd(), a.verifyCmd(), a.devCmd(), a.boardCmd(), a.demoCmd(), a.benchCmd(),
+		a.testnetCmd(),
 	)
 	return root
 }

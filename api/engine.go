@@ -1,0 +1,64 @@
+package api
+
+import (
+	"context"
+	"sync"
+
+	"github.com/arena/arena/chain/blocks"
+	"github.com/arena/arena/ledger"
+)
+
+// engine is what the API needs of an ordering engine; the solo and comet engines both
+// have it.
+type engine interface {
+	Submit(ctx context.Context, tx *ledger.Tx) (blocks.Receipt, error)
+	View(fn func(*ledger.State))
+	Subscribe(buf int) (<-chan blocks.Block, func())
+}
+
+// engineChain is an engine as the Chain the API serves.
+type engineChain struct{ e engine }
+
+func (c engineChain) Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error) {
+	rc, err := c.e.Submit(ctx, tx)
+	if err != nil {
+		return Receipt{}, err
+	}
+	return Receipt{TxID: rc.TxID, Height: rc.Height, Index: rc.Index, Outcome: rc.Outcome}, nil
+}
+
+func (c engineChain) View(fn func(*ledger.State)) { c.e.View(fn) }
+
+// Subscribe relays the engine's blocks; the channel closes when the engine drops the
+// subscription or cancel is called.
+func (c engineChain) Subscribe(buf int) (<-chan Block, func()) {
+	in, cancel := c.e.Subscribe(buf)
+	out := make(chan Block, max(buf, 1))
+	done := make(chan struct{})
+	go func() {
+		defer close(out)
+		for b := range in {
+			select {
+			case out <- blockOf(b):
+			case <-done:
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return out, func() {
+		once.Do(func() {
+			close(done)
+			cancel()
+		})
+	}
+}
+
+// blockOf is b in the API's JSON shape.
+func blockOf(b blocks.Block) Block {
+	out := Block{Height: b.Height, Time: b.Time, Hash: b.Hash, Txs: make([]TxResult, len(b.Txs))}
+	for i, t := range b.Txs {
+		out.Txs[i] = TxResult{ID: t.ID, Index: t.Index, From: t.From, Kind: t.Kind, Outcome: t.Outcome}
+	}
+	return out
+}

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/arena/arena/chain/comet"
+	"github.com/arena/arena/node"
+	"github.com/spf13/cobra"
+)
+
+func (a *app) testnetCmd() *cobra.Command {
+	var o node.TestnetOptions
+	var fund []string
+	c := &cobra.Command{
+		Use:   "testnet --nodes N",
+		Short: "Write a CometBFT localnet in --dir: one arena node home per validator, on loopback ports",
+		Long: "Write DIR/node0..: each a CometBFT home (config/genesis.json, node and consensus keys,\n" +
+			"config.toml peering with the others) and an arena directory (genesis.json, keys/ with the\n" +
+			"node's grading validator key, arena.toml with engine = \"comet\"). Run each node with\n" +
+			"`arena node --engine comet --home DIR/nodeI`; the verbs take --dir DIR/nodeI.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var err error
+			if o.Genesis, err = allocations(fund); err != nil {
+				return err
+			}
+			if !cmd.Flags().Changed("light-scrypt") {
+				o.LightScrypt = o.DevMode
+			}
+			o.Passphrase = a.passphrase()
+			net, err := node.Testnet(a.dir, o)
+			if err != nil {
+				return err
+			}
+			return a.emit(net, func(w io.Writer) { printNetwork(w, net, o) })
+		},
+	}
+	f := c.Flags()
+	f.IntVar(&o.Nodes, "nodes", 4, "validators, one node each")
+	f.IntVar(&o.BasePort, "base-port", node.DefaultBasePort, "node i listens on base+10i (p2p), +1 (CometBFT RPC), +2 (API); 0 picks free ports")
+	f.StringVar(&o.Name, "name", "localnet", "arena name; the chain id is arena-NAME")
+	f.StringVar(&o.Symbol, "symbol", "GEN", "currency symbol")
+	f.BoolVar(&o.DevMode, "dev", false, "dev mode: enables faucet and dev advance")
+	f.StringSliceVar(&o.Readers, "reader", nil, `reader spec per node ("builtin", "openai:URL#model"); missing ones are builtin`)
+	f.BoolVar(&o.LightScrypt, "light-scrypt", false, "cheap key encryption (default: on in dev mode)")
+	f.DurationVar(&o.AppealWindow, "appeal-window", 6*time.Hour, "appeal window after a grade settles")
+	f.DurationVar(&o.RoundTimeout, "round-timeout", 2*time.Minute, "how long a grading attempt stays open")
+	f.IntVar(&o.Attempts, "attempts", 3, "attempts per grading round")
+	f.IntVar(&o.Quorum, "quorum", 0, "agreeing results that settle a round (default: a majority)")
+	f.StringArrayVar(&fund, "fund", nil, "genesis allocation ADDRESS=AMOUNT (repeatable)")
+	return c
+}
+
+// printNetwork tells the operator what was written and how to start it.
+func printNetwork(w io.Writer, net comet.Network, o node.TestnetOptions) {
+	mode := ""
+	if o.DevMode {
+		mode = " in dev mode"
+	}
+	fmt.Fprintf(w, "wrote a %d-node localnet of chain %s%s\n", len(net.Nodes), net.Terms.Chain, mode)
+	for i, n := range net.Nodes {
+		fmt.Fprintf(w, "node%d: home %s, p2p %s@%s, rpc %s, API %s, validator %s\n",
+			i, n.Home, n.ID, n.P2P, n.RPC, node.APIAddr(n), n.Validator)
+	}
+	fmt.Fprintf(w, "start each node: arena node --engine comet --home %s\n", net.Nodes[0].Home)
+}
