@@ -13,135 +13,139 @@ import (
 const maxWorkShown = 4 << 10
 
 // card is everything one entry's card shows, computed once in Go. The server renders
-// the first page of cards from it and the script renders the rest from its JSON, so no
-// rule (the cause of a difference, a summary of a result) is written twice.
+// the first page of cards from it and the script renders the rest from the data block
+// wire.go writes, so no rule (the cause of a difference, a summary of a result) is
+// written twice.
 type card struct {
-	ID        ledger.EntryID `json:"id"`
-	Task      ledger.TaskID  `json:"task"`
-	TaskTitle string         `json:"task_title"`
-	Solver    string         `json:"solver"`
-	Seq       int            `json:"seq"`
-	Filed     string         `json:"filed"`
-	State     string         `json:"state"`
-	Outcome   string         `json:"outcome"`
-	Bond      string         `json:"bond"`
-	WorkURL   string         `json:"work_url"`
-	Work      string         `json:"work"`
-	WorkLen   int            `json:"work_len"`
-	WorkCut   bool           `json:"work_cut"`
-	Status    string         `json:"status"` // one line for an entry with no grade in force
-	Grade     *gradeCard     `json:"grade"`
-	Appeal    *appealCard    `json:"appeal"`
-	Rounds    []roundCard    `json:"rounds"`
+	ID        ledger.EntryID
+	Task      ledger.TaskID
+	TaskTitle string
+	Solver    string
+	Seq       int
+	Filed     string
+	State     string
+	Outcome   string
+	Bond      string
+	WorkURL   string
+	Work      string
+	WorkLen   int
+	WorkCut   bool
+	Status    string // one line for an entry with no grade in force
+	Grade     *gradeCard
+	Appeal    *appealCard
+	Rounds    []roundCard
+	Crossings []crossCard // on the winning card: the sinks its task's award reached
+	Uncrossed bool        // on the winning card: the award is owed to a registry still
 }
 
 // gradeCard is the grade in force: the rung agreed, what it was worth, what settled,
 // why the two differ, and every check behind it.
 type gradeCard struct {
-	Round       ledger.RoundID `json:"round"`
-	Attempt     int            `json:"attempt"`
-	Tier        int            `json:"tier"`
-	Label       string         `json:"label"`
-	JudgedTier  int            `json:"judged_tier"`
-	JudgedLabel string         `json:"judged_label"`
-	JudgedScore int            `json:"judged_score"`
-	Score       int            `json:"score"`
-	Diff        string         `json:"diff"`
-	Verdict     string         `json:"verdict"` // "eligible", "disqualified", "failed", "not passed"
-	Error       string         `json:"error"`
-	Causes      []string       `json:"causes"`
-	Reason      string         `json:"reason"`
-	Rationale   string         `json:"rationale"`
-	Checks      []checkCard    `json:"checks"`
-	Prose       []string       `json:"prose"`
-	Dropped     []string       `json:"dropped"`
-	NoDet       bool           `json:"no_deterministic_pass"`
-	Similarity  int            `json:"similarity"`
-	DuplicateOf ledger.EntryID `json:"duplicate_of"`
-	Digest      string         `json:"work_digest"`
-	Leader      string         `json:"leader"`
-	Agreed      []string       `json:"agreed"`
-	Disagreed   []string       `json:"disagreed"`
-	Settled     string         `json:"settled"`
-	AppealUntil string         `json:"appeal_until"`
+	Round       ledger.RoundID
+	Attempt     int
+	Tier        int
+	Label       string
+	JudgedTier  int
+	JudgedLabel string
+	JudgedScore int
+	Score       int
+	Diff        string
+	Verdict     string // "eligible", "disqualified", "failed", "not passed"
+	Error       string
+	Causes      []string
+	Reason      string
+	Rationale   string
+	Checks      []checkCard
+	Prose       []string
+	Dropped     []string
+	NoDet       bool
+	Similarity  int
+	DuplicateOf ledger.EntryID
+	Digest      string
+	Leader      string
+	Agreed      []string
+	Disagreed   []string
+	Settled     string
+	AppealUntil string
 }
 
 // checkCard is one compiled check and its outcome.
 type checkCard struct {
-	Criterion string `json:"criterion"`
-	Expr      string `json:"expr"`
-	Kind      string `json:"kind"` // "mandatory" or "preferred"
-	Source    string `json:"source"`
-	Passed    bool   `json:"passed"`
-	Error     string `json:"error"`
+	Criterion string
+	Expr      string
+	Kind      string // "mandatory" or "preferred"
+	Source    string
+	Passed    bool
+	Error     string
 }
 
 // appealCard is the latest appeal on an entry.
 type appealCard struct {
-	Appellant string         `json:"appellant"`
-	Argument  string         `json:"argument"`
-	Bond      string         `json:"bond"`
-	Round     ledger.RoundID `json:"round"`
-	Against   ledger.RoundID `json:"against"`
-	Filed     string         `json:"filed"`
-	Outcome   string         `json:"outcome"` // "moved", "held" or "pending"
-	Bounty    string         `json:"bounty"`
+	Appellant string
+	Argument  string
+	Bond      string
+	Round     ledger.RoundID
+	Against   ledger.RoundID
+	Filed     string
+	Outcome   string // "moved", "held" or "pending"
+	Bounty    string
 }
 
 // roundCard is one grading round with its attempts and, once settled, its grade.
 type roundCard struct {
-	ID        ledger.RoundID   `json:"id"`
-	Regrade   bool             `json:"regrade"`
-	Argument  string           `json:"argument"`
-	Opened    string           `json:"opened"`
-	State     string           `json:"state"`
-	Committee int              `json:"committee"`
-	Earlier   []ledger.EntryID `json:"earlier"`
-	Says      string           `json:"says"`   // the round's grade in one line; "" while none
-	Checks    []checkCard      `json:"checks"` // only for a round whose grade is no longer in force
-	Calls     []callCard       `json:"calls"`  // the leader's model calls for the settled grade
-	Attempts  []attemptCard    `json:"attempts"`
+	ID        ledger.RoundID
+	Regrade   bool
+	Argument  string
+	Opened    string
+	State     string
+	Committee int
+	Earlier   []ledger.EntryID
+	Says      string      // the round's grade in one line; "" while none
+	Checks    []checkCard // only for a round whose grade is no longer in force
+	Calls     []callCard  // the leader's model calls for the settled grade
+	Attempts  []attemptCard
 }
 
 // attemptCard is one attempt of a round.
 type attemptCard struct {
-	N        int       `json:"n"`
-	Leader   string    `json:"leader"`
-	Opened   string    `json:"opened"`
-	Deadline string    `json:"deadline"`
-	State    string    `json:"state"`
-	Atts     []attCard `json:"attestations"`
+	N        int
+	Leader   string
+	Opened   string
+	Deadline string
+	State    string
+	Atts     []attCard
 }
 
 // attCard is one attestation: who, when, what it said and whether it agreed.
 type attCard struct {
-	Validator string `json:"validator"`
-	Height    uint64 `json:"height"`
-	Agrees    bool   `json:"agrees"`
-	Says      string `json:"says"`
+	Validator string
+	Height    uint64
+	Agrees    bool
+	Says      string
 }
 
 // callCard is one model call's receipt, without the texts.
 type callCard struct {
-	Purpose  string `json:"purpose"`
-	Provider string `json:"provider"`
-	Model    string `json:"model"`
-	Prompt   string `json:"prompt_sha256"`
-	Response string `json:"response_sha256"`
-	Fallback bool   `json:"fallback"`
-	Why      string `json:"fallback_why"`
+	Purpose  string
+	Provider string
+	Model    string
+	Prompt   string
+	Response string
+	Fallback bool
+	Why      string
 }
 
 // views indexes a snapshot for building cards.
 type views struct {
 	snap   *ledger.Snapshot
+	xs     crossings
 	tasks  map[ledger.TaskID]*ledger.TaskView
 	rounds map[ledger.RoundID]*ledger.RoundView
 	names  map[ledger.Address]string // checksummed spellings: each costs a keccak
 }
 
-func index(s *ledger.Snapshot) *views {
-	v := &views{snap: s, tasks: make(map[ledger.TaskID]*ledger.TaskView, len(s.Tasks)),
+func index(s *ledger.Snapshot, xs crossings) *views {
+	v := &views{snap: s, xs: xs, tasks: make(map[ledger.TaskID]*ledger.TaskView, len(s.Tasks)),
 		rounds: make(map[ledger.RoundID]*ledger.RoundView, len(s.Rounds)), names: map[ledger.Address]string{}}
 	for i := range s.Tasks {
 		v.tasks[s.Tasks[i].ID] = &s.Tasks[i]
@@ -171,6 +175,10 @@ func (v *views) card(e *ledger.EntryView) card {
 	c.Work, c.WorkCut = excerpt(e.Work, maxWorkShown)
 	if t := v.tasks[e.Task]; t != nil {
 		c.TaskTitle = t.Title
+		if t.Winner == e.ID {
+			x := crossing(t, v.xs, v.snap.Arena.Terms.Registry != nil)
+			c.Crossings, c.Uncrossed = x.Crossings, x.Uncrossed
+		}
 	}
 	if e.Current != nil {
 		c.Grade = v.grade(e.Current)

@@ -1,5 +1,6 @@
 // Package board renders the scorecard page: one self-contained HTML file built from a
-// ledger.Snapshot and nothing else.
+// ledger.Snapshot and nothing else, save, when given (WithCrossings), the sinks outside
+// the arena that each award reached.
 //
 // The page promises three things. It is pure: Render reads no clock, no environment and
 // no file, so the same snapshot always renders the same bytes. It is inert: every string
@@ -7,7 +8,8 @@
 // reaches the page only through html/template escaping or as JSON with '<', '>' and '&'
 // escaped, inside a Content-Security-Policy that allows only the page's own inline style
 // and script. It is offline: the page loads no font, image, script or style and makes no
-// request of any kind; filtering, search and paging run over the JSON embedded in it.
+// request of any kind; filtering, search and paging run over the JSON embedded in it,
+// which is compact (wire.go): short keys, no empty fields, repeated strings written once.
 //
 // The first page of entry cards is rendered on the server, so the page reads without
 // script; the script renders the same cards from the embedded JSON when the reader

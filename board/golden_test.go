@@ -31,10 +31,10 @@ func loadSnapshot(t testing.TB, name string) ledger.Snapshot {
 	return s
 }
 
-func render(t testing.TB, s ledger.Snapshot) []byte {
+func render(t testing.TB, s ledger.Snapshot, opts ...Option) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	if err := Render(&b, s); err != nil {
+	if err := Render(&b, s, opts...); err != nil {
 		t.Fatalf("Render: %v", err)
 	}
 	return b.Bytes()

@@ -12,8 +12,10 @@ import (
 // snap and renders it whole before writing, so a failure never sends half a page. Other
 // paths are 404 and other methods 405. A snapshot or render failure is a 503 whose body
 // says only that the board is unavailable; the cause goes to the log. Handler is safe
-// for concurrent use if snap is.
-func Handler(snap func() (ledger.Snapshot, error)) http.Handler {
+// for concurrent use if snap is. Options are Render's; for a live page, crossings come
+// from WithCrossingsFunc, read after each snapshot (and a failure to read them is a 503
+// too).
+func Handler(snap func() (ledger.Snapshot, error), opts ...Option) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" {
 			http.NotFound(w, r)
@@ -27,7 +29,7 @@ func Handler(snap func() (ledger.Snapshot, error)) http.Handler {
 		var buf bytes.Buffer
 		s, err := snap()
 		if err == nil {
-			err = Render(&buf, s)
+			err = Render(&buf, s, opts...)
 		}
 		if err != nil {
 			slog.Error("board unavailable", "err", err)

@@ -1,13 +1,11 @@
 package board
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/arena/arena/ledger"
 	"github.com/chromedp/chromedp"
-	"github.com/google/go-cmp/cmp"
 )
 
 // Payloads are what a solver, a sponsor or a model could write into the ledger.
@@ -67,11 +65,11 @@ func TestHostileTextRendersInert(t *testing.T) {
 		t.Errorf("page has %d style elements, want 1", n)
 	}
 	data := textOfScript(t, page)
-	var got struct{ Cards []card }
-	if err := json.Unmarshal([]byte(data), &got); err != nil {
-		t.Fatalf("the data block is not JSON: %v", err)
+	_, _, got, err := decodeData(data)
+	if err != nil {
+		t.Fatalf("the data block does not decode: %v", err)
 	}
-	if d := cmp.Diff(index(ptr(hostile(t))).cards(), got.Cards); d != "" {
+	if d := sameCards(index(ptr(hostile(t)), crossings{}).cards(), got); d != "" {
 		t.Errorf("the data block does not carry the texts exactly (-want +got):\n%s", d)
 	}
 	for _, bad := range []string{"</script", "</SCRIPT", "<img", "\u2028"} {

@@ -50,6 +50,7 @@ type taskRow struct {
 	WinnerAddr     string
 	WinScore       int
 	Spec, Rubric   string
+	crossed
 }
 
 // repRow is one line of the leaderboard.
@@ -65,7 +66,7 @@ type eventRow struct {
 	Addr, Amount string
 }
 
-func build(s *ledger.Snapshot) *page {
+func build(s *ledger.Snapshot, xs crossings) *page {
 	a := &s.Arena
 	sym := a.Terms.Symbol
 	p := &page{Name: a.Terms.Name, Symbol: sym, Height: a.Height, Time: stamp(a.Time), Hash: a.Hash,
@@ -75,7 +76,8 @@ func build(s *ledger.Snapshot) *page {
 		p.Tasks = append(p.Tasks, taskRow{ID: t.ID, Title: t.Title, State: t.State, Prize: money(t.Prize, sym),
 			Sponsor: t.Sponsor.String(), Posted: stamp(t.PostedAt), Closes: stamp(t.ClosesAt),
 			Awarded: stamp(t.AwardedAt), Entries: len(t.Entries), Winner: t.Winner,
-			WinnerAddr: addrOf(t.WinnerAddr), WinScore: t.WinScore, Spec: t.Spec, Rubric: t.Rubric})
+			WinnerAddr: addrOf(t.WinnerAddr), WinScore: t.WinScore, Spec: t.Spec, Rubric: t.Rubric,
+			crossed: crossing(&t, xs, a.Terms.Registry != nil)})
 	}
 	for i, r := range s.Leaderboard {
 		p.Board = append(p.Board, repRow{Rank: i + 1, Reputation: r, Addr: r.Address.String(), Earned: money(r.Earned, sym)})

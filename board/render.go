@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -34,15 +33,20 @@ var (
 func Policy() string { return policy }
 
 // Render writes the board for s to w: one self-contained HTML document. It is pure: the
-// same snapshot always gives the same bytes, and nothing but s is read. Every string
-// from s is escaped for the context it lands in.
-func Render(w io.Writer, s ledger.Snapshot) error {
-	p := build(&s)
-	cs := index(&s).cards()
+// same snapshot and options always give the same bytes, and nothing but s and what the
+// options name is read. Every string from s is escaped for the context it lands in.
+// Options add to the page (WithCrossings); without any, the page is s's alone.
+func Render(w io.Writer, s ledger.Snapshot, opts ...Option) error {
+	xs, err := crossingsOf(opts)
+	if err != nil {
+		return fmt.Errorf("render board: %w", err)
+	}
+	p := build(&s, xs)
+	cs := index(&s, xs).cards()
 	p.Total = len(cs)
 	p.First = cs[:min(pageSize, len(cs))]
 	bw := bufio.NewWriterSize(w, 64<<10)
-	err := tmpl.Execute(bw, struct {
+	err = tmpl.Execute(bw, struct {
 		P   *page
 		CSP string
 		CSS template.CSS
@@ -60,37 +64,6 @@ func Render(w io.Writer, s ledger.Snapshot) error {
 		return fmt.Errorf("write board: %w", err)
 	}
 	return nil
-}
-
-// encode writes the data block the script pages through: the cards as JSON, one card a
-// line. The encoder escapes '<', '>' and '&' (and U+2028, U+2029), so no card text can
-// close the element that holds it or be read as markup.
-func encode(w *bufio.Writer, cs []card) error {
-	fmt.Fprintf(w, "<script type=\"application/json\" id=\"board-data\">{\"page_size\":%d,\"top\":%d,\"cards\":[", pageSize, ledger.Rungs-1)
-	enc := json.NewEncoder(lineWriter{w})
-	for i := range cs {
-		if i > 0 {
-			w.WriteByte(',')
-		}
-		w.WriteByte('\n')
-		if err := enc.Encode(&cs[i]); err != nil {
-			return fmt.Errorf("encode card %d: %w", cs[i].ID, err)
-		}
-	}
-	_, err := w.WriteString("\n]}</script>\n")
-	return err
-}
-
-// lineWriter drops the newline json.Encoder ends each value with; JSON strings escape
-// their own newlines, so the only raw one is that last byte.
-type lineWriter struct{ w *bufio.Writer }
-
-func (l lineWriter) Write(p []byte) (int, error) {
-	if n := len(p); n > 0 && p[n-1] == '\n' {
-		_, err := l.w.Write(p[:n-1])
-		return n, err
-	}
-	return l.w.Write(p)
 }
 
 func digest(s string) string {

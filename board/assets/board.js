@@ -4,7 +4,8 @@
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("board-data").textContent);
-  var all = data.cards, top = data.top, size = data.page_size;
+  var raw = data.c, table = data.s, top = data.top, size = data.n;
+  var full = new Array(raw.length);
   var list = document.getElementById("cards");
   var form = document.getElementById("filters");
   var shown = document.getElementById("shown");
@@ -12,7 +13,49 @@
   var prev = document.getElementById("prev"), next = document.getElementById("next");
   var pageno = document.getElementById("pageno");
   var f = { task: form.elements.task, state: form.elements.state, solver: form.elements.solver, q: form.elements.q };
-  var hay = null, hits = all, page = 0, typing = 0;
+  var everyone = map(raw, function (c, i) { return i; });
+  var hay = null, hits = everyone, page = 0, typing = 0;
+
+  // The data block is compact (wire.go): short keys, zero fields left out, and a
+  // number where a string belongs is its index in the string table. expand turns a
+  // card back into the long form the renderers below read, once, when first needed.
+  function S(v) { return typeof v === "number" ? table[v] : v === undefined ? "" : v; }
+  function SS(vs) { return map(vs, S); }
+  function N(v) { return v || 0; }
+  function B(v) { return v === 1; }
+  function get(i) { return full[i] || (full[i] = expand(raw[i])); }
+  function expand(c) {
+    var w = S(c.w);
+    return { id: c.i, task: N(c.t), task_title: S(c.tt), solver: S(c.so), seq: N(c.q), filed: S(c.f), state: S(c.st),
+      outcome: S(c.o), bond: S(c.b), work_url: S(c.wu), work: w, work_len: c.wl === undefined ? utf8len(w) : c.wl,
+      work_cut: B(c.wc), status: S(c.ss), grade: c.g ? grade0(c.g) : null, appeal: c.a ? appeal0(c.a) : null,
+      rounds: map(c.r, round0), crossings: map(c.x, crossing0), uncrossed: B(c.ux) };
+  }
+  function grade0(g) {
+    return { round: N(g.r), attempt: N(g.at), tier: N(g.ti), label: S(g.l), judged_tier: N(g.jt), judged_label: S(g.jl),
+      judged_score: N(g.js), score: N(g.sc), diff: S(g.d), verdict: S(g.v), error: S(g.e), causes: SS(g.ca),
+      reason: S(g.re), rationale: S(g.ra), checks: map(g.ch, check0), prose: SS(g.pr), dropped: SS(g.dr),
+      no_deterministic_pass: B(g.nd), similarity: N(g.si), duplicate_of: N(g.du), work_digest: S(g.wd),
+      leader: S(g.le), agreed: SS(g.ag), disagreed: SS(g.di), settled: S(g.se), appeal_until: S(g.au) };
+  }
+  function check0(c) { return { criterion: S(c.c), expr: S(c.x), kind: S(c.k), source: S(c.so), passed: B(c.p), error: S(c.e) }; }
+  function appeal0(a) {
+    return { appellant: S(a.ap), argument: S(a.ar), bond: S(a.b), round: N(a.r), against: N(a.ag), filed: S(a.f),
+      outcome: S(a.o), bounty: S(a.bo) };
+  }
+  function round0(r) {
+    return { id: N(r.i), regrade: B(r.rg), argument: S(r.ar), opened: S(r.o), state: S(r.st), committee: N(r.cm),
+      earlier: r.ea || [], says: S(r.sa), checks: map(r.ch, check0), attempts: map(r.at, attempt0),
+      calls: map(r.cl, function (c) {
+        return { purpose: S(c.pu), provider: S(c.pv), model: S(c.m), prompt_sha256: S(c.ps), response_sha256: S(c.rs),
+          fallback: B(c.fb), fallback_why: S(c.wy) };
+      }) };
+  }
+  function attempt0(a) {
+    return { n: N(a.n), leader: S(a.le), opened: S(a.o), deadline: S(a.dl), state: S(a.st),
+      attestations: map(a.as, function (t) { return { validator: S(t.v), height: N(t.h), agrees: B(t.ag), says: S(t.sa) }; }) };
+  }
+  function crossing0(x) { return { sink: S(x.s), tx: S(x.tx), http: N(x.h), at: S(x.at) }; }
 
   // h builds an element: attrs sets attributes, kids are nodes or strings (as text).
   function h(tag, attrs, kids) {
@@ -45,7 +88,8 @@
         h("span", { "class": "sub" }, "on task #" + c.task + " " + c.task_title)]),
       h("p", { "class": "meta" }, [h("span", { "class": "badge" }, c.state),
         c.outcome ? [" ", h("span", { "class": "badge" }, c.outcome)] : null,
-        " filed ", time(c.filed), ", #" + c.seq + " on its task, by ", code(c.solver, "addr"), ", bond " + c.bond])
+        " filed ", time(c.filed), ", #" + c.seq + " on its task, by ", code(c.solver, "addr"), ", bond " + c.bond]),
+      crossings(c)
     ];
     kids.push(c.grade ? grade(c.grade) : h("p", { "class": "status" }, c.status));
     if (c.appeal) kids.push(appeal(c.appeal));
@@ -58,6 +102,15 @@
     return h("article", { "class": "card", id: "entry-" + c.id, "aria-labelledby": "entry-" + c.id + "-h" }, kids);
   }
   function utf8len(s) { return new TextEncoder().encode(s).length; }
+
+  // crossings says where the award of a winning card's task reached, as the server does.
+  function crossings(c) {
+    if (len(c.crossings)) return h("ul", { "class": "crossings" }, map(c.crossings, function (x) {
+      return h("li", {}, ["crossed to ", code(x.sink, "addr"), x.tx ? [" in tx ", code(x.tx, "hash")] : null,
+        x.http ? " (HTTP " + x.http + ")" : null, " at ", time(x.at)]);
+    }));
+    return c.uncrossed ? h("p", { "class": "crossings pending" }, "not yet crossed") : null;
+  }
 
   function appeal(a) {
     return [h("h4", {}, "Appeal"),
@@ -134,31 +187,32 @@
     return h("section", { "class": "round", "aria-label": "Round " + r.id }, kids);
   }
 
-  // text is what search looks in for one card, lower-cased, built once on first search.
+  // text is what search looks in for one card, lower-cased, built once on first search
+  // from the compact card, without expanding it.
   function text(c) {
-    var parts = ["#" + c.id, c.task_title, c.solver, c.state, c.outcome, c.work, c.work_url, c.status];
-    var g = c.grade;
+    var parts = ["#" + c.i, S(c.tt), S(c.so), S(c.st), S(c.o), S(c.w), S(c.wu), S(c.ss)];
+    var g = c.g;
     if (g) {
-      parts.push(g.label, g.error, g.reason, g.rationale, g.verdict, g.work_digest);
-      parts = parts.concat(g.causes || [], g.prose || [], g.dropped || []);
-      map(g.checks, function (k) { parts.push(k.criterion, k.expr); });
+      parts.push(S(g.l), S(g.e), S(g.re), S(g.ra), S(g.v), S(g.wd));
+      parts = parts.concat(SS(g.ca), SS(g.pr), SS(g.dr));
+      map(g.ch, function (k) { parts.push(S(k.c), S(k.x)); });
     }
-    if (c.appeal) parts.push(c.appeal.argument, c.appeal.appellant);
+    if (c.a) parts.push(S(c.a.ar), S(c.a.ap));
     return parts.join("\n").toLowerCase();
   }
 
   function apply() {
     var task = f.task.value, state = f.state.value, solver = f.solver.value;
     var q = f.q.value.trim().toLowerCase();
-    if (q && !hay) hay = map(all, text);
+    if (q && !hay) hay = map(raw, text);
     hits = [];
-    for (var i = 0; i < all.length; i++) {
-      var c = all[i];
-      if (task && String(c.task) !== task) continue;
-      if (state && c.state !== state) continue;
-      if (solver && c.solver !== solver) continue;
+    for (var i = 0; i < raw.length; i++) {
+      var c = raw[i];
+      if (task && String(N(c.t)) !== task) continue;
+      if (state && S(c.st) !== state) continue;
+      if (solver && S(c.so) !== solver) continue;
       if (q && hay[i].indexOf(q) < 0) continue;
-      hits.push(c);
+      hits.push(i);
     }
     page = 0;
     draw();
@@ -169,10 +223,10 @@
     page = Math.min(page, pages - 1);
     var from = page * size, to = Math.min(hits.length, from + size);
     var frag = document.createDocumentFragment();
-    for (var i = from; i < to; i++) frag.appendChild(card(hits[i]));
+    for (var i = from; i < to; i++) frag.appendChild(card(get(hits[i])));
     list.replaceChildren(frag);
-    shown.textContent = hits.length ? "Showing " + (from + 1) + "\u2013" + to + " of " + hits.length + " matching entries (" + all.length + " in all)."
-      : "No entry matches (" + all.length + " in all).";
+    shown.textContent = hits.length ? "Showing " + (from + 1) + "\u2013" + to + " of " + hits.length + " matching entries (" + raw.length + " in all)."
+      : "No entry matches (" + raw.length + " in all).";
     pageno.textContent = "Page " + (page + 1) + " of " + pages;
     prev.disabled = page === 0;
     next.disabled = page >= pages - 1;
@@ -184,7 +238,7 @@
     if (!m) return;
     clearTimeout(typing);
     var id = Number(m[1]), at = indexOf(hits, id);
-    if (at < 0) { clear(); hits = all; at = indexOf(hits, id); }
+    if (at < 0) { clear(); hits = everyone; at = indexOf(hits, id); }
     if (at < 0) return;
     page = Math.floor(at / size);
     draw();
@@ -192,7 +246,7 @@
     if (el) { el.scrollIntoView(); el.querySelector("h3 a").focus(); }
   }
   function clear() { f.task.value = ""; f.state.value = ""; f.solver.value = ""; f.q.value = ""; }
-  function indexOf(cs, id) { for (var i = 0; i < cs.length; i++) if (cs[i].id === id) return i; return -1; }
+  function indexOf(is, id) { for (var i = 0; i < is.length; i++) if (raw[is[i]].i === id) return i; return -1; }
 
   // Typing waits for a pause before it filters; a choice in a list filters at once.
   form.addEventListener("input", function (e) {
@@ -207,9 +261,9 @@
   window.addEventListener("hashchange", reveal);
   form.hidden = false;
   pager.hidden = false;
-  pageno.textContent = "Page 1 of " + Math.max(1, Math.ceil(all.length / size));
+  pageno.textContent = "Page 1 of " + Math.max(1, Math.ceil(raw.length / size));
   prev.disabled = true;
-  next.disabled = all.length <= size;
-  shown.textContent = "Showing " + Math.min(all.length, size) + " of " + all.length + " entries.";
+  next.disabled = raw.length <= size;
+  shown.textContent = "Showing " + Math.min(raw.length, size) + " of " + raw.length + " entries.";
   reveal();
 })();
