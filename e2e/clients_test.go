@@ -1,10 +1,13 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 
@@ -89,10 +92,39 @@ type worker struct {
 	chain string
 	nonce uint64 // 0: unknown, read it before sending
 	step  int
-	extra bool // the last transaction was an aside, not a step of the story
-	task  ledger.TaskID
+	extra bool   // the last transaction was an aside, not a step of the story
+	tasks *tasks // the tasks every client posted, shared
 	entry ledger.EntryID
 	sent  int
+}
+
+// tasks holds the latest task each client posted; a client enters another's, since a
+// sponsor cannot enter their own task.
+type tasks struct {
+	mu     sync.Mutex
+	latest map[ledger.Address]ledger.TaskID
+}
+
+func (ts *tasks) posted(by ledger.Address, id ledger.TaskID) {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	ts.latest[by] = id
+}
+
+// other returns the latest task of a client other than me, picked by r, or 0.
+func (ts *tasks) other(me ledger.Address, r *rand.Rand) ledger.TaskID {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	var ids []ledger.TaskID
+	for _, a := range slices.SortedFunc(maps.Keys(ts.latest), func(a, b ledger.Address) int { return bytes.Compare(a[:], b[:]) }) {
+		if a != me {
+			ids = append(ids, ts.latest[a])
+		}
+	}
+	if len(ids) == 0 {
+		return 0
+	}
+	return ids[r.IntN(len(ids))]
 }
 
 // run sends transactions until ctx ends.
@@ -170,7 +202,7 @@ func (w *worker) next() (ledger.Amount, ledger.Body) {
 		return ledger.Ether(10), ledger.PostTask{Title: fmt.Sprintf("Task %d", w.sent),
 			Spec: "Write two lines about a ledger.", Rubric: "It should be at most 2 lines.", ClosesInS: 3600}
 	case stepEnter:
-		return ledger.Ether(5), ledger.Submit{Task: w.task, Work: fmt.Sprintf("Entry %d: blocks fall like snow,\neach one sealed by the last.", w.sent)}
+		return ledger.Ether(5), ledger.Submit{Task: w.tasks.other(w.key.Address(), w.rng), Work: fmt.Sprintf("Entry %d: blocks fall like snow,\neach one sealed by the last.", w.sent)}
 	default:
 		return ledger.Amount{}, ledger.Grade{Entry: w.entry}
 	}
@@ -188,7 +220,7 @@ func (w *worker) applied(rc api.Receipt) {
 	}
 	switch w.step {
 	case stepPost:
-		w.task = ledger.TaskID(rc.Outcome.Created)
+		w.tasks.posted(w.key.Address(), ledger.TaskID(rc.Outcome.Created))
 	case stepEnter:
 		w.entry = ledger.EntryID(rc.Outcome.Created)
 	}

@@ -214,12 +214,13 @@ func checkResumed(t *testing.T, p *proc, want map[ledger.Address]uint64, height 
 func newWorkers(t *testing.T, rng *rand.Rand) []*worker {
 	t.Helper()
 	ws := make([]*worker, crashClients)
+	ts := &tasks{latest: map[ledger.Address]ledger.TaskID{}}
 	for i := range ws {
 		k, err := account.Generate()
 		if err != nil {
 			t.Fatal(err)
 		}
-		ws[i] = &worker{key: k, rng: rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))}
+		ws[i] = &worker{key: k, tasks: ts, rng: rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))}
 	}
 	return ws
 }

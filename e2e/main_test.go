@@ -75,7 +75,7 @@ func arena(t *testing.T, args ...string) string {
 // proc is an `arena node` child process.
 type proc struct {
 	cmd  *exec.Cmd
-	url  string        // API base URL
+	url  string // API base URL
 	c    *client.Client
 	done chan struct{} // closed once the process has exited
 	err  error         // its exit status, once done is closed

@@ -80,7 +80,8 @@ func (a *app) runNode(ctx context.Context, log *slog.Logger, listen string, o no
 	return runErr
 }
 
-// handler returns the API of n, whichever engine it runs, with its live board at /.
+// handler returns the API of n, whichever engine it runs, with its live board at /; the
+// board marks each award with the sinks it reached, read from the store per request.
 func handler(n *node.Node, log *slog.Logger) http.Handler {
 	snap := func() (ledger.Snapshot, error) {
 		var s ledger.Snapshot
@@ -91,5 +92,9 @@ func handler(n *node.Node, log *slog.Logger) http.Handler {
 	if e := n.Comet(); e != nil {
 		chain = api.Comet(e)
 	}
-	return api.New(api.Config{Chain: chain, Logger: log, Board: board.Handler(snap)})
+	crossed := func() (map[ledger.TaskID][]board.Crossing, error) {
+		ds, err := n.Deliveries()
+		return crossingsOf(ds), err
+	}
+	return api.New(api.Config{Chain: chain, Logger: log, Board: board.Handler(snap, board.WithCrossingsFunc(crossed))})
 }

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/node"
+	"github.com/arena/arena/store"
 	"github.com/spf13/cobra"
 )
 
@@ -17,7 +20,7 @@ import (
 // takes.
 func (a *app) showCmd() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard|claimable ADDR",
+		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard|claimable ADDR|deliveries",
 		Short: "Print one of the ledger's views",
 	}
 	noun := func(use, short string, nargs int, f func(ctx context.Context, c *client.Client, arg string) error) {
@@ -44,6 +47,7 @@ func (a *app) showCmd() *cobra.Command {
 	noun("reputation ADDRESS", "an address's public record", 1, a.showReputation)
 	noun("leaderboard", "the field, ranked", 0, a.showLeaderboard)
 	noun("claimable ADDRESS", "what the arena owes an address", 1, a.showClaimable)
+	c.AddCommand(a.showDeliveriesCmd())
 	return c
 }
 
@@ -214,3 +218,52 @@ func orPending(s string) string {
 
 // utc formats unix seconds as an RFC 3339 time in UTC.
 func utc(unix int64) string { return time.Unix(unix, 0).UTC().Format(time.RFC3339) }
+
+// showDeliveriesCmd prints what the bridge did with each award. It reads the arena's
+// store in --dir directly, not the API, so it works whether or not the node runs.
+func (a *app) showDeliveriesCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "deliveries",
+		Short: "where each award crossed to (EVM registry, webhooks): delivered or pending, read from --dir's store",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ds, err := node.ReadDeliveries(a.dir)
+			if err != nil {
+				return err
+			}
+			if ds == nil {
+				ds = []store.Delivery{}
+			}
+			return a.emit(ds, func(w io.Writer) { printDeliveries(w, ds) })
+		},
+	}
+}
+
+// printDeliveries writes ds as a table, one row per award and sink.
+func printDeliveries(w io.Writer, ds []store.Delivery) {
+	if len(ds) == 0 {
+		fmt.Fprintln(w, "no deliveries: no award has been queued for a sink")
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "EVENT\tSINK\tATTEMPTS\tDELIVERED / NEXT ATTEMPT (UTC)\tTX / HTTP\tLAST ERROR")
+	for _, d := range ds {
+		when := "next " + d.NextAttempt.UTC().Format(time.RFC3339)
+		if d.Delivered() {
+			when = "delivered " + d.DeliveredAt.UTC().Format(time.RFC3339)
+		}
+		result := "-"
+		switch {
+		case d.TxHash != "":
+			result = d.TxHash
+		case d.HTTPStatus != 0:
+			result = "HTTP " + strconv.Itoa(d.HTTPStatus)
+		}
+		lastErr := "-"
+		if d.LastError != "" {
+			lastErr = strings.Join(strings.Fields(d.LastError), " ")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\n", d.Event, d.Sink, d.Attempts, when, result, lastErr)
+	}
+	tw.Flush()
+}

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/arena/arena/account"
+	"github.com/arena/arena/api"
+	"github.com/arena/arena/client"
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/node"
+)
+
+// IngestReport is what `arena bench ingest` measured.
+type IngestReport struct {
+	Bench   string  `json:"bench"` // "ingest"
+	Node    string  `json:"node"`  // the API's URL
+	Kind    string  `json:"kind"`  // the transactions' kind
+	Txs     int     `json:"txs"`
+	Clients int     `json:"clients"`
+	Blocks  uint64  `json:"blocks"` // blocks the node committed meanwhile
+	Seconds float64 `json:"seconds"`
+	TxPerS  float64 `json:"tx_per_s"`
+	P50Ms   float64 `json:"p50_ms"` // receipt latency, send to answer
+	P99Ms   float64 `json:"p99_ms"`
+	MaxMs   float64 `json:"max_ms"`
+	Machine Machine `json:"machine"`
+}
+
+func (r IngestReport) print(w io.Writer) {
+	fmt.Fprintf(w, "ingest: %d %s txs from %d clients in %.2fs: %.0f tx/s\n", r.Txs, r.Kind, r.Clients, r.Seconds, r.TxPerS)
+	fmt.Fprintf(w, "latency: p50 %.2fms, p99 %.2fms, max %.2fms; %d blocks, %.1f txs a block\n",
+		r.P50Ms, r.P99Ms, r.MaxMs, r.Blocks, float64(r.Txs)/float64(max(r.Blocks, 1)))
+	fmt.Fprintf(w, "node: %s\nmachine: %s\n", r.Node, r.Machine)
+}
+
+// ingest runs the ingest bench against --node, or against a dev node of its own.
+func (a *app) ingest(ctx context.Context, remote bool, n, clients int) (IngestReport, error) {
+	url := a.node
+	if !remote {
+		dir, err := os.MkdirTemp("", "arena-bench-")
+		if err != nil {
+			return IngestReport{}, fmt.Errorf("bench directory: %w", err)
+		}
+		defer os.RemoveAll(dir)
+		stop, u, err := serveDevNode(ctx, dir, a.getenv)
+		if err != nil {
+			return IngestReport{}, err
+		}
+		defer stop()
+		url = u
+	}
+	hc := &http.Client{Timeout: time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: clients, MaxConnsPerHost: clients}}
+	c := client.New(url, hc)
+	bodies, err := presign(ctx, c, n, clients)
+	if err != nil {
+		return IngestReport{}, err
+	}
+	before, err := c.Health(ctx)
+	if err != nil {
+		return IngestReport{}, err
+	}
+	start := time.Now()
+	lat, err := sendAll(ctx, c, bodies)
+	elapsed := time.Since(start)
+	if err != nil {
+		return IngestReport{}, err
+	}
+	after, err := c.Health(ctx)
+	if err != nil {
+		return IngestReport{}, err
+	}
+	rep := IngestReport{Bench: "ingest", Node: url, Kind: string(ledger.KindFaucet), Txs: n, Clients: clients,
+		Blocks: after.Height - before.Height, Seconds: elapsed.Seconds(), TxPerS: float64(n) / elapsed.Seconds(), Machine: thisMachine()}
+	rep.P50Ms, rep.P99Ms, rep.MaxMs = quantileMs(lat, 0.50), quantileMs(lat, 0.99), quantileMs(lat, 1)
+	return rep, nil
+}
+
+// serveDevNode creates a dev arena with one validator in dir, opens its node and serves
+// its API on a loopback port; stop shuts both down.
+func serveDevNode(ctx context.Context, dir string, env func(string) string) (stop func(), url string, err error) {
+	if _, err := node.Init(dir, node.InitOptions{Name: "bench", DevMode: true, LightScrypt: true, Validators: 1}); err != nil {
+		return nil, "", err
+	}
+	log := slog.New(slog.DiscardHandler)
+	n, err := node.Open(dir, node.OpenOptions{Logger: log, Env: env})
+	if err != nil {
+		return nil, "", err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		n.Close()
+		return nil, "", fmt.Errorf("listen: %w", err)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	served := make(chan error, 1)
+	go func() { served <- api.Serve(ctx, ln, handler(n, log)) }()
+	return func() { cancel(); <-served; n.Close() }, "http://" + ln.Addr().String(), nil
+}
+
+// presign signs n faucet transactions from clients new keys, split as evenly as
+// possible, each key's in nonce order, and encodes them in their wire form.
+func presign(ctx context.Context, c *client.Client, n, clients int) ([][][]byte, error) {
+	ar, err := c.Arena(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("read chain id: %w", err)
+	}
+	keys, err := newKeys(clients)
+	if err != nil {
+		return nil, err
+	}
+	first := make([]uint64, clients)
+	for i, k := range keys {
+		acc, err := c.Account(ctx, k.Address())
+		if err != nil {
+			return nil, fmt.Errorf("read nonce: %w", err)
+		}
+		first[i] = acc.NextNonce
+	}
+	txs, err := signFaucets(ar.Terms.Chain, keys, first, n)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][][]byte, clients)
+	for i, list := range txs {
+		for _, tx := range list {
+			b, err := json.Marshal(tx)
+			if err != nil {
+				return nil, fmt.Errorf("encode tx: %w", err)
+			}
+			out[i] = append(out[i], b)
+		}
+	}
+	return out, nil
+}
+
+func newKeys(n int) ([]*account.Key, error) {
+	keys := make([]*account.Key, n)
+	for i := range keys {
+		k, err := account.Generate()
+		if err != nil {
+			return nil, err
+		}
+		keys[i] = k
+	}
+	return keys, nil
+}
+
+// signFaucets signs n faucet transactions, each key crediting itself one atto, from
+// nonce first[i] on, using every CPU.
+func signFaucets(chain string, keys []*account.Key, first []uint64, n int) ([][]*ledger.Tx, error) {
+	out := make([][]*ledger.Tx, len(keys))
+	errs := make([]error, len(keys))
+	sem := make(chan struct{}, runtime.NumCPU())
+	var wg sync.WaitGroup
+	for i, k := range keys {
+		count := n / len(keys)
+		if i < n%len(keys) {
+			count++
+		}
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			for j := range count {
+				tx := &ledger.Tx{Chain: chain, From: k.Address(), Nonce: first[i] + uint64(j),
+					Body: ledger.Faucet{To: k.Address(), Amount: ledger.NewAmount(1)}}
+				if errs[i] = k.SignTx(tx); errs[i] != nil {
+					return
+				}
+				out[i] = append(out[i], tx)
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// sendAll sends each client's transactions in order, one in flight per client, and
+// returns every receipt's latency. Any refusal or failure stops the bench.
+func sendAll(ctx context.Context, c *client.Client, bodies [][][]byte) ([]time.Duration, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	lat := make([][]time.Duration, len(bodies))
+	var wg sync.WaitGroup
+	for i, list := range bodies {
+		wg.Go(func() {
+			for _, b := range list {
+				t0 := time.Now()
+				if _, err := c.SendRaw(ctx, b); err != nil {
+					cancel(fmt.Errorf("client %d: %w", i, err))
+					return
+				}
+				lat[i] = append(lat[i], time.Since(t0))
+			}
+		})
+	}
+	wg.Wait()
+	if err := context.Cause(ctx); err != nil {
+		return nil, err
+	}
+	return slices.Concat(lat...), nil
+}
+
+// quantileMs returns the q-quantile of d (nearest rank) in milliseconds.
+func quantileMs(d []time.Duration, q float64) float64 {
+	if len(d) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(d))
+	i := min(len(s)-1, max(0, int(q*float64(len(s))+0.5)-1))
+	return float64(s[i].Microseconds()) / 1000
+}

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// benchJSON runs `arena bench ...args --json` in process and decodes its report.
+func benchJSON(t *testing.T, v any, args ...string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := run(t.Context(), append(append([]string{"bench"}, args...), "--json"), nil, &out, &errb); code != 0 {
+		t.Fatalf("arena bench %v: exit %d: %s", args, code, errb.String())
+	}
+	if err := json.Unmarshal(out.Bytes(), v); err != nil {
+		t.Fatalf("arena bench %v --json: %v\n%s", args, err, out.String())
+	}
+}
+
+// checkIngest checks the shape of an ingest report for n transactions from c clients.
+func checkIngest(t *testing.T, r IngestReport, n, c int) {
+	t.Helper()
+	switch {
+	case r.Bench != "ingest" || r.Kind != "faucet" || r.Txs != n || r.Clients != c:
+		t.Errorf("report %+v, want ingest of %d faucet txs from %d clients", r, n, c)
+	case r.Blocks < 1 || r.Blocks > uint64(n):
+		t.Errorf("%d blocks for %d txs, want between 1 and %d", r.Blocks, n, n)
+	case r.Seconds <= 0 || r.TxPerS <= 0:
+		t.Errorf("%.3fs and %.0f tx/s, want both positive", r.Seconds, r.TxPerS)
+	case !(0 < r.P50Ms && r.P50Ms <= r.P99Ms && r.P99Ms <= r.MaxMs):
+		t.Errorf("latency p50 %.2f, p99 %.2f, max %.2f ms: want 0 < p50 <= p99 <= max", r.P50Ms, r.P99Ms, r.MaxMs)
+	case r.Machine.CPUs != runtime.NumCPU() || r.Machine.OS != runtime.GOOS || r.Machine.Arch != runtime.GOARCH:
+		t.Errorf("machine %+v, want this one", r.Machine)
+	}
+}
+
+// TestBenchIngestReportsItsFigures: `arena bench ingest --json` on a dev node of its own
+// reports every transaction it was asked to send, from as many clients, with ordered
+// latency quantiles and the machine it ran on.
+func TestBenchIngestReportsItsFigures(t *testing.T) {
+	var r IngestReport
+	benchJSON(t, &r, "ingest", "--txs", "60", "--clients", "3")
+	checkIngest(t, r, 60, 3)
+}
+
+// TestBenchIngestTargetsANode: with --node, the bench sends to that node, whose height
+// then counts the blocks the report names.
+func TestBenchIngestTargetsANode(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	stop, url, err := serveDevNode(ctx, t.TempDir(), func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	var r IngestReport
+	benchJSON(t, &r, "ingest", "--node", url, "--txs", "20", "--clients", "2")
+	checkIngest(t, r, 20, 2)
+	if r.Node != url {
+		t.Errorf("report names node %s, want %s", r.Node, url)
+	}
+}
+
+// TestBenchRestartReopensTheLogItBuilt: `arena bench restart` builds a log of exactly
+// --txs transactions through the engine, and times reopening and verifying it.
+func TestBenchRestartReopensTheLogItBuilt(t *testing.T) {
+	var r RestartReport
+	benchJSON(t, &r, "restart", "--txs", "200", "--clients", "4")
+	if r.Bench != "restart" || r.Txs != 200 || r.Blocks < 1 || r.DBBytes <= 0 ||
+		r.BuildSeconds <= 0 || r.OpenSeconds <= 0 || r.VerifySeconds <= 0 {
+		t.Errorf("report %+v, want 200 txs in at least one block, every time positive", r)
+	}
+}
+
+// TestQuantileMs: nearest-rank quantiles in milliseconds.
+func TestQuantileMs(t *testing.T) {
+	ms := func(n ...int) []time.Duration {
+		var d []time.Duration
+		for _, v := range n {
+			d = append(d, time.Duration(v)*time.Millisecond)
+		}
+		return d
+	}
+	for _, tc := range []struct {
+		in   []time.Duration
+		q    float64
+		want float64
+	}{
+		{nil, 0.5, 0},
+		{ms(7), 0.5, 7},
+		{ms(7), 1, 7},
+		{ms(4, 1, 3, 2), 0.5, 2},
+		{ms(4, 1, 3, 2), 1, 4},
+		{ms(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), 0.99, 10},
+		{ms(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), 0.5, 5},
+	} {
+		if got := quantileMs(tc.in, tc.q); got != tc.want {
+			t.Errorf("quantileMs(%v, %v) = %v, want %v", tc.in, tc.q, got, tc.want)
+		}
+	}
+}
