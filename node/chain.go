@@ -7,6 +7,7 @@ import (
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/chain/solo"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
 	"github.com/arena/arena/validator"
 )
 
@@ -16,6 +17,7 @@ type engine interface {
 	View(fn func(*ledger.State))
 	Submit(ctx context.Context, tx *ledger.Tx) (blocks.Receipt, error)
 	Subscribe(buf int) (<-chan blocks.Block, func())
+	DB() *store.DB
 	Close() error
 }
 

@@ -36,6 +36,7 @@ type Config struct {
 	Fetch         FetchConfig       `toml:"fetch"`
 	Solo          SoloConfig        `toml:"solo"`
 	Comet         CometConfig       `toml:"comet"`
+	Bridge        BridgeConfig      `toml:"bridge"`
 	Validators    []ValidatorConfig `toml:"validator"`
 }
 
@@ -98,6 +99,7 @@ func DefaultConfig() Config {
 		Comet:         CometConfig{Home: ".", CheckpointEvery: 100},
 		Fetch:         FetchConfig{MaxBytes: 512 << 10, Timeout: 10 * time.Second},
 		Solo:          SoloConfig{MaxBatch: 1000, MaxWait: 2 * time.Millisecond, CheckpointEvery: 100},
+		Bridge:        defaultBridge(),
 	}
 }
 
@@ -197,6 +199,9 @@ func (c Config) Validate() error {
 		return errors.New(`key "solo.max_wait": cannot be negative`)
 	case c.Solo.CheckpointEvery < 0:
 		return errors.New(`key "solo.checkpoint_every": cannot be negative`)
+	}
+	if err := c.Bridge.validate(); err != nil {
+		return err
 	}
 	return c.validateValidators()
 }

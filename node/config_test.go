@@ -117,6 +117,8 @@ func FuzzParseConfig(f *testing.F) {
 	f.Add([]byte("listen = \"x:1\"\n[fetch]\ntimeout = \"1s\"\n"))
 	f.Add([]byte("[[validator]]\naddress = \"0x2c7536e3605d9c16a7a3d7b1898e529396a65c23\"\nreader = \"replay:a b\\\"c\"\n"))
 	f.Add(DefaultConfig().Encode())
+	f.Add([]byte("[bridge]\nrpc = \"http://127.0.0.1:8545\"\noperator = \"0x2c7536e3605d9c16a7a3d7b1898e529396a65c23\"\n" +
+		"[[bridge.webhook]]\nurl = \"https://h.example/a?k=1\"\nsecret_env = \"S\"\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		c, err := ParseConfig("f.toml", b)
 		if err != nil {

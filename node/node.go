@@ -1,7 +1,9 @@
 // Package node wires one arena together: an ordering engine over the arena's SQLite
 // file (the solo sequencer, or with engine = "comet" a CometBFT node of a network whose
 // home Testnet or an operator wrote), the founding terms, the keystore, and a grading
-// worker for each local validator with its own models and fetcher. Everything it
+// worker for each local validator with its own models and fetcher, and, when the
+// [bridge] table names sinks, the relayer that carries each final award to them
+// (bridge/evm, bridge/webhook). Everything it
 // builds comes from the arena directory (arena.toml, genesis.json, keys/, arena.db or
 // data/arena.db) and the environment.
 package node
@@ -20,6 +22,7 @@ import (
 	"time"
 
 	"github.com/arena/arena/account"
+	"github.com/arena/arena/bridge"
 	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/chain/solo"
@@ -56,6 +59,8 @@ type Node struct {
 	solo    *solo.Engine  // set when the engine is solo
 	comet   *comet.Engine // set when the engine is comet
 	workers []*validator.Worker
+	relayer *bridge.Relayer // nil when no sink is configured
+	closers []func() error  // what the sinks hold open, closed after the engine
 
 	closeOnce sync.Once
 	closeErr  error
@@ -64,7 +69,8 @@ type Node struct {
 // Open reads dir's configuration and founding terms, opens the engine on its SQLite
 // file, unlocks each configured validator key (the passphrase comes from the
 // environment variable the configuration names; unset means the empty passphrase) and
-// builds its grading pipeline.
+// builds its grading pipeline, and builds the bridge's sinks from the [bridge] table
+// with a relayer over the engine's store.
 func Open(dir string, o OpenOptions) (*Node, error) {
 	cfg, err := LoadConfig(dir)
 	if err != nil {
@@ -89,11 +95,21 @@ func Open(dir string, o OpenOptions) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	sinks, err := n.buildSinks(o)
+	if err != nil {
+		n.closeSinks()
+		return nil, err
+	}
 	if err := n.openEngine(o); err != nil {
+		n.closeSinks()
 		return nil, err
 	}
 	if err := n.buildWorkers(keys, o); err != nil {
-		n.engine.Close()
+		n.Close()
+		return nil, err
+	}
+	if err := n.buildRelayer(sinks, o); err != nil {
+		n.Close()
 		return nil, err
 	}
 	return n, nil
@@ -224,24 +240,31 @@ func resolveSpec(dir, spec string) string {
 	return spec
 }
 
-// Run runs every local validator until ctx ends, then returns nil. If a worker fails,
-// Run stops the others and returns its error.
+// Run runs every local validator and the bridge's relayer until ctx ends, waits for
+// them all, then returns nil. If one fails, Run stops the others and returns its error.
 func (n *Node) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	errs := make(chan error, len(n.workers))
+	var runs []func(context.Context) error
 	for _, w := range n.workers {
+		runs = append(runs, w.Run)
+	}
+	if n.relayer != nil {
+		runs = append(runs, n.relayer.Run)
+	}
+	errs := make(chan error, len(runs))
+	for _, run := range runs {
 		go func() {
-			err := w.Run(ctx)
+			err := run(ctx)
 			if err != nil {
 				cancel()
 			}
 			errs <- err
 		}()
 	}
-	n.log.Info("node running", "chain", n.terms.Chain, "validators", len(n.workers))
+	n.log.Info("node running", "chain", n.terms.Chain, "validators", len(n.workers), "bridge", n.relayer != nil)
 	var first error
-	for range n.workers {
+	for range runs {
 		if err := <-errs; err != nil && first == nil {
 			first = err
 		}
@@ -277,10 +300,21 @@ func (n *Node) Keystore() *account.Store {
 	return st
 }
 
-// Close closes the engine. Run should have returned first.
+// Close closes the engine, then what the bridge's sinks hold open. Run should have
+// returned first.
 func (n *Node) Close() error {
-	n.closeOnce.Do(func() { n.closeErr = n.engine.Close() })
+	n.closeOnce.Do(func() { n.closeErr = errors.Join(n.engine.Close(), n.closeSinks()) })
 	return n.closeErr
+}
+
+// closeSinks closes what the sinks hold open.
+func (n *Node) closeSinks() error {
+	var errs []error
+	for _, c := range n.closers {
+		errs = append(errs, c())
+	}
+	n.closers = nil
+	return errors.Join(errs...)
 }
 
 // Stats is a node's progress: its height and each local validator's counters.

@@ -313,3 +313,24 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// TestAFailedDeliveryKeepsTheURLsSecretsOutOfItsError: the error of a failed delivery is
+// recorded in the store and shown by `arena show deliveries`, so it must not repeat a
+// token in the URL's query or its credentials. Tried: a receiver that refuses the
+// connection, at a URL with user:password and ?token=.
+func TestAFailedDeliveryKeepsTheURLsSecretsOutOfItsError(t *testing.T) {
+	u := "http://user:hunter2@" + freeAddr(t) + "/hook?token=s3cret"
+	s := must(webhook.New(webhook.Config{URL: u, Secret: []byte("0123456789abcdef")}))
+	_, err := s.Deliver(t.Context(), bridge.Award{ID: "arena-x/award/1", Chain: "arena-x", Task: 1})
+	if err == nil {
+		t.Fatal("a delivery to a closed port succeeded")
+	}
+	for _, secret := range []string{"s3cret", "hunter2", "token="} {
+		if strings.Contains(err.Error(), secret) {
+			t.Errorf("delivery error %q contains %q", err, secret)
+		}
+	}
+	if !strings.Contains(err.Error(), "connection refused") {
+		t.Errorf("delivery error %q does not say what failed", err)
+	}
+}

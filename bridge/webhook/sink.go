@@ -81,6 +81,12 @@ func (s *Sink) Deliver(ctx context.Context, a bridge.Award) (bridge.Receipt, err
 	req.Header.Set(HeaderIdempotency, a.ID)
 	resp, err := s.cfg.Client.Do(req)
 	if err != nil {
+		// net/http's error repeats the whole URL, query and credentials included; the
+		// sink's name already says where it went, without them.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
 		return bridge.Receipt{}, fmt.Errorf("post %s: %w", s.name, err)
 	}
 	defer resp.Body.Close()

@@ -21,7 +21,7 @@ func (a *app) boardCmd() *cobra.Command {
 		Short: "Render a snapshot into DIR/index.html, a page that makes no network calls",
 		Long: "Render a snapshot into DIR/index.html, a page that makes no network calls. With --deliveries\n" +
 			"(the output of `arena show deliveries --json`), awarded tasks are marked with the sinks they crossed to.",
-		Args:  cobra.NoArgs,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			b, err := os.ReadFile(snap)
 			if err != nil {
