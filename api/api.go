@@ -24,6 +24,15 @@ type Chain interface {
 	// Subscribe delivers every block committed from now on, buffering up to buf; the
 	// returned func cancels the subscription and closes the channel.
 	Subscribe(buf int) (<-chan Block, func())
+	// Tx looks up a committed transaction by its id (the signing hash), reporting false
+	// when no block holds it.
+	Tx(id [32]byte) (TxAt, bool, error)
+}
+
+// TxAt is GET /v1/tx/{id}: a committed transaction, where it is and what it did.
+type TxAt struct {
+	Receipt
+	Tx *ledger.Tx `json:"tx"` // the signed transaction as it was sent
 }
 
 // Receipt is what applying one transaction produced.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
 )
 
 // engine is what the API needs of an ordering engine; the solo and comet engines both
@@ -14,6 +15,7 @@ type engine interface {
 	Submit(ctx context.Context, tx *ledger.Tx) (blocks.Receipt, error)
 	View(fn func(*ledger.State))
 	Subscribe(buf int) (<-chan blocks.Block, func())
+	DB() *store.DB
 }
 
 // engineChain is an engine as the Chain the API serves.
@@ -28,6 +30,16 @@ func (c engineChain) Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error)
 }
 
 func (c engineChain) View(fn func(*ledger.State)) { c.e.View(fn) }
+
+// Tx reads a committed transaction from the engine's store.
+func (c engineChain) Tx(id [32]byte) (TxAt, bool, error) {
+	t, ok, err := c.e.DB().Tx(id)
+	if err != nil || !ok {
+		return TxAt{}, ok, err
+	}
+	rc := Receipt{TxID: store.HexID(t.ID), Height: t.Height, Index: t.Index, Outcome: t.Outcome}
+	return TxAt{Receipt: rc, Tx: t.Tx}, true, nil
+}
 
 // Subscribe relays the engine's blocks; the channel closes when the engine drops the
 // subscription or cancel is called.

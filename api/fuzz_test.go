@@ -21,6 +21,7 @@ func (c *acceptingChain) Submit(context.Context, *ledger.Tx) (api.Receipt, error
 }
 func (c *acceptingChain) View(fn func(*ledger.State))              { fn(&ledger.State{}) }
 func (c *acceptingChain) Subscribe(int) (<-chan api.Block, func()) { return nil, func() {} }
+func (c *acceptingChain) Tx([32]byte) (api.TxAt, bool, error)      { return api.TxAt{}, false, nil }
 
 // FuzzDecodeRequest: POST /v1/tx never panics and never answers 500 on any body. A body
 // the ledger's decoder refuses answers 4xx with an [EXPECTED] error and never reaches

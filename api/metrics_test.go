@@ -49,6 +49,7 @@ func (brokenChain) Submit(context.Context, *ledger.Tx) (api.Receipt, error) {
 }
 func (brokenChain) View(fn func(*ledger.State))              { fn(&ledger.State{}) }
 func (brokenChain) Subscribe(int) (<-chan api.Block, func()) { return nil, func() {} }
+func (brokenChain) Tx([32]byte) (api.TxAt, bool, error)      { return api.TxAt{}, false, nil }
 
 // TestUnclassedErrorsAreInternal: STYLE.md, "anything unclassed becomes 500 with
 // 'internal error', and the detail goes only to the operator's log".

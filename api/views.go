@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
 )
 
 // Account is GET /v1/accounts/{address}: what one address holds and owes.
@@ -207,4 +208,22 @@ func writeJSON(w http.ResponseWriter, st int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(st)
 	w.Write(append(b, '\n'))
+}
+
+func (s *server) getTx(w http.ResponseWriter, r *http.Request) {
+	id, err := store.ParseID(r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, badRequest("transaction id must be 0x followed by 64 hex digits"))
+		return
+	}
+	t, ok, err := s.chain.Tx(id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if !ok {
+		s.fail(w, r, notFound("no transaction "+store.HexID(id)))
+		return
+	}
+	writeJSON(w, http.StatusOK, t)
 }

@@ -1,7 +1,9 @@
 package api_test
 
 import (
+	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/arena/arena/api"
@@ -66,6 +68,8 @@ func TestMissingAndMalformedIDs(t *testing.T) {
 		{"/v1/entries/0", 400, "entry id must be a positive integer"},
 		{"/v1/rounds?state=closed", 400, `state must be "open" or absent`},
 		{"/v1/accounts/0x12", 400, `address must be 0x followed by 40 hex digits: "0x12"`},
+		{"/v1/tx/0x12", 400, "transaction id must be 0x followed by 64 hex digits"},
+		{"/v1/tx/0x" + strings.Repeat("ab", 32), 404, "no transaction 0x" + strings.Repeat("ab", 32)},
 	}
 	for _, tc := range tests {
 		var got api.ErrorBody
@@ -73,6 +77,35 @@ func TestMissingAndMalformedIDs(t *testing.T) {
 		want := api.ErrorBody{Error: api.ErrorDetail{Class: "EXPECTED", Message: tc.msg}}
 		if st != tc.status || got != want {
 			t.Errorf("GET %s = %d %+v, want %d %+v", tc.path, st, got, tc.status, want)
+		}
+	}
+}
+
+// TestATransactionIsFoundByItsID: GET /v1/tx/{id} answers what POST /v1/tx answered
+// for the same transaction, refusals included, with the signed transaction itself.
+func TestATransactionIsFoundByItsID(t *testing.T) {
+	f := newFixture(t)
+	applied := f.tx(1, ledger.Ether(100), ledger.PostTask{Title: "Write a haiku", Spec: "A haiku about ledgers.", Rubric: "At most 100 characters.", ClosesInS: 3600})
+	refused := f.tx(2, ledger.Amount{}, ledger.Award{Task: 9})
+	for _, tx := range []*ledger.Tx{applied, refused} {
+		_, b := f.post(f.encode(tx))
+		var posted api.Receipt
+		var eb api.ErrorBody
+		if err := json.Unmarshal(b, &posted); err != nil || posted.TxID == "" {
+			if err := json.Unmarshal(b, &eb); err != nil || eb.Receipt == nil {
+				t.Fatalf("POST /v1/tx answered %s", b)
+			}
+			posted = *eb.Receipt
+		}
+		var got api.TxAt
+		if st := f.get("/v1/tx/"+posted.TxID, &got); st != http.StatusOK {
+			t.Fatalf("GET /v1/tx/%s = %d", posted.TxID, st)
+		}
+		if d := cmp.Diff(posted, got.Receipt, cmp.AllowUnexported(ledger.Amount{})); d != "" {
+			t.Errorf("receipt by id (-posted +got):\n%s", d)
+		}
+		if got.Tx == nil || got.Tx.Nonce != tx.Nonce || got.Tx.Body.Kind() != tx.Body.Kind() {
+			t.Errorf("GET /v1/tx/%s returned transaction %+v, want the one sent", posted.TxID, got.Tx)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"fmt"
+	"net/url"
 
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/ledger"
@@ -102,4 +103,10 @@ func (c *Client) Metrics(ctx context.Context) ([]byte, error) {
 func (c *Client) OpenAPI(ctx context.Context) ([]byte, error) {
 	var b []byte
 	return b, c.get(ctx, "/openapi.json", &b)
+}
+
+// Tx returns GET /v1/tx/{id}: a committed transaction by its id, with its receipt.
+func (c *Client) Tx(ctx context.Context, id string) (api.TxAt, error) {
+	var v api.TxAt
+	return v, c.get(ctx, "/v1/tx/"+url.PathEscape(id), &v)
 }

@@ -20,7 +20,7 @@ import (
 // takes.
 func (a *app) showCmd() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard|claimable ADDR|deliveries",
+		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard|claimable ADDR|tx ID|deliveries",
 		Short: "Print one of the ledger's views",
 	}
 	noun := func(use, short string, nargs int, f func(ctx context.Context, c *client.Client, arg string) error) {
@@ -47,6 +47,7 @@ func (a *app) showCmd() *cobra.Command {
 	noun("reputation ADDRESS", "an address's public record", 1, a.showReputation)
 	noun("leaderboard", "the field, ranked", 0, a.showLeaderboard)
 	noun("claimable ADDRESS", "what the arena owes an address", 1, a.showClaimable)
+	noun("tx ID", "a committed transaction by id, with its receipt", 1, a.showTx)
 	c.AddCommand(a.showDeliveriesCmd())
 	return c
 }
@@ -266,4 +267,22 @@ func printDeliveries(w io.Writer, ds []store.Delivery) {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\n", d.Event, d.Sink, d.Attempts, when, result, lastErr)
 	}
 	tw.Flush()
+}
+
+func (a *app) showTx(ctx context.Context, c *client.Client, arg string) error {
+	v, err := c.Tx(ctx, arg)
+	if err != nil {
+		return err
+	}
+	return a.emit(v, func(w io.Writer) {
+		fmt.Fprintf(w, "tx %s: %s from %s, nonce %d, in block %d at index %d\n",
+			v.TxID, v.Tx.Body.Kind(), v.Tx.From, v.Tx.Nonce, v.Height, v.Index)
+		if v.Outcome.Err != "" {
+			fmt.Fprintf(w, "  refused: %s\n", v.Outcome.Err)
+			return
+		}
+		for _, e := range v.Outcome.Events {
+			fmt.Fprintf(w, "  event %s\n", e.Type)
+		}
+	})
 }
