@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/arena/arena/account"
@@ -44,9 +45,17 @@ func (a *app) keysCmd() *cobra.Command {
 				if list == nil {
 					list = []ledger.Address{}
 				}
+				senders, err := a.senders()
+				if err != nil {
+					return err
+				}
 				return a.emit(list, func(w io.Writer) {
 					for _, addr := range list {
-						fmt.Fprintln(w, addr)
+						if slices.Contains(senders, addr) {
+							fmt.Fprintln(w, addr)
+						} else {
+							fmt.Fprintln(w, addr, "(validator)")
+						}
 					}
 				})
 			},
