@@ -14,7 +14,7 @@ type Award struct {
 	ID         string          `json:"id"`    // EventID: unique in the arena, the receiver's idempotency key
 	Chain      string          `json:"chain"` // the arena's chain id
 	Height     uint64          `json:"height"`
-	Time       int64           `json:"time"` // block time of the award, unix seconds
+	Time       int64           `json:"time"` // when the task was awarded, by the arena's clock, unix seconds
 	Task       ledger.TaskID   `json:"task"`
 	Voided     bool            `json:"voided"` // no eligible entry: nothing was won
 	Entry      ledger.EntryID  `json:"entry,omitempty"`
@@ -37,7 +37,7 @@ func EventID(chain string, task ledger.TaskID) string {
 // refuses an event that is not an award or lacks what an award carries.
 func AwardOf(chain string, o store.OutboxEvent) (Award, error) {
 	ev := o.Event
-	a := Award{ID: EventID(chain, ev.Task), Chain: chain, Height: o.Height, Time: o.Time, Task: ev.Task}
+	a := Award{ID: EventID(chain, ev.Task), Chain: chain, Height: o.Height, Time: ev.Time, Task: ev.Task}
 	switch {
 	case ev.Type != "award":
 		return a, fmt.Errorf("%w: type %q", ErrNotAward, ev.Type)

@@ -15,8 +15,9 @@ import (
 // TestEveryAwardIsInTheOutboxWithWhatCrosses: spec, "When a task is awarded, the
 // contract calls onAward(uint256 taskId, address winner, uint256 score)". Each award,
 // won or voided, is an event the ledger wrote into the store with the block, and it
-// carries the task, the winning entry and address, the score, the prize and whether the
-// task was voided.
+// carries the task, the winning entry and address, the score, the prize, whether the
+// task was voided, and when it was awarded by the arena's clock (the task's awarded_at,
+// which dev-mode clock advances move ahead of block time).
 func TestEveryAwardIsInTheOutboxWithWhatCrosses(t *testing.T) {
 	a := contest.Open(t, nil)
 	won, entry := a.Won(1, 4)
@@ -38,9 +39,9 @@ func TestEveryAwardIsInTheOutboxWithWhatCrosses(t *testing.T) {
 	}
 	winner, sponsor := a.Solver(1), a.Task(voided).Sponsor
 	want := []bridge.Award{
-		{ID: contest.Chain + "/award/1", Chain: contest.Chain, Height: evs[0].Height, Time: evs[0].Time, Task: won,
+		{ID: contest.Chain + "/award/1", Chain: contest.Chain, Height: evs[0].Height, Time: a.Task(won).AwardedAt, Task: won,
 			Entry: entry, Winner: &winner, Score: 80, Prize: contest.Prize},
-		{ID: contest.Chain + "/award/2", Chain: contest.Chain, Height: evs[1].Height, Time: evs[1].Time, Task: voided,
+		{ID: contest.Chain + "/award/2", Chain: contest.Chain, Height: evs[1].Height, Time: a.Task(voided).AwardedAt, Task: voided,
 			Voided: true, Prize: contest.Prize, RefundedTo: &sponsor},
 	}
 	if diff := cmp.Diff(want, got, amountEq); diff != "" {

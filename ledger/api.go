@@ -15,6 +15,7 @@ type Block struct {
 type Event struct {
 	Type    string   `json:"type"` // e.g. "task_posted", "grade_settled", "award"
 	Height  uint64   `json:"height"`
+	Time    int64    `json:"time,omitempty"` // the arena's clock, unix seconds; set on awards
 	Task    TaskID   `json:"task,omitempty"`
 	Entry   EntryID  `json:"entry,omitempty"`
 	Round   RoundID  `json:"round,omitempty"`

@@ -33,7 +33,7 @@ func (s *State) award(tx *Tx, b Award) (Outcome, *Error) {
 	}
 	s.bal.PrizeEscrow = s.sub(s.bal.PrizeEscrow, t.Prize)
 	t.AwardedAt = s.Now()
-	ev := Event{Type: "award", Height: s.height, Task: t.ID, Amount: amountPtr(t.Prize)}
+	ev := Event{Type: "award", Height: s.height, Time: t.AwardedAt, Task: t.ID, Amount: amountPtr(t.Prize)}
 	if win == nil {
 		t.Settled = TaskVoided
 		s.voided++
