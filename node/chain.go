@@ -29,7 +29,17 @@ var (
 // engineChain adapts an engine to what a validator worker needs.
 type engineChain struct{ e engine }
 
-var _ validator.Chain = engineChain{}
+var (
+	_ validator.Chain  = engineChain{}
+	_ validator.Syncer = engineChain{}
+)
+
+// CatchingUp reports whether the engine's node is still catching up with its network
+// (see comet.Engine.CatchingUp); the solo engine never is.
+func (c engineChain) CatchingUp() bool {
+	s, ok := c.e.(validator.Syncer)
+	return ok && s.CatchingUp()
+}
 
 // View reads the committed state.
 func (c engineChain) View(fn func(*ledger.State)) { c.e.View(fn) }

@@ -28,6 +28,15 @@ type Chain interface {
 	Subscribe(buf int) (<-chan uint64, func())
 }
 
+// Syncer is an optional part of a Chain: one whose node may be behind the network (a
+// CometBFT node block syncing after a restart, or joining) reports so. While CatchingUp
+// is true the worker plans nothing, so it never grades from a stale state an attempt
+// the network already closed, nor spends a nonce on a transaction the ledger would
+// refuse.
+type Syncer interface {
+	CatchingUp() bool
+}
+
 // Defaults for a zero Config field.
 const (
 	DefaultConcurrency = 2

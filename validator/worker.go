@@ -20,8 +20,9 @@ type Worker struct {
 	slots   chan struct{}              // one token per run in flight
 	wake    chan struct{}              // a run finished: look again
 
-	sendMu sync.Mutex // one submission in flight per key
-	stats  counters
+	sendMu  sync.Mutex // one submission in flight per key
+	stats   counters
+	waiting bool // the chain reported catching up at the last step; Run's goroutine only
 }
 
 // job names one attempt of one round.
@@ -50,8 +51,9 @@ func (w *Worker) Address() ledger.Address { return w.addr }
 
 // Run watches committed blocks, and a poll tick, until ctx ends; it then cancels the
 // runs in flight, waits for them and returns nil. A block subscription the engine
-// closes is renewed at the next tick. Run returns an error only for an incomplete
-// Config.
+// closes is renewed at the next tick. While the chain is a Syncer that reports
+// catching up, Run plans, grades and sends nothing. Run returns an error only for an
+// incomplete Config.
 func (w *Worker) Run(ctx context.Context) error {
 	if err := w.cfg.validate(); err != nil {
 		return err
@@ -83,8 +85,12 @@ func (w *Worker) Run(ctx context.Context) error {
 	}
 }
 
-// step reads the state once, then starts the runs and rotations it calls for.
+// step reads the state once, then starts the runs and rotations it calls for; while the
+// chain is catching up it does nothing.
 func (w *Worker) step(ctx context.Context, wg *sync.WaitGroup) {
+	if w.catchingUp() {
+		return
+	}
 	p := w.plan()
 	w.prune(p.open)
 	for _, e := range p.rotate {
@@ -95,6 +101,21 @@ func (w *Worker) step(ctx context.Context, wg *sync.WaitGroup) {
 			return // the pool is full; a finished run wakes the loop
 		}
 	}
+}
+
+// catchingUp reports whether the chain is a Syncer that is catching up, and logs when
+// the worker starts and stops waiting for it.
+func (w *Worker) catchingUp() bool {
+	s, ok := w.cfg.Chain.(Syncer)
+	behind := ok && s.CatchingUp()
+	switch {
+	case behind && !w.waiting:
+		w.cfg.Logger.Info("chain catching up: waiting before grading")
+	case !behind && w.waiting:
+		w.cfg.Logger.Info("chain caught up: grading")
+	}
+	w.waiting = behind
+	return behind
 }
 
 // start launches t's run if a slot is free and the attempt has no run yet.

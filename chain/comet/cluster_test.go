@@ -38,9 +38,15 @@ type cluster struct {
 	solvers []*account.Key
 }
 
-// newCluster writes and starts a network of n nodes; the nodes in dishonest read one
-// rung higher than they should.
-func newCluster(t testing.TB, n int, dishonest ...int) *cluster {
+// liar names a node whose validator is dishonest, and how (readsHigher or
+// hidesDisqualification).
+type liar struct {
+	node int
+	how  string
+}
+
+// newCluster writes and starts a network of n nodes, the validators of liars dishonest.
+func newCluster(t testing.TB, n int, liars ...liar) *cluster {
 	t.Helper()
 	c := &cluster{t: t, dir: t.TempDir(), sponsor: mustKey(t)}
 	terms := ledger.Terms{
@@ -49,7 +55,7 @@ func newCluster(t testing.TB, n int, dishonest ...int) *cluster {
 		Attempts: 4, RoundTimeoutS: 12, DevMode: true,
 		Genesis: []ledger.Allocation{{Address: c.sponsor.Address(), Amount: ledger.Ether(1000)}},
 	}
-	for range 2 {
+	for range 3 {
 		k := mustKey(t)
 		c.solvers = append(c.solvers, k)
 		terms.Genesis = append(terms.Genesis, ledger.Allocation{Address: k.Address(), Amount: ledger.Ether(100)})
@@ -69,8 +75,8 @@ func newCluster(t testing.TB, n int, dishonest ...int) *cluster {
 		}
 		c.clients = append(c.clients, cl)
 	}
-	for _, i := range dishonest {
-		c.env[i] = append(c.env[i], nodeDishonestEnv+"=1")
+	for _, l := range liars {
+		c.env[l.node] = append(c.env[l.node], nodeDishonestEnv+"="+l.how)
 	}
 	t.Cleanup(c.cleanup)
 	for i := range n {
@@ -293,13 +299,20 @@ func (c *cluster) send(k *account.Key, value ledger.Amount, body ledger.Body) le
 	return out
 }
 
-// The contest every network test runs: one task, two entries of different quality.
+// The contest every network test runs: one task, two entries of different quality; the
+// third solver's long entry, filed only where a test enters it, breaks the rubric's
+// mandatory word limit.
 const (
 	taskSpec   = "Write a launch note for the Settlement API in about 40 words: what it settles, its latency and its pricing."
-	taskRubric = "Name the settlement currencies. State the latency. State the pricing."
+	taskRubric = "Name the settlement currencies. State the latency. State the pricing. The note must be at most 60 words."
 	strongWork = "The Settlement API settles payments in euro and dollar currencies with a latency under two seconds. " +
 		"Pricing is flat: one cent per settled payment, no monthly fee. Launch note for every team that writes payments."
 	weakWork = "We launched an API for payments today. It is fast."
+	longWork = "Today we are proud to announce the general availability of our brand new Settlement API, built over many months " +
+		"by a small team in close collaboration with our earliest customers. It settles card and bank payments in euro, " +
+		"dollar and sterling currencies, with a typical latency of well under two seconds from request to final confirmation. " +
+		"Pricing stays simple and predictable: a flat fee of one cent for every settled payment, with no setup cost, " +
+		"no monthly minimum and no hidden charges of any kind, so teams of every size can start right away."
 )
 
 // post posts the task and files both entries; it returns the task and entry ids.
@@ -309,12 +322,14 @@ func (c *cluster) post() (ledger.TaskID, []ledger.EntryID) {
 		Title: "Settlement API launch note", Spec: taskSpec, Rubric: taskRubric, ClosesInS: 3600,
 	})
 	task := ledger.TaskID(out.Created)
-	var ids []ledger.EntryID
-	for i, w := range []string{strongWork, weakWork} {
-		out := c.send(c.solvers[i], c.net.Terms.EntryBond, ledger.Submit{Task: task, Work: w})
-		ids = append(ids, ledger.EntryID(out.Created))
-	}
-	return task, ids
+	return task, []ledger.EntryID{c.enter(task, 0, strongWork), c.enter(task, 1, weakWork)}
+}
+
+// enter files work as solver i's entry in task and returns its id.
+func (c *cluster) enter(task ledger.TaskID, i int, work string) ledger.EntryID {
+	c.t.Helper()
+	out := c.send(c.solvers[i], c.net.Terms.EntryBond, ledger.Submit{Task: task, Work: work})
+	return ledger.EntryID(out.Created)
 }
 
 // gradeAll opens a round on every entry and waits until each is graded.

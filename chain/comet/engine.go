@@ -176,6 +176,12 @@ func (e *Engine) View(fn func(*ledger.State)) { e.app.View(fn) }
 // Subscribe returns every block committed from now on; see App.Subscribe.
 func (e *Engine) Subscribe(buf int) (<-chan Block, func()) { return e.app.Subscribe(buf) }
 
+// CatchingUp reports whether the node is still block syncing: restarted behind the
+// network, or joining it, it applies blocks its peers already committed, so its state is
+// behind theirs. It turns false once the node has caught up with its peers and
+// switched to consensus, and never turns true again.
+func (e *Engine) CatchingUp() bool { return e.node.ConsensusReactor().WaitSync() }
+
 // Submit verifies tx's signature, hands it to the mempool with BroadcastTxSync and
 // waits until it is committed. A transaction refused at admission is answered with
 // the ledger's error (a *ledger.Error, or one wrapping ledger.ErrMalformed,

@@ -16,7 +16,8 @@ import (
 // TestEngineSubmitWaitsForCommit: Submit returns once the transaction is committed,
 // with its height, index and outcome; the block reaches subscribers and View; a
 // transaction submitted again returns its receipt; a refusal at admission comes back as the ledger's own error and a forged signature as
-// ledger.ErrBadSignature.
+// ledger.ErrBadSignature. A lone validator, with no peer to sync from, never reports
+// catching up, or its grading worker would wait for ever.
 func TestEngineSubmitWaitsForCommit(t *testing.T) {
 	dir := t.TempDir()
 	funded := mustKey(t)
@@ -50,6 +51,9 @@ func TestEngineSubmitWaitsForCommit(t *testing.T) {
 	r, err := e.Submit(ctx, first)
 	if err != nil || !r.Outcome.OK() || r.Height == 0 || r.Index != 0 {
 		t.Fatalf("submit: %+v, %v", r, err)
+	}
+	if e.CatchingUp() {
+		t.Fatal("a lone validator committing blocks reports catching up")
 	}
 	var bal ledger.Amount
 	e.View(func(s *ledger.State) { bal = s.Balance(funded.Address()) })

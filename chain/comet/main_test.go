@@ -9,10 +9,12 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/arena/arena/account"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/grading/prompt"
@@ -22,15 +24,22 @@ import (
 )
 
 // Environment of a node process: the test binary re-executed with nodeHomeEnv set runs
-// one node and its grading validator instead of the tests.
+// one node and its grading validator instead of the tests; nodeDishonestEnv, if set,
+// names how that validator lies (readsHigher or hidesDisqualification).
 const (
 	nodeHomeEnv      = "ARENA_COMET_TEST_NODE_HOME"
 	nodeDishonestEnv = "ARENA_COMET_TEST_DISHONEST"
 )
 
+// The ways a node's validator may be dishonest.
+const (
+	readsHigher           = "higher" // every reading one rung higher
+	hidesDisqualification = "hide"   // an entry code disqualified attested as passed
+)
+
 func TestMain(m *testing.M) {
 	if home := os.Getenv(nodeHomeEnv); home != "" {
-		if err := runNode(home, os.Getenv(nodeDishonestEnv) != ""); err != nil {
+		if err := runNode(home, os.Getenv(nodeDishonestEnv)); err != nil {
 			fmt.Fprintln(os.Stderr, "node:", err)
 			os.Exit(1)
 		}
@@ -40,8 +49,8 @@ func TestMain(m *testing.M) {
 }
 
 // runNode runs the engine of home and a grading worker with the builtin reader until
-// SIGTERM or SIGINT. A dishonest worker always reads one rung higher.
-func runNode(home string, dishonest bool) error {
+// SIGTERM or SIGINT; lie is how the worker is dishonest, empty for not at all.
+func runNode(home, lie string) error {
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	e, err := comet.Open(home, comet.Options{Logger: log, CometLog: os.Stderr})
 	if err != nil {
@@ -56,18 +65,52 @@ func runNode(home string, dishonest bool) error {
 	if err != nil {
 		return err
 	}
-	if dishonest {
+	var chain validator.Chain = workerChain{e}
+	switch lie {
+	case "":
+	case readsHigher:
 		model = higher{model}
+	case hidesDisqualification:
+		chain = hiding{workerChain{e}, key}
+	default:
+		return fmt.Errorf("$%s: unknown dishonesty %q", nodeDishonestEnv, lie)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	w := validator.New(validator.Config{
-		Key: key, Chain: workerChain{e},
+		Key: key, Chain: chain,
 		Pipeline:   &grading.Pipeline{Reader: model, Compiler: model},
 		RunTimeout: 10 * time.Second, Poll: 250 * time.Millisecond, RotateGrace: time.Second,
 		Logger: log,
 	})
 	return w.Run(ctx)
+}
+
+// hiding is a dishonest chain: an attestation of an entry that code disqualified for a
+// failed mandatory check is re-signed as passed, on the reader's rung with its score,
+// every check passed. The arithmetic stays consistent, so the ledger records it as a
+// disagreement rather than refusing it.
+type hiding struct {
+	workerChain
+	key *account.Key
+}
+
+func (c hiding) Submit(ctx context.Context, tx *ledger.Tx) (ledger.Outcome, error) {
+	if at, ok := tx.Body.(ledger.Attest); ok && at.Result.Error == "" && at.Result.Disqualified && at.Result.DuplicateOf == 0 {
+		r := &at.Result
+		r.Disqualified, r.Tier = false, r.JudgedTier
+		r.Passed, r.Score = r.Tier >= 1, ledger.ScoreOf(r.Tier, r.Violations, false)
+		r.Checks = slices.Clone(r.Checks)
+		for i := range r.Checks {
+			r.Checks[i].Passed, r.Checks[i].Error = true, ""
+		}
+		r.Reason = "every required criterion met"
+		tx.Body, tx.Sig = at, nil
+		if err := c.key.SignTx(tx); err != nil {
+			return ledger.Outcome{}, err
+		}
+	}
+	return c.workerChain.Submit(ctx, tx)
 }
 
 // higher is a dishonest model: every reading lands one rung above its own.
@@ -93,6 +136,10 @@ func (m higher) Complete(ctx context.Context, p prompt.Prompt) (string, ledger.C
 type workerChain struct{ e *comet.Engine }
 
 func (c workerChain) View(fn func(*ledger.State)) { c.e.View(fn) }
+
+// CatchingUp makes the chain a validator.Syncer: the worker waits while the node block
+// syncs.
+func (c workerChain) CatchingUp() bool { return c.e.CatchingUp() }
 
 func (c workerChain) Submit(ctx context.Context, tx *ledger.Tx) (ledger.Outcome, error) {
 	r, err := c.e.Submit(ctx, tx)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -188,7 +189,9 @@ func lastNeeded(r ledger.RoundView) uint64 {
 
 // TestAKilledNodeCatchesUp: a node killed with SIGKILL mid-contest leaves three of four
 // voting power, which still settles grades and the award; restarted, the node replays
-// what it missed and reaches the same app hash.
+// what it missed and reaches the same app hash. Its validator waits while the node block
+// syncs (comet.Engine.CatchingUp), so it never grades from the stale state it restarts
+// with: the ledger refuses none of its transactions.
 func TestAKilledNodeCatchesUp(t *testing.T) {
 	c := newCluster(t, 4)
 	task, ids := c.post()
@@ -205,34 +208,99 @@ func TestAKilledNodeCatchesUp(t *testing.T) {
 	if !bytes.Equal(after, before) {
 		t.Logf("the network moved on while node 3 caught up: app hash %x, then %x", before, after)
 	}
+	// A transaction node 3's validator sent from a stale state during the catch-up is
+	// committed a block or two later: wait for three more blocks before reading the file.
+	top, _, err := c.info(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.waitHeight(top+3, 0, 1, 2, 3)
+	for i := range 4 {
+		c.stop(i)
+	}
+	if refused := c.refusedFrom(0, c.net.Nodes[3].Validator); len(refused) > 0 {
+		t.Errorf("the ledger refused %d transactions of node 3's validator:\n%s", len(refused), strings.Join(refused, "\n"))
+	}
+}
+
+// refusedFrom returns, from node i's file, each committed transaction sent by v that
+// the ledger refused, as "height kind: refusal".
+func (c *cluster) refusedFrom(i int, v ledger.Address) []string {
+	c.t.Helper()
+	db, err := store.Open(filepath.Join(c.net.Nodes[i].Home, comet.DBFile))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer db.Close()
+	last, _, err := db.LastBlock()
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	var out []string
+	for blk, err := range db.Blocks(1, last.Height) {
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		for _, tx := range blk.Txs {
+			if tx.Tx.From == v && tx.Outcome.Err != "" {
+				out = append(out, fmt.Sprintf("height %d %s: %s", blk.Height, tx.Tx.Body.Kind(), tx.Outcome.Err))
+			}
+		}
+	}
+	return out
 }
 
 // TestADishonestValidatorChangesNoOutcome: "the ledger keeps a grade only when they
-// agree on it exactly" (DESIGN). One of four validators always reads a rung higher; the
-// settled grades are the honest ones, and its attestations are recorded as
-// disagreeing.
+// agree on it exactly" (DESIGN); one validator configured to be dishonest, always a rung
+// higher or hiding a disqualification, changes no outcome. Node 0's validator always
+// reads a rung higher; node 1's attests an entry that breaks the rubric's mandatory word
+// limit as passed, on the reader's rung, with consistent arithmetic. Each lies on
+// different entries (a disqualified entry sits on rung 0 whatever the reading), so every
+// grade has one dishonest attestation at most. The settled grades are the honest ones,
+// the long entry disqualified, and each liar's attestations are recorded as disagreeing.
 func TestADishonestValidatorChangesNoOutcome(t *testing.T) {
-	c := newCluster(t, 4, 0)
+	c := newCluster(t, 4, liar{0, readsHigher}, liar{1, hidesDisqualification})
 	task, ids := c.post()
+	ids = append(ids, c.enter(task, 2, longWork))
 	views := c.gradeAll(ids)
 	c.checkHonestGrades(task, ids, views)
-	liar := c.net.Nodes[0].Validator
-	disagreed := 0
+	if g := views[2].Current; !g.Disqualified || g.Passed || g.Tier != 0 || g.Score != 0 {
+		t.Fatalf("the long entry settled at tier %d score %d passed=%v disqualified=%v; want the mandatory word limit to disqualify it",
+			g.Tier, g.Score, g.Passed, g.Disqualified)
+	}
+	if len(c.disagreements(ids, c.net.Nodes[0].Validator)) == 0 {
+		t.Error("the validator reading a rung higher was never recorded as disagreeing")
+	}
+	hidden := c.disagreements(ids[2:], c.net.Nodes[1].Validator)
+	if len(hidden) == 0 {
+		t.Error("the validator hiding a disqualification was never recorded as disagreeing")
+	}
+	for _, r := range hidden {
+		if !r.Passed || r.Disqualified || r.Score != ledger.ScoreOf(r.Tier, r.Violations, false) {
+			t.Errorf("recorded dishonest attestation tier %d score %d passed=%v disqualified=%v; want a consistent pass",
+				r.Tier, r.Score, r.Passed, r.Disqualified)
+		}
+	}
+	c.finish(task, ids)
+}
+
+// disagreements returns v's attestations on the entries ids that the ledger recorded as
+// disagreeing with an attempt's leader other than v.
+func (c *cluster) disagreements(ids []ledger.EntryID, v ledger.Address) []ledger.Result {
+	c.t.Helper()
+	var out []ledger.Result
 	for _, id := range ids {
 		var rounds []ledger.RoundView
 		c.mustQuery(fmt.Sprintf("/grades/%d", id), &rounds)
 		for _, r := range rounds {
 			for _, at := range r.Attempts {
 				for _, x := range at.Attestations {
-					if x.Validator == liar && at.Leader != liar && !x.Agrees {
-						disagreed++
+					if x.Validator == v && at.Leader != v && !x.Agrees {
+						out = append(out, x.Result)
 					}
 				}
 			}
 		}
 	}
-	if disagreed == 0 {
-		t.Fatal("the dishonest validator's attestations were never recorded as disagreeing")
-	}
-	c.finish(task, ids)
+	return out
 }
