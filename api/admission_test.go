@@ -28,11 +28,15 @@ func rewire(t *testing.T, b []byte, edit func(m map[string]any)) []byte {
 	return out
 }
 
+// bigTask is a task to post with a prize, the transaction's value, above the wallet.
+var bigTask = ledger.PostTask{Title: "t", Spec: "s", Rubric: "r", ClosesInS: 60}
+
 // TestAdmissionRefusalsApplyNothing: DESIGN.md, "a nonce per sender refuses replays" and
 // "verify at admission". Each malformed, mis-signed, replayed, gapped, unknown, badly
-// valued or oversized transaction is refused with its class and exact message, the
-// height and the sender's nonce do not move, and a good transaction after them all is
-// applied.
+// valued, unfunded or oversized transaction is refused with its class and exact
+// message, the height and the sender's nonce do not move, and a good transaction after
+// them all is applied. A wrong nonce (a replay or a gap) is a conflict with the
+// sender's state, 409, where an unfunded value is a refusal, 422.
 func TestAdmissionRefusalsApplyNothing(t *testing.T) {
 	f := newFixture(t)
 	first := f.encode(f.tx(1, ledger.Amount{}, faucet(f.sender.Address())))
@@ -60,10 +64,12 @@ func TestAdmissionRefusalsApplyNothing(t *testing.T) {
 			"malformed transaction: unexpected EOF"},
 		{"wrong signature", f.encode(&forged), http.StatusUnauthorized,
 			"bad signature: signed by " + other.Address().String() + ", not by sender " + f.sender.Address().String()},
-		{"replayed nonce", first, http.StatusUnprocessableEntity,
+		{"replayed nonce", first, http.StatusConflict,
 			"Nonce is not the sender's next nonce"},
-		{"nonce gap", f.encode(f.tx(7, ledger.Amount{}, faucet(f.sender.Address()))), http.StatusUnprocessableEntity,
+		{"nonce gap", f.encode(f.tx(7, ledger.Amount{}, faucet(f.sender.Address()))), http.StatusConflict,
 			"Nonce is not the sender's next nonce"},
+		{"value above the wallet", f.encode(f.tx(2, ledger.Ether(5000), bigTask)), http.StatusUnprocessableEntity,
+			"Wallet balance is below the transaction's value"},
 		{"unknown kind", rewire(t, f.encode(next), func(m map[string]any) { m["kind"] = "bribe" }), http.StatusBadRequest,
 			`unknown transaction kind "bribe"`},
 		{"value not a decimal string", rewire(t, f.encode(next), func(m map[string]any) { m["value"] = "1e18" }), http.StatusBadRequest,

@@ -5,6 +5,7 @@ package api
 
 import (
 	"context"
+	"iter"
 	"log/slog"
 	"net/http"
 
@@ -24,6 +25,13 @@ type Chain interface {
 	// Subscribe delivers every block committed from now on, buffering up to buf; the
 	// returned func cancels the subscription and closes the channel.
 	Subscribe(buf int) (<-chan Block, func())
+	// Head returns the height of the last block the store holds. Every block up to it
+	// can be read with Blocks; a block committed after it is also delivered to every
+	// subscription made before Head was called.
+	Head() (uint64, error)
+	// Blocks iterates over the stored blocks from height from to height to inclusive, in
+	// order, in the shape Subscribe delivers them; iteration stops after an error.
+	Blocks(from, to uint64) iter.Seq2[Block, error]
 	// Tx looks up a committed transaction by its id (the signing hash), reporting false
 	// when no block holds it.
 	Tx(id [32]byte) (TxAt, bool, error)
@@ -76,26 +84,33 @@ type Config struct {
 	Logger  *slog.Logger // nil discards
 	Board   http.Handler // optional; served at /
 	MaxBody int64        // bytes accepted by POST /v1/tx; 0 means ledger.MaxTxBytes
+	// MaxReplay is the most blocks one GET /v1/events request replays from the store;
+	// 0 means DefaultMaxReplay.
+	MaxReplay uint64
 }
 
 // server is the state every handler shares.
 type server struct {
-	chain   Chain
-	log     *slog.Logger
-	board   http.Handler
-	maxBody int64
-	metrics *metrics
+	chain     Chain
+	log       *slog.Logger
+	board     http.Handler
+	maxBody   int64
+	maxReplay uint64 // the most blocks an event stream replays
+	metrics   *metrics
 }
 
 // New returns the API's handler. Each call has its own metrics registry, so several
 // servers can live in one process.
 func New(cfg Config) http.Handler {
-	s := &server{chain: cfg.Chain, log: cfg.Logger, board: cfg.Board, maxBody: cfg.MaxBody}
+	s := &server{chain: cfg.Chain, log: cfg.Logger, board: cfg.Board, maxBody: cfg.MaxBody, maxReplay: cfg.MaxReplay}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	if s.maxBody <= 0 {
 		s.maxBody = ledger.MaxTxBytes
+	}
+	if s.maxReplay == 0 {
+		s.maxReplay = DefaultMaxReplay
 	}
 	s.metrics = newMetrics(s.height)
 	mux := http.NewServeMux()

@@ -2,6 +2,8 @@ package api
 
 import (
 	"context"
+	"fmt"
+	"iter"
 	"sync"
 
 	"github.com/arena/arena/chain/blocks"
@@ -63,6 +65,34 @@ func (c engineChain) Subscribe(buf int) (<-chan Block, func()) {
 			close(done)
 			cancel()
 		})
+	}
+}
+
+// Head reads the height of the last block in the engine's store. Both engines write a
+// block to the store before they publish it, which is what lets a subscriber read
+// the blocks before its subscription from the store with no gap.
+func (c engineChain) Head() (uint64, error) {
+	b, _, err := c.e.DB().LastBlock()
+	if err != nil {
+		return 0, fmt.Errorf("head: %w", err)
+	}
+	return b.Height, nil
+}
+
+// Blocks reads stored blocks and converts them as the engines convert the blocks they
+// publish.
+func (c engineChain) Blocks(from, to uint64) iter.Seq2[Block, error] {
+	return func(yield func(Block, error) bool) {
+		for sb, err := range c.e.DB().Blocks(from, to) {
+			if err != nil {
+				yield(Block{}, fmt.Errorf("read blocks %d-%d: %w", from, to, err))
+				return
+			}
+			cb := store.CommittedBlock{Height: sb.Height, Time: sb.Time, Hash: sb.Hash, Txs: sb.Txs}
+			if !yield(blockOf(blocks.Of(&cb)), nil) {
+				return
+			}
+		}
 	}
 }
 

@@ -17,7 +17,9 @@ var classStatus = map[ledger.Class]int{
 }
 
 // admissionStatus refines the status of refusals at admission, which are [EXPECTED]:
-// the request itself was wrong and nothing was applied.
+// the request itself was wrong and nothing was applied. A nonce that is not the
+// sender's next one (a replay or a gap) is a conflict with the sender's state, which a
+// client resolves by re-reading the nonce, so it is a 409 where other refusals are 422.
 var admissionStatus = []struct {
 	err    error
 	status int
@@ -26,6 +28,7 @@ var admissionStatus = []struct {
 	{ledger.ErrMalformed, http.StatusBadRequest},
 	{ledger.ErrUnknownKind, http.StatusBadRequest},
 	{ledger.ErrBadSignature, http.StatusUnauthorized},
+	{ledger.ErrNonce, http.StatusConflict},
 }
 
 // ErrorBody is the JSON shape of every error the API answers with.
@@ -70,13 +73,18 @@ func classify(err error) (int, ErrorDetail) {
 	if errors.As(err, &he) {
 		return he.status, ErrorDetail{he.class, he.msg}
 	}
-	for _, a := range admissionStatus {
-		if errors.Is(err, a.err) {
-			return a.status, ErrorDetail{ledger.Expected.String(), err.Error()}
-		}
-	}
 	var le *ledger.Error
-	if errors.As(err, &le) {
+	isLedger := errors.As(err, &le)
+	for _, a := range admissionStatus {
+		if !errors.Is(err, a.err) {
+			continue
+		}
+		if isLedger {
+			return a.status, ErrorDetail{le.Class.String(), le.Msg}
+		}
+		return a.status, ErrorDetail{ledger.Expected.String(), err.Error()}
+	}
+	if isLedger {
 		if st, ok := classStatus[le.Class]; ok {
 			return st, ErrorDetail{le.Class.String(), le.Msg}
 		}

@@ -11,26 +11,73 @@ import (
 // clients can tell a quiet arena from a dead connection.
 const keepAlive = 15 * time.Second
 
+// DefaultMaxReplay is the most blocks one request to GET /v1/events replays from the
+// store unless Config.MaxReplay says otherwise. A client further behind gets a
+// "resync" event instead and should fetch GET /v1/snapshot.
+const DefaultMaxReplay = 10_000
+
+// ResyncEvent is the type of the event that tells a client it is more blocks behind
+// than a request replays. Its id is the head height, so a client that reconnects after it
+// resumes from there.
+const ResyncEvent = "resync"
+
+// Resync is the data of a "resync" event.
+type Resync struct {
+	Since     uint64 `json:"since"`      // the height the client asked to resume after
+	Head      uint64 `json:"head"`       // the height the stream continues after
+	MaxReplay uint64 `json:"max_replay"` // the most blocks a request replays
+	Message   string `json:"message"`
+}
+
+// subscribeBuf is how many blocks a stream buffers while it writes; a client slower
+// than that is dropped, its stream ends, and it resumes with Last-Event-ID.
+const subscribeBuf = 64
+
 // getEvents streams server-sent events: one "block" event per committed block, then one
 // event per ledger event in it, typed by the ledger's event type (round_opened,
 // attested, grade_settled, award, ...). Every event's id is its block height. A
-// Last-Event-ID header is accepted but streams resume from the next block: the engine
-// keeps no replayable history for the API.
+// Last-Event-ID header (or, for clients that cannot set it, ?since=) resumes the stream:
+// the blocks after that height are replayed from the store, then the live stream
+// follows with no gap and no block twice.
 func (s *server) getEvents(w http.ResponseWriter, r *http.Request) {
 	fl, ok := w.(http.Flusher)
 	if !ok {
 		s.fail(w, r, fmt.Errorf("response writer %T cannot flush", w))
 		return
 	}
-	blocks, cancel := s.chain.Subscribe(64)
+	since, resume, err := resumePoint(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	// Subscribe before reading the head: every block after the head then arrives on
+	// blocks, and every block up to it is in the store.
+	blocks, cancel := s.chain.Subscribe(subscribeBuf)
 	defer cancel()
+	head, err := s.chain.Head()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	fmt.Fprintf(w, "retry: 1000\n: height %d\n\n", s.height())
+	fmt.Fprintf(w, "retry: 1000\n: height %d\n\n", head)
 	fl.Flush()
+	if resume && since < head {
+		if err := s.replay(w, fl, since, head); err != nil {
+			s.log.Info("event stream closed during replay", "since", since, "head", head, "err", err)
+			return
+		}
+	}
+	s.follow(w, r, fl, blocks, head)
+}
+
+// follow streams the live blocks after height last until the request ends or the
+// subscription is dropped.
+func (s *server) follow(w http.ResponseWriter, r *http.Request, fl http.Flusher, blocks <-chan Block, last uint64) {
 	tick := time.NewTicker(keepAlive)
 	defer tick.Stop()
 	for {
@@ -43,13 +90,46 @@ func (s *server) getEvents(w http.ResponseWriter, r *http.Request) {
 			if !ok {
 				return
 			}
+			if b.Height <= last {
+				continue // replayed from the store, or committed before the stream began
+			}
 			if err := writeBlock(w, b); err != nil {
 				s.log.Info("event stream closed", "err", err)
 				return
 			}
+			last = b.Height
 		}
 		fl.Flush()
 	}
+}
+
+// replay writes the stored blocks after since up to head, or a resync event when there
+// are more than the server replays.
+func (s *server) replay(w http.ResponseWriter, fl http.Flusher, since, head uint64) error {
+	if head-since > s.maxReplay {
+		msg := fmt.Sprintf("more than %d blocks to replay: fetch GET /v1/snapshot, then follow the stream", s.maxReplay)
+		err := writeEvent(w, head, ResyncEvent, Resync{Since: since, Head: head, MaxReplay: s.maxReplay, Message: msg})
+		fl.Flush()
+		return err
+	}
+	next := since + 1
+	for b, err := range s.chain.Blocks(next, head) {
+		if err != nil {
+			return err
+		}
+		if b.Height != next {
+			return fmt.Errorf("store returned block %d, want %d", b.Height, next)
+		}
+		if err := writeBlock(w, b); err != nil {
+			return err
+		}
+		fl.Flush()
+		next++
+	}
+	if next != head+1 {
+		return fmt.Errorf("store ended at block %d, want %d", next-1, head)
+	}
+	return nil
 }
 
 // writeBlock writes b and its ledger events as server-sent events.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"iter"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -22,6 +23,10 @@ func (c *acceptingChain) Submit(context.Context, *ledger.Tx) (api.Receipt, error
 func (c *acceptingChain) View(fn func(*ledger.State))              { fn(&ledger.State{}) }
 func (c *acceptingChain) Subscribe(int) (<-chan api.Block, func()) { return nil, func() {} }
 func (c *acceptingChain) Tx([32]byte) (api.TxAt, bool, error)      { return api.TxAt{}, false, nil }
+func (c *acceptingChain) Head() (uint64, error)                    { return 0, nil }
+func (c *acceptingChain) Blocks(uint64, uint64) iter.Seq2[api.Block, error] {
+	return func(func(api.Block, error) bool) {}
+}
 
 // FuzzDecodeRequest: POST /v1/tx never panics and never answers 500 on any body. A body
 // the ledger's decoder refuses answers 4xx with an [EXPECTED] error and never reaches

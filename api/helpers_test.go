@@ -29,7 +29,8 @@ type fixture struct {
 
 const testChain = "api-test"
 
-func newFixture(t testing.TB) *fixture {
+// newFixture starts the fixture; opts edit the API's configuration.
+func newFixture(t testing.TB, opts ...func(*api.Config)) *fixture {
 	t.Helper()
 	sender, err := account.Generate()
 	if err != nil {
@@ -51,7 +52,11 @@ func newFixture(t testing.TB) *fixture {
 	}
 	t.Cleanup(func() { eng.Close() })
 	logs := &bytes.Buffer{}
-	h := api.New(api.Config{Chain: api.Solo(eng), Logger: slog.New(slog.NewTextHandler(logs, nil)), MaxBody: 64 << 10})
+	cfg := api.Config{Chain: api.Solo(eng), Logger: slog.New(slog.NewTextHandler(logs, nil)), MaxBody: 64 << 10}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	h := api.New(cfg)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return &fixture{t: t, eng: eng, srv: srv, terms: terms, sender: sender, logs: logs}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"iter"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -50,6 +51,10 @@ func (brokenChain) Submit(context.Context, *ledger.Tx) (api.Receipt, error) {
 func (brokenChain) View(fn func(*ledger.State))              { fn(&ledger.State{}) }
 func (brokenChain) Subscribe(int) (<-chan api.Block, func()) { return nil, func() {} }
 func (brokenChain) Tx([32]byte) (api.TxAt, bool, error)      { return api.TxAt{}, false, nil }
+func (brokenChain) Head() (uint64, error)                    { return 0, nil }
+func (brokenChain) Blocks(uint64, uint64) iter.Seq2[api.Block, error] {
+	return func(func(api.Block, error) bool) {}
+}
 
 // TestUnclassedErrorsAreInternal: STYLE.md, "anything unclassed becomes 500 with
 // 'internal error', and the detail goes only to the operator's log".

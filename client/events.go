@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/ledger"
@@ -42,14 +43,51 @@ func (e Event) Ledger() (ledger.Event, error) {
 // maxEventBytes bounds one line of the event stream.
 const maxEventBytes = 8 << 20
 
-// Events subscribes to GET /v1/events. The channel delivers events until ctx is done or
-// the stream ends, and is then closed.
+// Height returns the block height the event's id names.
+func (e Event) Height() (uint64, error) {
+	h, err := strconv.ParseUint(e.ID, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%s event id %q is not a block height", e.Type, e.ID)
+	}
+	return h, nil
+}
+
+// Resync decodes a "resync" event (api.ResyncEvent): the stream was asked to replay
+// more blocks than the server does, so the caller should fetch the snapshot; the stream
+// continues after the head it names.
+func (e Event) Resync() (api.Resync, error) {
+	var r api.Resync
+	if err := json.Unmarshal(e.Data, &r); err != nil {
+		return r, fmt.Errorf("decode %s event: %w", e.Type, err)
+	}
+	return r, nil
+}
+
+// Events subscribes to GET /v1/events from the next block. The channel delivers events
+// until ctx is done or the stream ends, and is then closed.
 func (c *Client) Events(ctx context.Context) (<-chan Event, error) {
+	return c.events(ctx, "")
+}
+
+// EventsSince resumes GET /v1/events after the block at height, sending it as
+// Last-Event-ID: the stream replays the blocks committed after it, then continues live,
+// each block once. A caller whose stream ended reconnects with the height of the last
+// event it received. When height is too far behind, the first event is a "resync"
+// (see Event.Resync) instead of the replay.
+func (c *Client) EventsSince(ctx context.Context, height uint64) (<-chan Event, error) {
+	return c.events(ctx, strconv.FormatUint(height, 10))
+}
+
+// events opens the stream, resuming after lastID unless it is empty.
+func (c *Client) events(ctx context.Context, lastID string) (<-chan Event, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/v1/events", nil)
 	if err != nil {
 		return nil, fmt.Errorf("events: %w", err)
 	}
 	req.Header.Set("Accept", "text/event-stream")
+	if lastID != "" {
+		req.Header.Set("Last-Event-ID", lastID)
+	}
 	resp, err := c.hc.Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("events: %w", err)

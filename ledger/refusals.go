@@ -99,5 +99,18 @@ var (
 	errAdvance      = refusef("Advance must be 1 to %d seconds", MaxAdvanceS)
 )
 
+// The admission refusals that callers tell apart by errors.Is, since each is answered
+// differently: a wrong chain, a nonce that is not the sender's next one (a replay or a
+// gap: a conflict with the sender's state, retried after re-reading the nonce) and a
+// wallet below the value. They are the refusals above, not copies.
+var (
+	// ErrChain is the refusal of a transaction for another chain.
+	ErrChain error = errChain
+	// ErrNonce is the refusal of a nonce that is not the sender's next nonce.
+	ErrNonce error = errNonce
+	// ErrFunds is the refusal of a value above the sender's wallet balance.
+	ErrFunds error = errFunds
+)
+
 // refusef is refuse with a formatted message, for messages that name a limit.
 func refusef(format string, args ...any) *Error { return refuse(fmt.Sprintf(format, args...)) }
