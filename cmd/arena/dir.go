@@ -95,9 +95,16 @@ func (a *app) senders() ([]ledger.Address, error) {
 	return slices.DeleteFunc(list, func(x ledger.Address) bool { return slices.Contains(t.Validators, x) }), nil
 }
 
-// passphrase returns the keystore passphrase from $ARENA_PASSPHRASE, the variable
-// arena.toml names by default; unset means the empty passphrase dev arenas use.
-func (a *app) passphrase() string { return a.getenv("ARENA_PASSPHRASE") }
+// passphrase returns the keystore passphrase from the environment variable that
+// arena.toml's passphrase_env names, as the node reads it ($ARENA_PASSPHRASE by
+// default); unset means the empty passphrase dev arenas use.
+func (a *app) passphrase() string {
+	name := node.DefaultPassEnv
+	if cfg, err := node.LoadConfig(a.dir); err == nil && cfg.PassphraseEnv != "" {
+		name = cfg.PassphraseEnv
+	}
+	return a.getenv(name)
+}
 
 // errNoKey reports that no sender was named and the keystore does not hold exactly one
 // key besides the validators'.

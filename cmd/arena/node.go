@@ -69,7 +69,10 @@ func (a *app) runNode(ctx context.Context, log *slog.Logger, listen string, o no
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	served := make(chan error, 1)
-	go func() { served <- api.Serve(ctx, ln, h) }()
+	go func() {
+		served <- api.Serve(ctx, ln, h)
+		cancel() // an API that stopped serving stops the node too
+	}()
 	log.Info("API listening", "url", "http://"+ln.Addr().String(), "board", "http://"+ln.Addr().String()+"/")
 	runErr := n.Run(ctx)
 	cancel()

@@ -96,7 +96,7 @@ func (a *app) showTask(ctx context.Context, c *client.Client, arg string) error 
 	}
 	return a.emit(t, func(w io.Writer) {
 		fmt.Fprintf(w, "task %d: %s\n", t.ID, t.Title)
-		fmt.Fprintf(w, "state %s, prize %s, sponsor %s, closes at %d\n", t.State, formatAmount(t.Prize), t.Sponsor, t.ClosesAt)
+		fmt.Fprintf(w, "state %s, prize %s, sponsor %s, closes at %s\n", t.State, formatAmount(t.Prize), t.Sponsor, utc(t.ClosesAt))
 		if t.Winner != 0 {
 			fmt.Fprintf(w, "winner: entry %d at score %d\n", t.Winner, t.WinScore)
 		}
@@ -141,7 +141,7 @@ func (a *app) showGrades(ctx context.Context, c *client.Client, arg string) erro
 			if r.Regrade {
 				kind = "regrade"
 			}
-			fmt.Fprintf(w, "round %d (%s): %s, %d attempts\n", r.ID, kind, r.State, len(r.Attempts))
+			fmt.Fprintf(w, "round %d (%s): %s, %s\n", r.ID, kind, r.State, attempts(len(r.Attempts)))
 			if g := r.Grade; g != nil {
 				fmt.Fprintf(w, "  rung %d/5 %q, score %d%s, agreed %d\n", g.Tier, g.Label, g.Score, gateWords(g), len(g.Agreed))
 				for _, ch := range g.Result.Checks {
@@ -208,6 +208,14 @@ func passWord(ok bool) string {
 		return "pass"
 	}
 	return "FAIL"
+}
+
+// attempts returns "1 attempt" or "n attempts".
+func attempts(n int) string {
+	if n == 1 {
+		return "1 attempt"
+	}
+	return fmt.Sprintf("%d attempts", n)
 }
 
 func orPending(s string) string {
