@@ -136,3 +136,21 @@ func TestRefusalBodiesAreExact(t *testing.T) {
 		t.Errorf("POST [] answered\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestAClosedNodeAnswersUnavailable: a transaction sent to a node whose engine has shut
+// down is a [TRANSIENT] 503 the client may retry, not an internal error.
+func TestAClosedNodeAnswersUnavailable(t *testing.T) {
+	f := newFixture(t)
+	if err := f.eng.Close(); err != nil {
+		t.Fatal(err)
+	}
+	st, b := f.post(f.encode(f.tx(1, ledger.Amount{}, ledger.Withdraw{})))
+	var got api.ErrorBody
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatalf("answer %s: %v", b, err)
+	}
+	want := api.ErrorDetail{Class: "TRANSIENT", Message: "The node is shutting down"}
+	if st != http.StatusServiceUnavailable || got.Error != want {
+		t.Errorf("POST /v1/tx to a closed node = %d %s, want 503 %+v", st, b, want)
+	}
+}

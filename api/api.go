@@ -117,7 +117,7 @@ func New(cfg Config) http.Handler {
 	for _, r := range s.routes() {
 		mux.Handle(r.Method+" "+r.Path, s.metrics.instrument(r.Path, r.Handler))
 	}
-	return mux
+	return jsonMisses(mux)
 }
 
 // height reads the current block height.

@@ -1,9 +1,12 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
+	"github.com/arena/arena/chain/comet"
+	"github.com/arena/arena/chain/solo"
 	"github.com/arena/arena/ledger"
 )
 
@@ -29,6 +32,20 @@ var admissionStatus = []struct {
 	{ledger.ErrUnknownKind, http.StatusBadRequest},
 	{ledger.ErrBadSignature, http.StatusUnauthorized},
 	{ledger.ErrNonce, http.StatusConflict},
+}
+
+// unavailable maps the engine's own failures to [TRANSIENT] 503s: the node could not take
+// the transaction now, and the client may try again. A request that ended while it
+// waited may still see its transaction committed, so the message says how to find out.
+var unavailable = []struct {
+	err error
+	msg string
+}{
+	{solo.ErrHalted, "The node has halted and accepts no transactions"},
+	{solo.ErrClosed, "The node is shutting down"},
+	{comet.ErrClosed, "The node is shutting down"},
+	{context.Canceled, "The request ended before the receipt; the transaction may still commit: GET /v1/tx/{id}"},
+	{context.DeadlineExceeded, "The request ended before the receipt; the transaction may still commit: GET /v1/tx/{id}"},
 }
 
 // ErrorBody is the JSON shape of every error the API answers with.
@@ -83,6 +100,11 @@ func classify(err error) (int, ErrorDetail) {
 			return a.status, ErrorDetail{le.Class.String(), le.Msg}
 		}
 		return a.status, ErrorDetail{ledger.Expected.String(), err.Error()}
+	}
+	for _, u := range unavailable {
+		if errors.Is(err, u.err) {
+			return http.StatusServiceUnavailable, ErrorDetail{ledger.Transient.String(), u.msg}
+		}
 	}
 	if isLedger {
 		if st, ok := classStatus[le.Class]; ok {

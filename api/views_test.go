@@ -109,3 +109,35 @@ func TestATransactionIsFoundByItsID(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownRoutesAnswerJSON: a path no route serves is a JSON 404, and a known path
+// under another method a JSON 405 naming the allowed methods, like every other error.
+func TestUnknownRoutesAnswerJSON(t *testing.T) {
+	f := newFixture(t)
+	for _, tc := range []struct {
+		method, path string
+		status       int
+		msg, allow   string
+	}{
+		{"GET", "/v1/nothing", 404, "no route GET /v1/nothing", ""},
+		{"DELETE", "/v1/tasks", 405, "DELETE is not allowed on /v1/tasks; allowed: GET, HEAD", "GET, HEAD"},
+		{"GET", "/v1/tx", 405, "GET is not allowed on /v1/tx; allowed: POST", "POST"},
+	} {
+		req, err := http.NewRequest(tc.method, f.srv.URL+tc.path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got api.ErrorBody
+		err = json.NewDecoder(resp.Body).Decode(&got)
+		resp.Body.Close()
+		want := api.ErrorBody{Error: api.ErrorDetail{Class: "EXPECTED", Message: tc.msg}}
+		if err != nil || resp.StatusCode != tc.status || got != want || resp.Header.Get("Allow") != tc.allow {
+			t.Errorf("%s %s = %d %+v (Allow %q, %v), want %d %+v (Allow %q)", tc.method, tc.path,
+				resp.StatusCode, got, resp.Header.Get("Allow"), err, tc.status, want, tc.allow)
+		}
+	}
+}
