@@ -241,3 +241,35 @@ func TestNewNeedsFoundingTerms(t *testing.T) {
 		t.Errorf("New: got %v, want %q", err, want)
 	}
 }
+
+// TestStoppingIsNotAFailedDelivery: an attempt cut short because the relayer is stopping
+// was not refused by the sink, so it is not recorded: it neither counts as a failure nor
+// pushes the next try back by a backoff. The next run delivers it.
+func TestStoppingIsNotAFailedDelivery(t *testing.T) {
+	a := contest.Open(t, nil)
+	hung := &fakeSink{name: "hook", block: true}
+	r, err := bridge.New(a.DB(), bridge.Config{Sinks: []bridge.Sink{hung}, Blocks: a.Blocks(),
+		AttemptTimeout: time.Hour, Poll: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := start(t, r)
+	a.Won(0, 4)
+	eventually(t, 10*time.Second, "the sink was called", func() bool { return hung.attempts() == 1 })
+	stop()
+	ds, err := a.DB().Deliveries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds) != 1 || ds[0].Attempts != 0 || ds[0].LastError != "" {
+		t.Fatalf("after stopping mid-attempt the deliveries are %+v, want one with no attempt recorded", ds)
+	}
+
+	up := &fakeSink{name: "hook"}
+	r2, err := bridge.New(a.DB(), bridge.Config{Sinks: []bridge.Sink{up}, Blocks: a.Blocks(), Poll: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start(t, r2)
+	eventually(t, 10*time.Second, "the next run delivered the award", func() bool { return len(up.delivered()) == 1 })
+}

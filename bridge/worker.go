@@ -90,6 +90,12 @@ func (w *worker) attempt(ctx context.Context, d store.Delivery) error {
 		rec, err = w.sink.Deliver(actx, a)
 		cancel()
 	}
+	if err != nil && ctx.Err() != nil {
+		// The relayer is stopping: the attempt was cut short, not refused. Recording it
+		// would count a failure and push the next try back by a backoff; delivery is at
+		// least once, so the next run simply tries again.
+		return nil
+	}
 	now := w.r.cfg.Clock.Now()
 	at := store.Attempt{Event: d.Event, Sink: d.Sink, At: now, TxHash: rec.TxHash, HTTPStatus: rec.HTTPStatus}
 	if err != nil {
