@@ -13,9 +13,9 @@ import (
 
 // Report is what Verify checked.
 type Report struct {
-	Blocks int
-	Txs    int
-	Hash   string // 0x hex of the state hash after the last block
+	Blocks int    `json:"blocks"`
+	Txs    int    `json:"txs"`
+	Hash   string `json:"state_hash"` // 0x hex of the state hash after the last block
 }
 
 // Verify replays the whole log in the file at path from genesis into a fresh ledger. It

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -43,8 +44,7 @@ func (a *app) boardCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(a.stdout, "wrote %s\n", path)
-			return nil
+			return a.emit(map[string]string{"board": path}, func(w io.Writer) { fmt.Fprintf(w, "wrote %s\n", path) })
 		},
 	}
 	c.Flags().StringVar(&snap, "snapshot", "snapshot.json", "snapshot file written by `arena snapshot`")

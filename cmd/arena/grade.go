@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
@@ -68,7 +69,7 @@ func printGrade(w io.Writer, e ledger.EntryView) {
 	fmt.Fprintf(w, "entry %d: rung %d/5 %q, score %d%s\n", e.ID, g.Tier, g.Label, g.Score, gateWords(g))
 	r := g.Result
 	fmt.Fprintf(w, "  read as %d/5 %q (%d points)\n", r.JudgedTier, ladderLabel(r.JudgedTier), r.JudgedScore)
-	if r.Reason != "" {
+	if r.Reason != "" && !strings.HasPrefix(r.Reason, "read as ") { // that much the line above says
 		fmt.Fprintf(w, "  reason: %s\n", r.Reason)
 	}
 	if r.Rationale != "" {

@@ -38,7 +38,13 @@ func (a *app) initCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.emit(cfg, func(w io.Writer) {
+			vals := make([]ledger.Address, len(cfg.Validators))
+			for i, v := range cfg.Validators {
+				vals[i] = v.Address
+			}
+			res := initResult{Dir: a.dir, Name: nameOr(o.Name), Chain: node.ChainID(nameOr(o.Name)),
+				DevMode: o.DevMode, Validators: vals, Listen: cfg.Listen}
+			return a.emit(res, func(w io.Writer) {
 				mode := ""
 				if o.DevMode {
 					mode = " in dev mode"
@@ -104,4 +110,14 @@ func allocations(specs []string) ([]ledger.Allocation, error) {
 		out = append(out, ledger.Allocation{Address: a, Amount: v})
 	}
 	return out, nil
+}
+
+// initResult is what `arena init --json` prints.
+type initResult struct {
+	Dir        string           `json:"dir"`
+	Name       string           `json:"name"`
+	Chain      string           `json:"chain"`
+	DevMode    bool             `json:"dev_mode"`
+	Validators []ledger.Address `json:"validators"`
+	Listen     string           `json:"listen"`
 }

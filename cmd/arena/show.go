@@ -100,7 +100,7 @@ func (a *app) showTask(ctx context.Context, c *client.Client, arg string) error 
 		if t.Winner != 0 {
 			fmt.Fprintf(w, "winner: entry %d at score %d\n", t.Winner, t.WinScore)
 		}
-		fmt.Fprintf(w, "entries: %v\n\nspec:\n%s\n\nrubric:\n%s\n", t.Entries, t.Spec, t.Rubric)
+		fmt.Fprintf(w, "entries: %s\n\nspec:\n%s\n\nrubric:\n%s\n", idList(t.Entries), t.Spec, t.Rubric)
 	})
 }
 
@@ -293,4 +293,16 @@ func (a *app) showTx(ctx context.Context, c *client.Client, arg string) error {
 			fmt.Fprintf(w, "  event %s\n", e.Type)
 		}
 	})
+}
+
+// idList writes ids as "1, 2, 3", or "none".
+func idList(ids []ledger.EntryID) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatUint(uint64(id), 10)
+	}
+	return strings.Join(parts, ", ")
 }
