@@ -1,0 +1,26 @@
+package ledgertest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cockroachdb/datadriven"
+)
+
+// balances prints the four balances, the money identity in figures, and who is owed:
+//
+//	balances
+func (h *Harness) balances(t *testing.T, d *datadriven.TestData) string {
+	argsOf(t, d)
+	b := h.s.Arena().Balances
+	owed := h.owed()
+	if len(owed) == 0 {
+		owed = []string{"nobody"}
+	}
+	return fmt.Sprintf("prize_escrow=%s bond_escrow=%s slash_pool=%s claimable_total=%s\n"+
+		"paid in %s - paid out %s = %s + %s + %s + %s\nowed: %s",
+		gen(b.PrizeEscrow), gen(b.BondEscrow), gen(b.SlashPool), gen(b.ClaimableTotal),
+		gen(b.PaidIn), gen(b.PaidOut), gen(b.PrizeEscrow), gen(b.BondEscrow), gen(b.SlashPool), gen(b.ClaimableTotal),
+		strings.Join(owed, " "))
+}

@@ -1,0 +1,49 @@
+package ledgertest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/arena/arena/ledger"
+	"github.com/cockroachdb/datadriven"
+)
+
+// open opens the arena:
+//
+//	open validators=4 [committee=N] [quorum=N] [window=6h] [bond=5] [appeal-bond=20]
+//	     [attempts=3] [timeout=10m] [dev=true]
+//
+// The validators are named v1..vN. Refused terms print the refusal.
+func (h *Harness) open(t *testing.T, d *datadriven.TestData) string {
+	a := argsOf(t, d, "validators", "committee", "quorum", "window", "bond", "appeal-bond", "attempts", "timeout", "dev")
+	if h.s != nil {
+		d.Fatalf(t, "the arena is already open")
+	}
+	terms := ledger.Terms{
+		Chain: "arena-contest", Name: "Contest Arena", Symbol: "GEN",
+		EntryBond: a.amount("bond", ledger.Ether(5)), AppealBond: a.amount("appeal-bond", ledger.Ether(20)),
+		AppealWindowS: a.seconds("window", 6*3600), Committee: a.int("committee", 0), Quorum: a.int("quorum", 0),
+		Attempts: a.int("attempts", 3), RoundTimeoutS: a.seconds("timeout", 600), DevMode: a.bool("dev", false),
+	}
+	for i := range a.int("validators", 4) {
+		terms.Validators = append(terms.Validators, h.keys.get(t, fmt.Sprintf("v%d", i+1)).addr)
+	}
+	s, err := ledger.New(terms)
+	if err != nil {
+		return err.Error()
+	}
+	h.s, h.terms = s, s.Terms()
+	return describeTerms(h.terms)
+}
+
+func describeTerms(t ledger.Terms) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "arena open: %d validators, committee %d, quorum %d, %d attempts of %s\n",
+		len(t.Validators), t.CommitteeSize(), t.QuorumSize(), t.Attempts, since(t.RoundTimeoutS))
+	fmt.Fprintf(&b, "entry bond %s, appeal bond %s, appeal window %s", gen(t.EntryBond), gen(t.AppealBond), since(t.AppealWindowS))
+	if t.DevMode {
+		b.WriteString(", dev mode")
+	}
+	return b.String()
+}
