@@ -10,6 +10,7 @@ import (
 	"net/http"
 
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
 )
 
 // Chain is the ordering engine the API serves: the solo sequencer (Solo) or a CometBFT
@@ -35,6 +36,9 @@ type Chain interface {
 	// Tx looks up a committed transaction by its id (the signing hash), reporting false
 	// when no block holds it.
 	Tx(id [32]byte) (TxAt, bool, error)
+	// Deliveries returns every award delivery the node's relayer recorded, one per award
+	// and sink, delivered or pending, in log order and then by sink.
+	Deliveries() ([]store.Delivery, error)
 }
 
 // TxAt is GET /v1/tx/{id}: a committed transaction, where it is and what it did.

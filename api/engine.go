@@ -43,6 +43,15 @@ func (c engineChain) Tx(id [32]byte) (TxAt, bool, error) {
 	return TxAt{Receipt: rc, Tx: t.Tx}, true, nil
 }
 
+// Deliveries reads the award deliveries recorded in the engine's store.
+func (c engineChain) Deliveries() ([]store.Delivery, error) {
+	ds, err := c.e.DB().Deliveries()
+	if err != nil {
+		return nil, fmt.Errorf("deliveries: %w", err)
+	}
+	return ds, nil
+}
+
 // Subscribe relays the engine's blocks; the channel closes when the engine drops the
 // subscription or cancel is called.
 func (c engineChain) Subscribe(buf int) (<-chan Block, func()) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
 )
 
 // acceptingChain applies nothing and acknowledges everything it is handed.
@@ -23,6 +24,7 @@ func (c *acceptingChain) Submit(context.Context, *ledger.Tx) (api.Receipt, error
 func (c *acceptingChain) View(fn func(*ledger.State))              { fn(&ledger.State{}) }
 func (c *acceptingChain) Subscribe(int) (<-chan api.Block, func()) { return nil, func() {} }
 func (c *acceptingChain) Tx([32]byte) (api.TxAt, bool, error)      { return api.TxAt{}, false, nil }
+func (c *acceptingChain) Deliveries() ([]store.Delivery, error)    { return nil, nil }
 func (c *acceptingChain) Head() (uint64, error)                    { return 0, nil }
 func (c *acceptingChain) Blocks(uint64, uint64) iter.Seq2[api.Block, error] {
 	return func(func(api.Block, error) bool) {}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
 )
 
 // TestMetricsCountTransactions: /metrics counts transactions by kind and result and
@@ -51,6 +52,7 @@ func (brokenChain) Submit(context.Context, *ledger.Tx) (api.Receipt, error) {
 func (brokenChain) View(fn func(*ledger.State))              { fn(&ledger.State{}) }
 func (brokenChain) Subscribe(int) (<-chan api.Block, func()) { return nil, func() {} }
 func (brokenChain) Tx([32]byte) (api.TxAt, bool, error)      { return api.TxAt{}, false, nil }
+func (brokenChain) Deliveries() ([]store.Delivery, error)    { return nil, nil }
 func (brokenChain) Head() (uint64, error)                    { return 0, nil }
 func (brokenChain) Blocks(uint64, uint64) iter.Seq2[api.Block, error] {
 	return func(func(api.Block, error) bool) {}

@@ -2,11 +2,15 @@ package api_test
 
 import (
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/arena/arena/api"
+	"github.com/arena/arena/store"
 )
 
 // TestOpenAPIMatchesRoutes: the OpenAPI document names every route the API serves and
@@ -45,4 +49,49 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 			t.Errorf("openapi.json has %s, which no route serves", d)
 		}
 	}
+}
+
+// TestOpenAPISchemasMatchTheJSONTags: a schema the document gives for a Go type names
+// exactly the fields that type encodes, by their JSON names.
+func TestOpenAPISchemasMatchTheJSONTags(t *testing.T) {
+	var doc struct {
+		Components struct {
+			Schemas map[string]struct {
+				Properties map[string]any `json:"properties"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(api.OpenAPI, &doc); err != nil {
+		t.Fatalf("openapi.json: %v", err)
+	}
+	for name, v := range map[string]any{"Delivery": store.Delivery{}, "OutboxEvent": store.OutboxEvent{}, "Health": api.Health{}} {
+		var inDoc []string
+		for p := range doc.Components.Schemas[name].Properties {
+			inDoc = append(inDoc, p)
+		}
+		slices.Sort(inDoc)
+		if d := cmp.Diff(jsonNames(reflect.TypeOf(v)), inDoc); d != "" {
+			t.Errorf("schema %s properties (-JSON tags +openapi.json):\n%s", name, d)
+		}
+	}
+}
+
+// jsonNames returns the JSON names of the exported fields of struct type rt, sorted.
+func jsonNames(rt reflect.Type) []string {
+	var out []string
+	for f := range rt.Fields() {
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
 }

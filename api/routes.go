@@ -31,6 +31,7 @@ func (s *server) routes() []Route {
 		h("GET", "/v1/leaderboard", s.getLeaderboard),
 		h("GET", "/v1/claimable/{address}", s.getClaimable),
 		h("GET", "/v1/snapshot", s.getSnapshot),
+		h("GET", "/v1/deliveries", s.getDeliveries),
 		h("GET", "/v1/events", s.getEvents),
 		h("GET", "/metrics", s.getMetrics),
 		h("GET", "/openapi.json", s.getOpenAPI),

@@ -227,3 +227,14 @@ func (s *server) getTx(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, t)
 }
+
+// getDeliveries lists every award delivery the node's relayer recorded, [] when it has
+// none (a node with no sinks records none).
+func (s *server) getDeliveries(w http.ResponseWriter, r *http.Request) {
+	ds, err := s.chain.Deliveries()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, nonNil(ds))
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
 )
 
 // Arena returns GET /v1/arena.
@@ -85,6 +86,13 @@ func (c *Client) Claimable(ctx context.Context, a ledger.Address) (ledger.Claima
 func (c *Client) Snapshot(ctx context.Context) (ledger.Snapshot, error) {
 	var v ledger.Snapshot
 	return v, c.get(ctx, "/v1/snapshot", &v)
+}
+
+// Deliveries returns GET /v1/deliveries: every award delivery the node's relayer
+// recorded, one per award and sink, in log order and then by sink.
+func (c *Client) Deliveries(ctx context.Context) ([]store.Delivery, error) {
+	var v []store.Delivery
+	return v, c.get(ctx, "/v1/deliveries", &v)
 }
 
 // Health returns GET /healthz.

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/arena/arena/bridge"
 	"github.com/arena/arena/bridge/evm"
+	"github.com/arena/arena/bridge/webhook"
 	"github.com/arena/arena/ledger"
 )
 
@@ -73,7 +75,7 @@ func (b BridgeConfig) validateWebhooks() error {
 		endpoint, ok := webhookEndpoint(w.URL)
 		switch {
 		case !ok:
-			return fmt.Errorf("%s: %q is not an absolute http or https URL", key("url"), w.URL)
+			return fmt.Errorf("%s: %s", key("url"), notWebhookURL(w.URL))
 		case w.SecretEnv == "":
 			return fmt.Errorf("%s: must name an environment variable", key("secret_env"))
 		}
@@ -93,6 +95,17 @@ func webhookEndpoint(s string) (string, bool) {
 		return "", false
 	}
 	return u.Scheme + "://" + u.Host + u.EscapedPath(), true
+}
+
+// notWebhookURL says why s, which webhookEndpoint refused, is no webhook URL, quoting
+// no credential it may hold: no password, query or fragment, and none of it at all
+// when it does not parse.
+func notWebhookURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "not an absolute http or https URL: " + webhook.Unparsable
+	}
+	return strconv.Quote(webhook.Redacted(u)) + " is not an absolute http or https URL"
 }
 
 // validRPC reports whether s is an endpoint go-ethereum's client dials.

@@ -14,7 +14,8 @@ import (
 // TestABadBridgeTableNamesTheKey: the [bridge] table is validated like every other, and
 // each refusal names the key: timings that are not positive, a backoff whose cap is
 // below its base, an rpc that is no endpoint or has no operator, a webhook that is not
-// http(s), has no secret variable, or repeats another's endpoint.
+// http(s) (quoted without its password, query or fragment, and not at all when it does
+// not parse), has no secret variable, or repeats another's endpoint.
 func TestABadBridgeTableNamesTheKey(t *testing.T) {
 	const op = "operator = \"0x2c7536E3605D9C16a7a3D7b1898e529396a65c23\"\n"
 	hook := func(url, env string) string {
@@ -37,6 +38,10 @@ func TestABadBridgeTableNamesTheKey(t *testing.T) {
 		{"[bridge]\noperator = \"0x12\"\n", `arena.toml: line 2, key "bridge.operator": address must be 0x followed by 40 hex digits: "0x12"`},
 		{"[bridge]\nrcp = \"http://x\"\n", `arena.toml: unknown key "bridge.rcp"`},
 		{hook("hooks.example/arena", "S"), `arena.toml: key "bridge.webhook[0].url": "hooks.example/arena" is not an absolute http or https URL`},
+		{hook("ftp://u:pw@hooks.example/a?token=t#f", "S"),
+			`arena.toml: key "bridge.webhook[0].url": "ftp://u:xxxxx@hooks.example/a" is not an absolute http or https URL`},
+		{hook("http://u:pw@%zz/a?token=t", "S"),
+			`arena.toml: key "bridge.webhook[0].url": not an absolute http or https URL: unparsable URL`},
 		{hook("https://hooks.example/arena", ""), `arena.toml: key "bridge.webhook[0].secret_env": must name an environment variable`},
 		{hook("https://hooks.example/a", "S") + hook("https://hooks.example/a?x=1", "T"),
 			`arena.toml: key "bridge.webhook[1].url": the same endpoint as bridge.webhook[0]`},

@@ -224,15 +224,20 @@ func TestADeliveryCarriesTheAwardAndItsProof(t *testing.T) {
 }
 
 // TestNewRefusesWhatCannotBeDeliveredOrChecked: a URL that is not absolute http(s) and
-// a secret too short to trust are refused by their exact messages.
+// a secret too short to trust are refused by their exact messages, which never quote a
+// password, query or fragment of the URL, nor any of a URL that does not parse.
 func TestNewRefusesWhatCannotBeDeliveredOrChecked(t *testing.T) {
 	for _, tc := range []struct {
 		url, secret, want string
 	}{
 		{"ftp://x/y", "0123456789abcdef", `webhook: url "ftp://x/y" is not an absolute http or https URL`},
 		{"/relative", "0123456789abcdef", `webhook: url "/relative" is not an absolute http or https URL`},
-		{"http://%zz", "0123456789abcdef", `webhook: url "http://%zz" is not an absolute http or https URL`},
+		{"http://%zz", "0123456789abcdef", `webhook: url is not an absolute http or https URL: unparsable URL`},
+		{"http://u:pw@%zz/h?token=t", "0123456789abcdef", `webhook: url is not an absolute http or https URL: unparsable URL`},
+		{"ftp://u:pw@x/y?token=t#frag", "0123456789abcdef", `webhook: url "ftp://u:xxxxx@x/y" is not an absolute http or https URL`},
+		{"hooks.example/a?token=t", "0123456789abcdef", `webhook: url "hooks.example/a" is not an absolute http or https URL`},
 		{"https://u:pw@example.test/h", "short", "webhook https://u:xxxxx@example.test/h: secret must be at least 16 bytes"},
+		{"https://u:pw@example.test/h?token=t", "short", "webhook https://u:xxxxx@example.test/h: secret must be at least 16 bytes"},
 	} {
 		if _, err := webhook.New(webhook.Config{URL: tc.url, Secret: []byte(tc.secret)}); err == nil || err.Error() != tc.want {
 			t.Errorf("New(%q): got %v, want %q", tc.url, err, tc.want)

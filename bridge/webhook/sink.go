@@ -37,11 +37,14 @@ type Sink struct {
 // secret shorter than MinSecret.
 func New(cfg Config) (*Sink, error) {
 	u, err := url.Parse(cfg.URL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("webhook: url %q is not an absolute http or https URL", cfg.URL)
+	if err != nil {
+		return nil, errors.New("webhook: url is not an absolute http or https URL: " + Unparsable)
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("webhook: url %q is not an absolute http or https URL", Redacted(u))
 	}
 	if len(cfg.Secret) < MinSecret {
-		return nil, fmt.Errorf("webhook %s: secret must be at least %d bytes", u.Redacted(), MinSecret)
+		return nil, fmt.Errorf("webhook %s: secret must be at least %d bytes", Redacted(u), MinSecret)
 	}
 	if cfg.Client == nil {
 		cfg.Client = &http.Client{Timeout: 15 * time.Second}
@@ -52,6 +55,18 @@ func New(cfg Config) (*Sink, error) {
 	// The name is kept in the store and shown; it drops credentials and the query.
 	name := "webhook:" + u.Scheme + "://" + u.Host + u.EscapedPath()
 	return &Sink{cfg: cfg, name: name}, nil
+}
+
+// Unparsable is what an error says of a webhook URL url.Parse refuses, in place of the
+// URL: any part of it may be a credential, and without parsing it none can be told apart.
+const Unparsable = "unparsable URL"
+
+// Redacted is u as an error may quote it: the password masked as url.URL.Redacted masks
+// it, and the query and fragment dropped, since either may carry a token.
+func Redacted(u *url.URL) string {
+	v := *u
+	v.RawQuery, v.ForceQuery, v.Fragment, v.RawFragment = "", false, "", ""
+	return v.Redacted()
 }
 
 // Name is "webhook:" and the URL without credentials or query.

@@ -228,15 +228,16 @@ func orPending(s string) string {
 // utc formats unix seconds as an RFC 3339 time in UTC.
 func utc(unix int64) string { return time.Unix(unix, 0).UTC().Format(time.RFC3339) }
 
-// showDeliveriesCmd prints what the bridge did with each award. It reads the arena's
-// store in --dir directly, not the API, so it works whether or not the node runs.
+// showDeliveriesCmd prints what the bridge did with each award. It asks the node, and
+// reads the arena's store in --dir directly when no node answers, so it works whether
+// or not the node runs.
 func (a *app) showDeliveriesCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "deliveries",
-		Short: "where each award crossed to (EVM registry, webhooks): delivered or pending, read from --dir's store",
+		Short: "where each award crossed to (EVM registry, webhooks): delivered or pending, from the node or, when none answers, --dir's store",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ds, err := node.ReadDeliveries(a.dir)
+			ds, err := a.deliveries(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -246,6 +247,23 @@ func (a *app) showDeliveriesCmd() *cobra.Command {
 			return a.emit(ds, func(w io.Writer) { printDeliveries(w, ds) })
 		},
 	}
+}
+
+// deliveriesWait is how long `arena show deliveries` waits for the node before it reads
+// the store itself.
+const deliveriesWait = 10 * time.Second
+
+// deliveries returns the node's deliveries through its API, or, when no node answers
+// or the request fails, those recorded in --dir's store; an error is then the store's.
+func (a *app) deliveries(ctx context.Context) ([]store.Delivery, error) {
+	if c, err := a.client(); err == nil {
+		ctx, cancel := context.WithTimeout(ctx, deliveriesWait)
+		defer cancel()
+		if ds, err := c.Deliveries(ctx); err == nil {
+			return ds, nil
+		}
+	}
+	return node.ReadDeliveries(a.dir)
 }
 
 // printDeliveries writes ds as a table, one row per award and sink.
