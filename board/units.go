@@ -8,23 +8,8 @@ import (
 	"github.com/arena/arena/ledger"
 )
 
-// attoDigits is the number of decimal places between an atto and a whole unit.
-const attoDigits = 18
-
-// units formats an atto amount as exact decimal units of the currency: 1500000000000000000
-// is "1.5", 5000000000000000000 is "5", 1 is "0.000000000000000001". It works on the
-// decimal digits, never on floats, so every amount up to 2^256-1 prints exactly.
-func units(a ledger.Amount) string {
-	s := a.String()
-	if len(s) <= attoDigits {
-		s = strings.Repeat("0", attoDigits+1-len(s)) + s
-	}
-	whole, frac := s[:len(s)-attoDigits], strings.TrimRight(s[len(s)-attoDigits:], "0")
-	if frac == "" {
-		return whole
-	}
-	return whole + "." + frac
-}
+// units formats an atto amount as exact decimal units of the currency.
+func units(a ledger.Amount) string { return a.Units() }
 
 // money formats a as units followed by the currency symbol.
 func money(a ledger.Amount, symbol string) string { return units(a) + " " + symbol }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/holiman/uint256"
 )
@@ -94,6 +95,25 @@ func (a Amount) Min(b Amount) Amount {
 		return a
 	}
 	return b
+}
+
+// Decimals is the number of decimal places between one atto and one whole unit.
+const Decimals = 18
+
+// Units formats a in whole units of the currency with only the decimals it needs:
+// 1500000000000000000 is "1.5", 5000000000000000000 is "5", 1 is
+// "0.000000000000000001". It works on the decimal digits, never on floats, so every
+// amount up to 2^256-1 prints exactly.
+func (a Amount) Units() string {
+	s := a.v.Dec()
+	if len(s) <= Decimals {
+		s = strings.Repeat("0", Decimals+1-len(s)) + s
+	}
+	whole, frac := s[:len(s)-Decimals], strings.TrimRight(s[len(s)-Decimals:], "0")
+	if frac == "" {
+		return whole
+	}
+	return whole + "." + frac
 }
 
 // Bytes32 returns the big-endian 32-byte encoding, which sorts like the value.

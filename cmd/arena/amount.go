@@ -11,7 +11,7 @@ import (
 )
 
 // decimals is the number of decimal places of one whole unit: amounts are atto.
-const decimals = 18
+const decimals = ledger.Decimals
 
 // errAmountFlag reports an amount flag that is neither whole units nor atto:N.
 var errAmountFlag = errors.New(`amount must be whole units with up to 18 decimals ("200", "0.5") or "atto:N"`)
@@ -51,17 +51,7 @@ func digits(s string) bool {
 }
 
 // formatAmount renders atto as whole units with the decimals it needs: "200", "0.5".
-func formatAmount(a ledger.Amount) string {
-	s := a.String()
-	if len(s) <= decimals {
-		s = strings.Repeat("0", decimals-len(s)+1) + s
-	}
-	whole, frac := s[:len(s)-decimals], strings.TrimRight(s[len(s)-decimals:], "0")
-	if frac == "" {
-		return whole
-	}
-	return whole + "." + frac
-}
+func formatAmount(a ledger.Amount) string { return a.Units() }
 
 // errDuration reports a duration flag that is not a whole number of seconds.
 var errDuration = errors.New(`duration must be a positive whole number of seconds, as "90s", "6h", "1h30m" or "7d"`)

@@ -14,17 +14,7 @@ import (
 const atto = 18
 
 // gen formats an atto amount in units of the currency: "205", "0.5", "0".
-func gen(a ledger.Amount) string {
-	s := a.String()
-	if len(s) <= atto {
-		s = strings.Repeat("0", atto-len(s)+1) + s
-	}
-	whole, frac := s[:len(s)-atto], strings.TrimRight(s[len(s)-atto:], "0")
-	if frac == "" {
-		return whole
-	}
-	return whole + "." + frac
-}
+func gen(a ledger.Amount) string { return a.Units() }
 
 // errNotWhole reports an amount in a script that is not a whole number of units.
 var errNotWhole = errors.New("want a whole number of units, such as 200")
