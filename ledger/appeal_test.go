@@ -104,7 +104,7 @@ func TestAppealRefusals(t *testing.T) {
 	ev, _ := a.s.Entry(e)
 	a.wait(ev.Current.AppealUntil - a.now - 1)
 	a.do("dave", appealBond, arg) // one second inside the new grade's window
-	a.attestAll(RoundID(a.s.rounds[len(a.s.rounds)-1].ID), reading(3, 0, false))
+	a.attestAll(RoundID(a.s.rounds.Len()), reading(3, 0, false))
 	ev, _ = a.s.Entry(e)
 	a.wait(ev.Current.AppealUntil - a.now)
 	a.refused(errAppealClosed, "appellant", appealBond, arg)

@@ -1,6 +1,12 @@
 package ledger
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/round"
+)
 
 // Check is the admission check: it reports, as an [EXPECTED] *Error, whether tx names
 // this chain, carries the sender's next nonce, has a body and no value its kind does not
@@ -30,18 +36,6 @@ func (s *State) check(tx *Tx) *Error {
 	return nil
 }
 
-// knownBody reports whether b is one of the sealed body types, in value form.
-func knownBody(b Body) bool {
-	switch b.(type) {
-	case PostTask, Submit, Grade, Attest, Appeal, Award, Withdraw, Faucet, Advance:
-		return true
-	}
-	return false
-}
-
-// takesValue reports whether transactions of kind k carry value into the arena.
-func takesValue(k Kind) bool { return k == KindPostTask || k == KindSubmit || k == KindAppeal }
-
 // Apply applies tx, whose signature the engine has already verified, in block b, and
 // returns what it did. A transaction Check refuses changes nothing. Any other refusal
 // consumes the sender's nonce, moves no value and comes back as Outcome.Err. Apply
@@ -49,50 +43,103 @@ func takesValue(k Kind) bool { return k == KindPostTask || k == KindSubmit || k 
 // must then stop. It never panics on any input.
 func (s *State) Apply(tx *Tx, b Block) (Outcome, error) {
 	s.BeginBlock(b)
-	if s.fault != nil {
-		return Outcome{}, fmt.Errorf("%w: %v", ErrCorrupt, s.fault)
+	if err := s.book.Fault(); err != nil {
+		return Outcome{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	if err := s.check(tx); err != nil {
 		return Outcome{Err: err.Error()}, nil
 	}
 	s.hash = nil
-	s.account(tx.From).Nonce++
+	s.book.BumpNonce(tx.From)
 	out, refusal := s.dispatch(tx)
-	if s.fault != nil {
-		return Outcome{}, fmt.Errorf("%w: %v", ErrCorrupt, s.fault)
+	if err := s.book.Fault(); err != nil {
+		return Outcome{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	if refusal != nil {
 		return Outcome{Err: refusal.Error()}, nil
 	}
-	if err := s.checkBalances(); err != nil {
-		s.fault = err
+	if err := s.book.CheckIdentity(); err != nil {
 		return Outcome{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	return out, nil
 }
 
-// dispatch runs the rules of tx's kind. Each handler checks everything before it changes
-// anything, so a refusal leaves the state as it was.
+// env is what a kind sees of the ledger while tx applies.
+func (s *State) env(tx *Tx) round.Env {
+	return round.Env{
+		Book: s.book, Rounds: s.rounds, Chain: s.terms.Chain, Ended: s.ended,
+		At: book.At{Height: s.height, Now: s.Now(), From: tx.From, Value: tx.Value},
+	}
+}
+
+// dispatch hands each body to the rules that own it, one line per body type. Each
+// handler checks everything before it changes anything, so a refusal leaves the state as
+// it was.
 func (s *State) dispatch(tx *Tx) (Outcome, *Error) {
+	env := s.env(tx)
 	switch b := tx.Body.(type) {
-	case PostTask:
-		return s.postTask(tx, b)
-	case Submit:
-		return s.submit(tx, b)
-	case Grade:
-		return s.grade(tx, b)
-	case Attest:
-		return s.attest(tx, b)
-	case Appeal:
-		return s.appealOn(tx, b)
-	case Award:
-		return s.award(tx, b)
+	case bounty.PostTask:
+		return s.bounty.Post(env, b)
+	case bounty.Submit:
+		return s.bounty.Submit(env, b)
+	case bounty.Grade:
+		return s.bounty.Grade(env, b)
+	case bounty.Attest:
+		return s.attest(env, b.Round, b.Attempt, func(r *round.Round) (round.Verdict, *Error) { return s.bounty.Verdict(r, b.Result) })
+	case bounty.Appeal:
+		return s.bounty.Appeal(env, b)
+	case bounty.Award:
+		return s.toOutbox(s.bounty.Award(env, b))
 	case Withdraw:
-		return s.withdraw(tx)
+		return s.withdraw(env.At)
 	case Faucet:
 		return s.faucetTo(b)
 	case Advance:
 		return s.advance(b)
 	}
 	return Outcome{}, errNoBody
+}
+
+// attest records a committee member's verdict on the open attempt of a round of any
+// kind: the round admits the sender, the round's kind reads the verdict, and the round
+// tallies it.
+func (s *State) attest(env round.Env, id RoundID, attempt int, read func(*round.Round) (round.Verdict, *Error)) (Outcome, *Error) {
+	r, err := s.rounds.Admit(id, attempt, env.At.From, env.At.Now)
+	if err != nil {
+		return Outcome{}, err
+	}
+	v, err := read(r)
+	if err != nil {
+		return Outcome{}, err
+	}
+	st := s.rounds.Record(r, env.At.From, v, env.At)
+	return Outcome{Events: append(st.Events, s.ended(r, st)...)}, nil
+}
+
+// ended is the settlement switch: it tells the kind of round r that the round settled or
+// ran out of attempts, and returns the events the kind wrote.
+func (s *State) ended(r *round.Round, st round.Step) []Event {
+	env := round.Env{Book: s.book, Rounds: s.rounds, Chain: s.terms.Chain, Ended: s.ended, At: book.At{Height: s.height, Now: s.Now()}}
+	switch r.Kind {
+	case bounty.Kind:
+		if st.Settled {
+			return s.bounty.Settled(env, r)
+		}
+		if st.Exhausted {
+			s.bounty.Exhausted(env, r)
+		}
+	}
+	return nil
+}
+
+// toOutbox appends the award events of an outcome to the outbox the bridge reads.
+func (s *State) toOutbox(out Outcome, err *Error) (Outcome, *Error) {
+	if err == nil {
+		for _, ev := range out.Events {
+			if ev.Type == "award" {
+				s.events = append(s.events, ev)
+			}
+		}
+	}
+	return out, err
 }

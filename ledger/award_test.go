@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/arena/arena/ledger/book"
 )
 
 // settle waits out the close and every window, then awards the task.
@@ -58,7 +60,7 @@ func TestAwardPaysTheHighestEligibleScore(t *testing.T) {
 		t.Fatalf("carol's reputation %+v", carol)
 	}
 	events := a.s.Snapshot().Events
-	wantEv := []Event{{Type: "award", Height: a.height, Time: tv.AwardedAt, Task: task, Entry: eb, Address: tv.WinnerAddr, Amount: amountPtr(Ether(200)), Score: 80, Note: TaskAwarded}}
+	wantEv := []Event{{Type: "award", Height: a.height, Time: tv.AwardedAt, Task: uint64(task), Entry: uint64(eb), Address: tv.WinnerAddr, Amount: book.AmountPtr(Ether(200)), Score: 80, Note: TaskAwarded}}
 	if diff := cmp.Diff(wantEv, events, cmp.Comparer(Amount.Eq)); diff != "" {
 		t.Fatalf("outbox (-want +got):\n%s", diff)
 	}

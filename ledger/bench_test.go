@@ -79,8 +79,8 @@ func BenchmarkApplyAttest(b *testing.B) {
 			task := TaskID(a.raw(sponsor, Ether(1), PostTask{Title: "t", Spec: "s", Rubric: "r", ClosesInS: MaxCloseS}).Created)
 			for _, solver := range pool {
 				e := EntryID(a.raw(solver, entryBond, Submit{Task: task, Work: "w"}).Created)
-				r := a.s.round(RoundID(a.raw(solver, Amount{}, Grade{Entry: e}).Created))
-				lead := r.current().Leader
+				r := a.s.rounds.Get(RoundID(a.raw(solver, Amount{}, Grade{Entry: e}).Created))
+				lead := r.Current().Leader
 				queue = append(queue, pending{r.ID, lead})
 				others := 0
 				for _, m := range r.Committee {
@@ -133,7 +133,7 @@ func BenchmarkHash(b *testing.B) {
 			enc, _ := a.s.Encode()
 			a.s.Hash()
 			for b.Loop() {
-				a.s.mark.entry(1)
+				a.s.book.BumpNonce(sponsor) // one account changed: rehash it and combine the rest
 				a.s.hash = nil
 				a.s.Hash()
 			}

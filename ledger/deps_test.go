@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -29,10 +30,19 @@ var forbidden = map[string]string{
 	"reflect":      "the ledger's rules are written out, not discovered",
 }
 
-// parseLedger parses the package's non-test files.
-func parseLedger(t *testing.T) (*token.FileSet, []*ast.File) {
+// ledgerDirs are the ledger's packages: the root and each subpackage that runs inside
+// Apply. ledgertest, which drives the ledger from test scripts, is not one of them.
+var ledgerDirs = []string{".", "book", "digest", "round", "bounty"}
+
+// kinds are the contest kinds' packages; none may import another, or the root.
+var kinds = []string{"bounty"}
+
+const module = "github.com/arena/arena/ledger"
+
+// parseLedger parses the non-test files of the ledger package in dir.
+func parseLedger(t *testing.T, dir string) (*token.FileSet, []*ast.File) {
 	t.Helper()
-	names, err := filepath.Glob("*.go")
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,46 +62,79 @@ func parseLedger(t *testing.T) (*token.FileSet, []*ast.File) {
 		}
 		files = append(files, f)
 	}
-	if len(files) < 10 {
-		t.Fatalf("parsed only %d files", len(files))
+	if len(files) < 1 {
+		t.Fatalf("parsed no files in %s", dir)
 	}
 	return fset, files
 }
 
 // "Nothing in ledger/ or grading/ calls time.Now", and "No goroutines, channels or
-// context in ledger/": the package imports no IO, clock or randomness, and has no go
-// statements, channels or selects. Only go-ethereum/crypto and uint256 come from outside.
+// context in ledger/": no ledger package imports IO, a clock or randomness, or has go
+// statements, channels or selects. Only go-ethereum/crypto, uint256 and the ledger's own
+// packages come from outside the standard library; a subpackage never imports the root,
+// and a contest kind never imports another kind.
 func TestLedgerDoesNoIO(t *testing.T) {
-	fset, files := parseLedger(t)
-	for _, f := range files {
-		for _, imp := range f.Imports {
-			path, _ := strconv.Unquote(imp.Path.Value)
-			if why, bad := forbidden[path]; bad {
-				t.Errorf("%s imports %s: %s", fset.Position(imp.Pos()), path, why)
-			}
-			if strings.Contains(path, ".") && path != "github.com/ethereum/go-ethereum/crypto" && path != "github.com/holiman/uint256" {
-				t.Errorf("%s imports %s: only go-ethereum/crypto and uint256 may come from outside", fset.Position(imp.Pos()), path)
-			}
+	for _, dir := range ledgerDirs {
+		fset, files := parseLedger(t, dir)
+		for _, f := range files {
+			checkLedgerFile(t, dir, fset, f)
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.GoStmt:
-				t.Errorf("%s: a go statement; the ledger runs on the caller's goroutine", fset.Position(n.Pos()))
-			case *ast.ChanType, *ast.SelectStmt, *ast.SendStmt:
-				t.Errorf("%s: channels; the ledger has no concurrency", fset.Position(n.Pos()))
-			case *ast.SelectorExpr:
-				if x, ok := n.X.(*ast.Ident); ok && x.Name == "time" && n.Sel.Name == "Now" {
-					t.Errorf("%s: time.Now; time arrives with the block", fset.Position(n.Pos()))
-				}
-			}
-			return true
-		})
 	}
 }
 
-// The refusal table in refusals_test.go names every refusal declared in refusals.go.
+func checkLedgerFile(t *testing.T, dir string, fset *token.FileSet, f *ast.File) {
+	t.Helper()
+	for _, imp := range f.Imports {
+		path, _ := strconv.Unquote(imp.Path.Value)
+		if why, bad := forbidden[path]; bad {
+			t.Errorf("%s imports %s: %s", fset.Position(imp.Pos()), path, why)
+		}
+		own := strings.HasPrefix(path, module+"/")
+		if strings.Contains(path, ".") && !own && path != "github.com/ethereum/go-ethereum/crypto" && path != "github.com/holiman/uint256" {
+			t.Errorf("%s imports %s: only go-ethereum/crypto, uint256 and the ledger's packages may come from outside", fset.Position(imp.Pos()), path)
+		}
+		if dir != "." && path == module {
+			t.Errorf("%s imports the root ledger: subpackages never do", fset.Position(imp.Pos()))
+		}
+		if path == module+"/ledgertest" {
+			t.Errorf("%s imports ledgertest, which is for tests", fset.Position(imp.Pos()))
+		}
+		for _, k := range kinds {
+			if own && path == module+"/"+k && slices.Contains(kinds, dir) && dir != k {
+				t.Errorf("%s: kind %s imports kind %s: a kind never imports another", fset.Position(imp.Pos()), dir, k)
+			}
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			t.Errorf("%s: a go statement; the ledger runs on the caller's goroutine", fset.Position(n.Pos()))
+		case *ast.ChanType, *ast.SelectStmt, *ast.SendStmt:
+			t.Errorf("%s: channels; the ledger has no concurrency", fset.Position(n.Pos()))
+		case *ast.SelectorExpr:
+			if x, ok := n.X.(*ast.Ident); ok && x.Name == "time" && n.Sel.Name == "Now" {
+				t.Errorf("%s: time.Now; time arrives with the block", fset.Position(n.Pos()))
+			}
+		}
+		return true
+	})
+}
+
+// The refusal table in each package's refusals_test.go names every refusal it declares.
 func TestRefusalsTableIsComplete(t *testing.T) {
-	_, files := parseLedger(t)
+	total := 0
+	for _, dir := range []string{".", "round", "bounty"} {
+		total += checkRefusalTable(t, dir)
+	}
+	if total < 70 {
+		t.Fatalf("found only %d refusals", total)
+	}
+}
+
+// checkRefusalTable checks dir's table and returns how many refusals dir declares.
+func checkRefusalTable(t *testing.T, dir string) int {
+	t.Helper()
+	_, files := parseLedger(t, dir)
 	var declared []string
 	for _, f := range files {
 		for _, d := range f.Decls {
@@ -109,21 +152,22 @@ func TestRefusalsTableIsComplete(t *testing.T) {
 						if fn, ok := call.Fun.(*ast.Ident); ok && (fn.Name == "refuse" || fn.Name == "refusef") {
 							declared = append(declared, name.Name)
 						}
+						if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Refuse" {
+							declared = append(declared, name.Name)
+						}
 					}
 				}
 			}
 		}
 	}
-	src, err := os.ReadFile("refusals_test.go")
+	src, err := os.ReadFile(filepath.Join(dir, "refusals_test.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range declared {
 		if !regexp.MustCompile(strconv.Quote(name) + `:\s*` + name + `\b`).Match(src) {
-			t.Errorf("refusal %s is not pinned in refusals_test.go", name)
+			t.Errorf("refusal %s is not pinned in %s/refusals_test.go", name, dir)
 		}
 	}
-	if len(declared) < 60 {
-		t.Fatalf("found only %d refusals", len(declared))
-	}
+	return len(declared)
 }

@@ -1,24 +1,18 @@
 package ledger
 
-// faucet credits a wallet; dev mode only.
+import "github.com/arena/arena/ledger/book"
+
+// faucetTo credits a wallet; dev mode only.
 func (s *State) faucetTo(b Faucet) (Outcome, *Error) {
 	switch {
 	case !s.terms.DevMode:
 		return Outcome{}, errDevOnly
 	case b.To.IsZero():
 		return Outcome{}, errFaucetTo
-	case b.Amount.IsZero():
+	case b.Amount.IsZero() || !s.book.Faucet(b.To, b.Amount):
 		return Outcome{}, errFaucetAmount
 	}
-	total, over := s.faucet.Add(b.Amount)
-	if _, over2 := total.Add(s.genesis); over || over2 {
-		return Outcome{}, errFaucetAmount
-	}
-	s.faucet = total
-	acc := s.account(b.To)
-	acc.Wallet = s.add(acc.Wallet, b.Amount)
-	amt := b.Amount
-	return Outcome{Events: []Event{{Type: "faucet", Height: s.height, Address: addrPtr(b.To), Amount: &amt}}}, nil
+	return Outcome{Events: []Event{{Type: "faucet", Height: s.height, Address: book.AddrPtr(b.To), Amount: book.AmountPtr(b.Amount)}}}, nil
 }
 
 // MaxAdvanceS bounds one dev_advance, so the clock can never overflow.

@@ -2,11 +2,17 @@ package ledger
 
 import "testing"
 
-// rebuiltHash computes s's hash from an empty cache, as a freshly decoded state would.
-func rebuiltHash(s *State) [32]byte {
-	c := *s
-	c.hc = hashCache{}
-	c.hash = nil
+// rebuiltHash computes s's hash from empty caches: the hash of s decoded afresh.
+func rebuiltHash(t testing.TB, s *State) [32]byte {
+	t.Helper()
+	b, err := s.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return c.Hash()
 }
 
@@ -14,22 +20,29 @@ func rebuiltHash(s *State) [32]byte {
 // scratch: a change that was not marked would do that.
 func checkHashCache(t testing.TB, s *State, when string) {
 	t.Helper()
-	if got, want := s.Hash(), rebuiltHash(s); got != want {
+	if got, want := s.Hash(), rebuiltHash(t, s); got != want {
 		t.Fatalf("%s: incremental state hash %x differs from the rebuilt hash %x", when, got, want)
 	}
 }
 
-// TestTheHashCommitsToEveryObject: changing any one object's bytes changes the hash.
+// TestTheHashCommitsToEveryObject: two arenas that differ in one byte of one entry's
+// work, or in one account's nonce, have different hashes.
 func TestTheHashCommitsToEveryObject(t *testing.T) {
-	a := newArena(t, 4, nil)
-	task := a.post(Ether(200))
-	a.enter(task, "alice", "a short note")
+	play := func(work string) *arena {
+		a := newArena(t, 4, nil)
+		task := a.post(Ether(200))
+		a.enter(task, "alice", work)
+		return a
+	}
+	a, b := play("a short note"), play("a short nose")
+	if a.s.Hash() == b.s.Hash() {
+		t.Fatal("arenas that differ in an entry's work have the same state hash")
+	}
 	before := a.s.Hash()
-	a.s.entries[0].Work = "tampered"
-	a.s.mark.entry(1)
+	a.s.book.BumpNonce(a.addr("alice"))
 	a.s.hash = nil
 	if a.s.Hash() == before {
-		t.Fatal("editing an entry's work left the state hash unchanged")
+		t.Fatal("a changed nonce left the state hash unchanged")
 	}
 	checkHashCache(t, a.s, "after the edit")
 }

@@ -66,7 +66,8 @@ func TestMoneyAddsUpUnderARandomWalk(t *testing.T) {
 	applied := 0
 	for i := range steps {
 		from := cast[rng.IntN(len(cast))]
-		nTasks, nEntries, nRounds := uint64(len(a.s.tasks)), uint64(len(a.s.entries)), uint64(len(a.s.rounds))
+		c := a.s.Arena().Counts
+		nTasks, nEntries, nRounds := uint64(c.Tasks), uint64(c.Entries), uint64(c.Rounds)
 		pick := func(n uint64) uint64 { // mostly one of the latest few, sometimes 0 or past the end
 			if n == 0 || rng.IntN(8) == 0 {
 				return rng.Uint64N(n + 2)
@@ -85,11 +86,11 @@ func TestMoneyAddsUpUnderARandomWalk(t *testing.T) {
 		case 3, 4, 5:
 			r := RoundID(pick(nRounds))
 			at := 1
-			if rv := a.s.round(r); rv != nil {
+			if rv := a.s.rounds.Get(r); rv != nil {
 				at = len(rv.Attempts)
 				switch rng.IntN(10) {
 				case 0, 1, 2:
-					from = a.byAddr(rv.current().Leader)
+					from = a.byAddr(rv.Current().Leader)
 				case 3, 4, 5, 6, 7, 8:
 					from = a.byAddr(rv.Committee[rng.IntN(len(rv.Committee))])
 				}

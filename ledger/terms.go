@@ -1,11 +1,8 @@
 package ledger
 
-// TaskID, EntryID and RoundID number tasks, entries and grading rounds from 1 in the
-// order the ledger created them. 0 means none.
-type (
-	TaskID  uint64
-	EntryID uint64
-	RoundID uint64
+import (
+	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/round"
 )
 
 // Terms are an arena's founding terms. They are fixed when the arena is opened and
@@ -33,61 +30,33 @@ type Allocation struct {
 	Amount  Amount  `json:"amount"`
 }
 
-// Rung is one step of the published ladder.
-type Rung struct {
-	Rung    int    `json:"rung"`
-	Label   string `json:"label"`
-	Meaning string `json:"meaning"`
-	Worth   int    `json:"worth"`
-}
-
-// Ladder is the published six-rung ladder: the same six sentences a solver reads and the
-// reader is handed.
-var Ladder = [Rungs]Rung{
-	{0, "fails the brief", "does not deliver what was asked, however well written", 0},
-	{1, "poor", "attempts the brief and misses most of it", 20},
-	{2, "weak", "delivers part of the brief, with gaps a reader would trip on", 40},
-	{3, "adequate", "delivers what the brief asked for, and nothing beyond it", 60},
-	{4, "strong", "delivers it well and is usable as it stands", 80},
-	{5, "exemplary", "delivers it completely and could hardly be done better", 100},
-}
-
-// Limits on founding terms and on transaction fields, in bytes unless named otherwise.
+// Limits on founding terms and on the envelope, in bytes unless named otherwise.
 const (
-	MaxNameLen      = 80
-	MaxSymbolLen    = 12
-	MaxChainLen     = 64
-	MaxValidators   = 64
-	MaxGenesis      = 1024
-	MaxTitleLen     = 200
-	MaxSpecLen      = 8 << 10
-	MaxRubricLen    = 4 << 10
-	MaxWorkLen      = 64 << 10
-	MaxURLLen       = 2048
-	MaxArgumentLen  = 2 << 10
-	MaxCloseS       = 365 * 24 * 3600
-	MaxRationaleLen = 1 << 10
-	MaxCallText     = 160 << 10 // each of a call's prompt and response
-	MaxCalls        = 4
-	MaxTxBytes      = 512 << 10
-	MaxAttempts     = 64 // attempts per round
+	MaxNameLen    = 80
+	MaxSymbolLen  = 12
+	MaxChainLen   = 64
+	MaxValidators = 64
+	MaxGenesis    = 1024
+	MaxCloseS     = bounty.MaxCloseS // the longest window any term may name
+	MaxTxBytes    = 512 << 10
+	MaxAttempts   = 64 // attempts per round
 )
 
-// CommitteeSize returns the number of validators on each round's committee.
-func (t *Terms) CommitteeSize() int {
-	if t.Committee <= 0 || t.Committee > len(t.Validators) {
-		return len(t.Validators)
-	}
-	return t.Committee
+// roundTerms are the terms the rounds of every kind run under.
+func (t *Terms) roundTerms() round.Terms {
+	return round.Terms{Validators: t.Validators, Committee: t.Committee, Quorum: t.Quorum, Attempts: t.Attempts, TimeoutS: t.RoundTimeoutS}
 }
 
-// QuorumSize returns the number of agreeing results, leader included, that settle a round.
-func (t *Terms) QuorumSize() int {
-	if t.Quorum <= 0 {
-		return t.CommitteeSize()/2 + 1
-	}
-	return t.Quorum
+// bountyTerms are the terms bounties run under.
+func (t *Terms) bountyTerms() bounty.Terms {
+	return bounty.Terms{EntryBond: t.EntryBond, AppealBond: t.AppealBond, AppealWindowS: t.AppealWindowS}
 }
+
+// CommitteeSize returns the number of validators on each round's committee.
+func (t *Terms) CommitteeSize() int { rt := t.roundTerms(); return rt.CommitteeSize() }
+
+// QuorumSize returns the number of agreeing results, leader included, that settle a round.
+func (t *Terms) QuorumSize() int { rt := t.roundTerms(); return rt.QuorumSize() }
 
 // Validate reports the first thing wrong with t as an [EXPECTED] refusal.
 func (t *Terms) Validate() error {

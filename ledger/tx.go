@@ -9,64 +9,16 @@ import (
 	"math/big"
 
 	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/arena/arena/ledger/round"
 )
 
-// Kind names a transaction type on the wire.
-type Kind string
-
-// The transaction kinds.
+// The arena's own transaction kinds; each contest kind names its own (bounty.KindSubmit).
 const (
-	KindPostTask Kind = "post_task"
-	KindSubmit   Kind = "submit"
-	KindGrade    Kind = "grade"
-	KindAttest   Kind = "attest"
-	KindAppeal   Kind = "appeal"
-	KindAward    Kind = "award"
 	KindWithdraw Kind = "withdraw"
 	KindFaucet   Kind = "faucet"      // dev mode only
 	KindAdvance  Kind = "dev_advance" // dev mode only
 )
-
-// Body is the kind-specific part of a transaction. The set is sealed.
-type Body interface{ Kind() Kind }
-
-// PostTask opens a task; the transaction's value is the prize.
-type PostTask struct {
-	Title     string `json:"title"`
-	Spec      string `json:"spec"`
-	Rubric    string `json:"rubric"`
-	ClosesInS int64  `json:"closes_in_s"`
-}
-
-// Submit enters work on a task; the value is exactly the entry bond.
-type Submit struct {
-	Task    TaskID `json:"task"`
-	Work    string `json:"work"`
-	WorkURL string `json:"work_url"`
-}
-
-// Grade opens a grading round on an entry, or the next attempt of a timed-out one.
-type Grade struct {
-	Entry EntryID `json:"entry"`
-}
-
-// Attest is a committee member's result for the current attempt of a round.
-type Attest struct {
-	Round   RoundID `json:"round"`
-	Attempt int     `json:"attempt"`
-	Result  Result  `json:"result"`
-}
-
-// Appeal forces one regrade of an entry's current grade; the value is the appeal bond.
-type Appeal struct {
-	Entry    EntryID `json:"entry"`
-	Argument string  `json:"argument"`
-}
-
-// Award settles a task after close and after every appeal window.
-type Award struct {
-	Task TaskID `json:"task"`
-}
 
 // Withdraw pays out everything the arena owes the sender.
 type Withdraw struct{}
@@ -82,13 +34,7 @@ type Advance struct {
 	Seconds int64 `json:"seconds"`
 }
 
-// Kind implementations seal the Body set.
-func (PostTask) Kind() Kind { return KindPostTask }
-func (Submit) Kind() Kind   { return KindSubmit }
-func (Grade) Kind() Kind    { return KindGrade }
-func (Attest) Kind() Kind   { return KindAttest }
-func (Appeal) Kind() Kind   { return KindAppeal }
-func (Award) Kind() Kind    { return KindAward }
+// Kind implementations name each body on the wire.
 func (Withdraw) Kind() Kind { return KindWithdraw }
 func (Faucet) Kind() Kind   { return KindFaucet }
 func (Advance) Kind() Kind  { return KindAdvance }
@@ -124,55 +70,6 @@ var (
 	ErrTooLarge     = errors.New("transaction too large")
 )
 
-func newBody(k Kind) (Body, bool) {
-	switch k {
-	case KindPostTask:
-		return &PostTask{}, true
-	case KindSubmit:
-		return &Submit{}, true
-	case KindGrade:
-		return &Grade{}, true
-	case KindAttest:
-		return &Attest{}, true
-	case KindAppeal:
-		return &Appeal{}, true
-	case KindAward:
-		return &Award{}, true
-	case KindWithdraw:
-		return &Withdraw{}, true
-	case KindFaucet:
-		return &Faucet{}, true
-	case KindAdvance:
-		return &Advance{}, true
-	}
-	return nil, false
-}
-
-// deref turns the pointer newBody returned into the value form Apply switches on.
-func deref(b Body) Body {
-	switch v := b.(type) {
-	case *PostTask:
-		return *v
-	case *Submit:
-		return *v
-	case *Grade:
-		return *v
-	case *Attest:
-		return *v
-	case *Appeal:
-		return *v
-	case *Award:
-		return *v
-	case *Withdraw:
-		return *v
-	case *Faucet:
-		return *v
-	case *Advance:
-		return *v
-	}
-	return b
-}
-
 // DecodeTx decodes the JSON form of a signed transaction. Unknown fields, unknown kinds,
 // trailing data and non-canonical amounts are refused. It never panics.
 func DecodeTx(b []byte) (*Tx, error) {
@@ -183,17 +80,18 @@ func DecodeTx(b []byte) (*Tx, error) {
 	if err := strictUnmarshal(b, &w); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
-	body, ok := newBody(w.Kind)
+	spec, ok := bodyOf(w.Kind)
 	if !ok {
 		return nil, fmt.Errorf("%w %q", ErrUnknownKind, truncate(string(w.Kind), 40))
 	}
 	if len(w.Body) == 0 {
 		w.Body = []byte("{}")
 	}
-	if err := strictUnmarshal(w.Body, body); err != nil {
+	body, err := spec.decode(w.Body)
+	if err != nil {
 		return nil, fmt.Errorf("%w: %s body: %v", ErrMalformed, w.Kind, err)
 	}
-	tx := &Tx{Chain: w.Chain, From: w.From, Nonce: w.Nonce, Value: w.Value, Body: deref(body)}
+	tx := &Tx{Chain: w.Chain, From: w.From, Nonce: w.Nonce, Value: w.Value, Body: body}
 	if w.Sig != "" {
 		sig, err := decodeHex(w.Sig)
 		if err != nil || len(sig) != 65 {
@@ -285,9 +183,10 @@ func (tx *Tx) Verify() error {
 	if err := verifySig(h, tx.Sig, tx.From); err != nil {
 		return err
 	}
-	if a, ok := tx.Body.(Attest); ok {
-		for i := range a.Result.Calls {
-			c := &a.Result.Calls[i]
+	if a, ok := tx.Body.(round.Receipted); ok {
+		calls := a.Receipts()
+		for i := range calls {
+			c := &calls[i]
 			sig, err := decodeHex(c.Sig)
 			if err != nil {
 				return fmt.Errorf("%w: call %d: sig is not hex", ErrBadSignature, i+1)
@@ -334,17 +233,6 @@ func verifySig(hash [32]byte, sig []byte, want Address) error {
 	return nil
 }
 
-const callPrefix = "\x19Arena Model Call:\n"
-
-// Digest returns the hash a validator signs for a model-call receipt: keccak256 over the
-// chain id and the receipt's JSON without its signature.
-func (c *Call) Digest(chain string) [32]byte {
-	u := *c
-	u.Sig = ""
-	b, _ := json.Marshal(u) // a struct of strings and bools always encodes
-	return keccak([]byte(callPrefix + chain + "\n" + string(b)))
-}
-
 func keccak(b []byte) [32]byte {
 	var h [32]byte
 	copy(h[:], crypto.Keccak256(b))
@@ -356,4 +244,11 @@ func decodeHex(s string) ([]byte, error) {
 		return nil, errors.New("missing 0x prefix")
 	}
 	return hex.DecodeString(s[2:])
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
 }

@@ -1,7 +1,15 @@
-package ledger
+package bounty
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/round"
+)
 
 // Result is what one validator's run of the grading pipeline produced for one entry: the
-// body of an attest transaction. The ledger compares Tier, Passed, Disqualified,
+// verdict of an attest transaction. The ledger compares Tier, Passed, Disqualified,
 // DuplicateOf, Violations and Score exactly (see Agrees), recomputes Score from the
 // others, and keeps the remaining fields from the round's leader without comparing them.
 //
@@ -25,10 +33,10 @@ type Result struct {
 	Dropped     []string `json:"dropped"`      // compiled checks dropped by the filters, with why
 	// NoDeterministicPass is set when no check ran at all and the whole rubric fell to the
 	// reader; the board shows it as "[no deterministic pass]".
-	NoDeterministicPass bool   `json:"no_deterministic_pass"`
-	Similarity          int    `json:"similarity"`  // highest overlap with an earlier entry, percent
-	WorkDigest          string `json:"work_digest"` // sha256 hex of the exact bytes read
-	Calls               []Call `json:"calls"`       // one receipt per model call
+	NoDeterministicPass bool         `json:"no_deterministic_pass"`
+	Similarity          int          `json:"similarity"`  // highest overlap with an earlier entry, percent
+	WorkDigest          string       `json:"work_digest"` // sha256 hex of the exact bytes read
+	Calls               []round.Call `json:"calls"`       // one receipt per model call
 }
 
 // Check is one compiled criterion of a rubric and its outcome in the sandbox pass.
@@ -39,23 +47,6 @@ type Check struct {
 	Source    string `json:"source"`    // "pattern" or "model"
 	Passed    bool   `json:"passed"`
 	Error     string `json:"error,omitempty"` // evaluation failure; counts as not passed
-}
-
-// Call records one model call: what was sent and received, byte for byte, so anyone
-// can recompute the hashes. Sig is the validator's secp256k1 signature over Digest().
-type Call struct {
-	Provider    string `json:"provider"`
-	Model       string `json:"model"`
-	Purpose     string `json:"purpose"` // "read" or "compile"
-	PromptSHA   string `json:"prompt_sha256"`
-	ResponseSHA string `json:"response_sha256"`
-	Prompt      string `json:"prompt"`
-	Response    string `json:"response"`
-	Started     string `json:"started"`  // RFC 3339, the validator's own clock; never compared
-	Finished    string `json:"finished"` // RFC 3339
-	Fallback    bool   `json:"fallback"`
-	FallbackWhy string `json:"fallback_why,omitempty"`
-	Sig         string `json:"sig"` // 0x-prefixed 65 bytes
 }
 
 // Ladder rungs and the arithmetic the ledger applies after a reading.
@@ -69,7 +60,7 @@ const (
 )
 
 // ScoreOf returns the settled score for a reading: 0 when disqualified, otherwise
-// max(0, tier*20 - 15*violations).
+// max(0, tier*20 - 15*violations). Grading and the ledger both use it.
 func ScoreOf(tier, violations int, disqualified bool) int {
 	if disqualified {
 		return 0
@@ -77,20 +68,24 @@ func ScoreOf(tier, violations int, disqualified bool) int {
 	return max(0, tier*PointsPerRung-SoftDeduction*violations)
 }
 
+// PassedGate reports whether a reading passes: rung 1 or above and not disqualified.
+// Grading and the ledger both use it.
+func PassedGate(tier int, disqualified bool) bool { return !disqualified && tier >= 1 }
+
 // Agrees reports whether r and o agree on every field consensus compares. Failures are
 // compared by class: EXPECTED and EXTERNAL need identical text, two TRANSIENT failures
 // agree, and LLM_ERROR agrees with nothing.
 func (r Result) Agrees(o Result) bool {
 	if r.Error != "" || o.Error != "" {
-		re, rok := ParseError(r.Error)
-		oe, ook := ParseError(o.Error)
+		re, rok := book.ParseError(r.Error)
+		oe, ook := book.ParseError(o.Error)
 		if !rok || !ook || re.Class != oe.Class {
 			return false
 		}
 		switch re.Class {
-		case Transient:
+		case book.Transient:
 			return true
-		case LLMError:
+		case book.LLMError:
 			return false
 		default:
 			return re.Msg == oe.Msg
@@ -98,4 +93,33 @@ func (r Result) Agrees(o Result) bool {
 	}
 	return r.Tier == o.Tier && r.Passed == o.Passed && r.Disqualified == o.Disqualified &&
 		r.DuplicateOf == o.DuplicateOf && r.Violations == o.Violations && r.Score == o.Score
+}
+
+// verdict is a Result as a round holds it.
+type verdict struct{ Result }
+
+// Agrees is Result.Agrees against the leader's verdict.
+func (v *verdict) Agrees(leader round.Verdict) bool {
+	l, ok := leader.(*verdict)
+	return ok && v.Result.Agrees(l.Result)
+}
+
+// Failure returns the result's classed failure, or nil.
+func (v *verdict) Failure() *book.Error {
+	if e, ok := book.ParseError(v.Error); ok {
+		return e
+	}
+	return nil
+}
+
+// resultOf returns the Result behind a bounty round's verdict.
+func resultOf(v round.Verdict) Result { return v.(*verdict).Result }
+
+// DecodeVerdict decodes a bounty round's verdict: a Result's JSON.
+func DecodeVerdict(raw json.RawMessage) (round.Verdict, error) {
+	var r Result
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return nil, fmt.Errorf("bounty result: %w", err)
+	}
+	return &verdict{r}, nil
 }

@@ -1,0 +1,59 @@
+package ledger
+
+import "github.com/arena/arena/ledger/bounty"
+
+// bodySpec is one row of the body table: how a transaction kind's body decodes, whether
+// a value in the arena's currency may come with it, and whether a body is of its type.
+type bodySpec struct {
+	decode func(raw []byte) (Body, error)
+	value  bool
+	is     func(Body) bool
+}
+
+// row builds a body table row for body type T.
+func row[T Body](value bool) bodySpec {
+	return bodySpec{
+		decode: func(raw []byte) (Body, error) {
+			var b T
+			if err := strictUnmarshal(raw, &b); err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
+		value: value,
+		is:    func(b Body) bool { _, ok := b.(T); return ok },
+	}
+}
+
+// bodies is the body table: every transaction kind the ledger takes, one line each. A
+// new transaction type is one line here and one case in dispatch. It is only ever looked
+// up by kind, never iterated.
+var bodies = map[Kind]bodySpec{
+	bounty.KindPostTask: row[bounty.PostTask](true),
+	bounty.KindSubmit:   row[bounty.Submit](true),
+	bounty.KindGrade:    row[bounty.Grade](false),
+	bounty.KindAttest:   row[bounty.Attest](false),
+	bounty.KindAppeal:   row[bounty.Appeal](true),
+	bounty.KindAward:    row[bounty.Award](false),
+	KindWithdraw:        row[Withdraw](false),
+	KindFaucet:          row[Faucet](false),
+	KindAdvance:         row[Advance](false),
+}
+
+// bodyOf returns the table row of kind k.
+func bodyOf(k Kind) (bodySpec, bool) {
+	spec, ok := bodies[k]
+	return spec, ok
+}
+
+// knownBody reports whether b is one of the table's body types, in value form.
+func knownBody(b Body) bool {
+	spec, ok := bodyOf(b.Kind())
+	return ok && spec.is(b)
+}
+
+// takesValue reports whether transactions of kind k carry value into the arena.
+func takesValue(k Kind) bool {
+	spec, ok := bodyOf(k)
+	return ok && spec.value
+}

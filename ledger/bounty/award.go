@@ -1,0 +1,161 @@
+package bounty
+
+import (
+	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/round"
+)
+
+// graded is an entry with its grade in force, as award reads them.
+type graded struct {
+	e *entry
+	g Result
+}
+
+// Award settles a task after its close and every appeal window: the prize to the highest
+// eligible score, bonds back, disqualified bonds slashed; or, with no eligible entry, the
+// task voided and the prize back to the sponsor. No model runs here. The award event it
+// returns is the one the ledger's outbox carries to the bridge.
+func (s *State) Award(env round.Env, b Award) (book.Outcome, *book.Error) {
+	t := s.task(b.Task)
+	if t == nil {
+		return book.Outcome{}, errNoTask
+	}
+	switch {
+	case t.Settled == TaskAwarded:
+		return book.Outcome{}, errAlreadyAwarded
+	case t.Settled == TaskVoided:
+		return book.Outcome{}, errAlreadyVoided
+	case env.At.Now < t.ClosesAt:
+		return book.Outcome{}, errNotClosed
+	}
+	if err := s.awardReady(env, t); err != nil {
+		return book.Outcome{}, err
+	}
+	all := make([]graded, len(t.Entries))
+	var win *graded
+	for i, id := range t.Entries {
+		e := s.entry(id)
+		all[i] = graded{e, resultOf(s.kept(env.Rounds, e.Grade))}
+		if !eligible(all[i]) {
+			continue
+		}
+		if win == nil || beats(all[i], *win) {
+			win = &all[i]
+		}
+	}
+	t.AwardedAt = env.At.Now
+	ev := book.Event{Type: "award", Height: env.At.Height, Time: t.AwardedAt, Task: uint64(t.ID), Amount: book.AmountPtr(t.Prize)}
+	if win == nil {
+		t.Settled = TaskVoided
+		s.voided++
+		env.Book.Release(PrizePool, t.Sponsor, t.Prize)
+		ev.Address, ev.Note = book.AddrPtr(t.Sponsor), TaskVoided
+	} else {
+		t.Settled = TaskAwarded
+		s.awarded++
+		t.Winner = win.e.ID
+		env.Book.Release(PrizePool, win.e.Solver, t.Prize)
+		ev.Entry, ev.Address, ev.Score, ev.Note = uint64(win.e.ID), book.AddrPtr(win.e.Solver), win.g.Score, TaskAwarded
+	}
+	s.settleBonds(env, t, all, win)
+	s.markTask(t.ID)
+	return book.Outcome{Events: []book.Event{ev}}, nil
+}
+
+// awardReady refuses an award while an entry still waits on grading or an appeal, or a
+// grade can still be appealed.
+func (s *State) awardReady(env round.Env, t *task) *book.Error {
+	for _, id := range t.Entries {
+		e := s.entry(id)
+		switch e.State {
+		case EntryPending, EntryUngraded:
+			return errAwardUngraded
+		case EntryGrading:
+			return errAwardGrading
+		case EntryAppealed:
+			return errAwardAppealed
+		}
+		if env.At.Now < s.appealUntil(env.Rounds.Get(e.Grade).SettledAt) {
+			return errAwardWindow
+		}
+	}
+	return nil
+}
+
+// eligible reports whether an entry can win: it was graded (not failed), passed and was
+// not disqualified.
+func eligible(x graded) bool {
+	return x.e.State == EntryGraded && x.g.Error == "" && x.g.Passed && !x.g.Disqualified
+}
+
+// beats reports whether a ranks above b: higher score, then earlier filing, then lower
+// entry id. It is a total order.
+func beats(a, b graded) bool {
+	if a.g.Score != b.g.Score {
+		return a.g.Score > b.g.Score
+	}
+	if a.e.FiledAt != b.e.FiledAt {
+		return a.e.FiledAt < b.e.FiledAt
+	}
+	return a.e.ID < b.e.ID
+}
+
+// settleBonds returns every bond but a disqualified one's, slashes those, and writes the
+// task into each solver's reputation.
+func (s *State) settleBonds(env round.Env, t *task, all []graded, win *graded) {
+	for _, x := range all {
+		e, g := x.e, x.g
+		dq := g.Error == "" && g.Disqualified
+		won := win != nil && win.e == e
+		switch {
+		case dq:
+			e.Outcome = "slashed"
+			env.Book.Move(BondPool, SlashPool, e.Bond)
+		case won:
+			e.Outcome = "won"
+			env.Book.Release(BondPool, e.Solver, e.Bond)
+		default:
+			e.Outcome = "refunded"
+			env.Book.Release(BondPool, e.Solver, e.Bond)
+		}
+		s.markEntry(e.ID)
+		rep := s.reputation(e.Solver)
+		rep.Entries++
+		if g.Error == "" {
+			rep.Grades++
+			rep.ScoreSum += g.Score
+			rep.BestScore = max(rep.BestScore, g.Score)
+		}
+		if dq {
+			rep.Disqualifications++
+		}
+		if won {
+			rep.Wins++
+			rep.Earned, _ = rep.Earned.Add(t.Prize) // bounded by the money that exists
+		}
+	}
+}
+
+// reputation is a solver's public record, as the ledger keeps it.
+type reputation struct {
+	Address           book.Address `json:"address"`
+	Entries           int          `json:"entries"`
+	Grades            int          `json:"grades"`
+	Wins              int          `json:"wins"`
+	Disqualifications int          `json:"disqualifications"`
+	BestScore         int          `json:"best_score"`
+	ScoreSum          int          `json:"score_sum"`
+	Earned            book.Amount  `json:"earned"`
+}
+
+// reputation returns a's reputation record, creating it, and marks it changed.
+func (s *State) reputation(a book.Address) *reputation {
+	i, ok := s.repOf[a]
+	if !ok {
+		i = len(s.reps)
+		s.reps = append(s.reps, &reputation{Address: a})
+		s.repOf[a] = i
+	}
+	s.sums.reps.Mark(uint64(i + 1))
+	return s.reps[i]
+}

@@ -1,0 +1,66 @@
+package bounty
+
+import (
+	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/round"
+)
+
+// The bounty's transaction kinds.
+const (
+	KindPostTask book.Kind = "post_task"
+	KindSubmit   book.Kind = "submit"
+	KindGrade    book.Kind = "grade"
+	KindAttest   book.Kind = "attest"
+	KindAppeal   book.Kind = "appeal"
+	KindAward    book.Kind = "award"
+)
+
+// PostTask opens a task; the transaction's value is the prize.
+type PostTask struct {
+	Title     string `json:"title"`
+	Spec      string `json:"spec"`
+	Rubric    string `json:"rubric"`
+	ClosesInS int64  `json:"closes_in_s"`
+}
+
+// Submit enters work on a task; the value is exactly the entry bond.
+type Submit struct {
+	Task    TaskID `json:"task"`
+	Work    string `json:"work"`
+	WorkURL string `json:"work_url"`
+}
+
+// Grade opens a grading round on an entry, or the next attempt of a timed-out one.
+type Grade struct {
+	Entry EntryID `json:"entry"`
+}
+
+// Attest is a committee member's result for the current attempt of a bounty round.
+type Attest struct {
+	Round   round.ID `json:"round"`
+	Attempt int      `json:"attempt"`
+	Result  Result   `json:"result"`
+}
+
+// Appeal forces one regrade of an entry's current grade; the value is the appeal bond.
+type Appeal struct {
+	Entry    EntryID `json:"entry"`
+	Argument string  `json:"argument"`
+}
+
+// Award settles a task after close and after every appeal window.
+type Award struct {
+	Task TaskID `json:"task"`
+}
+
+// Kind implementations name each body on the wire.
+func (PostTask) Kind() book.Kind { return KindPostTask }
+func (Submit) Kind() book.Kind   { return KindSubmit }
+func (Grade) Kind() book.Kind    { return KindGrade }
+func (Attest) Kind() book.Kind   { return KindAttest }
+func (Appeal) Kind() book.Kind   { return KindAppeal }
+func (Award) Kind() book.Kind    { return KindAward }
+
+// Receipts returns the model-call receipts the attestation carries, which the sender
+// must have signed.
+func (a Attest) Receipts() []round.Call { return a.Result.Calls }

@@ -1,0 +1,92 @@
+package bounty
+
+import (
+	"net/url"
+
+	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/round"
+)
+
+// entry is a submission as the ledger keeps it.
+type entry struct {
+	ID      EntryID      `json:"id"`
+	Task    TaskID       `json:"task"`
+	Solver  book.Address `json:"solver"`
+	Seq     int          `json:"seq"` // filing order on the task, from 1
+	Work    string       `json:"work"`
+	WorkURL string       `json:"work_url"`
+	Bond    book.Amount  `json:"bond"`
+	FiledAt int64        `json:"filed_at"`
+	State   string       `json:"state"`
+	Grade   round.ID     `json:"grade"`   // the round whose grade is in force; 0 for none
+	Rounds  []round.ID   `json:"rounds"`  // oldest first
+	Appeals []*appeal    `json:"appeals"` // oldest first; only the last may be pending
+	Outcome string       `json:"outcome"` // after award
+}
+
+// appeal is one appeal against an entry's grade.
+type appeal struct {
+	Appellant book.Address `json:"appellant"`
+	Argument  string       `json:"argument"`
+	Bond      book.Amount  `json:"bond"`
+	Round     round.ID     `json:"round"` // the latest regrade round opened for it
+	FiledAt   int64        `json:"filed_at"`
+	Against   round.ID     `json:"against"`
+	Outcome   string       `json:"outcome"` // "" while pending, then "moved" or "held"
+	Bounty    book.Amount  `json:"bounty"`
+}
+
+// pendingAppeal returns the entry's unresolved appeal, or nil.
+func (e *entry) pendingAppeal() *appeal {
+	if n := len(e.Appeals); n > 0 && e.Appeals[n-1].Outcome == "" {
+		return e.Appeals[n-1]
+	}
+	return nil
+}
+
+// workURL reports whether u is an acceptable work URL: https, with a host.
+func workURL(u string) bool {
+	if len(u) > MaxURLLen || !text(u, 1, MaxURLLen) {
+		return false
+	}
+	p, err := url.Parse(u)
+	return err == nil && p.Scheme == "https" && p.Host != "" && p.Hostname() != ""
+}
+
+// Submit files an entry on a task; the transaction's value is exactly the entry bond,
+// escrowed in the bond pool.
+func (s *State) Submit(env round.Env, b Submit) (book.Outcome, *book.Error) {
+	at := env.At
+	t := s.task(b.Task)
+	switch {
+	case t == nil:
+		return book.Outcome{}, errNoTask
+	case !at.Value.Eq(s.terms.EntryBond):
+		return book.Outcome{}, errEntryBond
+	case t.Sponsor == at.From:
+		return book.Outcome{}, errSponsorEntry
+	case t.Settled != "" || at.Now >= t.ClosesAt:
+		return book.Outcome{}, errTaskClosed
+	case s.filed[filing{t.ID, at.From}] != 0:
+		return book.Outcome{}, errEnteredTwice
+	case b.Work == "" && b.WorkURL == "":
+		return book.Outcome{}, errNoWork
+	case !text(b.Work, 0, MaxWorkLen):
+		return book.Outcome{}, errWorkLen
+	case b.WorkURL != "" && !workURL(b.WorkURL):
+		return book.Outcome{}, errWorkURL
+	}
+	env.Book.Escrow(at.From, BondPool, at.Value)
+	e := &entry{
+		ID: EntryID(len(s.entries) + 1), Task: t.ID, Solver: at.From, Seq: len(t.Entries) + 1,
+		Work: b.Work, WorkURL: b.WorkURL, Bond: at.Value, FiledAt: at.Now, State: EntryPending,
+	}
+	s.entries = append(s.entries, e)
+	t.Entries = append(t.Entries, e.ID)
+	s.filed[filing{t.ID, at.From}] = e.ID
+	s.solvers[at.From] = true
+	s.markTask(t.ID)
+	return book.Outcome{Created: uint64(e.ID), Events: []book.Event{{
+		Type: "entry_submitted", Height: at.Height, Task: uint64(t.ID), Entry: uint64(e.ID), Address: book.AddrPtr(at.From),
+	}}}, nil
+}

@@ -1,0 +1,80 @@
+package bounty
+
+import (
+	"fmt"
+
+	"github.com/arena/arena/ledger/book"
+)
+
+// Limits on the bounty's transaction fields, in bytes unless named otherwise.
+const (
+	MaxTitleLen     = 200
+	MaxSpecLen      = 8 << 10
+	MaxRubricLen    = 4 << 10
+	MaxWorkLen      = 64 << 10
+	MaxURLLen       = 2048
+	MaxArgumentLen  = 2 << 10
+	MaxCloseS       = 365 * 24 * 3600
+	MaxRationaleLen = 1 << 10
+	MaxCallText     = 160 << 10 // each of a call's prompt and response
+	MaxCalls        = 4
+)
+
+// Refusals, by the transaction that meets them. The messages are part of the protocol;
+// every one is pinned by a test.
+var (
+	// post_task
+	errPrizeZero = book.Refuse("Prize must be positive")
+	errTitle     = refusef("Title must be 1 to %d bytes of UTF-8", MaxTitleLen)
+	errSpec      = refusef("Spec must be 1 to %d bytes of UTF-8", MaxSpecLen)
+	errRubric    = refusef("Rubric must be 1 to %d bytes of UTF-8", MaxRubricLen)
+	errClosesIn  = refusef("Closing time must be 1 to %d seconds away", MaxCloseS)
+
+	// submit
+	errNoTask       = book.Refuse("No such task")
+	errEntryBond    = book.Refuse("Value must equal the entry bond")
+	errSponsorEntry = book.Refuse("The sponsor cannot enter their own task")
+	errTaskClosed   = book.Refuse("Submissions are closed")
+	errEnteredTwice = book.Refuse("Already entered this task")
+	errNoWork       = book.Refuse("Submit work text or a work URL")
+	errWorkLen      = refusef("Work must be at most %d bytes of UTF-8", MaxWorkLen)
+	errWorkURL      = refusef("Work URL must be an https URL with a host, at most %d bytes", MaxURLLen)
+
+	// grade
+	errNoEntry       = book.Refuse("No such entry")
+	errAlreadyGraded = book.Refuse("This entry was already graded")
+	errAttemptOpen   = book.Refuse("A grading attempt is still open")
+
+	// attest (after the round's own refusals)
+	errNotBountyRound      = book.Refuse("That round does not grade a bounty entry")
+	errResultSize          = book.Refuse("Result is over a size limit")
+	errResultClass         = book.Refuse("Result error must start with a class prefix")
+	errFailureGraded       = book.Refuse("A failed result carries no grade")
+	errTier                = book.Refuse("Rung must be 0 to 5")
+	errViolations          = refusef("Violations must be 0 to %d", MaxChecks)
+	errDisqualifiedRung    = book.Refuse("A disqualified entry sits on rung 0")
+	errPassedGate          = book.Refuse("Passed must mean rung 1 or above and not disqualified")
+	errScoreArithmetic     = book.Refuse("Score does not follow from the rung, gate and counts")
+	errDuplicateNotDQ      = book.Refuse("A duplicate must be disqualified")
+	errDuplicateNotEarlier = book.Refuse("Duplicate must name an entry filed earlier on the task")
+
+	// appeal
+	errAppealBond    = book.Refuse("Value must equal the appeal bond")
+	errArgument      = refusef("Argument must be 1 to %d bytes of UTF-8", MaxArgumentLen)
+	errAppealedTwice = book.Refuse("This grade was already appealed")
+	errNoGrade       = book.Refuse("This entry has no grade to appeal")
+	errAppealClosed  = book.Refuse("The appeal window has closed")
+
+	// award
+	errAlreadyAwarded = book.Refuse("This task was already awarded")
+	errAlreadyVoided  = book.Refuse("This task was already voided")
+	errNotClosed      = book.Refuse("The task has not closed yet")
+	errAwardUngraded  = book.Refuse("An entry has not been graded yet")
+	errAwardGrading   = book.Refuse("An entry is still being graded")
+	errAwardAppealed  = book.Refuse("An appeal is still pending")
+	errAwardWindow    = book.Refuse("An appeal window is still open")
+)
+
+func refusef(format string, args ...any) *book.Error {
+	return book.Refuse(fmt.Sprintf(format, args...))
+}

@@ -1,0 +1,67 @@
+package bounty
+
+import (
+	"unicode/utf8"
+
+	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/round"
+)
+
+// task is a posted task as the ledger keeps it.
+type task struct {
+	ID        TaskID       `json:"id"`
+	Sponsor   book.Address `json:"sponsor"`
+	Title     string       `json:"title"`
+	Spec      string       `json:"spec"`
+	Rubric    string       `json:"rubric"`
+	Prize     book.Amount  `json:"prize"`
+	PostedAt  int64        `json:"posted_at"`
+	ClosesAt  int64        `json:"closes_at"`
+	Settled   string       `json:"settled"` // "", TaskAwarded or TaskVoided
+	Entries   []EntryID    `json:"entries"` // by filing order
+	Winner    EntryID      `json:"winner"`
+	AwardedAt int64        `json:"awarded_at"`
+}
+
+// text reports whether s is valid UTF-8 of min to max bytes.
+func text(s string, min, max int) bool {
+	return len(s) >= min && len(s) <= max && utf8.ValidString(s)
+}
+
+// Post opens a task; the transaction's value is the prize, escrowed in the prize pool.
+func (s *State) Post(env round.Env, b PostTask) (book.Outcome, *book.Error) {
+	at := env.At
+	switch {
+	case at.Value.IsZero():
+		return book.Outcome{}, errPrizeZero
+	case !text(b.Title, 1, MaxTitleLen):
+		return book.Outcome{}, errTitle
+	case !text(b.Spec, 1, MaxSpecLen):
+		return book.Outcome{}, errSpec
+	case !text(b.Rubric, 1, MaxRubricLen):
+		return book.Outcome{}, errRubric
+	case b.ClosesInS < 1 || b.ClosesInS > MaxCloseS:
+		return book.Outcome{}, errClosesIn
+	}
+	env.Book.Escrow(at.From, PrizePool, at.Value)
+	t := &task{
+		ID: TaskID(len(s.tasks) + 1), Sponsor: at.From, Title: b.Title, Spec: b.Spec, Rubric: b.Rubric,
+		Prize: at.Value, PostedAt: at.Now, ClosesAt: at.Now + b.ClosesInS,
+	}
+	s.tasks = append(s.tasks, t)
+	return book.Outcome{Created: uint64(t.ID), Events: []book.Event{{
+		Type: "task_posted", Height: at.Height, Task: uint64(t.ID), Address: book.AddrPtr(at.From), Amount: book.AmountPtr(t.Prize),
+	}}}, nil
+}
+
+// state returns the task's state at the arena's clock.
+func (t *task) state(now int64) string {
+	switch {
+	case t.Settled != "":
+		return t.Settled
+	case now < t.ClosesAt:
+		return TaskOpen
+	default:
+		return TaskClosed
+	}
+}

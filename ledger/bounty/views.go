@@ -1,0 +1,148 @@
+package bounty
+
+import (
+	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/round"
+)
+
+// The view types below are the bounty's read side: what get_task, get_submission,
+// get_grades and get_reputation return. They hold copies, never references into the
+// state, and every amount is a book.Amount (a decimal string in JSON).
+
+// Task states.
+const (
+	TaskOpen    = "open"    // accepting entries until ClosesAt
+	TaskClosed  = "closed"  // past ClosesAt, not yet awarded
+	TaskAwarded = "awarded" // prize paid to Winner
+	TaskVoided  = "voided"  // no eligible entry; prize back to the sponsor
+)
+
+// TaskView is get_task.
+type TaskView struct {
+	ID         TaskID        `json:"id"`
+	Sponsor    book.Address  `json:"sponsor"`
+	Title      string        `json:"title"`
+	Spec       string        `json:"spec,omitempty"`   // omitted in get_tasks
+	Rubric     string        `json:"rubric,omitempty"` // omitted in get_tasks
+	Prize      book.Amount   `json:"prize"`
+	PostedAt   int64         `json:"posted_at"`
+	ClosesAt   int64         `json:"closes_at"`
+	State      string        `json:"state"`
+	Entries    []EntryID     `json:"entries"`
+	Winner     EntryID       `json:"winner,omitempty"`
+	WinnerAddr *book.Address `json:"winner_address,omitempty"`
+	WinScore   int           `json:"winning_score,omitempty"`
+	AwardedAt  int64         `json:"awarded_at,omitempty"`
+}
+
+// Entry states.
+const (
+	EntryPending  = "pending"  // no round opened yet
+	EntryGrading  = "grading"  // a round is open
+	EntryGraded   = "graded"   // a grade settled
+	EntryFailed   = "failed"   // grading settled on an agreed EXTERNAL failure: ineligible
+	EntryUngraded = "ungraded" // attempts ran out; grade() opens a fresh round
+	EntryAppealed = "appealed" // a regrade round is open
+)
+
+// EntryView is get_submission.
+type EntryView struct {
+	ID      EntryID      `json:"id"`
+	Task    TaskID       `json:"task"`
+	Solver  book.Address `json:"solver"`
+	Seq     int          `json:"seq"` // filing order on the task, from 1
+	Work    string       `json:"work"`
+	WorkURL string       `json:"work_url"`
+	Bond    book.Amount  `json:"bond"`
+	FiledAt int64        `json:"filed_at"`
+	State   string       `json:"state"`
+	Current *GradeView   `json:"grade,omitempty"`   // the grade in force
+	Rounds  []round.ID   `json:"rounds"`            // every round, oldest first
+	Appeal  *AppealView  `json:"appeal,omitempty"`  // the latest appeal
+	Outcome string       `json:"outcome,omitempty"` // after award: "won", "refunded", "slashed"
+}
+
+// GradeView is a settled grade.
+type GradeView struct {
+	Round        round.ID       `json:"round"`
+	Attempt      int            `json:"attempt"`
+	Tier         int            `json:"tier"`
+	Label        string         `json:"label"`
+	Passed       bool           `json:"passed"`
+	Disqualified bool           `json:"disqualified"`
+	DuplicateOf  EntryID        `json:"duplicate_of"`
+	Violations   int            `json:"violations"`
+	Score        int            `json:"score"`
+	Error        string         `json:"error,omitempty"`
+	SettledAt    int64          `json:"settled_at"`
+	AppealUntil  int64          `json:"appeal_until"`
+	Leader       book.Address   `json:"leader"`
+	Agreed       []book.Address `json:"agreed"`
+	Disagreed    []book.Address `json:"disagreed"`
+	Result       Result         `json:"result"` // the leader's full result
+}
+
+// AppealView is one appeal and, once its regrade settled, its outcome.
+type AppealView struct {
+	Appellant book.Address `json:"appellant"`
+	Argument  string       `json:"argument"`
+	Bond      book.Amount  `json:"bond"`
+	Round     round.ID     `json:"round"`
+	FiledAt   int64        `json:"filed_at"`
+	Against   round.ID     `json:"against"`           // the round whose grade was appealed
+	Outcome   string       `json:"outcome,omitempty"` // "moved" or "held"
+	Bounty    book.Amount  `json:"bounty"`
+}
+
+// RoundView is one grading round with every attempt: get_grades returns these.
+type RoundView struct {
+	ID        round.ID       `json:"id"`
+	Entry     EntryID        `json:"entry"`
+	Regrade   bool           `json:"regrade"` // opened by an appeal
+	Argument  string         `json:"argument,omitempty"`
+	OpenedAt  int64          `json:"opened_at"`
+	Committee []book.Address `json:"committee"`
+	Inputs    RoundInputs    `json:"inputs"`
+	State     string         `json:"state"`
+	Attempts  []AttemptView  `json:"attempts"`
+	Grade     *GradeView     `json:"grade,omitempty"`
+}
+
+// RoundInputs are frozen when a round opens: the task, the entry and every entry filed
+// before it on the task, by filing order. Validators grade exactly these.
+type RoundInputs struct {
+	Task    TaskID    `json:"task"`
+	Entry   EntryID   `json:"entry"`
+	Earlier []EntryID `json:"earlier"`
+}
+
+// AttemptView is one attempt of a round.
+type AttemptView struct {
+	Attempt      int           `json:"attempt"`
+	Leader       book.Address  `json:"leader"`
+	OpenedAt     int64         `json:"opened_at"`
+	Deadline     int64         `json:"deadline"`
+	State        string        `json:"state"`
+	Attestations []Attestation `json:"attestations"`
+}
+
+// Attestation is one committee member's result as the ledger recorded it.
+type Attestation struct {
+	Validator book.Address `json:"validator"`
+	Height    uint64       `json:"height"`
+	Result    Result       `json:"result"`
+	Agrees    bool         `json:"agrees_with_leader"`
+}
+
+// Reputation is get_reputation: a public record, never shown to a grader.
+type Reputation struct {
+	Address           book.Address `json:"address"`
+	Entries           int          `json:"entries"`
+	Grades            int          `json:"grades"`
+	Wins              int          `json:"wins"`
+	Disqualifications int          `json:"disqualifications"`
+	BestScore         int          `json:"best_score"`
+	AverageScore      int          `json:"average_score"` // integer mean of settled scores
+	ScoreSum          int          `json:"score_sum"`
+	Earned            book.Amount  `json:"earned"`
+}

@@ -1,0 +1,186 @@
+package round
+
+import (
+	"slices"
+
+	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/digest"
+)
+
+// Set holds every round of an arena, of every kind, and is the one place rounds are
+// opened, attested and tallied. It is not safe for concurrent use.
+type Set struct {
+	terms  Terms
+	rounds []*Round // rounds[id-1]
+	open   []ID     // rounds with an open attempt, ascending
+	sums   digest.List
+}
+
+// NewSet returns an empty set of rounds run under t.
+func NewSet(t Terms) *Set { return &Set{terms: t} }
+
+// Terms returns the terms the set runs under.
+func (s *Set) Terms() *Terms { return &s.terms }
+
+// Get returns round id, or nil.
+func (s *Set) Get(id ID) *Round {
+	if id == 0 || id > ID(len(s.rounds)) {
+		return nil
+	}
+	return s.rounds[id-1]
+}
+
+// Len returns the number of rounds ever opened.
+func (s *Set) Len() int { return len(s.rounds) }
+
+// All returns every round by id. The caller must not change them.
+func (s *Set) All() []*Round { return s.rounds }
+
+// OpenIDs returns the rounds with an open attempt, ascending.
+func (s *Set) OpenIDs() []ID { return slices.Clone(s.open) }
+
+// Mark records that round id changed outside the set's own methods.
+func (s *Set) Mark(id ID) { s.sums.Mark(uint64(id)) }
+
+// Open opens a round of kind on subject with its first attempt. ref is the kind's second
+// reference; last, if set, is moved to the end of the leader order (the leader whose
+// verdict is being appealed).
+func (s *Set) Open(kind string, subject, ref uint64, last *book.Address, chain string, at book.At) *Round {
+	id := ID(len(s.rounds) + 1)
+	sd := seed(chain, id, subject, at.Height)
+	c := committee(&s.terms, sd)
+	r := &Round{
+		ID: id, Kind: kind, Subject: subject, Ref: ref, OpenedAt: at.Now, Seed: sd, Committee: c,
+		Order: leaderOrder(c, sd, last), State: Open,
+	}
+	s.rounds = append(s.rounds, r)
+	s.open = append(s.open, id)
+	s.openAttempt(r, at.Now)
+	return r
+}
+
+// openAttempt starts the round's next attempt with the next leader.
+func (s *Set) openAttempt(r *Round, now int64) {
+	k := len(r.Attempts) + 1
+	r.Attempts = append(r.Attempts, &Attempt{
+		Attempt: k, Leader: r.Order[(k-1)%len(r.Order)], OpenedAt: now,
+		Deadline: now + s.terms.TimeoutS, State: AttemptOpen, Attestations: []Attestation{},
+	})
+	s.Mark(r.ID)
+}
+
+// Step is what a tally or a timeout did to a round.
+type Step struct {
+	Events    []book.Event
+	Settled   bool // the round settled: its kind keeps the verdict (Round.Kept)
+	Exhausted bool // the round ran out of attempts
+}
+
+// Admit refuses an attestation by from for attempt of round id before its verdict is
+// read: no such round, not on the committee, the attempt not open or past its deadline,
+// or from already attested it. It returns the round.
+func (s *Set) Admit(id ID, attempt int, from book.Address, now int64) (*Round, *book.Error) {
+	r := s.Get(id)
+	if r == nil {
+		return nil, errNoRound
+	}
+	if !r.Member(from) {
+		return nil, errNotCommittee
+	}
+	a := r.Current()
+	switch {
+	case r.State != Open || attempt != a.Attempt || a.State != AttemptOpen:
+		return nil, errAttemptNotOpen
+	case now > a.Deadline:
+		return nil, errAttemptExpired
+	}
+	for _, at := range a.Attestations {
+		if at.Validator == from {
+			return nil, errAttestedTwice
+		}
+	}
+	return r, nil
+}
+
+// Record records an admitted verdict on the round's current attempt and tallies it.
+func (s *Set) Record(r *Round, from book.Address, v Verdict, at book.At) Step {
+	a := r.Current()
+	a.Attestations = append(a.Attestations, Attestation{Validator: from, Height: at.Height, Verdict: v})
+	s.Mark(r.ID)
+	ev := book.Event{Type: "attested", Height: at.Height, Entry: r.Subject, Round: uint64(r.ID), Attempt: a.Attempt, Address: book.AddrPtr(from)}
+	st := s.tally(r, at)
+	st.Events = append([]book.Event{ev}, st.Events...)
+	return st
+}
+
+// tally compares the attempt's verdicts with the leader's. It settles the round once a
+// quorum, leader included, agrees; discards the attempt when the leader failed with
+// LLM_ERROR or agreement can no longer be reached; and ends it as transient when the
+// quorum agrees the outside world was unavailable.
+func (s *Set) tally(r *Round, at book.At) Step {
+	a := r.Current()
+	li := slices.IndexFunc(a.Attestations, func(x Attestation) bool { return x.Validator == a.Leader })
+	if li < 0 {
+		return Step{}
+	}
+	leader := a.Attestations[li].Verdict
+	lf := leader.Failure()
+	if lf != nil && lf.Class == book.LLMError {
+		return s.end(r, AttemptDiscarded, at)
+	}
+	agree, disagree := 0, 0
+	for i := range a.Attestations {
+		x := &a.Attestations[i]
+		x.Agrees = i == li || x.Verdict.Agrees(leader)
+		if x.Agrees {
+			agree++
+		} else {
+			disagree++
+		}
+	}
+	switch {
+	case agree >= s.terms.QuorumSize():
+		if lf != nil && lf.Class == book.Transient {
+			return s.end(r, AttemptTransient, at)
+		}
+		a.State, r.State, r.SettledAt = AttemptSettled, Settled, at.Now
+		s.close(r)
+		return Step{Settled: true}
+	case disagree > s.terms.CommitteeSize()-s.terms.QuorumSize():
+		return s.end(r, AttemptDiscarded, at)
+	}
+	return Step{}
+}
+
+// Expire ends the round's current attempt as timed out, once its deadline has passed;
+// the caller has checked that it has.
+func (s *Set) Expire(r *Round, at book.At) Step { return s.end(r, AttemptTimedOut, at) }
+
+// end closes the current attempt as state and opens the next one, or exhausts the
+// round when its attempts have run out.
+func (s *Set) end(r *Round, state string, at book.At) Step {
+	a := r.Current()
+	a.State = state
+	ev := []book.Event{{Type: "attempt_" + state, Height: at.Height, Entry: r.Subject, Round: uint64(r.ID), Attempt: a.Attempt}}
+	if len(r.Attempts) < s.terms.Attempts {
+		s.openAttempt(r, at.Now)
+		return Step{Events: append(ev, book.Event{Type: "attempt_opened", Height: at.Height, Entry: r.Subject, Round: uint64(r.ID), Attempt: a.Attempt + 1})}
+	}
+	r.State = Exhausted
+	s.close(r)
+	return Step{Exhausted: true, Events: append(ev, book.Event{Type: "round_exhausted", Height: at.Height, Entry: r.Subject, Round: uint64(r.ID)})}
+}
+
+// close removes r from the open set.
+func (s *Set) close(r *Round) {
+	if i := slices.Index(s.open, r.ID); i >= 0 {
+		s.open = slices.Delete(s.open, i, i+1)
+	}
+	s.Mark(r.ID)
+}
+
+// Hash returns the combined hash of every round, recomputing only those that changed.
+func (s *Set) Hash() [32]byte { return digest.Refresh(&s.sums, s.rounds) }
+
+// ResetHash forgets the cached hashes, as a freshly decoded set has none.
+func (s *Set) ResetHash() { s.sums.Reset() }
