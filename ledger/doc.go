@@ -13,8 +13,8 @@
 //  3. Apply each transaction in block order with the block's height and time (the
 //     loop is below).
 //
-//  4. After the block, take s.Hash() (O(state), cached until the next change) and
-//     s.TakeDirty() to rewrite the changed rows, and persist s.Encode() or the log.
+//  4. After the block, take s.Hash() (O(changes), cached until the next change) and
+//     persist s.Encode() or the log.
 //
 // The loop of step 3:
 //
@@ -32,12 +32,48 @@
 //
 // Invariants, checked by CheckInvariants and, the money identity, after every Apply:
 //
-//   - prize_escrow + bond_escrow + slash_pool + claimable_total == paid_in - paid_out
+//   - sum(every pool of every kind) + claimable_total == paid_in - paid_out
 //   - sum(wallets) + (paid_in - paid_out) == genesis + faucet
-//   - prize escrow is the sum of unsettled prizes; bond escrow the sum of unsettled entry
-//     bonds and pending appeal bonds; claimable_total the sum of claimable balances
-//   - every grade in force follows from its own rung, gate and counts, and every entry's
-//     state matches its rounds and appeals
+//   - claimable_total is the sum of claimable balances
+//   - each kind's own: for the bounty, the prize pool is the sum of unsettled prizes, the
+//     bond pool the sum of unsettled entry bonds and pending appeal bonds, every grade in
+//     force follows from its own rung, gate and counts, and every entry's state matches
+//     its rounds and appeals
 //
-// Every refusal is an [EXPECTED] *Error listed once in refusals.go.
+// Every refusal is an [EXPECTED] *Error listed once in its package's refusals.go and
+// pinned by its exact message in that package's refusals_test.go.
+//
+// # The house
+//
+// The root composes small packages that never import it:
+//
+//   - book: amounts, addresses, the error class, events, accounts and nonces, named pools,
+//     and the only functions that move money (Escrow, Move, Release, Withdraw).
+//   - round: committees, leader order, attempts, deadlines and the quorum tally over a
+//     Verdict whose kind decides agreement.
+//   - digest: incremental per-object hashes.
+//   - bounty (and each later kind): its transactions, state, rules, views and refusals. A
+//     kind imports book and round, never the root and never another kind.
+//
+// # Adding a contest kind
+//
+// A kind named k is two packages and a few lines here; the fence in deps_test.go and
+// the pinned refusals keep it honest.
+//
+//  1. ledger/k: its body types (each with Kind()), a State with New(Terms), handlers that
+//     take a round.Env and return (book.Outcome, *book.Error), its pools (book.Pool
+//     "k/..."), a Verdict type with DecodeVerdict if its rounds are graded, Settled and
+//     Exhausted for its rounds, Check for its own sums, Hash, MarshalJSON and Restore,
+//     refusals.go and refusals_test.go. Add "k" to kinds and ledgerDirs in deps_test.go.
+//  2. bodies.go: one row per body in the body table (value or not).
+//  3. apply.go: one case per body in dispatch; a graded kind's attestation goes through
+//     s.attest with the kind's verdict reader; one case in ended for its rounds.
+//  4. state.go: the field (k *k.State) and its construction in newState from its terms
+//     (terms.go: the founding terms it reads, and their validation).
+//  5. hash.go and encode.go: its Hash in the combine, its part in wireState and wireIn,
+//     its Restore in Decode, and one case in decodeVerdict.
+//  6. invariants.go: its Check.
+//  7. The surface: read.go (its views), then grading/k and a grader in validator, the
+//     API routes and openapi.json, client views, CLI verbs, a board section, and its part
+//     of arena audit.
 package ledger
