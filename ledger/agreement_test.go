@@ -127,7 +127,19 @@ func TestAgreementSettlesOnQuorumAndRecordsWhoAgreed(t *testing.T) {
 	if ev.State != EntryGraded || ev.Current.Score != 80 || ev.Current.AppealUntil != ev.Current.SettledAt+window {
 		t.Fatalf("entry %+v", ev)
 	}
-	a.refused(errAttemptNotOpen, a.byAddr(others[3]), Amount{}, Attest{Round: r.ID, Attempt: 1, Result: reworded})
+	// A member who answers after the tally but before the deadline is on the record, late,
+	// and changes nothing: here its model failed, as a model that answers HTTP 500 does.
+	a.do(a.byAddr(others[3]), Amount{}, Attest{Round: r.ID, Attempt: 1, Result: failure(Transient, "Model unavailable (HTTP 500)")})
+	after, _ := a.s.Round(r.ID)
+	late := after.Attempts[0].Attestations[4]
+	if !late.Late || late.Agrees || late.Validator != others[3] || after.Grade.Score != 80 {
+		t.Fatalf("late attestation %+v, grade %+v", late, after.Grade)
+	}
+	if g := after.Grade; len(g.Agreed) != 3 || len(g.Disagreed) != 1 || len(g.Failed) != 1 || g.Failed[0] != others[3] {
+		t.Fatalf("agreed %v, disagreed %v, failed %v", g.Agreed, g.Disagreed, g.Failed)
+	}
+	a.wait(timeout + 1)
+	a.refused(errAttemptNotOpen, a.byAddr(others[2]), Amount{}, Attest{Round: r.ID, Attempt: 1, Result: reworded})
 }
 
 // Results that arrive before the leader's wait for it: nothing settles without the leader.

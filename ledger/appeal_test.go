@@ -110,9 +110,10 @@ func TestAppealRefusals(t *testing.T) {
 	a.refused(errAppealClosed, "appellant", appealBond, arg)
 }
 
-// "continues a pending appeal whose regrade round exhausted": the entry stays appealed,
-// the old grade stays in force, and grade() opens a fresh regrade that resolves it.
-func TestAppealRegradeThatExhaustsIsContinued(t *testing.T) {
+// An appeal holds value for at most the attempts of one regrade: a regrade that cannot
+// settle lets the appeal lapse, the grade appealed stands, the appellant's bond comes back
+// whole, and the entry can be awarded.
+func TestAppealWhoseRegradeCannotSettleLapses(t *testing.T) {
 	a, _, e := graded(t, reading(2, 0, false))
 	out := a.do("appellant", appealBond, Appeal{Entry: e, Argument: "underrated"})
 	r := RoundID(out.Created)
@@ -128,15 +129,11 @@ func TestAppealRegradeThatExhaustsIsContinued(t *testing.T) {
 		a.attestAll(r, failure(LLMError, "No merit rung in the response"))
 	}
 	ev, _ := a.s.Entry(e)
-	if ev.State != EntryAppealed || ev.Current.Tier != 2 || ev.Appeal.Outcome != "" {
+	if ev.State != EntryGraded || ev.Current.Tier != 2 || ev.Appeal.Outcome != AppealLapsed || ev.Current.Round != a.s.Grades(e)[0].ID {
 		t.Fatalf("entry %+v", ev)
 	}
-	fresh := a.openRound(e)
-	if !fresh.Regrade || fresh.ID == r {
-		t.Fatalf("fresh round %+v", fresh)
+	if owed := a.s.Claimable(a.addr("appellant")); !owed.Eq(appealBond) {
+		t.Fatalf("appellant is owed %s, want the bond %s back", owed, appealBond)
 	}
-	a.attestAll(fresh.ID, reading(3, 0, false))
-	if ev, _ := a.s.Entry(e); ev.Appeal.Outcome != "moved" || ev.Appeal.Round != fresh.ID || ev.State != EntryGraded {
-		t.Fatalf("entry %+v", ev)
-	}
+	a.refused(errAlreadyGraded, "stranger", Amount{}, Grade{Entry: e})
 }

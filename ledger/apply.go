@@ -100,17 +100,20 @@ func (s *State) dispatch(tx *Tx) (Outcome, *Error) {
 	return Outcome{}, errNoBody
 }
 
-// attest records a committee member's verdict on the open attempt of a round of any
-// kind: the round admits the sender, the round's kind reads the verdict, and the round
-// tallies it.
+// attest records a committee member's verdict on an attempt of a round of any kind: the
+// round admits the sender, the round's kind reads the verdict, and the round tallies it,
+// or records it late when the attempt has already ended.
 func (s *State) attest(env round.Env, id RoundID, attempt int, read func(*round.Round) (round.Verdict, *Error)) (Outcome, *Error) {
-	r, err := s.rounds.Admit(id, attempt, env.At.From, env.At.Now)
+	r, late, err := s.rounds.Admit(id, attempt, env.At.From, env.At.Now)
 	if err != nil {
 		return Outcome{}, err
 	}
 	v, err := read(r)
 	if err != nil {
 		return Outcome{}, err
+	}
+	if late {
+		return Outcome{Events: s.rounds.RecordLate(r, attempt, env.At.From, v, env.At)}, nil
 	}
 	st := s.rounds.Record(r, env.At.From, v, env.At)
 	return Outcome{Events: append(st.Events, s.ended(r, st)...)}, nil
@@ -126,7 +129,7 @@ func (s *State) ended(r *round.Round, st round.Step) []Event {
 			return s.bounty.Settled(env, r)
 		}
 		if st.Exhausted {
-			s.bounty.Exhausted(env, r)
+			return s.bounty.Exhausted(env, r)
 		}
 	}
 	return nil

@@ -161,6 +161,8 @@ func TestRoundsAttestRefusals(t *testing.T) {
 		t.Fatalf("open rounds %+v", open)
 	}
 	a.attestAll2(r.ID, res)
+	a.refused(errAttestedTwice, leader, Amount{}, Attest{Round: r.ID, Attempt: 1, Result: res})
+	a.wait(timeout + 1)
 	a.refused(errAttemptNotOpen, leader, Amount{}, Attest{Round: r.ID, Attempt: 1, Result: res})
 }
 

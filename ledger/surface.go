@@ -114,7 +114,7 @@ const (
 	MaxArgumentLen  = bounty.MaxArgumentLen
 )
 
-// Task, entry, round and attempt states.
+// Task, entry, appeal, round and attempt states.
 const (
 	TaskOpen    = bounty.TaskOpen
 	TaskClosed  = bounty.TaskClosed
@@ -127,6 +127,10 @@ const (
 	EntryFailed   = bounty.EntryFailed
 	EntryUngraded = bounty.EntryUngraded
 	EntryAppealed = bounty.EntryAppealed
+
+	AppealMoved  = bounty.AppealMoved
+	AppealHeld   = bounty.AppealHeld
+	AppealLapsed = bounty.AppealLapsed
 
 	RoundOpen      = round.Open
 	RoundSettled   = round.Settled

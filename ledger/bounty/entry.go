@@ -32,7 +32,7 @@ type appeal struct {
 	Round     round.ID     `json:"round"` // the latest regrade round opened for it
 	FiledAt   int64        `json:"filed_at"`
 	Against   round.ID     `json:"against"`
-	Outcome   string       `json:"outcome"` // "" while pending, then "moved" or "held"
+	Outcome   string       `json:"outcome"` // "" while pending, then AppealMoved, AppealHeld or AppealLapsed
 	Bounty    book.Amount  `json:"bounty"`
 }
 

@@ -70,14 +70,28 @@ func (s *State) Verdict(r *round.Round, res Result) (round.Verdict, *book.Error)
 	return &verdict{cloneResult(res)}, nil
 }
 
-// Exhausted is told that a bounty round ran out of attempts: a first grading leaves the
-// entry ungraded; a regrade leaves the appeal pending for another round.
-func (s *State) Exhausted(env round.Env, r *round.Round) {
+// Exhausted is told that a bounty round ran out of attempts. A first grading leaves the
+// entry ungraded, to be graded again while the grading window lasts. A regrade lets the
+// appeal lapse: the grade appealed stands and the appellant's bond is returned, so an
+// appeal holds value for at most the attempts of one regrade.
+func (s *State) Exhausted(env round.Env, r *round.Round) []book.Event {
 	e := s.entry(EntryID(r.Subject))
+	s.markEntry(e.ID)
 	if r.Ref == 0 {
 		e.State = EntryUngraded
+		return nil
 	}
-	s.markEntry(e.ID)
+	ap := e.pendingAppeal()
+	ap.Outcome = AppealLapsed
+	env.Book.Release(BondPool, ap.Appellant, ap.Bond)
+	e.State = EntryGraded
+	if resultOf(s.kept(env.Rounds, e.Grade)).Error != "" {
+		e.State = EntryFailed
+	}
+	return []book.Event{{
+		Type: "appeal_resolved", Height: env.At.Height, Task: uint64(e.Task), Entry: uint64(e.ID), Round: uint64(r.ID),
+		Address: book.AddrPtr(ap.Appellant), Amount: book.AmountPtr(ap.Bond), Note: ap.Outcome,
+	}}
 }
 
 // Settled is told that a bounty round settled: the leader's result becomes the entry's
@@ -118,14 +132,14 @@ func (s *State) resolveAppeal(env round.Env, e *entry, prev, next Result, rid ro
 	ap := e.pendingAppeal()
 	ev := book.Event{Type: "appeal_resolved", Height: env.At.Height, Task: uint64(e.Task), Entry: uint64(e.ID), Round: uint64(rid), Address: book.AddrPtr(ap.Appellant)}
 	if moved(prev, next) {
-		ap.Outcome = "moved"
+		ap.Outcome = AppealMoved
 		ap.Bounty = s.terms.AppealBond.Min(env.Book.Pool(SlashPool))
 		env.Book.Release(BondPool, ap.Appellant, ap.Bond)
 		env.Book.Release(SlashPool, ap.Appellant, ap.Bounty)
 		paid, _ := ap.Bond.Add(ap.Bounty) // both are bounded by the money that exists
 		ev.Amount = book.AmountPtr(paid)
 	} else {
-		ap.Outcome = "held"
+		ap.Outcome = AppealHeld
 		env.Book.Move(BondPool, SlashPool, ap.Bond)
 	}
 	ev.Note = ap.Outcome

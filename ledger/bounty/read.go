@@ -98,13 +98,13 @@ func (s *State) gradeView(r *round.Round) *GradeView {
 		return nil
 	}
 	res := cloneResult(resultOf(l.Verdict))
-	agreed, disagreed := a.Split()
+	agreed, disagreed, failed := a.Split()
 	return &GradeView{
 		Round: r.ID, Attempt: a.Attempt, Tier: res.Tier, Label: Ladder[res.Tier].Label,
 		Passed: res.Passed, Disqualified: res.Disqualified, DuplicateOf: res.DuplicateOf,
 		Violations: res.Violations, Score: res.Score, Error: res.Error,
 		SettledAt: r.SettledAt, AppealUntil: s.appealUntil(r.SettledAt), Leader: a.Leader,
-		Agreed: agreed, Disagreed: disagreed, Result: res,
+		Agreed: agreed, Disagreed: disagreed, Failed: failed, Result: res,
 	}
 }
 
@@ -140,7 +140,7 @@ func (s *State) RoundView(r *round.Round) RoundView {
 			Attestations: make([]Attestation, len(a.Attestations)),
 		}
 		for j, at := range a.Attestations {
-			av.Attestations[j] = Attestation{Validator: at.Validator, Height: at.Height, Result: cloneResult(resultOf(at.Verdict)), Agrees: at.Agrees}
+			av.Attestations[j] = Attestation{Validator: at.Validator, Height: at.Height, Result: cloneResult(resultOf(at.Verdict)), Agrees: at.Agrees, Late: at.Late}
 		}
 		v.Attempts[i] = av
 	}

@@ -78,9 +78,17 @@ type GradeView struct {
 	AppealUntil  int64          `json:"appeal_until"`
 	Leader       book.Address   `json:"leader"`
 	Agreed       []book.Address `json:"agreed"`
-	Disagreed    []book.Address `json:"disagreed"`
-	Result       Result         `json:"result"` // the leader's full result
+	Disagreed    []book.Address `json:"disagreed"`        // reached a different verdict
+	Failed       []book.Address `json:"failed,omitempty"` // answered with a failure the leader did not
+	Result       Result         `json:"result"`           // the leader's full result
 }
+
+// Appeal outcomes.
+const (
+	AppealMoved  = "moved"  // the regrade moved the reading: bond back plus the bounty
+	AppealHeld   = "held"   // the reading held: the bond is slashed
+	AppealLapsed = "lapsed" // the regrade could not settle: the grade stands, the bond is returned
+)
 
 // AppealView is one appeal and, once its regrade settled, its outcome.
 type AppealView struct {
@@ -90,7 +98,7 @@ type AppealView struct {
 	Round     round.ID     `json:"round"`
 	FiledAt   int64        `json:"filed_at"`
 	Against   round.ID     `json:"against"`           // the round whose grade was appealed
-	Outcome   string       `json:"outcome,omitempty"` // "moved" or "held"
+	Outcome   string       `json:"outcome,omitempty"` // AppealMoved, AppealHeld or AppealLapsed
 	Bounty    book.Amount  `json:"bounty"`
 }
 
@@ -132,6 +140,7 @@ type Attestation struct {
 	Height    uint64       `json:"height"`
 	Result    Result       `json:"result"`
 	Agrees    bool         `json:"agrees_with_leader"`
+	Late      bool         `json:"late,omitempty"` // sent after the attempt ended: on the record, never tallied
 }
 
 // Reputation is get_reputation: a public record, never shown to a grader.

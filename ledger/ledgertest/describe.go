@@ -81,6 +81,9 @@ func (h *Harness) gradeLine(g ledger.GradeView, seats int) string {
 	if len(g.Disagreed) > 0 {
 		agreed += " disagreed=" + strings.ReplaceAll(h.names(g.Disagreed), " ", ",")
 	}
+	if len(g.Failed) > 0 {
+		agreed += " failed=" + strings.ReplaceAll(h.names(g.Failed), " ", ",")
+	}
 	if g.Error != "" {
 		return fmt.Sprintf("error=%q %s", g.Error, agreed)
 	}

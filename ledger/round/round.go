@@ -80,6 +80,7 @@ type Attestation struct {
 	Height    uint64       `json:"height"`
 	Verdict   Verdict      `json:"result"`
 	Agrees    bool         `json:"agrees_with_leader"`
+	Late      bool         `json:"late,omitempty"` // recorded after the attempt ended; never tallied
 }
 
 // Current returns the round's latest attempt.
@@ -103,18 +104,22 @@ func (r *Round) Kept() (a *Attempt, leader *Attestation, ok bool) {
 	return nil, nil, false
 }
 
-// Split returns the validators of attempt a that agreed with its leader and those that
-// did not, in the order they attested.
-func (a *Attempt) Split() (agreed, disagreed []book.Address) {
-	agreed, disagreed = []book.Address{}, []book.Address{}
+// Split returns, in the order they attested, the validators of attempt a that agreed
+// with its leader, those that reached a different verdict, and those whose verdict was a
+// failure (a model or host that did not answer) that the leader's was not.
+func (a *Attempt) Split() (agreed, disagreed, failed []book.Address) {
+	agreed, disagreed, failed = []book.Address{}, []book.Address{}, []book.Address{}
 	for _, at := range a.Attestations {
-		if at.Agrees {
+		switch {
+		case at.Agrees:
 			agreed = append(agreed, at.Validator)
-		} else {
+		case at.Verdict.Failure() != nil:
+			failed = append(failed, at.Validator)
+		default:
 			disagreed = append(disagreed, at.Validator)
 		}
 	}
-	return agreed, disagreed
+	return agreed, disagreed, failed
 }
 
 // seed derives a round's seed from the chain: keccak256(chain, round, subject, height).

@@ -77,29 +77,47 @@ type Step struct {
 }
 
 // Admit refuses an attestation by from for attempt of round id before its verdict is
-// read: no such round, not on the committee, the attempt not open or past its deadline,
-// or from already attested it. It returns the round.
-func (s *Set) Admit(id ID, attempt int, from book.Address, now int64) (*Round, *book.Error) {
-	r := s.Get(id)
+// read: no such round, not on the committee, no such attempt or one past its deadline,
+// or from already attested it. It returns the round and whether the attempt is the open
+// one (tallied) or one that already ended (recorded late, never tallied), so that every
+// member who answered before the deadline is on the record.
+func (s *Set) Admit(id ID, attempt int, from book.Address, now int64) (r *Round, late bool, err *book.Error) {
+	r = s.Get(id)
 	if r == nil {
-		return nil, errNoRound
+		return nil, false, errNoRound
 	}
 	if !r.Member(from) {
-		return nil, errNotCommittee
+		return nil, false, errNotCommittee
 	}
-	a := r.Current()
-	switch {
-	case r.State != Open || attempt != a.Attempt || a.State != AttemptOpen:
-		return nil, errAttemptNotOpen
-	case now > a.Deadline:
-		return nil, errAttemptExpired
+	if attempt < 1 || attempt > len(r.Attempts) {
+		return nil, false, errAttemptNotOpen
+	}
+	a := r.Attempts[attempt-1]
+	if now > a.Deadline {
+		if a.State == AttemptOpen {
+			return nil, false, errAttemptExpired
+		}
+		return nil, false, errAttemptNotOpen
 	}
 	for _, at := range a.Attestations {
 		if at.Validator == from {
-			return nil, errAttestedTwice
+			return nil, false, errAttestedTwice
 		}
 	}
-	return r, nil
+	return r, a.State != AttemptOpen, nil
+}
+
+// RecordLate records an admitted verdict on an attempt that already ended. It is
+// compared with the leader's verdict, for the record, and changes no outcome.
+func (s *Set) RecordLate(r *Round, attempt int, from book.Address, v Verdict, at book.At) []book.Event {
+	a := r.Attempts[attempt-1]
+	x := Attestation{Validator: from, Height: at.Height, Verdict: v, Late: true}
+	if i := slices.IndexFunc(a.Attestations, func(y Attestation) bool { return y.Validator == a.Leader }); i >= 0 {
+		x.Agrees = v.Agrees(a.Attestations[i].Verdict)
+	}
+	a.Attestations = append(a.Attestations, x)
+	s.Mark(r.ID)
+	return []book.Event{{Type: "attested_late", Height: at.Height, Entry: r.Subject, Round: uint64(r.ID), Attempt: attempt, Address: book.AddrPtr(from)}}
 }
 
 // Record records an admitted verdict on the round's current attempt and tallies it.

@@ -83,7 +83,7 @@ func (g *toy) play() *round.Round {
 // attest has committee member v call the flip on the current attempt.
 func (g *toy) attest(r *round.Round, v book.Address, heads bool, errText string) round.Step {
 	g.t.Helper()
-	if _, err := g.rs.Admit(r.ID, r.Current().Attempt, v, g.now); err != nil {
+	if _, late, err := g.rs.Admit(r.ID, r.Current().Attempt, v, g.now); err != nil || late {
 		g.t.Fatalf("admit %x: %v", v[0], err)
 	}
 	return g.rs.Record(r, v, &flip{Heads: heads, Reason: "seen from " + string(rune('a'+v[0]%26)), Err: errText}, g.at(v))
@@ -131,7 +131,7 @@ func TestAToyKindSettlesUnderQuorumAndMovesMoneyThroughTheBook(t *testing.T) {
 		t.Fatalf("leader plus two agreeing did not settle: %+v", st)
 	}
 	a, _, _ := r.Kept()
-	agreed, disagreed := a.Split()
+	agreed, disagreed, _ := a.Split()
 	if len(agreed) != 3 || len(disagreed) != 1 || disagreed[0] != o[0] {
 		t.Fatalf("agreed %v, disagreed %v", agreed, disagreed)
 	}
@@ -161,7 +161,7 @@ func TestAToyKindRotatesTheLeaderOnDisagreementAndExhausts(t *testing.T) {
 		t.Fatal("the next attempt kept the same leader")
 	}
 	g.now += 61 // the second attempt times out
-	if _, err := g.rs.Admit(r.ID, 2, r.Current().Leader, g.now); err == nil || err.Msg != "That attempt's deadline has passed" {
+	if _, _, err := g.rs.Admit(r.ID, 2, r.Current().Leader, g.now); err == nil || err.Msg != "That attempt's deadline has passed" {
 		t.Fatalf("late attestation: %v", err)
 	}
 	st = g.rs.Expire(r, g.at(book.Address{}))
