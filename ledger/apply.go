@@ -85,7 +85,7 @@ func (s *State) dispatch(tx *Tx) (Outcome, *Error) {
 	case bounty.Grade:
 		return s.bounty.Grade(env, b)
 	case bounty.Attest:
-		return s.attest(env, b.Round, b.Attempt, func(r *round.Round) (round.Verdict, *Error) { return s.bounty.Verdict(r, b.Result) })
+		return s.attest(env, b.Round, b.Attempt, func(r *round.Round) (round.Verdict, *Error) { return s.bounty.Verdict(r, b.Result, env.At.Now) })
 	case bounty.Appeal:
 		return s.bounty.Appeal(env, b)
 	case bounty.Award:

@@ -29,6 +29,8 @@ func TestFoundingRefusesEveryBadTerm(t *testing.T) {
 		{"zero window", func(t *Terms) { t.AppealWindowS = 0 }, errTermsWindow},
 		{"negative window", func(t *Terms) { t.AppealWindowS = -1 }, errTermsWindow},
 		{"endless window", func(t *Terms) { t.AppealWindowS = MaxCloseS + 1 }, errTermsWindow},
+		{"no grading window", func(t *Terms) { t.GradingWindowS = 0 }, errTermsGradingWindow},
+		{"endless grading window", func(t *Terms) { t.GradingWindowS = MaxCloseS + 1 }, errTermsGradingWindow},
 		{"no validators", func(t *Terms) { t.Validators = nil }, errTermsValidators},
 		{"too many validators", func(t *Terms) { t.Validators = make([]Address, MaxValidators+1) }, errTermsValidators},
 		{"negative committee", func(t *Terms) { t.Committee = -1 }, errTermsNegative},

@@ -12,11 +12,12 @@ import (
 // The test arena: 5 GEN entry bond, 20 GEN appeal bond, a six-hour appeal window, five
 // validators, every one on each committee, a quorum of three (the leader and two others).
 const (
-	testChain   = "arena-test"
-	window      = 6 * 3600
-	timeout     = 600
-	attempts    = 3
-	genesisTime = 1_700_000_000
+	testChain     = "arena-test"
+	window        = 6 * 3600
+	gradingWindow = 24 * 3600
+	timeout       = 600
+	attempts      = 3
+	genesisTime   = 1_700_000_000
 )
 
 var (
@@ -59,7 +60,7 @@ func newArena(t testing.TB, nValidators int, edit func(*Terms)) *arena {
 	a := &arena{t: t, actors: map[string]*actor{}, now: genesisTime, sign: true, full: true}
 	terms := Terms{
 		Chain: testChain, Name: "Test Arena", Symbol: "GEN", EntryBond: entryBond, AppealBond: appealBond,
-		AppealWindowS: window, Attempts: attempts, RoundTimeoutS: timeout, DevMode: true,
+		AppealWindowS: window, GradingWindowS: gradingWindow, Attempts: attempts, RoundTimeoutS: timeout, DevMode: true,
 	}
 	for i := range nValidators {
 		v := a.actor(fmt.Sprintf("v%d", i+1))

@@ -24,6 +24,7 @@ var (
 	errWorkURL             = expected("Work URL must be an https URL with a host, at most 2048 bytes")
 	errNoEntry             = expected("No such entry")
 	errAlreadyGraded       = expected("This entry was already graded")
+	errGradingClosed       = expected("The grading window has closed")
 	errAttemptOpen         = expected("A grading attempt is still open")
 	errResultSize          = expected("Result is over a size limit")
 	errResultClass         = expected("Result error must start with a class prefix")

@@ -20,6 +20,7 @@ var (
 	errTermsEntryBond      = refuse("Entry bond must be positive")
 	errTermsAppealBond     = refuse("Appeal bond must be positive")
 	errTermsWindow         = refusef("Appeal window must be 1 to %d seconds", MaxCloseS)
+	errTermsGradingWindow  = refusef("Grading window must be 1 to %d seconds", MaxCloseS)
 	errTermsValidators     = refusef("Validator set must have 1 to %d members", MaxValidators)
 	errTermsNegative       = refuse("Committee and quorum cannot be negative")
 	errTermsQuorumSize     = refuse("Quorum cannot exceed the committee")

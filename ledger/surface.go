@@ -127,6 +127,7 @@ const (
 	EntryFailed   = bounty.EntryFailed
 	EntryUngraded = bounty.EntryUngraded
 	EntryAppealed = bounty.EntryAppealed
+	EntryStalled  = bounty.EntryStalled
 
 	AppealMoved  = bounty.AppealMoved
 	AppealHeld   = bounty.AppealHeld
@@ -135,12 +136,14 @@ const (
 	RoundOpen      = round.Open
 	RoundSettled   = round.Settled
 	RoundExhausted = round.Exhausted
+	RoundAbandoned = round.Abandoned
 
 	AttemptOpen      = round.AttemptOpen
 	AttemptSettled   = round.AttemptSettled
 	AttemptDiscarded = round.AttemptDiscarded
 	AttemptTimedOut  = round.AttemptTimedOut
 	AttemptTransient = round.AttemptTransient
+	AttemptAbandoned = round.AttemptAbandoned
 )
 
 // Decimals is the number of decimal places between one atto and one whole unit.

@@ -8,20 +8,21 @@ import (
 // Terms are an arena's founding terms. They are fixed when the arena is opened and
 // nothing edits them later.
 type Terms struct {
-	Chain         string       `json:"chain"` // chain id; every signature names it
-	Name          string       `json:"name"`
-	Symbol        string       `json:"symbol"`             // currency symbol, e.g. "GEN"
-	EntryBond     Amount       `json:"entry_bond"`         // atto; exact value of every submit
-	AppealBond    Amount       `json:"appeal_bond"`        // atto; exact value of every appeal
-	AppealWindowS int64        `json:"appeal_window_s"`    // seconds after a grade settles
-	Validators    []Address    `json:"validators"`         // the grading validator set
-	Committee     int          `json:"committee"`          // members per round; 0 = every validator
-	Quorum        int          `json:"quorum"`             // agreeing results needed, leader included; 0 = majority
-	Attempts      int          `json:"attempts"`           // attempts per round before it is left ungraded
-	RoundTimeoutS int64        `json:"round_timeout_s"`    // block-time seconds an attempt stays open
-	Registry      *Address     `json:"registry,omitempty"` // EVM registry told of awards, if any
-	DevMode       bool         `json:"dev_mode"`           // enables faucet and dev_advance
-	Genesis       []Allocation `json:"genesis"`            // wallets funded at the start
+	Chain          string       `json:"chain"` // chain id; every signature names it
+	Name           string       `json:"name"`
+	Symbol         string       `json:"symbol"`             // currency symbol, e.g. "GEN"
+	EntryBond      Amount       `json:"entry_bond"`         // atto; exact value of every submit
+	AppealBond     Amount       `json:"appeal_bond"`        // atto; exact value of every appeal
+	AppealWindowS  int64        `json:"appeal_window_s"`    // seconds after a grade settles
+	GradingWindowS int64        `json:"grading_window_s"`   // seconds after a task closes that its entries may be graded
+	Validators     []Address    `json:"validators"`         // the grading validator set
+	Committee      int          `json:"committee"`          // members per round; 0 = every validator
+	Quorum         int          `json:"quorum"`             // agreeing results needed, leader included; 0 = majority
+	Attempts       int          `json:"attempts"`           // attempts per round before it is left ungraded
+	RoundTimeoutS  int64        `json:"round_timeout_s"`    // block-time seconds an attempt stays open
+	Registry       *Address     `json:"registry,omitempty"` // EVM registry told of awards, if any
+	DevMode        bool         `json:"dev_mode"`           // enables faucet and dev_advance
+	Genesis        []Allocation `json:"genesis"`            // wallets funded at the start
 }
 
 // Allocation funds one wallet at genesis.
@@ -49,7 +50,7 @@ func (t *Terms) roundTerms() round.Terms {
 
 // bountyTerms are the terms bounties run under.
 func (t *Terms) bountyTerms() bounty.Terms {
-	return bounty.Terms{EntryBond: t.EntryBond, AppealBond: t.AppealBond, AppealWindowS: t.AppealWindowS}
+	return bounty.Terms{EntryBond: t.EntryBond, AppealBond: t.AppealBond, AppealWindowS: t.AppealWindowS, GradingWindowS: t.GradingWindowS}
 }
 
 // CommitteeSize returns the number of validators on each round's committee.
@@ -73,6 +74,8 @@ func (t *Terms) Validate() error {
 		return errTermsAppealBond
 	case t.AppealWindowS <= 0 || t.AppealWindowS > MaxCloseS:
 		return errTermsWindow
+	case t.GradingWindowS <= 0 || t.GradingWindowS > MaxCloseS:
+		return errTermsGradingWindow
 	case len(t.Validators) == 0 || len(t.Validators) > MaxValidators:
 		return errTermsValidators
 	case t.Committee < 0 || t.Quorum < 0:

@@ -31,11 +31,15 @@ func (s *State) Award(env round.Env, b Award) (book.Outcome, *book.Error) {
 	if err := s.awardReady(env, t); err != nil {
 		return book.Outcome{}, err
 	}
+	s.stall(env, t)
 	all := make([]graded, len(t.Entries))
 	var win *graded
 	for i, id := range t.Entries {
 		e := s.entry(id)
-		all[i] = graded{e, resultOf(s.kept(env.Rounds, e.Grade))}
+		all[i] = graded{e: e}
+		if e.Grade != 0 {
+			all[i].g = resultOf(s.kept(env.Rounds, e.Grade))
+		}
 		if !eligible(all[i]) {
 			continue
 		}
@@ -62,17 +66,20 @@ func (s *State) Award(env round.Env, b Award) (book.Outcome, *book.Error) {
 	return book.Outcome{Events: []book.Event{ev}}, nil
 }
 
-// awardReady refuses an award while an entry still waits on grading or an appeal, or a
-// grade can still be appealed.
+// awardReady refuses an award while an entry still waits on an appeal, or a grade can
+// still be appealed, or, inside the grading window, an entry waits on grading.
 func (s *State) awardReady(env round.Env, t *task) *book.Error {
 	for _, id := range t.Entries {
 		e := s.entry(id)
-		switch e.State {
-		case EntryPending, EntryUngraded:
+		waiting := e.State == EntryPending || e.State == EntryUngraded || e.State == EntryGrading
+		switch {
+		case waiting && s.gradingOver(e, env.At.Now):
+			continue // stalled: award goes ahead without it
+		case e.State == EntryPending, e.State == EntryUngraded:
 			return errAwardUngraded
-		case EntryGrading:
+		case e.State == EntryGrading:
 			return errAwardGrading
-		case EntryAppealed:
+		case e.State == EntryAppealed:
 			return errAwardAppealed
 		}
 		if env.At.Now < s.appealUntil(env.Rounds.Get(e.Grade).SettledAt) {
@@ -80,6 +87,23 @@ func (s *State) awardReady(env round.Env, t *task) *book.Error {
 		}
 	}
 	return nil
+}
+
+// stall marks every entry of t that the grading window left without a grade as stalled,
+// abandoning a round still open on it. A stalled entry is not graded, never a verdict:
+// it cannot win and its bond is returned.
+func (s *State) stall(env round.Env, t *task) {
+	for _, id := range t.Entries {
+		e := s.entry(id)
+		if e.State != EntryPending && e.State != EntryUngraded && e.State != EntryGrading {
+			continue
+		}
+		if n := len(e.Rounds); n > 0 {
+			env.Rounds.Abandon(env.Rounds.Get(e.Rounds[n-1]))
+		}
+		e.State = EntryStalled
+		s.markEntry(e.ID)
+	}
 }
 
 // eligible reports whether an entry can win: it was graded (not failed), passed and was
@@ -105,7 +129,7 @@ func beats(a, b graded) bool {
 func (s *State) settleBonds(env round.Env, t *task, all []graded, win *graded) {
 	for _, x := range all {
 		e, g := x.e, x.g
-		dq := g.Error == "" && g.Disqualified
+		dq := e.Grade != 0 && g.Error == "" && g.Disqualified
 		won := win != nil && win.e == e
 		switch {
 		case dq:
@@ -121,7 +145,7 @@ func (s *State) settleBonds(env round.Env, t *task, all []graded, win *graded) {
 		s.markEntry(e.ID)
 		rep := s.reputation(e.Solver)
 		rep.Entries++
-		if g.Error == "" {
+		if e.Grade != 0 && g.Error == "" {
 			rep.Grades++
 			rep.ScoreSum += g.Score
 			rep.BestScore = max(rep.BestScore, g.Score)

@@ -11,6 +11,9 @@ func (s *State) Grade(env round.Env, b Grade) (book.Outcome, *book.Error) {
 	if e == nil {
 		return book.Outcome{}, errNoEntry
 	}
+	if e.State == EntryStalled || (e.State != EntryAppealed && e.Grade == 0 && s.gradingOver(e, env.At.Now)) {
+		return book.Outcome{}, errGradingClosed
+	}
 	if n := len(e.Rounds); n > 0 {
 		if r := env.Rounds.Get(e.Rounds[n-1]); r.State == round.Open {
 			if env.At.Now <= r.Current().Deadline {
@@ -32,6 +35,12 @@ func (s *State) Grade(env round.Env, b Grade) (book.Outcome, *book.Error) {
 	return book.Outcome{Created: uint64(r.ID), Events: []book.Event{{
 		Type: "round_opened", Height: env.At.Height, Task: uint64(e.Task), Entry: uint64(e.ID), Round: uint64(r.ID), Attempt: 1,
 	}}}, nil
+}
+
+// gradingOver reports whether the grading window of e's task has passed: from then on a
+// first grading never starts, and award treats an entry without a grade as stalled.
+func (s *State) gradingOver(e *entry, now int64) bool {
+	return now >= s.task(e.Task).ClosesAt+s.terms.GradingWindowS
 }
 
 // openRound opens a round on e: a first grading, a fresh one after exhaustion, or the
@@ -58,13 +67,17 @@ func (s *State) openRound(env round.Env, e *entry, ap *appeal) *round.Round {
 }
 
 // Verdict reads a committee member's result for an admitted attempt of round r as a
-// verdict, refusing a round of another kind and a result whose arithmetic does not
-// follow from its own fields.
-func (s *State) Verdict(r *round.Round, res Result) (round.Verdict, *book.Error) {
+// verdict, refusing a round of another kind, a first grading after the grading window,
+// and a result whose arithmetic does not follow from its own fields.
+func (s *State) Verdict(r *round.Round, res Result, now int64) (round.Verdict, *book.Error) {
 	if r.Kind != Kind {
 		return nil, errNotBountyRound
 	}
-	if err := s.checkResult(s.entry(EntryID(r.Subject)), &res); err != nil {
+	e := s.entry(EntryID(r.Subject))
+	if r.Ref == 0 && s.gradingOver(e, now) {
+		return nil, errGradingClosed
+	}
+	if err := s.checkResult(e, &res); err != nil {
 		return nil, err
 	}
 	return &verdict{cloneResult(res)}, nil

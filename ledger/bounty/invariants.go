@@ -69,6 +69,8 @@ func (s *State) checkEntry(rs *round.Set, e *entry) error {
 		ok = last != nil && last.State == round.Exhausted && !pending
 	case EntryGraded, EntryFailed:
 		ok = !open && !pending && e.Grade != 0
+	case EntryStalled:
+		ok = !open && !pending && e.Grade == 0 && e.Outcome != ""
 	case EntryAppealed:
 		ok = pending && e.Grade != 0 && last.Ref != 0
 	}

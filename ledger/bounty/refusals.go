@@ -44,6 +44,7 @@ var (
 	errNoEntry       = book.Refuse("No such entry")
 	errAlreadyGraded = book.Refuse("This entry was already graded")
 	errAttemptOpen   = book.Refuse("A grading attempt is still open")
+	errGradingClosed = book.Refuse("The grading window has closed")
 
 	// attest (after the round's own refusals)
 	errNotBountyRound      = book.Refuse("That round does not grade a bounty entry")

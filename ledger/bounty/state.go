@@ -24,9 +24,10 @@ type (
 
 // Terms are the founding terms a bounty runs under.
 type Terms struct {
-	EntryBond     book.Amount // exact value of every submit
-	AppealBond    book.Amount // exact value of every appeal
-	AppealWindowS int64       // seconds after a grade settles
+	EntryBond      book.Amount // exact value of every submit
+	AppealBond     book.Amount // exact value of every appeal
+	AppealWindowS  int64       // seconds after a grade settles
+	GradingWindowS int64       // seconds after a task closes that its entries may be graded
 }
 
 // State is every bounty of an arena. It is not safe for concurrent use.

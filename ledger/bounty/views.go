@@ -43,6 +43,7 @@ const (
 	EntryFailed   = "failed"   // grading settled on an agreed EXTERNAL failure: ineligible
 	EntryUngraded = "ungraded" // attempts ran out; grade() opens a fresh round
 	EntryAppealed = "appealed" // a regrade round is open
+	EntryStalled  = "stalled"  // not graded: grading stalled past the grading window; ineligible, bond returned
 )
 
 // EntryView is get_submission.

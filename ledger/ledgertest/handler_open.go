@@ -11,19 +11,19 @@ import (
 
 // open opens the arena:
 //
-//	open validators=4 [committee=N] [quorum=N] [window=6h] [bond=5] [appeal-bond=20]
+//	open validators=4 [committee=N] [quorum=N] [window=6h] [grading=24h] [bond=5] [appeal-bond=20]
 //	     [attempts=3] [timeout=10m] [dev=true]
 //
 // The validators are named v1..vN. Refused terms print the refusal.
 func (h *Harness) open(t *testing.T, d *datadriven.TestData) string {
-	a := argsOf(t, d, "validators", "committee", "quorum", "window", "bond", "appeal-bond", "attempts", "timeout", "dev")
+	a := argsOf(t, d, "validators", "committee", "quorum", "window", "grading", "bond", "appeal-bond", "attempts", "timeout", "dev")
 	if h.s != nil {
 		d.Fatalf(t, "the arena is already open")
 	}
 	terms := ledger.Terms{
 		Chain: "arena-contest", Name: "Contest Arena", Symbol: "GEN",
 		EntryBond: a.amount("bond", ledger.Ether(5)), AppealBond: a.amount("appeal-bond", ledger.Ether(20)),
-		AppealWindowS: a.seconds("window", 6*3600), Committee: a.int("committee", 0), Quorum: a.int("quorum", 0),
+		AppealWindowS: a.seconds("window", 6*3600), GradingWindowS: a.seconds("grading", 24*3600), Committee: a.int("committee", 0), Quorum: a.int("quorum", 0),
 		Attempts: a.int("attempts", 3), RoundTimeoutS: a.seconds("timeout", 600), DevMode: a.bool("dev", false),
 	}
 	for i := range a.int("validators", 4) {

@@ -38,6 +38,7 @@ const (
 	Open      = "open"
 	Settled   = "settled"   // a verdict was kept
 	Exhausted = "exhausted" // attempts ran out with no verdict kept
+	Abandoned = "abandoned" // its kind stopped waiting for it (a bound in the terms passed)
 )
 
 // Attempt states.
@@ -47,6 +48,7 @@ const (
 	AttemptDiscarded = "discarded" // agreement could no longer be reached
 	AttemptTimedOut  = "timed_out"
 	AttemptTransient = "transient" // leader and quorum agreed the outside world was unavailable
+	AttemptAbandoned = "abandoned" // open when its round was abandoned
 )
 
 // Round is one grading round of one subject of one kind.

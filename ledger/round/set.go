@@ -189,6 +189,19 @@ func (s *Set) end(r *Round, state string, at book.At) Step {
 	return Step{Exhausted: true, Events: append(ev, book.Event{Type: "round_exhausted", Height: at.Height, Entry: r.Subject, Round: uint64(r.ID)})}
 }
 
+// Abandon closes an open round for good, as its kind does when a bound in the terms has
+// passed and it stops waiting for a verdict; its open attempt, if any, is abandoned too.
+func (s *Set) Abandon(r *Round) {
+	if r.State != Open {
+		return
+	}
+	if a := r.Current(); a.State == AttemptOpen {
+		a.State = AttemptAbandoned
+	}
+	r.State = Abandoned
+	s.close(r)
+}
+
 // close removes r from the open set.
 func (s *Set) close(r *Round) {
 	if i := slices.Index(s.open, r.ID); i >= 0 {
