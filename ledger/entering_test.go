@@ -33,6 +33,10 @@ func TestEnteringRefusesEveryBadArgument(t *testing.T) {
 		{"not a URL", "bob", entryBond, Submit{Task: task, WorkURL: "example.com"}, errWorkURL},
 		{"bad escape", "bob", entryBond, Submit{Task: task, WorkURL: "https://example.com/%zz"}, errWorkURL},
 		{"long URL", "bob", entryBond, Submit{Task: task, WorkURL: "https://example.com/" + strings.Repeat("a", MaxURLLen)}, errWorkURL},
+		{"URL without its digest", "bob", entryBond, Submit{Task: task, WorkURL: "https://example.com/a"}, errWorkDigest},
+		{"digest too short", "bob", entryBond, Submit{Task: task, WorkURL: "https://example.com/a", WorkSHA256: "abc"}, errWorkDigest},
+		{"digest in capitals", "bob", entryBond, Submit{Task: task, WorkURL: "https://example.com/a", WorkSHA256: strings.ToUpper(guideSHA)}, errWorkDigest},
+		{"digest without a URL", "bob", entryBond, Submit{Task: task, Work: "w", WorkSHA256: guideSHA}, errWorkDigest},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -55,10 +59,10 @@ func TestEnteringEscrowsTheBondInFilingOrder(t *testing.T) {
 	task := a.post(Ether(100))
 	e1 := a.enter(task, "alice", "first")
 	a.wait(10)
-	e2 := EntryID(a.do("bob", entryBond, Submit{Task: task, WorkURL: "https://example.com/guide.md"}).Created)
+	e2 := EntryID(a.do("bob", entryBond, Submit{Task: task, WorkURL: "https://example.com/guide.md", WorkSHA256: guideSHA}).Created)
 	v1, _ := a.s.Entry(e1)
 	v2, _ := a.s.Entry(e2)
-	if v1.Seq != 1 || v2.Seq != 2 || v2.FiledAt != v1.FiledAt+10 || v1.State != EntryPending || v2.WorkURL == "" {
+	if v1.Seq != 1 || v2.Seq != 2 || v2.FiledAt != v1.FiledAt+10 || v1.State != EntryPending || v2.WorkURL == "" || v2.WorkSHA != guideSHA {
 		t.Fatalf("entries %+v %+v", v1, v2)
 	}
 	if b := a.s.Arena().Balances; !b.BondEscrow.Eq(Ether(10)) {
@@ -71,3 +75,6 @@ func TestEnteringEscrowsTheBondInFilingOrder(t *testing.T) {
 		t.Fatalf("counts %+v", c)
 	}
 }
+
+// guideSHA is the sha256 of the bytes a test's work URL served at filing.
+const guideSHA = "cbbc0f212610e6c2d2f33e4ae278f2dc4c37dc3152aebe162dfd271fe7243563"

@@ -24,6 +24,8 @@ var (
 	errWorkURL             = expected("Work URL must be an https URL with a host, at most 2048 bytes")
 	errNoEntry             = expected("No such entry")
 	errAlreadyGraded       = expected("This entry was already graded")
+	errWorkDigest          = expected("A work URL entry carries the sha256 of its bytes as 64 lowercase hex digits, and only it does")
+	errNotCommittedWork    = expected("Result must grade the work committed at filing")
 	errGradingClosed       = expected("The grading window has closed")
 	errAttemptOpen         = expected("A grading attempt is still open")
 	errResultSize          = expected("Result is over a size limit")

@@ -23,11 +23,14 @@ type PostTask struct {
 	ClosesInS int64  `json:"closes_in_s"`
 }
 
-// Submit enters work on a task; the value is exactly the entry bond.
+// Submit enters work on a task; the value is exactly the entry bond. Work at a URL is
+// fixed at filing by WorkSHA256, the sha256 of its bytes: validators grade those bytes
+// and no others.
 type Submit struct {
-	Task    TaskID `json:"task"`
-	Work    string `json:"work"`
-	WorkURL string `json:"work_url"`
+	Task       TaskID `json:"task"`
+	Work       string `json:"work"`
+	WorkURL    string `json:"work_url"`
+	WorkSHA256 string `json:"work_sha256,omitempty"` // lowercase hex; required with WorkURL, refused without
 }
 
 // Grade opens a grading round on an entry, or the next attempt of a timed-out one.

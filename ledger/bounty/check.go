@@ -22,6 +22,8 @@ func (s *State) checkResult(e *entry, res *Result) *book.Error {
 		return nil
 	}
 	switch {
+	case e.WorkSHA != "" && res.WorkDigest != e.WorkSHA:
+		return errNotCommittedWork
 	case res.Tier < 0 || res.Tier >= Rungs:
 		return errTier
 	case res.Violations < 0 || res.Violations > MaxChecks:

@@ -15,6 +15,7 @@ type entry struct {
 	Seq     int          `json:"seq"` // filing order on the task, from 1
 	Work    string       `json:"work"`
 	WorkURL string       `json:"work_url"`
+	WorkSHA string       `json:"work_sha256,omitempty"` // the sha256 of the URL's bytes at filing
 	Bond    book.Amount  `json:"bond"`
 	FiledAt int64        `json:"filed_at"`
 	State   string       `json:"state"`
@@ -53,6 +54,19 @@ func workURL(u string) bool {
 	return err == nil && p.Scheme == "https" && p.Host != "" && p.Hostname() != ""
 }
 
+// sha256Hex reports whether s is a sha256 digest in lowercase hex.
+func sha256Hex(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && (s[i] < 'a' || s[i] > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
 // Submit files an entry on a task; the transaction's value is exactly the entry bond,
 // escrowed in the bond pool.
 func (s *State) Submit(env round.Env, b Submit) (book.Outcome, *book.Error) {
@@ -75,11 +89,13 @@ func (s *State) Submit(env round.Env, b Submit) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errWorkLen
 	case b.WorkURL != "" && !workURL(b.WorkURL):
 		return book.Outcome{}, errWorkURL
+	case (b.WorkURL != "") != (b.WorkSHA256 != "") || (b.WorkSHA256 != "" && !sha256Hex(b.WorkSHA256)):
+		return book.Outcome{}, errWorkDigest
 	}
 	env.Book.Escrow(at.From, BondPool, at.Value)
 	e := &entry{
 		ID: EntryID(len(s.entries) + 1), Task: t.ID, Solver: at.From, Seq: len(t.Entries) + 1,
-		Work: b.Work, WorkURL: b.WorkURL, Bond: at.Value, FiledAt: at.Now, State: EntryPending,
+		Work: b.Work, WorkURL: b.WorkURL, WorkSHA: b.WorkSHA256, Bond: at.Value, FiledAt: at.Now, State: EntryPending,
 	}
 	s.entries = append(s.entries, e)
 	t.Entries = append(t.Entries, e.ID)

@@ -74,7 +74,7 @@ func (s *State) Entries(rs *round.Set, task TaskID) []EntryView {
 
 func (s *State) entryView(rs *round.Set, e *entry) EntryView {
 	v := EntryView{
-		ID: e.ID, Task: e.Task, Solver: e.Solver, Seq: e.Seq, Work: e.Work, WorkURL: e.WorkURL,
+		ID: e.ID, Task: e.Task, Solver: e.Solver, Seq: e.Seq, Work: e.Work, WorkURL: e.WorkURL, WorkSHA: e.WorkSHA,
 		Bond: e.Bond, FiledAt: e.FiledAt, State: e.State, Rounds: append([]round.ID{}, e.Rounds...),
 		Outcome: e.Outcome,
 	}

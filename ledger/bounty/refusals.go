@@ -39,6 +39,7 @@ var (
 	errNoWork       = book.Refuse("Submit work text or a work URL")
 	errWorkLen      = refusef("Work must be at most %d bytes of UTF-8", MaxWorkLen)
 	errWorkURL      = refusef("Work URL must be an https URL with a host, at most %d bytes", MaxURLLen)
+	errWorkDigest   = book.Refuse("A work URL entry carries the sha256 of its bytes as 64 lowercase hex digits, and only it does")
 
 	// grade
 	errNoEntry       = book.Refuse("No such entry")
@@ -58,6 +59,7 @@ var (
 	errScoreArithmetic     = book.Refuse("Score does not follow from the rung, gate and counts")
 	errDuplicateNotDQ      = book.Refuse("A duplicate must be disqualified")
 	errDuplicateNotEarlier = book.Refuse("Duplicate must name an entry filed earlier on the task")
+	errNotCommittedWork    = book.Refuse("Result must grade the work committed at filing")
 
 	// appeal
 	errAppealBond    = book.Refuse("Value must equal the appeal bond")

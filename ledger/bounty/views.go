@@ -54,6 +54,7 @@ type EntryView struct {
 	Seq     int          `json:"seq"` // filing order on the task, from 1
 	Work    string       `json:"work"`
 	WorkURL string       `json:"work_url"`
+	WorkSHA string       `json:"work_sha256,omitempty"` // for a URL entry, the sha256 of its bytes at filing
 	Bond    book.Amount  `json:"bond"`
 	FiledAt int64        `json:"filed_at"`
 	State   string       `json:"state"`

@@ -53,6 +53,9 @@ func (a args) findingsOf(e ledger.EntryView) findings {
 	}
 	sum := sha256.Sum256([]byte(e.Work))
 	f.workDigest = hex.EncodeToString(sum[:])
+	if e.WorkSHA != "" {
+		f.workDigest = e.WorkSHA
+	}
 	return f
 }
 

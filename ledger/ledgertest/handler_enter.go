@@ -1,6 +1,8 @@
 package ledgertest
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 	"testing"
@@ -21,6 +23,10 @@ func (h *Harness) enter(t *testing.T, d *datadriven.TestData) string {
 	a := argsOf(t, d, "task", "from", "work", "copy-of", "len", "url", "bond")
 	a.need("from")
 	body := ledger.Submit{Task: ledger.TaskID(a.id("task")), Work: h.work(t, a), WorkURL: a.str("url", "")}
+	if body.WorkURL != "" { // the bytes the URL served at filing, fixed by their digest
+		sum := sha256.Sum256([]byte("the work at " + body.WorkURL))
+		body.WorkSHA256 = hex.EncodeToString(sum[:])
+	}
 	out := h.send(t, a.str("from", ""), a.amount("bond", h.terms.EntryBond), body)
 	if !out.OK() {
 		return out.Err
