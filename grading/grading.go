@@ -8,7 +8,9 @@ package grading
 import (
 	"context"
 	"errors"
+	"fmt"
 
+	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/grading/prompt"
 	"github.com/arena/arena/ledger"
 )
@@ -31,27 +33,16 @@ type Model interface {
 	Complete(ctx context.Context, p prompt.Prompt) (text string, call ledger.Call, err error)
 }
 
+// ErrNoModel is what a pipeline hands ClassifyModel when it has no Model to call; it
+// wraps ErrModelUnavailable.
+var ErrNoModel = fmt.Errorf("no model configured: %w", ErrModelUnavailable)
+
 // Fetcher fetches the text of a work URL. Package fetch implements it. Its errors are
-// classed by Classify: an error implementing Classed decides its own class and message;
-// one implementing StatusError is classed by the work host's HTTP status; a deadline or
-// net timeout is transient; anything else is [EXTERNAL] Work URL could not be fetched.
+// classed by ClassifyFetch: package fetch's typed errors each by one table, a deadline
+// or net timeout as transient, anything else as [EXTERNAL] Work URL could not be
+// fetched.
 type Fetcher interface {
 	Fetch(ctx context.Context, url string) ([]byte, error)
 }
 
-// StatusError is satisfied by a fetch error that carries the HTTP status the work host
-// answered with.
-type StatusError interface {
-	error
-	StatusCode() int
-}
-
-// Classed is satisfied by a fetch error that knows its own protocol class and message,
-// such as a refused private address or an oversized body (fetch.ErrTooLarge,
-// ErrPrivateAddress, ErrNotHTTPS, ErrContentType, ErrTooManyRedirects). Message is the
-// fixed text consensus compares, so it must not contain anything that differs between
-// validators (no addresses resolved, no sizes read): "Work URL is not https".
-type Classed interface {
-	Class() ledger.Class
-	Message() string
-}
+var _ Fetcher = (*fetch.Client)(nil)

@@ -96,7 +96,7 @@ func (r *run) fetchURL(u string) fetched {
 	}
 	var f fetched
 	if r.p.Fetcher == nil {
-		f.err = ledger.NewError(ledger.Transient, msgNoFetcher)
+		f.err = ClassifyFetch(ErrNoFetcher)
 	} else if body, err := r.p.Fetcher.Fetch(r.ctx, u); err != nil {
 		f.err = ClassifyFetch(err)
 	} else {

@@ -22,7 +22,7 @@ func (r *run) read() {
 		Sandbox: prompt.Sandbox(r.res.Checks, r.res.Similarity, r.copyOf(), r.res.NoDeterministicPass),
 	}
 	if r.p.Reader == nil {
-		r.err = ledger.NewError(ledger.Transient, msgModelUnavailable)
+		r.err = ClassifyModel(ErrNoModel)
 		return
 	}
 	started := r.now()
@@ -34,7 +34,7 @@ func (r *run) read() {
 	}
 	reading, err := rung.Parse(text)
 	if err != nil {
-		r.err = &ledger.Error{Class: ledger.LLMError, Msg: msgNoRung, Err: err}
+		r.err = ClassifyAnswer(err)
 		return
 	}
 	r.reading = reading
