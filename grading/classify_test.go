@@ -22,6 +22,9 @@ func (timeoutErr) Error() string   { return "i/o timeout" }
 func (timeoutErr) Timeout() bool   { return true }
 func (timeoutErr) Temporary() bool { return true }
 
+// statusErr is what package fetch returns for a work host's answer other than 200.
+func statusErr(code int) error { return &fetch.StatusError{Code: code} }
+
 // fetchErr wraps kind as fetch.Client.Fetch returns it.
 func fetchErr(kind, cause error) error {
 	return &fetch.Error{URL: "https://w.example/x", Kind: kind, Cause: cause}

@@ -1,8 +1,16 @@
-// Package grading is the pipeline one validator runs on one entry: fetch the work if the
-// entry gave a URL, compile the rubric into checks, one sandbox pass (checks and overlap
-// against every earlier entry), one reading by a model, and the arithmetic. The stages
-// live in facts, checks, overlap, rung and prompt; this package wires them and classes
-// every failure.
+// Package grading holds what the grading of every contest kind shares, and nothing that
+// belongs to one kind:
+//
+//   - Model and Fetcher, the interfaces a kind's pipeline calls for a model's answer and
+//     for the text of a work URL (implemented under reader/ and by package fetch);
+//   - the one classifier of failures (ClassifyFetch, ClassifyModel, ClassifyAnswer):
+//     every protocol message a grading failure can carry, "[EXTERNAL] Work URL returned
+//     404" and the rest, is written in classify.go and nowhere else;
+//   - receipt stamping (Stamp), which completes the receipt of each model call;
+//   - prompt fencing and the provider-neutral Prompt, in grading/prompt.
+//
+// Each kind's pipeline lives in its own package below this one: grading/bounty grades a
+// bounty entry (fetch, compile, sandbox pass, read, arithmetic).
 package grading
 
 import (
@@ -16,12 +24,12 @@ import (
 )
 
 // ErrModelUnavailable is what a Model wraps when the model could not be reached after its
-// retries: a 429, a 5xx, a timeout, a refused connection. The pipeline classes it
+// retries: a 429, a 5xx, a timeout, a refused connection. ClassifyModel classes it
 // [TRANSIENT] Model unavailable.
 var ErrModelUnavailable = errors.New("model unavailable")
 
 // ErrModelRefused is what a Model wraps when the provider refused the request (any other
-// 4xx). The pipeline classes it [LLM_ERROR].
+// 4xx). ClassifyModel classes it [LLM_ERROR] Model refused the request.
 var ErrModelRefused = errors.New("model refused the request")
 
 // Model answers one prompt. Implementations live under reader/. The returned Call is

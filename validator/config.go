@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/arena/arena/account"
-	"github.com/arena/arena/grading"
+	"github.com/arena/arena/grading/bounty"
 	"github.com/arena/arena/ledger"
 )
 
@@ -48,7 +48,7 @@ const (
 // Config configures a Worker. Key, Pipeline and Chain are required.
 type Config struct {
 	Key      *account.Key
-	Pipeline *grading.Pipeline
+	Pipeline *bounty.Pipeline
 	Chain    Chain
 	// Concurrency bounds the pipeline runs in flight at once; 0 means DefaultConcurrency.
 	Concurrency int

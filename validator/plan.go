@@ -4,7 +4,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/arena/arena/grading"
+	"github.com/arena/arena/grading/bounty"
 	"github.com/arena/arena/ledger"
 )
 
@@ -20,7 +20,7 @@ type plan struct {
 type task struct {
 	job
 	chain string
-	in    grading.Inputs
+	in    bounty.Inputs
 }
 
 // plan reads the state once, under View, and copies out everything the runs need.
@@ -63,16 +63,16 @@ func (w *Worker) planOn(s *ledger.State) plan {
 
 // frozenInputs copies a round's inputs out of the state: the task, the entry and every
 // earlier entry, in filing order.
-func frozenInputs(s *ledger.State, ri ledger.RoundInputs) (grading.Inputs, bool) {
+func frozenInputs(s *ledger.State, ri ledger.RoundInputs) (bounty.Inputs, bool) {
 	t, ok := s.Task(ri.Task)
 	if !ok {
-		return grading.Inputs{}, false
+		return bounty.Inputs{}, false
 	}
 	e, ok := s.Entry(ri.Entry)
 	if !ok {
-		return grading.Inputs{}, false
+		return bounty.Inputs{}, false
 	}
-	in := grading.Inputs{Task: t, Entry: e, Earlier: make([]ledger.EntryView, 0, len(ri.Earlier))}
+	in := bounty.Inputs{Task: t, Entry: e, Earlier: make([]ledger.EntryView, 0, len(ri.Earlier))}
 	for _, id := range ri.Earlier {
 		if ev, ok := s.Entry(id); ok {
 			in.Earlier = append(in.Earlier, ev)

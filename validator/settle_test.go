@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/arena/arena/grading"
+	"github.com/arena/arena/grading/bounty"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/validator"
 )
@@ -207,7 +208,7 @@ func TestADishonestValidatorChangesNoOutcome(t *testing.T) {
 // TestRunRefusesAnIncompleteConfig: Run names the missing field.
 func TestRunRefusesAnIncompleteConfig(t *testing.T) {
 	a := newArena(t, 1, 0)
-	p := &grading.Pipeline{Reader: newScripted(nil)}
+	p := &bounty.Pipeline{Reader: newScripted(nil)}
 	tests := []struct {
 		cfg  validator.Config
 		want string
