@@ -6,6 +6,9 @@
 //   - the one classifier of failures (ClassifyFetch, ClassifyModel, ClassifyAnswer):
 //     every protocol message a grading failure can carry, "[EXTERNAL] Work URL returned
 //     404" and the rest, is written in classify.go and nowhere else;
+//   - Grader and Job, the interface through which a validator grades a round of any
+//     kind: Freeze copies the round's inputs under the state lock, Job.Run does the IO
+//     after it;
 //   - receipt stamping (Stamp), which completes the receipt of each model call;
 //   - prompt fencing and the provider-neutral Prompt, in grading/prompt.
 //

@@ -27,6 +27,7 @@ import (
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/chain/solo"
 	"github.com/arena/arena/fetch"
+	"github.com/arena/arena/grading"
 	"github.com/arena/arena/grading/bounty"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/reader"
@@ -202,7 +203,7 @@ func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
 			return fmt.Errorf("%s: validator[%d] %s: %w", ConfigFile, i, v.Address, err)
 		}
 		n.workers = append(n.workers, validator.New(validator.Config{
-			Key: keys[i], Pipeline: p, Chain: engineChain{n.engine},
+			Key: keys[i], Graders: map[string]grading.Grader{bounty.Kind: p}, Chain: engineChain{n.engine},
 			Concurrency: v.Concurrency, RunTimeout: v.RunTimeout, Now: o.Now,
 			Logger: o.Logger.With("validator", v.Address.String()),
 		}))

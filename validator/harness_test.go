@@ -206,7 +206,9 @@ func (a *arena) workers(models []grading.Model, tune func(i int, c *validator.Co
 	for i, k := range a.validators {
 		cfg := validator.Config{
 			Key: k, Chain: soloChain{a.engine},
-			Pipeline:    &bounty.Pipeline{Reader: models[i], Compiler: models[i], Fetcher: noFetch{}, Now: a.clock.Now},
+			Graders: map[string]grading.Grader{
+				bounty.Kind: &bounty.Pipeline{Reader: models[i], Compiler: models[i], Fetcher: noFetch{}, Now: a.clock.Now},
+			},
 			RunTimeout:  5 * time.Second,
 			Poll:        20 * time.Millisecond,
 			RotateGrace: time.Second,

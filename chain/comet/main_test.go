@@ -80,7 +80,7 @@ func runNode(home, lie string) error {
 	defer stop()
 	w := validator.New(validator.Config{
 		Key: key, Chain: chain,
-		Pipeline:   &bounty.Pipeline{Reader: model, Compiler: model},
+		Graders:    map[string]grading.Grader{bounty.Kind: &bounty.Pipeline{Reader: model, Compiler: model}},
 		RunTimeout: 10 * time.Second, Poll: 250 * time.Millisecond, RotateGrace: time.Second,
 		Logger: log,
 	})
