@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arena/arena/grading/overlap"
+	"github.com/arena/arena/grading/bounty/overlap"
 	"github.com/arena/arena/grading/prompt"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/reader/builtin"

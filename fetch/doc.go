@@ -10,25 +10,13 @@
 // text/markdown (or text/x-markdown), UTF-8, and no larger than MaxBytes; the whole fetch,
 // body included, must finish within Timeout.
 //
-// Every error Fetch returns is an *Error, which knows its protocol class and fixed
-// message (Class and Message), so the pipeline classes it without matching strings:
-//
-//	404                          [EXTERNAL]  Work URL returned 404
-//	other status                 [EXTERNAL]  Work URL returned 403 (the actual code)
-//	5xx                          [TRANSIENT] Work host unavailable (503)
-//	timeout                      [TRANSIENT] Work host unavailable (timeout)
-//	connection failure           [TRANSIENT] Work host unavailable (connection failed)
-//	ErrHostNotFound              [EXTERNAL]  Work host not found (the name does not exist)
-//	ErrCanceled                  [TRANSIENT] Grading cancelled (the caller gave up)
-//	ErrTooLarge                  [EXTERNAL]  Work exceeds 512 KiB (the configured limit)
-//	ErrPrivateAddress            [EXTERNAL]  Work URL resolves to a private address
-//	ErrNotHTTPS                  [EXTERNAL]  Work URL must use https
-//	ErrBadURL                    [EXTERNAL]  Work URL is invalid
-//	ErrContentType               [EXTERNAL]  Work must be text or markdown
-//	ErrTooManyRedirects          [EXTERNAL]  Work URL redirects too many times
-//	ErrCertificate               [EXTERNAL]  Work host certificate is invalid
-//
-// No message carries anything that could differ between two honest validators (no
-// resolved address, no byte count read), so two validators that failed the same way
-// produce the same text.
+// Every error Fetch returns is an *Error whose Kind says what failed, as a typed value
+// and nothing more: a *StatusError with the host's code for any answer but 200, or one
+// of the *Failure values (ErrTimeout, ErrUnreachable, ErrHostNotFound, ErrCanceled,
+// ErrTooLarge with the configured Limit, ErrPrivateAddress, ErrNotHTTPS, ErrBadURL,
+// ErrContentType, ErrTooManyRedirects, ErrCertificate). Fetch assigns no protocol class
+// and writes no protocol message: grading.ClassifyFetch, the one classifier, turns each
+// kind into the class and exact text consensus compares. No kind carries anything that
+// could differ between two honest validators (no resolved address, no byte count read),
+// so two validators that failed the same way are classed the same way.
 package fetch

@@ -13,8 +13,6 @@ import (
 	"syscall"
 	"time"
 	"unicode/utf8"
-
-	"github.com/arena/arena/grading"
 )
 
 // Config sets the limits of a Client. Zero fields take the defaults.
@@ -62,8 +60,6 @@ type Client struct {
 	dialed func(address string)
 }
 
-var _ grading.Fetcher = (*Client)(nil)
-
 // New returns a Client with cfg's limits. It ignores proxy settings in the
 // environment: a proxy would dial on the fetcher's behalf, out of the guard's reach.
 func New(cfg Config) *Client {
@@ -102,7 +98,7 @@ func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 }
 
 // Fetch returns the body of the https URL raw, exactly as read. Every error is an
-// *Error carrying its class and protocol message.
+// *Error whose Kind names what failed.
 func (c *Client) Fetch(ctx context.Context, raw string) ([]byte, error) {
 	u, f := c.guard.checkURL(raw)
 	if f != nil {
@@ -132,8 +128,9 @@ func (c *Client) Fetch(ctx context.Context, raw string) ([]byte, error) {
 	return body, nil
 }
 
-// read checks the answer and reads its body within the size limit.
-func (c *Client) read(resp *http.Response) ([]byte, classed, error) {
+// read checks the answer and reads its body within the size limit. On failure it
+// returns the kind (a *Failure or a *StatusError) and the cause, if any.
+func (c *Client) read(resp *http.Response) (body []byte, kind, cause error) {
 	if resp.StatusCode != http.StatusOK {
 		return nil, &StatusError{Code: resp.StatusCode}, nil
 	}
@@ -172,7 +169,7 @@ func textual(header string) bool {
 }
 
 // kindOf names the kind of a transport failure.
-func kindOf(err error) classed {
+func kindOf(err error) *Failure {
 	var f *Failure
 	var verify *tls.CertificateVerificationError
 	var unknown x509.UnknownAuthorityError
@@ -195,13 +192,13 @@ func kindOf(err error) classed {
 	return ErrUnreachable
 }
 
-func (c *Client) fail(raw string, kind classed, cause error) *Error {
+func (c *Client) fail(raw string, kind, cause error) *Error {
 	if len(raw) > 200 {
 		raw = raw[:200] + "..."
 	}
 	e := &Error{URL: raw, Kind: kind, Cause: cause}
 	if kind == ErrTooLarge {
-		e.msg = "Work exceeds " + sizeText(c.cfg.MaxBytes)
+		e.Limit = c.cfg.MaxBytes
 	}
 	if errors.Is(cause, kind) {
 		e.Cause = nil // the cause is the kind itself, wrapped by net/http

@@ -6,11 +6,13 @@ import (
 	"net"
 	"strconv"
 
+	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/ledger"
 )
 
-// Protocol messages the pipeline writes. Consensus compares EXTERNAL text exactly, so
-// each is fixed; TRANSIENT text is informative only.
+// Protocol messages of grading failures, every one of them in this file. Consensus
+// compares EXTERNAL text exactly, so each is fixed; TRANSIENT text is informative only;
+// LLM_ERROR never agrees.
 const (
 	msgNoRung           = "No merit rung in the response"
 	msgModelUnavailable = "Model unavailable"
@@ -24,29 +26,66 @@ const (
 	msgCancelled        = "Grading cancelled"
 )
 
+// classed is a protocol class with its message.
+type classed struct {
+	class ledger.Class
+	msg   string
+}
+
+// fetchFailures gives each kind of failed fetch its class and message. ErrTooLarge's
+// message names the limit the fetch was held to, and is written by tooLarge.
+var fetchFailures = map[*fetch.Failure]classed{
+	fetch.ErrTooLarge:         {ledger.External, ""},
+	fetch.ErrPrivateAddress:   {ledger.External, "Work URL resolves to a private address"},
+	fetch.ErrNotHTTPS:         {ledger.External, "Work URL must use https"},
+	fetch.ErrBadURL:           {ledger.External, "Work URL is invalid"},
+	fetch.ErrContentType:      {ledger.External, "Work must be text or markdown"},
+	fetch.ErrTooManyRedirects: {ledger.External, "Work URL redirects too many times"},
+	fetch.ErrCertificate:      {ledger.External, "Work host certificate is invalid"},
+	fetch.ErrHostNotFound:     {ledger.External, msgHostNotFound},
+	fetch.ErrTimeout:          {ledger.Transient, msgTimeout},
+	fetch.ErrUnreachable:      {ledger.Transient, msgConnection},
+	fetch.ErrCanceled:         {ledger.Transient, msgCancelled},
+}
+
+// ErrNoFetcher is what a kind's pipeline hands ClassifyFetch when it must fetch a work
+// URL but was given no Fetcher.
+var ErrNoFetcher = errors.New("no fetcher configured")
+
 // ClassifyFetch classes an error from a Fetcher, in this order:
 //
-//   - an error implementing Classed: its own class and message;
-//   - a StatusError: 404 gives [EXTERNAL] Work URL returned 404, any other 4xx (and any
-//     other non-5xx status) [EXTERNAL] Work URL returned <code>, a 5xx
+//   - one of package fetch's kinds of failure: its entry in one table, for example
+//     fetch.ErrNotHTTPS is [EXTERNAL] Work URL must use https, fetch.ErrTimeout
+//     [TRANSIENT] Work host unavailable (timeout), and fetch.ErrTooLarge
+//     [EXTERNAL] Work exceeds 512 KiB, naming the limit the fetch was held to;
+//   - a *fetch.StatusError: 404 gives [EXTERNAL] Work URL returned 404, any other 4xx
+//     (and any other non-5xx status) [EXTERNAL] Work URL returned <code>, a 5xx
 //     [TRANSIENT] Work host unavailable (<code>);
+//   - ErrNoFetcher: [TRANSIENT] Work host unavailable (no fetcher configured);
 //   - context.Canceled: [TRANSIENT] Grading cancelled;
 //   - context.DeadlineExceeded or a net.Error timeout: [TRANSIENT] Work host unavailable
 //     (timeout);
 //   - a DNS answer that the host does not exist: [EXTERNAL] Work host not found;
 //   - any other net.Error: [TRANSIENT] Work host unavailable (connection failed);
 //   - anything else: [EXTERNAL] Work URL could not be fetched.
+//
+// The result wraps err, for logs; only its class and message are ever compared.
 func ClassifyFetch(err error) *ledger.Error {
-	var classed Classed
-	var status StatusError
+	var failure *fetch.Failure
+	var status *fetch.StatusError
 	var dns *net.DNSError
 	var ne net.Error
 	var e *ledger.Error
 	switch {
-	case errors.As(err, &classed):
-		e = ledger.NewError(classed.Class(), classed.Message())
+	case errors.As(err, &failure) && failure == fetch.ErrTooLarge:
+		e = ledger.NewError(ledger.External, tooLarge(err))
+	case errors.As(err, &failure) && fetchFailures[failure] != classed{}:
+		c := fetchFailures[failure]
+		e = ledger.NewError(c.class, c.msg)
 	case errors.As(err, &status):
-		e = statusError(status.StatusCode())
+		e = statusError(status.Code)
+	case errors.Is(err, ErrNoFetcher):
+		e = ledger.NewError(ledger.Transient, msgNoFetcher)
 	case errors.Is(err, context.Canceled):
 		e = ledger.NewError(ledger.Transient, msgCancelled)
 	case errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()):
@@ -67,6 +106,35 @@ func statusError(code int) *ledger.Error {
 		return ledger.NewError(ledger.Transient, "Work host unavailable ("+strconv.Itoa(code)+")")
 	}
 	return ledger.NewError(ledger.External, "Work URL returned "+strconv.Itoa(code))
+}
+
+// tooLarge is the message of a fetch.ErrTooLarge: "Work exceeds 512 KiB", naming the
+// limit the *fetch.Error carries, or fetch's default when it carries none.
+func tooLarge(err error) string {
+	limit := int64(fetch.DefaultMaxBytes)
+	var fe *fetch.Error
+	if errors.As(err, &fe) && fe.Limit > 0 {
+		limit = fe.Limit
+	}
+	return "Work exceeds " + sizeText(limit)
+}
+
+// sizeText renders a byte limit as the size message states it: "512 KiB", "2 MiB",
+// or "1000 bytes".
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return strconv.FormatInt(n>>20, 10) + " MiB"
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return strconv.FormatInt(n>>10, 10) + " KiB"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}
+
+// ClassifyAnswer classes a model answer that could not be parsed (err says why):
+// [LLM_ERROR] No merit rung in the response.
+func ClassifyAnswer(err error) *ledger.Error {
+	return &ledger.Error{Class: ledger.LLMError, Msg: msgNoRung, Err: err}
 }
 
 // ClassifyModel classes an error from a Model: ErrModelUnavailable, a deadline or a

@@ -5,8 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 
+	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/ledger"
 )
 
@@ -18,6 +22,14 @@ func (timeoutErr) Error() string   { return "i/o timeout" }
 func (timeoutErr) Timeout() bool   { return true }
 func (timeoutErr) Temporary() bool { return true }
 
+// statusErr is what package fetch returns for a work host's answer other than 200.
+func statusErr(code int) error { return &fetch.StatusError{Code: code} }
+
+// fetchErr wraps kind as fetch.Client.Fetch returns it.
+func fetchErr(kind, cause error) error {
+	return &fetch.Error{URL: "https://w.example/x", Kind: kind, Cause: cause}
+}
+
 // TestFetchFailuresAreClassed: seed 000, "[EXTERNAL] Work URL returned 404 ...
 // identical, so 404 and 403 disagree; [TRANSIENT] Work host unavailable (503)".
 func TestFetchFailuresAreClassed(t *testing.T) {
@@ -27,7 +39,7 @@ func TestFetchFailuresAreClassed(t *testing.T) {
 	}{
 		{statusErr(404), "[EXTERNAL] Work URL returned 404"},
 		{fmt.Errorf("fetch https://x: %w", statusErr(403)), "[EXTERNAL] Work URL returned 403"},
-		{statusErr(410), "[EXTERNAL] Work URL returned 410"},
+		{fetchErr(statusErr(410), nil), "[EXTERNAL] Work URL returned 410"},
 		{statusErr(503), "[TRANSIENT] Work host unavailable (503)"},
 		{statusErr(500), "[TRANSIENT] Work host unavailable (500)"},
 		{context.DeadlineExceeded, "[TRANSIENT] Work host unavailable (timeout)"},
@@ -35,8 +47,11 @@ func TestFetchFailuresAreClassed(t *testing.T) {
 		{&net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}, "[TRANSIENT] Work host unavailable (connection failed)"},
 		{&net.DNSError{Err: "no such host", Name: "nowhere.example", IsNotFound: true}, "[EXTERNAL] Work host not found"},
 		{context.Canceled, "[TRANSIENT] Grading cancelled"},
-		{classedErr{ledger.External, "Work is larger than 1 MiB"}, "[EXTERNAL] Work is larger than 1 MiB"},
-		{fmt.Errorf("fetch: %w", classedErr{ledger.External, "Work URL must be https"}), "[EXTERNAL] Work URL must be https"},
+		{ErrNoFetcher, "[TRANSIENT] Work host unavailable (no fetcher configured)"},
+		{fetchErr(fetch.ErrTooLarge, nil), "[EXTERNAL] Work exceeds 512 KiB"},
+		{&fetch.Error{Kind: fetch.ErrTooLarge, Limit: 1 << 20}, "[EXTERNAL] Work exceeds 1 MiB"},
+		{fmt.Errorf("fetch: %w", fetch.ErrNotHTTPS), "[EXTERNAL] Work URL must use https"},
+		{fetchErr(fetch.ErrTimeout, context.DeadlineExceeded), "[TRANSIENT] Work host unavailable (timeout)"},
 		{errors.New("tls: bad certificate"), "[EXTERNAL] Work URL could not be fetched"},
 	}
 	for _, tc := range tests {
@@ -50,6 +65,74 @@ func TestFetchFailuresAreClassed(t *testing.T) {
 	}
 }
 
+// TestEveryFetchKindHasItsProtocolMessage pins the whole surface fetching adds to the
+// protocol: each of package fetch's kinds, as Fetch returns it, with its class and exact
+// message (seed 000, "Every refusal has an exact message").
+func TestEveryFetchKindHasItsProtocolMessage(t *testing.T) {
+	tests := []struct {
+		kind  error
+		class ledger.Class
+		msg   string
+	}{
+		{&fetch.StatusError{Code: 404}, ledger.External, "Work URL returned 404"},
+		{&fetch.StatusError{Code: 403}, ledger.External, "Work URL returned 403"},
+		{&fetch.StatusError{Code: 503}, ledger.Transient, "Work host unavailable (503)"},
+		{fetch.ErrTimeout, ledger.Transient, "Work host unavailable (timeout)"},
+		{fetch.ErrUnreachable, ledger.Transient, "Work host unavailable (connection failed)"},
+		{fetch.ErrTooLarge, ledger.External, "Work exceeds 512 KiB"},
+		{fetch.ErrPrivateAddress, ledger.External, "Work URL resolves to a private address"},
+		{fetch.ErrNotHTTPS, ledger.External, "Work URL must use https"},
+		{fetch.ErrBadURL, ledger.External, "Work URL is invalid"},
+		{fetch.ErrContentType, ledger.External, "Work must be text or markdown"},
+		{fetch.ErrTooManyRedirects, ledger.External, "Work URL redirects too many times"},
+		{fetch.ErrCertificate, ledger.External, "Work host certificate is invalid"},
+		{fetch.ErrHostNotFound, ledger.External, "Work host not found"},
+		{fetch.ErrCanceled, ledger.Transient, "Grading cancelled"},
+	}
+	for _, tc := range tests {
+		for _, err := range []error{tc.kind, fetchErr(tc.kind, nil), fetchErr(tc.kind, errors.New("cause"))} {
+			if got := ClassifyFetch(err); got.Class != tc.class || got.Msg != tc.msg {
+				t.Errorf("ClassifyFetch(%v) = %v %q, want %v %q", err, got.Class, got.Msg, tc.class, tc.msg)
+			}
+		}
+	}
+}
+
+// TestSizeText: the size in a message reads as a person would write the limit.
+func TestSizeText(t *testing.T) {
+	for n, want := range map[int64]string{512 << 10: "512 KiB", 1 << 20: "1 MiB", 1000: "1000 bytes", 1536: "1536 bytes", 3 << 10: "3 KiB"} {
+		if got := sizeText(n); got != want {
+			t.Errorf("sizeText(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestARealFetchReadsAsProtocolText: what a fetch.Client returns, classed, is the exact
+// text consensus compares: a status, a refusal before any connection, and the size
+// limit the client was configured with.
+func TestARealFetchReadsAsProtocolText(t *testing.T) {
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/missing" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain")
+		w.Write([]byte(strings.Repeat("x", 2<<10)))
+	}))
+	defer srv.Close()
+	c := fetch.New(fetch.Config{MaxBytes: 1 << 10, AllowLoopback: true, RootCAs: srv.Client().Transport.(*http.Transport).TLSClientConfig.RootCAs})
+	for _, tc := range []struct{ url, want string }{
+		{srv.URL + "/missing", "[EXTERNAL] Work URL returned 404"},
+		{srv.URL + "/big", "[EXTERNAL] Work exceeds 1 KiB"},
+		{"http://w.example/note", "[EXTERNAL] Work URL must use https"},
+	} {
+		_, err := c.Fetch(context.Background(), tc.url)
+		if got := ClassifyFetch(err).Error(); got != tc.want {
+			t.Errorf("Fetch(%s) classed %q, want %q", tc.url, got, tc.want)
+		}
+	}
+}
+
 // TestModelFailuresAreClassed: an unreachable model is transient; a refusal is an
 // LLM_ERROR, which never agrees.
 func TestModelFailuresAreClassed(t *testing.T) {
@@ -58,6 +141,7 @@ func TestModelFailuresAreClassed(t *testing.T) {
 		want string
 	}{
 		{fmt.Errorf("openai: 429: %w", ErrModelUnavailable), "[TRANSIENT] Model unavailable"},
+		{ErrNoModel, "[TRANSIENT] Model unavailable"},
 		{context.DeadlineExceeded, "[TRANSIENT] Model unavailable"},
 		{fmt.Errorf("anthropic: 400: %w", ErrModelRefused), "[LLM_ERROR] Model refused the request"},
 		{errors.New("decode: unexpected EOF"), "[LLM_ERROR] Model call failed"},
@@ -66,5 +150,8 @@ func TestModelFailuresAreClassed(t *testing.T) {
 		if got := ClassifyModel(tc.err).Error(); got != tc.want {
 			t.Errorf("ClassifyModel(%v) = %q, want %q", tc.err, got, tc.want)
 		}
+	}
+	if got := ClassifyAnswer(errors.New("no rung")).Error(); got != "[LLM_ERROR] No merit rung in the response" {
+		t.Errorf("ClassifyAnswer = %q", got)
 	}
 }

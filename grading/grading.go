@@ -1,25 +1,38 @@
-// Package grading is the pipeline one validator runs on one entry: fetch the work if the
-// entry gave a URL, compile the rubric into checks, one sandbox pass (checks and overlap
-// against every earlier entry), one reading by a model, and the arithmetic. The stages
-// live in facts, checks, overlap, rung and prompt; this package wires them and classes
-// every failure.
+// Package grading holds what the grading of every contest kind shares, and nothing that
+// belongs to one kind:
+//
+//   - Model and Fetcher, the interfaces a kind's pipeline calls for a model's answer and
+//     for the text of a work URL (implemented under reader/ and by package fetch);
+//   - the one classifier of failures (ClassifyFetch, ClassifyModel, ClassifyAnswer):
+//     every protocol message a grading failure can carry, "[EXTERNAL] Work URL returned
+//     404" and the rest, is written in classify.go and nowhere else;
+//   - Grader and Job, the interface through which a validator grades a round of any
+//     kind: Freeze copies the round's inputs under the state lock, Job.Run does the IO
+//     after it;
+//   - receipt stamping (Stamp), which completes the receipt of each model call;
+//   - prompt fencing and the provider-neutral Prompt, in grading/prompt.
+//
+// Each kind's pipeline lives in its own package below this one: grading/bounty grades a
+// bounty entry (fetch, compile, sandbox pass, read, arithmetic).
 package grading
 
 import (
 	"context"
 	"errors"
+	"fmt"
 
+	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/grading/prompt"
 	"github.com/arena/arena/ledger"
 )
 
 // ErrModelUnavailable is what a Model wraps when the model could not be reached after its
-// retries: a 429, a 5xx, a timeout, a refused connection. The pipeline classes it
+// retries: a 429, a 5xx, a timeout, a refused connection. ClassifyModel classes it
 // [TRANSIENT] Model unavailable.
 var ErrModelUnavailable = errors.New("model unavailable")
 
 // ErrModelRefused is what a Model wraps when the provider refused the request (any other
-// 4xx). The pipeline classes it [LLM_ERROR].
+// 4xx). ClassifyModel classes it [LLM_ERROR] Model refused the request.
 var ErrModelRefused = errors.New("model refused the request")
 
 // Model answers one prompt. Implementations live under reader/. The returned Call is
@@ -31,27 +44,16 @@ type Model interface {
 	Complete(ctx context.Context, p prompt.Prompt) (text string, call ledger.Call, err error)
 }
 
+// ErrNoModel is what a pipeline hands ClassifyModel when it has no Model to call; it
+// wraps ErrModelUnavailable.
+var ErrNoModel = fmt.Errorf("no model configured: %w", ErrModelUnavailable)
+
 // Fetcher fetches the text of a work URL. Package fetch implements it. Its errors are
-// classed by Classify: an error implementing Classed decides its own class and message;
-// one implementing StatusError is classed by the work host's HTTP status; a deadline or
-// net timeout is transient; anything else is [EXTERNAL] Work URL could not be fetched.
+// classed by ClassifyFetch: package fetch's typed errors each by one table, a deadline
+// or net timeout as transient, anything else as [EXTERNAL] Work URL could not be
+// fetched.
 type Fetcher interface {
 	Fetch(ctx context.Context, url string) ([]byte, error)
 }
 
-// StatusError is satisfied by a fetch error that carries the HTTP status the work host
-// answered with.
-type StatusError interface {
-	error
-	StatusCode() int
-}
-
-// Classed is satisfied by a fetch error that knows its own protocol class and message,
-// such as a refused private address or an oversized body (fetch.ErrTooLarge,
-// ErrPrivateAddress, ErrNotHTTPS, ErrContentType, ErrTooManyRedirects). Message is the
-// fixed text consensus compares, so it must not contain anything that differs between
-// validators (no addresses resolved, no sizes read): "Work URL is not https".
-type Classed interface {
-	Class() ledger.Class
-	Message() string
-}
+var _ Fetcher = (*fetch.Client)(nil)

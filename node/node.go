@@ -28,6 +28,7 @@ import (
 	"github.com/arena/arena/chain/solo"
 	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/grading"
+	"github.com/arena/arena/grading/bounty"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/reader"
 	"github.com/arena/arena/store"
@@ -202,7 +203,7 @@ func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
 			return fmt.Errorf("%s: validator[%d] %s: %w", ConfigFile, i, v.Address, err)
 		}
 		n.workers = append(n.workers, validator.New(validator.Config{
-			Key: keys[i], Pipeline: p, Chain: engineChain{n.engine},
+			Key: keys[i], Graders: map[string]grading.Grader{bounty.Kind: p}, Chain: engineChain{n.engine},
 			Concurrency: v.Concurrency, RunTimeout: v.RunTimeout, Now: o.Now,
 			Logger: o.Logger.With("validator", v.Address.String()),
 		}))
@@ -212,7 +213,7 @@ func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
 
 // pipeline builds one validator's pipeline: its reader, its compiler (the reader's
 // model unless the configuration names another) and its own fetcher.
-func (n *Node) pipeline(v ValidatorConfig, fc fetch.Config, o OpenOptions) (*grading.Pipeline, error) {
+func (n *Node) pipeline(v ValidatorConfig, fc fetch.Config, o OpenOptions) (*bounty.Pipeline, error) {
 	readSpec, compileSpec := v.Reader, v.Compiler
 	if o.ReaderOverride != "" {
 		readSpec, compileSpec = o.ReaderOverride, ""
@@ -227,7 +228,7 @@ func (n *Node) pipeline(v ValidatorConfig, fc fetch.Config, o OpenOptions) (*gra
 			return nil, fmt.Errorf("compiler %q: %w", compileSpec, err)
 		}
 	}
-	return &grading.Pipeline{Reader: r, Compiler: c, Fetcher: fetch.New(fc), Now: o.Now}, nil
+	return &bounty.Pipeline{Reader: r, Compiler: c, Fetcher: fetch.New(fc), Now: o.Now}, nil
 }
 
 // resolveSpec makes a replay file relative to the arena directory.

@@ -9,15 +9,15 @@ import (
 	"github.com/arena/arena/ledger"
 )
 
-// runGrace is how long past RunTimeout the worker waits for a pipeline that ignores its
-// context before it attests a transient failure of its own.
+// runGrace is how long past RunTimeout the worker waits for a grading run that ignores
+// its context before it attests a transient failure of its own.
 const runGrace = 2 * time.Second
 
-// errRunTimedOut is the result a worker attests when the pipeline outlived its deadline
+// errRunTimedOut is the result a worker attests when a grading run outlived its deadline
 // and its grace without answering.
 var errRunTimedOut = ledger.NewError(ledger.Transient, "Grading run timed out")
 
-// attest runs the pipeline on t under runCtx, which ends if the attempt closes, signs
+// attest runs t's grading under runCtx, which ends if the attempt closes, signs
 // the result and sends the attestation under ctx, so that a submission once begun is
 // never abandoned midway (an abandoned one may still commit and spend its nonce).
 func (w *Worker) attest(ctx, runCtx context.Context, t task) {
@@ -44,7 +44,7 @@ func (w *Worker) attest(ctx, runCtx context.Context, t task) {
 	}
 	body := ledger.Attest{Round: t.round, Attempt: t.attempt, Result: res}
 	out, err := w.send(ctx, body)
-	w.cfg.Logger.Info("attest", "round", t.round, "attempt", t.attempt, "entry", t.in.Entry.ID,
+	w.cfg.Logger.Info("attest", "round", t.round, "attempt", t.attempt, "entry", t.entry,
 		"tier", res.Tier, "score", res.Score, "error", res.Error, "took", w.cfg.Now().Sub(started),
 		"refused", out.Err, "err", err)
 	if err == nil && out.OK() {
@@ -52,13 +52,13 @@ func (w *Worker) attest(ctx, runCtx context.Context, t task) {
 	}
 }
 
-// run runs the pipeline under RunTimeout. It reports false when ctx ended first, which
+// run runs t's grading under RunTimeout, outside the state lock. It reports false when ctx ended first, which
 // means the attempt closed or the worker is stopping: nothing should be sent.
 func (w *Worker) run(ctx context.Context, t task) (ledger.Result, bool) {
 	runCtx, cancel := context.WithTimeout(ctx, w.cfg.RunTimeout)
 	defer cancel()
 	done := make(chan ledger.Result, 1)
-	go func() { done <- w.cfg.Pipeline.Run(runCtx, t.in) }()
+	go func() { done <- t.grade.Run(runCtx) }()
 	grace := time.NewTimer(w.cfg.RunTimeout + runGrace)
 	defer grace.Stop()
 	select {
@@ -67,7 +67,7 @@ func (w *Worker) run(ctx context.Context, t task) (ledger.Result, bool) {
 	case <-ctx.Done():
 		return ledger.Result{}, false
 	case <-grace.C:
-		w.cfg.Logger.Warn("pipeline ignored its deadline", "round", t.round, "timeout", w.cfg.RunTimeout)
+		w.cfg.Logger.Warn("grading run ignored its deadline", "round", t.round, "timeout", w.cfg.RunTimeout)
 		return ledger.Result{Error: errRunTimedOut.Error()}, true
 	}
 }

@@ -45,15 +45,17 @@ const (
 	DefaultRotateGrace = 5 * time.Second
 )
 
-// Config configures a Worker. Key, Pipeline and Chain are required.
+// Config configures a Worker. Key, Graders and Chain are required.
 type Config struct {
-	Key      *account.Key
-	Pipeline *grading.Pipeline
-	Chain    Chain
-	// Concurrency bounds the pipeline runs in flight at once; 0 means DefaultConcurrency.
+	Key *account.Key
+	// Graders holds one Grader per contest kind, by the kind's name (bounty.Kind). A
+	// round of a kind with no Grader here is not graded by this worker.
+	Graders map[string]grading.Grader
+	Chain   Chain
+	// Concurrency bounds the grading runs in flight at once; 0 means DefaultConcurrency.
 	Concurrency int
-	// RunTimeout bounds one pipeline run; a run cut short attests the classed error the
-	// pipeline produced. 0 means DefaultRunTimeout.
+	// RunTimeout bounds one grading run; a run cut short attests the classed error the
+	// grader produced. 0 means DefaultRunTimeout.
 	RunTimeout time.Duration
 	// Poll is how often the worker looks at the state even without a new block, so a
 	// missed notification never stalls it. 0 means DefaultPoll.
@@ -96,8 +98,8 @@ func (c Config) validate() error {
 	switch {
 	case c.Key == nil:
 		return errors.New("validator: config has no key")
-	case c.Pipeline == nil:
-		return errors.New("validator: config has no pipeline")
+	case len(c.Graders) == 0:
+		return errors.New("validator: config has no grader")
 	case c.Chain == nil:
 		return errors.New("validator: config has no chain")
 	}

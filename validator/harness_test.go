@@ -17,6 +17,7 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/chain/solo"
 	"github.com/arena/arena/grading"
+	"github.com/arena/arena/grading/bounty"
 	"github.com/arena/arena/grading/prompt"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/validator"
@@ -205,7 +206,9 @@ func (a *arena) workers(models []grading.Model, tune func(i int, c *validator.Co
 	for i, k := range a.validators {
 		cfg := validator.Config{
 			Key: k, Chain: soloChain{a.engine},
-			Pipeline:    &grading.Pipeline{Reader: models[i], Compiler: models[i], Fetcher: noFetch{}, Now: a.clock.Now},
+			Graders: map[string]grading.Grader{
+				bounty.Kind: &bounty.Pipeline{Reader: models[i], Compiler: models[i], Fetcher: noFetch{}, Now: a.clock.Now},
+			},
 			RunTimeout:  5 * time.Second,
 			Poll:        20 * time.Millisecond,
 			RotateGrace: time.Second,

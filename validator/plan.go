@@ -16,14 +16,17 @@ type plan struct {
 	rotate []ledger.EntryID // entries whose attempt expired and is this key's to move on
 }
 
-// task is one attempt to grade, with its frozen inputs copied out of the state.
+// task is one attempt to grade, with its inputs frozen by the grader of its kind.
 type task struct {
 	job
 	chain string
-	in    grading.Inputs
+	entry ledger.EntryID
+	grade grading.Job
 }
 
-// plan reads the state once, under View, and copies out everything the runs need.
+// plan reads the state once, under View, and copies out everything the runs need: each
+// run's inputs are frozen there by its kind's Grader, and no IO starts until View
+// returns.
 func (w *Worker) plan() plan {
 	var p plan
 	w.cfg.Chain.View(func(s *ledger.State) { p = w.planOn(s) })
@@ -54,32 +57,21 @@ func (w *Worker) planOn(s *ledger.State) plan {
 		if attested(a, w.addr) || w.isStarted(j) {
 			continue
 		}
-		if in, ok := frozenInputs(s, r.Inputs); ok {
-			p.runs = append(p.runs, task{job: j, chain: p.chain, in: in})
+		g, ok := w.cfg.Graders[kindOf(r)]
+		if !ok {
+			continue // a kind this worker does not grade
+		}
+		if grade, ok := g.Freeze(s, r); ok {
+			p.runs = append(p.runs, task{job: j, chain: p.chain, entry: r.Entry, grade: grade})
 		}
 	}
 	return p
 }
 
-// frozenInputs copies a round's inputs out of the state: the task, the entry and every
-// earlier entry, in filing order.
-func frozenInputs(s *ledger.State, ri ledger.RoundInputs) (grading.Inputs, bool) {
-	t, ok := s.Task(ri.Task)
-	if !ok {
-		return grading.Inputs{}, false
-	}
-	e, ok := s.Entry(ri.Entry)
-	if !ok {
-		return grading.Inputs{}, false
-	}
-	in := grading.Inputs{Task: t, Entry: e, Earlier: make([]ledger.EntryView, 0, len(ri.Earlier))}
-	for _, id := range ri.Earlier {
-		if ev, ok := s.Entry(id); ok {
-			in.Earlier = append(in.Earlier, ev)
-		}
-	}
-	return in, true
-}
+// kindOf returns the contest kind of round r, the key of its Grader in Config.Graders.
+// The ledger holds only bounties today and records no kind on a round, so every round
+// is a bounty's; once rounds carry their kind, this returns it.
+func kindOf(ledger.RoundView) string { return "bounty" }
 
 func attested(a ledger.AttemptView, v ledger.Address) bool {
 	for _, at := range a.Attestations {

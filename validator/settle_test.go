@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/arena/arena/grading"
+	"github.com/arena/arena/grading/bounty"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/validator"
 )
@@ -207,14 +208,14 @@ func TestADishonestValidatorChangesNoOutcome(t *testing.T) {
 // TestRunRefusesAnIncompleteConfig: Run names the missing field.
 func TestRunRefusesAnIncompleteConfig(t *testing.T) {
 	a := newArena(t, 1, 0)
-	p := &grading.Pipeline{Reader: newScripted(nil)}
+	gs := map[string]grading.Grader{bounty.Kind: &bounty.Pipeline{Reader: newScripted(nil)}}
 	tests := []struct {
 		cfg  validator.Config
 		want string
 	}{
-		{validator.Config{Pipeline: p, Chain: soloChain{a.engine}}, "validator: config has no key"},
-		{validator.Config{Key: a.validators[0], Chain: soloChain{a.engine}}, "validator: config has no pipeline"},
-		{validator.Config{Key: a.validators[0], Pipeline: p}, "validator: config has no chain"},
+		{validator.Config{Graders: gs, Chain: soloChain{a.engine}}, "validator: config has no key"},
+		{validator.Config{Key: a.validators[0], Chain: soloChain{a.engine}}, "validator: config has no grader"},
+		{validator.Config{Key: a.validators[0], Graders: gs}, "validator: config has no chain"},
 	}
 	for _, tc := range tests {
 		if err := validator.New(tc.cfg).Run(t.Context()); err == nil || err.Error() != tc.want {

@@ -168,7 +168,7 @@ func (w *Worker) prune(open map[job]bool) {
 
 // Stats are a worker's counters since New.
 type Stats struct {
-	Runs      int64 `json:"runs"`      // pipeline runs finished
+	Runs      int64 `json:"runs"`      // grading runs finished
 	Attested  int64 `json:"attested"`  // attestations the ledger accepted
 	Failed    int64 `json:"failed"`    // of those runs, how many produced a classed error
 	Refused   int64 `json:"refused"`   // transactions the ledger refused

@@ -17,6 +17,7 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/grading"
+	"github.com/arena/arena/grading/bounty"
 	"github.com/arena/arena/grading/prompt"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/reader"
@@ -79,7 +80,7 @@ func runNode(home, lie string) error {
 	defer stop()
 	w := validator.New(validator.Config{
 		Key: key, Chain: chain,
-		Pipeline:   &grading.Pipeline{Reader: model, Compiler: model},
+		Graders:    map[string]grading.Grader{bounty.Kind: &bounty.Pipeline{Reader: model, Compiler: model}},
 		RunTimeout: 10 * time.Second, Poll: 250 * time.Millisecond, RotateGrace: time.Second,
 		Logger: log,
 	})

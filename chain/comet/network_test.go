@@ -12,7 +12,7 @@ import (
 
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/chain/solo"
-	"github.com/arena/arena/grading"
+	"github.com/arena/arena/grading/bounty"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/reader"
 	"github.com/arena/arena/store"
@@ -57,12 +57,12 @@ func (c *cluster) checkHonestGrades(task ledger.TaskID, ids []ledger.EntryID, vi
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	p := &grading.Pipeline{Reader: model, Compiler: model}
+	p := &bounty.Pipeline{Reader: model, Compiler: model}
 	var tv ledger.TaskView
 	c.mustQuery(fmt.Sprintf("/task/%d", task), &tv)
 	belowTop := false
 	for i, v := range views {
-		in := grading.Inputs{Task: tv, Entry: v, Earlier: append([]ledger.EntryView(nil), views[:i]...)}
+		in := bounty.Inputs{Task: tv, Entry: v, Earlier: append([]ledger.EntryView(nil), views[:i]...)}
 		want := p.Run(context.Background(), in)
 		got := v.Current
 		type grade struct {

@@ -9,7 +9,9 @@ var neutral = strings.NewReplacer("<", "＜", ">", "＞")
 // Neutralise returns s with its angle brackets replaced by fullwidth ones.
 func Neutralise(s string) string { return neutral.Replace(s) }
 
-// fenced returns s between <tag> and </tag> lines, neutralised.
-func fenced(tag, s string) string {
+// Fence returns s between a <tag> line and a </tag> line, neutralised, so that nothing
+// in s can close the fence or open another: the tags appear once each, and only where
+// Fence put them. tag is the caller's own constant, never outside text.
+func Fence(tag, s string) string {
 	return "<" + tag + ">\n" + Neutralise(s) + "\n</" + tag + ">\n"
 }

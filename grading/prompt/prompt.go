@@ -1,7 +1,8 @@
-// Package prompt builds what a validator sends its model: the reading prompt (the
-// published ladder, the task, the prose criteria, the sandbox result as ground truth, and
-// the work fenced so that it cannot close its fence) and the rubric-compiling prompt, each
-// with the JSON schema its answer must match.
+// Package prompt is what a validator sends its model, for every contest kind: the
+// provider-neutral Prompt, the Brief it was built from, the purposes and sampling seed
+// every backend under reader/ understands, and the fencing (Fence, Neutralise) that
+// keeps outside text from closing the tag that holds it. The texts themselves (a
+// bounty's reading and rubric-compiling prompts) belong to each kind's package.
 package prompt
 
 import "encoding/json"
@@ -11,6 +12,9 @@ const (
 	Read    = "read"    // place the work on a rung; schema arena_read
 	Compile = "compile" // turn rubric sentences into CEL checks; schema arena_compile
 )
+
+// Seed is the sampling seed every prompt carries, for providers that take one.
+const Seed = 42
 
 // Prompt is one model call's request, provider-neutral. Backends send System and User
 // as the system and user messages, ask for JSON matching Schema under SchemaName, at

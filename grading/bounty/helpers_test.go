@@ -1,15 +1,15 @@
-package grading
+package bounty
 
 import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/grading/prompt"
 	"github.com/arena/arena/ledger"
 )
@@ -73,21 +73,8 @@ func (p *pages) Fetch(_ context.Context, url string) ([]byte, error) {
 	return []byte(b), nil
 }
 
-// statusErr is how a fetch error carrying an HTTP status looks to grading.
-type statusErr int
-
-func (e statusErr) Error() string   { return fmt.Sprintf("fetch: status %d", int(e)) }
-func (e statusErr) StatusCode() int { return int(e) }
-
-// classedErr is how a typed fetch refusal (too large, private address) looks to grading.
-type classedErr struct {
-	class ledger.Class
-	msg   string
-}
-
-func (e classedErr) Error() string       { return "fetch: " + e.msg }
-func (e classedErr) Class() ledger.Class { return e.class }
-func (e classedErr) Message() string     { return e.msg }
+// statusErr is what package fetch returns for a work host's answer other than 200.
+func statusErr(code int) error { return &fetch.StatusError{Code: code} }
 
 func task(rubric string) ledger.TaskView {
 	return ledger.TaskView{ID: 1, Title: "Launch note for the Ledger Sync API",

@@ -1,10 +1,11 @@
-package grading
+package bounty
 
 import (
 	"context"
 	"errors"
 	"testing"
 
+	"github.com/arena/arena/grading"
 	"github.com/arena/arena/ledger"
 	"github.com/google/go-cmp/cmp"
 )
@@ -106,7 +107,7 @@ func TestTheGateIsTheRubricsNotTheModels(t *testing.T) {
 
 // TestFailuresAgreeByClass: two transient failures agree; an LLM_ERROR never does.
 func TestFailuresAgreeByClass(t *testing.T) {
-	down := &scripted{err: errors.Join(ErrModelUnavailable, errors.New("503"))}
+	down := &scripted{err: errors.Join(grading.ErrModelUnavailable, errors.New("503"))}
 	a := (&Pipeline{Reader: down}).Run(context.Background(), Inputs{Task: task(""), Entry: entry(1, "w")})
 	b := (&Pipeline{Reader: down}).Run(context.Background(), Inputs{Task: task(""), Entry: entry(1, "w")})
 	if a.Error != "[TRANSIENT] Model unavailable" || !a.Agrees(b) {

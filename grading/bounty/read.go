@@ -1,11 +1,12 @@
-package grading
+package bounty
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/arena/arena/grading"
+	"github.com/arena/arena/grading/bounty/rung"
 	"github.com/arena/arena/grading/prompt"
-	"github.com/arena/arena/grading/rung"
 	"github.com/arena/arena/ledger"
 )
 
@@ -19,22 +20,22 @@ func (r *run) read() {
 	b := &prompt.Brief{
 		Title: r.in.Task.Title, Spec: r.in.Task.Spec, Rubric: r.in.Task.Rubric,
 		Prose: r.res.Prose, Work: r.work,
-		Sandbox: prompt.Sandbox(r.res.Checks, r.res.Similarity, r.copyOf(), r.res.NoDeterministicPass),
+		Sandbox: sandboxReport(r.res.Checks, r.res.Similarity, r.copyOf(), r.res.NoDeterministicPass),
 	}
 	if r.p.Reader == nil {
-		r.err = ledger.NewError(ledger.Transient, msgModelUnavailable)
+		r.err = grading.ClassifyModel(grading.ErrNoModel)
 		return
 	}
 	started := r.now()
-	text, call, err := r.p.Reader.Complete(r.ctx, prompt.ForRead(b))
+	text, call, err := r.p.Reader.Complete(r.ctx, readPrompt(b))
 	r.stamp(call, prompt.Read, started)
 	if err != nil {
-		r.err = ClassifyModel(err)
+		r.err = grading.ClassifyModel(err)
 		return
 	}
 	reading, err := rung.Parse(text)
 	if err != nil {
-		r.err = &ledger.Error{Class: ledger.LLMError, Msg: msgNoRung, Err: err}
+		r.err = grading.ClassifyAnswer(err)
 		return
 	}
 	r.reading = reading

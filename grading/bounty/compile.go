@@ -1,9 +1,9 @@
-package grading
+package bounty
 
 import (
 	"slices"
 
-	"github.com/arena/arena/grading/checks"
+	"github.com/arena/arena/grading/bounty/checks"
 	"github.com/arena/arena/grading/prompt"
 )
 
@@ -32,7 +32,7 @@ func (r *run) compile() {
 func (r *run) modelCompile(pending []checks.Criterion) ([]checks.Candidate, []checks.Criterion, []string) {
 	b := &prompt.Brief{Title: r.in.Task.Title, Spec: r.in.Task.Spec, Rubric: r.in.Task.Rubric, Prose: texts(pending)}
 	started := r.now()
-	text, call, err := r.p.Compiler.Complete(r.ctx, prompt.ForCompile(b))
+	text, call, err := r.p.Compiler.Complete(r.ctx, compilePrompt(b))
 	r.stamp(call, prompt.Compile, started)
 	if err != nil {
 		return nil, pending, nil

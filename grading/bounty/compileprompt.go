@@ -1,11 +1,12 @@
-package prompt
+package bounty
 
 import (
 	"encoding/json"
 	"fmt"
 	"strings"
 
-	"github.com/arena/arena/grading/facts"
+	"github.com/arena/arena/grading/bounty/facts"
+	"github.com/arena/arena/grading/prompt"
 )
 
 var compileSchema = json.RawMessage(`{"type":"object","properties":{"checks":{"type":"array","items":{"type":"object","properties":{"criterion":{"type":"string"},"expr":{"type":"string"},"mandatory":{"type":"boolean"}},"required":["criterion","expr","mandatory"],"additionalProperties":false}}},"required":["checks"],"additionalProperties":false}`)
@@ -29,16 +30,16 @@ Answer with JSON only, matching the schema arena_compile: {"checks": [{"criterio
 	return b.String()
 }()
 
-// ForCompile returns the rubric-compiling prompt for the criteria in b.Prose, with the
+// compilePrompt returns the rubric-compiling prompt for the criteria in b.Prose, with the
 // task's title and brief for context, every field neutralised and fenced.
-func ForCompile(b *Brief) Prompt {
+func compilePrompt(b *prompt.Brief) prompt.Prompt {
 	var u strings.Builder
 	u.WriteString("The task.\n")
-	u.WriteString(fenced("title", b.Title))
-	u.WriteString(fenced("brief", b.Spec))
+	u.WriteString(prompt.Fence("title", b.Title))
+	u.WriteString(prompt.Fence("brief", b.Spec))
 	u.WriteString("\nThe criteria to compile, one per line:\n")
-	u.WriteString(fenced("criteria", bullets(b.Prose)))
+	u.WriteString(prompt.Fence("criteria", bullets(b.Prose)))
 	u.WriteString("\nAnswer with JSON matching arena_compile.\n")
-	return Prompt{Purpose: Compile, System: compileSystem, User: u.String(), SchemaName: CompileSchema,
-		Schema: compileSchema, Seed: Seed, Brief: b}
+	return prompt.Prompt{Purpose: prompt.Compile, System: compileSystem, User: u.String(), SchemaName: compileSchemaName,
+		Schema: compileSchema, Seed: prompt.Seed, Brief: b}
 }

@@ -1,4 +1,4 @@
-package grading
+package bounty
 
 import (
 	"context"
@@ -7,10 +7,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/arena/arena/grading/checks"
-	"github.com/arena/arena/grading/facts"
-	"github.com/arena/arena/grading/overlap"
-	"github.com/arena/arena/grading/rung"
+	"github.com/arena/arena/grading"
+	"github.com/arena/arena/grading/bounty/checks"
+	"github.com/arena/arena/grading/bounty/facts"
+	"github.com/arena/arena/grading/bounty/overlap"
+	"github.com/arena/arena/grading/bounty/rung"
 	"github.com/arena/arena/ledger"
 )
 
@@ -27,9 +28,9 @@ type Inputs struct {
 // entry is measured against a thousand earlier ones without re-reading them; it is safe
 // for concurrent use and must not be copied after first use.
 type Pipeline struct {
-	Reader   Model            // places the work on a rung
-	Compiler Model            // compiles what the pattern compiler could not; nil: pattern compiler only
-	Fetcher  Fetcher          // fetches work URLs, the entry's and earlier entries'
+	Reader   grading.Model    // places the work on a rung
+	Compiler grading.Model    // compiles what the pattern compiler could not; nil: pattern compiler only
+	Fetcher  grading.Fetcher  // fetches work URLs, the entry's and earlier entries'
 	Now      func() time.Time // stamps a Call the Model left unstamped; nil: leave it
 
 	mu      sync.Mutex
@@ -96,9 +97,9 @@ func (r *run) fetchURL(u string) fetched {
 	}
 	var f fetched
 	if r.p.Fetcher == nil {
-		f.err = ledger.NewError(ledger.Transient, msgNoFetcher)
+		f.err = grading.ClassifyFetch(grading.ErrNoFetcher)
 	} else if body, err := r.p.Fetcher.Fetch(r.ctx, u); err != nil {
-		f.err = ClassifyFetch(err)
+		f.err = grading.ClassifyFetch(err)
 	} else {
 		f.body = body
 	}
@@ -151,21 +152,9 @@ func texts(cs []checks.Criterion) []string {
 
 // stamp completes a Call the Model returned and appends it to the result.
 func (r *run) stamp(call ledger.Call, purpose string, started time.Time) {
-	if call == (ledger.Call{}) {
-		return
+	if call, ok := grading.Stamp(call, purpose, started, r.p.Now); ok {
+		r.res.Calls = append(r.res.Calls, call)
 	}
-	if call.Purpose == "" {
-		call.Purpose = purpose
-	}
-	if r.p.Now != nil {
-		if call.Started == "" {
-			call.Started = started.UTC().Format(time.RFC3339)
-		}
-		if call.Finished == "" {
-			call.Finished = r.p.Now().UTC().Format(time.RFC3339)
-		}
-	}
-	r.res.Calls = append(r.res.Calls, call)
 }
 
 func (r *run) now() time.Time {

@@ -1,10 +1,11 @@
-package grading
+package bounty
 
 import (
 	"context"
 	"errors"
 	"testing"
 
+	"github.com/arena/arena/grading"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -17,7 +18,7 @@ const mixedRubric = "The note must be at most 500 characters.\n" +
 // run grades.
 func TestAFailedCompilerDegradesToProse(t *testing.T) {
 	for name, compiler := range map[string]*scripted{
-		"unavailable": {err: errors.Join(ErrModelUnavailable, errors.New("connection refused"))},
+		"unavailable": {err: errors.Join(grading.ErrModelUnavailable, errors.New("connection refused"))},
 		"unparsable":  answers("Sure! Here are your checks."),
 		"empty":       answers(`{"checks": []}`),
 	} {

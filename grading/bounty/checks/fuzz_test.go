@@ -3,7 +3,7 @@ package checks
 import (
 	"testing"
 
-	"github.com/arena/arena/grading/facts"
+	"github.com/arena/arena/grading/bounty/facts"
 )
 
 // FuzzPattern: the pattern compiler never panics, and whatever it compiles passes the

@@ -13,7 +13,7 @@ import (
 	"cel.dev/cel-go/common/types/ref"
 	"cel.dev/cel-go/interpreter"
 
-	"github.com/arena/arena/grading/facts"
+	"github.com/arena/arena/grading/bounty/facts"
 )
 
 // Limits of the check sandbox. The cost bound assumes string facts of at most MaxText code

@@ -1,20 +1,18 @@
-package prompt
+package bounty
 
 import (
 	"encoding/json"
 	"fmt"
 	"strings"
 
+	"github.com/arena/arena/grading/prompt"
 	"github.com/arena/arena/ledger"
 )
 
-// Seed is the sampling seed every prompt carries, for providers that take one.
-const Seed = 42
-
-// Schema names.
+// Names of the JSON schemas a bounty's model answers match.
 const (
-	ReadSchema    = "arena_read"
-	CompileSchema = "arena_compile"
+	readSchemaName    = "arena_read"
+	compileSchemaName = "arena_compile"
 )
 
 var readSchema = json.RawMessage(`{"type":"object","properties":{"rung":{"type":"integer","minimum":0,"maximum":5},"reason":{"type":"string"}},"required":["rung","reason"],"additionalProperties":false}`)
@@ -29,9 +27,9 @@ Rules:
 
 Answer with JSON only, matching the schema arena_read: {"rung": <integer 0 to 5>, "reason": "<one sentence>"}.`
 
-// Ladder returns the published ladder as the reader and every solver read it: one line
+// ladder returns the published ladder as the reader and every solver read it: one line
 // per rung, "n label: meaning (worth points)".
-func Ladder() string {
+func ladder() string {
 	var b strings.Builder
 	for _, r := range ledger.Ladder {
 		fmt.Fprintf(&b, "%d %s: %s (%d points)\n", r.Rung, r.Label, r.Meaning, r.Worth)
@@ -39,27 +37,27 @@ func Ladder() string {
 	return b.String()
 }
 
-// ForRead returns the reading prompt for b: the ladder, the task, the rubric, the
+// readPrompt returns the reading prompt for b: the ladder, the task, the rubric, the
 // criteria left to the reader, the sandbox result as ground truth, and the work fenced.
 // Every field that comes from outside (title, brief, rubric, criteria, work) is fenced
 // or neutralised, so none can close a fence.
-func ForRead(b *Brief) Prompt {
+func readPrompt(b *prompt.Brief) prompt.Prompt {
 	var u strings.Builder
 	u.WriteString("The published ladder:\n")
-	u.WriteString(Ladder())
+	u.WriteString(ladder())
 	u.WriteString("\nThe task.\n")
-	u.WriteString(fenced("title", b.Title))
-	u.WriteString(fenced("brief", b.Spec))
-	u.WriteString(fenced("rubric", b.Rubric))
+	u.WriteString(prompt.Fence("title", b.Title))
+	u.WriteString(prompt.Fence("brief", b.Spec))
+	u.WriteString(prompt.Fence("rubric", b.Rubric))
 	u.WriteString("\nCriteria for you to judge (code could not check them):\n")
-	u.WriteString(fenced("criteria", bullets(b.Prose)))
+	u.WriteString(prompt.Fence("criteria", bullets(b.Prose)))
 	u.WriteString("\nSandbox result (ground truth, measured by code; do not contradict it):\n")
-	u.WriteString(fenced("sandbox", b.Sandbox))
+	u.WriteString(prompt.Fence("sandbox", b.Sandbox))
 	u.WriteString("\nThe work:\n")
-	u.WriteString(fenced("work", b.Work))
+	u.WriteString(prompt.Fence("work", b.Work))
 	u.WriteString("\nPlace the work on one rung. Answer with JSON matching arena_read.\n")
-	return Prompt{Purpose: Read, System: readSystem, User: u.String(), SchemaName: ReadSchema,
-		Schema: readSchema, Seed: Seed, Brief: b}
+	return prompt.Prompt{Purpose: prompt.Read, System: readSystem, User: u.String(), SchemaName: readSchemaName,
+		Schema: readSchema, Seed: prompt.Seed, Brief: b}
 }
 
 func bullets(items []string) string {
@@ -76,9 +74,9 @@ func bullets(items []string) string {
 	return b.String()
 }
 
-// Sandbox renders a sandbox pass for the reader: every check with its outcome, the
+// sandboxReport renders a sandbox pass for the reader: every check with its outcome, the
 // overlap with earlier entries, and "[no deterministic pass]" when no check ran.
-func Sandbox(checks []ledger.Check, similarity int, duplicateOf ledger.EntryID, noDeterministicPass bool) string {
+func sandboxReport(checks []ledger.Check, similarity int, duplicateOf ledger.EntryID, noDeterministicPass bool) string {
 	var b strings.Builder
 	if noDeterministicPass {
 		b.WriteString("[no deterministic pass] No criterion could be checked by code; judge the whole rubric.\n")

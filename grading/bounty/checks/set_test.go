@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arena/arena/grading/facts"
+	"github.com/arena/arena/grading/bounty/facts"
 	"github.com/arena/arena/ledger"
 	"github.com/google/go-cmp/cmp"
 )

@@ -1,10 +1,10 @@
-package grading
+package bounty
 
 import (
 	"cmp"
 	"slices"
 
-	"github.com/arena/arena/grading/overlap"
+	"github.com/arena/arena/grading/bounty/overlap"
 	"github.com/arena/arena/ledger"
 )
 

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arena/arena/grading/facts"
+	"github.com/arena/arena/grading/bounty/facts"
 )
 
 // benchRubric compiles to 24 checks of the kinds rubrics hold: lengths, links, code,
