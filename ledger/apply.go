@@ -90,6 +90,8 @@ func (s *State) dispatch(tx *Tx) (Outcome, *Error) {
 		return s.bounty.Appeal(env, b)
 	case bounty.Award:
 		return s.toOutbox(s.bounty.Award(env, b))
+	case bounty.Reveal:
+		return s.bounty.Reveal(env, b)
 	case Withdraw:
 		return s.withdraw(env.At)
 	case Faucet:

@@ -35,6 +35,7 @@ var bodies = map[Kind]bodySpec{
 	bounty.KindAttest:   row[bounty.Attest](false),
 	bounty.KindAppeal:   row[bounty.Appeal](true),
 	bounty.KindAward:    row[bounty.Award](false),
+	bounty.KindReveal:   row[bounty.Reveal](false),
 	KindWithdraw:        row[Withdraw](false),
 	KindFaucet:          row[Faucet](false),
 	KindAdvance:         row[Advance](false),

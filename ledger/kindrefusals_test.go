@@ -4,6 +4,17 @@ package ledger
 // expect them: by their exact messages, which those packages pin in their own
 // TestRefusalsArePinned. A test here that meets a different message fails.
 var (
+	errRevealWindow        = expected("A sealed task names a reveal window of 1 to 31536000 seconds, and only a sealed task does")
+	errSealedCommit        = expected("A sealed task takes a commitment of 64 lowercase hex digits and no work until the reveal")
+	errNotSealed           = expected("Only a sealed task takes a commitment")
+	errNotSealedEntry      = expected("This entry is not a sealed entry awaiting its reveal")
+	errRevealOwn           = expected("Only the solver reveals a sealed entry")
+	errRevealEarly         = expected("Sealed entries are revealed after the task closes")
+	errRevealLate          = expected("The reveal window has closed")
+	errSalt                = expected("Salt must be 16 to 256 bytes of UTF-8")
+	errRevealMismatch      = expected("Salt and work do not match the commitment")
+	errNotRevealed         = expected("Sealed entries are graded once the reveal window has closed, and only if revealed")
+	errAwardSealed         = expected("The reveal window is still open")
 	errNoRound             = expected("No such round")
 	errNotCommittee        = expected("Sender is not on this round's committee")
 	errAttemptNotOpen      = expected("That attempt is not open")

@@ -49,6 +49,8 @@ type (
 	Appeal = bounty.Appeal
 	// Award is bounty.Award.
 	Award = bounty.Award
+	// Reveal is bounty.Reveal.
+	Reveal = bounty.Reveal
 	// Result is bounty.Result: one validator's grading of one entry.
 	Result = bounty.Result
 	// Check is bounty.Check: one compiled criterion and its outcome.
@@ -93,6 +95,7 @@ const (
 	KindAttest   = bounty.KindAttest
 	KindAppeal   = bounty.KindAppeal
 	KindAward    = bounty.KindAward
+	KindReveal   = bounty.KindReveal
 )
 
 // The ladder and the bounty's arithmetic.
@@ -128,6 +131,7 @@ const (
 	EntryUngraded = bounty.EntryUngraded
 	EntryAppealed = bounty.EntryAppealed
 	EntryStalled  = bounty.EntryStalled
+	EntrySealed   = bounty.EntrySealed
 
 	AppealMoved  = bounty.AppealMoved
 	AppealHeld   = bounty.AppealHeld

@@ -73,6 +73,10 @@ func (s *State) awardReady(env round.Env, t *task) *book.Error {
 		e := s.entry(id)
 		waiting := e.State == EntryPending || e.State == EntryUngraded || e.State == EntryGrading
 		switch {
+		case e.State == EntrySealed && env.At.Now < t.gradingFrom():
+			return errAwardSealed
+		case e.State == EntrySealed:
+			continue // never revealed: forfeited
 		case waiting && s.gradingOver(e, env.At.Now):
 			continue // stalled: award goes ahead without it
 		case e.State == EntryPending, e.State == EntryUngraded:
@@ -132,6 +136,9 @@ func (s *State) settleBonds(env round.Env, t *task, all []graded, win *graded) {
 		dq := e.Grade != 0 && g.Error == "" && g.Disqualified
 		won := win != nil && win.e == e
 		switch {
+		case e.State == EntrySealed:
+			e.Outcome = "forfeited"
+			env.Book.Move(BondPool, SlashPool, e.Bond)
 		case dq:
 			e.Outcome = "slashed"
 			env.Book.Move(BondPool, SlashPool, e.Bond)

@@ -13,14 +13,19 @@ const (
 	KindAttest   book.Kind = "attest"
 	KindAppeal   book.Kind = "appeal"
 	KindAward    book.Kind = "award"
+	KindReveal   book.Kind = "reveal"
 )
 
-// PostTask opens a task; the transaction's value is the prize.
+// PostTask opens a task; the transaction's value is the prize. A sealed task takes
+// commitments until it closes and their reveals for RevealS seconds after, so that no
+// entry can be copied and reworded while the task is open.
 type PostTask struct {
 	Title     string `json:"title"`
 	Spec      string `json:"spec"`
 	Rubric    string `json:"rubric"`
 	ClosesInS int64  `json:"closes_in_s"`
+	Sealed    bool   `json:"sealed,omitempty"`
+	RevealS   int64  `json:"reveal_s,omitempty"` // a sealed task's reveal window after close
 }
 
 // Submit enters work on a task; the value is exactly the entry bond. Work at a URL is
@@ -31,6 +36,15 @@ type Submit struct {
 	Work       string `json:"work"`
 	WorkURL    string `json:"work_url"`
 	WorkSHA256 string `json:"work_sha256,omitempty"` // lowercase hex; required with WorkURL, refused without
+	Commitment string `json:"commitment,omitempty"`  // on a sealed task, in place of work: see Commit
+}
+
+// Reveal opens a sealed entry after its task closed: Salt and Work must hash to the
+// entry's commitment.
+type Reveal struct {
+	Entry EntryID `json:"entry"`
+	Salt  string  `json:"salt"`
+	Work  string  `json:"work"`
 }
 
 // Grade opens a grading round on an entry, or the next attempt of a timed-out one.
@@ -63,6 +77,7 @@ func (Grade) Kind() book.Kind    { return KindGrade }
 func (Attest) Kind() book.Kind   { return KindAttest }
 func (Appeal) Kind() book.Kind   { return KindAppeal }
 func (Award) Kind() book.Kind    { return KindAward }
+func (Reveal) Kind() book.Kind   { return KindReveal }
 
 // Receipts returns the model-call receipts the attestation carries, which the sender
 // must have signed.

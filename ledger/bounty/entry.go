@@ -1,7 +1,10 @@
 package bounty
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"net/url"
+	"strings"
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/round"
@@ -9,20 +12,22 @@ import (
 
 // entry is a submission as the ledger keeps it.
 type entry struct {
-	ID      EntryID      `json:"id"`
-	Task    TaskID       `json:"task"`
-	Solver  book.Address `json:"solver"`
-	Seq     int          `json:"seq"` // filing order on the task, from 1
-	Work    string       `json:"work"`
-	WorkURL string       `json:"work_url"`
-	WorkSHA string       `json:"work_sha256,omitempty"` // the sha256 of the URL's bytes at filing
-	Bond    book.Amount  `json:"bond"`
-	FiledAt int64        `json:"filed_at"`
-	State   string       `json:"state"`
-	Grade   round.ID     `json:"grade"`   // the round whose grade is in force; 0 for none
-	Rounds  []round.ID   `json:"rounds"`  // oldest first
-	Appeals []*appeal    `json:"appeals"` // oldest first; only the last may be pending
-	Outcome string       `json:"outcome"` // after award
+	ID         EntryID      `json:"id"`
+	Task       TaskID       `json:"task"`
+	Solver     book.Address `json:"solver"`
+	Seq        int          `json:"seq"` // filing order on the task, from 1
+	Work       string       `json:"work"`
+	WorkURL    string       `json:"work_url"`
+	WorkSHA    string       `json:"work_sha256,omitempty"` // the sha256 of the URL's bytes at filing
+	Commitment string       `json:"commitment,omitempty"`  // a sealed entry's commitment
+	RevealedAt int64        `json:"revealed_at,omitempty"`
+	Bond       book.Amount  `json:"bond"`
+	FiledAt    int64        `json:"filed_at"`
+	State      string       `json:"state"`
+	Grade      round.ID     `json:"grade"`   // the round whose grade is in force; 0 for none
+	Rounds     []round.ID   `json:"rounds"`  // oldest first
+	Appeals    []*appeal    `json:"appeals"` // oldest first; only the last may be pending
+	Outcome    string       `json:"outcome"` // after award
 }
 
 // appeal is one appeal against an entry's grade.
@@ -83,6 +88,11 @@ func (s *State) Submit(env round.Env, b Submit) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errTaskClosed
 	case s.filed[filing{t.ID, at.From}] != 0:
 		return book.Outcome{}, errEnteredTwice
+	case t.sealed() && (b.Work != "" || b.WorkURL != "" || b.WorkSHA256 != "" || !sha256Hex(b.Commitment)):
+		return book.Outcome{}, errSealedCommit
+	case t.sealed():
+	case b.Commitment != "":
+		return book.Outcome{}, errNotSealed
 	case b.Work == "" && b.WorkURL == "":
 		return book.Outcome{}, errNoWork
 	case !text(b.Work, 0, MaxWorkLen):
@@ -96,6 +106,10 @@ func (s *State) Submit(env round.Env, b Submit) (book.Outcome, *book.Error) {
 	e := &entry{
 		ID: EntryID(len(s.entries) + 1), Task: t.ID, Solver: at.From, Seq: len(t.Entries) + 1,
 		Work: b.Work, WorkURL: b.WorkURL, WorkSHA: b.WorkSHA256, Bond: at.Value, FiledAt: at.Now, State: EntryPending,
+		Commitment: b.Commitment,
+	}
+	if t.sealed() {
+		e.State = EntrySealed
 	}
 	s.entries = append(s.entries, e)
 	t.Entries = append(t.Entries, e.ID)
@@ -104,5 +118,44 @@ func (s *State) Submit(env round.Env, b Submit) (book.Outcome, *book.Error) {
 	s.markTask(t.ID)
 	return book.Outcome{Created: uint64(e.ID), Events: []book.Event{{
 		Type: "entry_submitted", Height: at.Height, Task: uint64(t.ID), Entry: uint64(e.ID), Address: book.AddrPtr(at.From),
+	}}}, nil
+}
+
+// Commit returns the commitment a solver files on a sealed task:
+// hex(sha256(salt "\n" solver-address-lowercase "\n" work)).
+func Commit(salt string, solver book.Address, work string) string {
+	sum := sha256.Sum256([]byte(salt + "\n" + strings.ToLower(solver.String()) + "\n" + work))
+	return hex.EncodeToString(sum[:])
+}
+
+// Reveal opens the sender's sealed entry once its task has closed and before its reveal
+// window ends: the salt and work must hash to the commitment filed with the bond.
+func (s *State) Reveal(env round.Env, b Reveal) (book.Outcome, *book.Error) {
+	at := env.At
+	e := s.entry(b.Entry)
+	if e == nil {
+		return book.Outcome{}, errNoEntry
+	}
+	t := s.task(e.Task)
+	switch {
+	case e.State != EntrySealed:
+		return book.Outcome{}, errNotSealedEntry
+	case e.Solver != at.From:
+		return book.Outcome{}, errRevealOwn
+	case at.Now < t.ClosesAt:
+		return book.Outcome{}, errRevealEarly
+	case at.Now >= t.gradingFrom():
+		return book.Outcome{}, errRevealLate
+	case !text(b.Salt, MinSaltLen, MaxSaltLen):
+		return book.Outcome{}, errSalt
+	case !text(b.Work, 1, MaxWorkLen):
+		return book.Outcome{}, errWorkLen
+	case Commit(b.Salt, at.From, b.Work) != e.Commitment:
+		return book.Outcome{}, errRevealMismatch
+	}
+	e.Work, e.RevealedAt, e.State = b.Work, at.Now, EntryPending
+	s.markEntry(e.ID)
+	return book.Outcome{Events: []book.Event{{
+		Type: "entry_revealed", Height: at.Height, Task: uint64(t.ID), Entry: uint64(e.ID), Address: book.AddrPtr(at.From),
 	}}}, nil
 }

@@ -14,6 +14,9 @@ func (s *State) Grade(env round.Env, b Grade) (book.Outcome, *book.Error) {
 	if e.State == EntryStalled || (e.State != EntryAppealed && e.Grade == 0 && s.gradingOver(e, env.At.Now)) {
 		return book.Outcome{}, errGradingClosed
 	}
+	if t := s.task(e.Task); t.sealed() && (e.State == EntrySealed || env.At.Now < t.gradingFrom()) {
+		return book.Outcome{}, errNotRevealed
+	}
 	if n := len(e.Rounds); n > 0 {
 		if r := env.Rounds.Get(e.Rounds[n-1]); r.State == round.Open {
 			if env.At.Now <= r.Current().Deadline {
@@ -40,7 +43,7 @@ func (s *State) Grade(env round.Env, b Grade) (book.Outcome, *book.Error) {
 // gradingOver reports whether the grading window of e's task has passed: from then on a
 // first grading never starts, and award treats an entry without a grade as stalled.
 func (s *State) gradingOver(e *entry, now int64) bool {
-	return now >= s.task(e.Task).ClosesAt+s.terms.GradingWindowS
+	return now >= s.task(e.Task).gradingFrom()+s.terms.GradingWindowS
 }
 
 // openRound opens a round on e: a first grading, a fresh one after exhaustion, or the

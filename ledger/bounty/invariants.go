@@ -69,6 +69,8 @@ func (s *State) checkEntry(rs *round.Set, e *entry) error {
 		ok = last != nil && last.State == round.Exhausted && !pending
 	case EntryGraded, EntryFailed:
 		ok = !open && !pending && e.Grade != 0
+	case EntrySealed:
+		ok = last == nil && e.Commitment != "" && e.Work == ""
 	case EntryStalled:
 		ok = !open && !pending && e.Grade == 0 && e.Outcome != ""
 	case EntryAppealed:

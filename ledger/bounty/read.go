@@ -30,7 +30,10 @@ func (s *State) taskView(rs *round.Set, t *task, now int64, prose bool) TaskView
 	v := TaskView{
 		ID: t.ID, Sponsor: t.Sponsor, Title: t.Title, Prize: t.Prize, PostedAt: t.PostedAt,
 		ClosesAt: t.ClosesAt, State: t.state(now), Entries: append([]EntryID{}, t.Entries...),
-		Winner: t.Winner, AwardedAt: t.AwardedAt,
+		Winner: t.Winner, AwardedAt: t.AwardedAt, Sealed: t.sealed(), GradingBy: t.gradingFrom() + s.terms.GradingWindowS,
+	}
+	if t.sealed() {
+		v.RevealsBy = t.gradingFrom()
 	}
 	if prose {
 		v.Spec, v.Rubric = t.Spec, t.Rubric
@@ -74,7 +77,7 @@ func (s *State) Entries(rs *round.Set, task TaskID) []EntryView {
 
 func (s *State) entryView(rs *round.Set, e *entry) EntryView {
 	v := EntryView{
-		ID: e.ID, Task: e.Task, Solver: e.Solver, Seq: e.Seq, Work: e.Work, WorkURL: e.WorkURL, WorkSHA: e.WorkSHA,
+		ID: e.ID, Task: e.Task, Solver: e.Solver, Seq: e.Seq, Work: e.Work, WorkURL: e.WorkURL, WorkSHA: e.WorkSHA, Commitment: e.Commitment, RevealedAt: e.RevealedAt,
 		Bond: e.Bond, FiledAt: e.FiledAt, State: e.State, Rounds: append([]round.ID{}, e.Rounds...),
 		Outcome: e.Outcome,
 	}

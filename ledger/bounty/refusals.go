@@ -18,17 +18,20 @@ const (
 	MaxRationaleLen = 1 << 10
 	MaxCallText     = 160 << 10 // each of a call's prompt and response
 	MaxCalls        = 4
+	MinSaltLen      = 16 // a sealed entry's salt: long enough that the work cannot be guessed
+	MaxSaltLen      = 256
 )
 
 // Refusals, by the transaction that meets them. The messages are part of the protocol;
 // every one is pinned by a test.
 var (
 	// post_task
-	errPrizeZero = book.Refuse("Prize must be positive")
-	errTitle     = refusef("Title must be 1 to %d bytes of UTF-8", MaxTitleLen)
-	errSpec      = refusef("Spec must be 1 to %d bytes of UTF-8", MaxSpecLen)
-	errRubric    = refusef("Rubric must be 1 to %d bytes of UTF-8", MaxRubricLen)
-	errClosesIn  = refusef("Closing time must be 1 to %d seconds away", MaxCloseS)
+	errPrizeZero    = book.Refuse("Prize must be positive")
+	errTitle        = refusef("Title must be 1 to %d bytes of UTF-8", MaxTitleLen)
+	errSpec         = refusef("Spec must be 1 to %d bytes of UTF-8", MaxSpecLen)
+	errRubric       = refusef("Rubric must be 1 to %d bytes of UTF-8", MaxRubricLen)
+	errClosesIn     = refusef("Closing time must be 1 to %d seconds away", MaxCloseS)
+	errRevealWindow = refusef("A sealed task names a reveal window of 1 to %d seconds, and only a sealed task does", MaxCloseS)
 
 	// submit
 	errNoTask       = book.Refuse("No such task")
@@ -39,13 +42,24 @@ var (
 	errNoWork       = book.Refuse("Submit work text or a work URL")
 	errWorkLen      = refusef("Work must be at most %d bytes of UTF-8", MaxWorkLen)
 	errWorkURL      = refusef("Work URL must be an https URL with a host, at most %d bytes", MaxURLLen)
+	errSealedCommit = book.Refuse("A sealed task takes a commitment of 64 lowercase hex digits and no work until the reveal")
+	errNotSealed    = book.Refuse("Only a sealed task takes a commitment")
 	errWorkDigest   = book.Refuse("A work URL entry carries the sha256 of its bytes as 64 lowercase hex digits, and only it does")
+
+	// reveal
+	errNotSealedEntry = book.Refuse("This entry is not a sealed entry awaiting its reveal")
+	errRevealOwn      = book.Refuse("Only the solver reveals a sealed entry")
+	errRevealEarly    = book.Refuse("Sealed entries are revealed after the task closes")
+	errRevealLate     = book.Refuse("The reveal window has closed")
+	errSalt           = refusef("Salt must be %d to %d bytes of UTF-8", MinSaltLen, MaxSaltLen)
+	errRevealMismatch = book.Refuse("Salt and work do not match the commitment")
 
 	// grade
 	errNoEntry       = book.Refuse("No such entry")
 	errAlreadyGraded = book.Refuse("This entry was already graded")
 	errAttemptOpen   = book.Refuse("A grading attempt is still open")
 	errGradingClosed = book.Refuse("The grading window has closed")
+	errNotRevealed   = book.Refuse("Sealed entries are graded once the reveal window has closed, and only if revealed")
 
 	// attest (after the round's own refusals)
 	errNotBountyRound      = book.Refuse("That round does not grade a bounty entry")
@@ -76,6 +90,7 @@ var (
 	errAwardGrading   = book.Refuse("An entry is still being graded")
 	errAwardAppealed  = book.Refuse("An appeal is still pending")
 	errAwardWindow    = book.Refuse("An appeal window is still open")
+	errAwardSealed    = book.Refuse("The reveal window is still open")
 )
 
 func refusef(format string, args ...any) *book.Error {

@@ -54,6 +54,17 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errAwardAppealed":       errAwardAppealed,
 		"errAwardWindow":         errAwardWindow,
 		"errNotBountyRound":      errNotBountyRound,
+		"errRevealWindow":        errRevealWindow,
+		"errSealedCommit":        errSealedCommit,
+		"errNotSealed":           errNotSealed,
+		"errNotSealedEntry":      errNotSealedEntry,
+		"errRevealOwn":           errRevealOwn,
+		"errRevealEarly":         errRevealEarly,
+		"errRevealLate":          errRevealLate,
+		"errSalt":                errSalt,
+		"errRevealMismatch":      errRevealMismatch,
+		"errNotRevealed":         errNotRevealed,
+		"errAwardSealed":         errAwardSealed,
 	}
 	want := map[string]string{
 		"errPrizeZero":           "[EXPECTED] Prize must be positive",
@@ -98,6 +109,17 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errAwardAppealed":       "[EXPECTED] An appeal is still pending",
 		"errAwardWindow":         "[EXPECTED] An appeal window is still open",
 		"errNotBountyRound":      "[EXPECTED] That round does not grade a bounty entry",
+		"errRevealWindow":        "[EXPECTED] A sealed task names a reveal window of 1 to 31536000 seconds, and only a sealed task does",
+		"errSealedCommit":        "[EXPECTED] A sealed task takes a commitment of 64 lowercase hex digits and no work until the reveal",
+		"errNotSealed":           "[EXPECTED] Only a sealed task takes a commitment",
+		"errNotSealedEntry":      "[EXPECTED] This entry is not a sealed entry awaiting its reveal",
+		"errRevealOwn":           "[EXPECTED] Only the solver reveals a sealed entry",
+		"errRevealEarly":         "[EXPECTED] Sealed entries are revealed after the task closes",
+		"errRevealLate":          "[EXPECTED] The reveal window has closed",
+		"errSalt":                "[EXPECTED] Salt must be 16 to 256 bytes of UTF-8",
+		"errRevealMismatch":      "[EXPECTED] Salt and work do not match the commitment",
+		"errNotRevealed":         "[EXPECTED] Sealed entries are graded once the reveal window has closed, and only if revealed",
+		"errAwardSealed":         "[EXPECTED] The reveal window is still open",
 	}
 	texts := map[string]string{}
 	seen := map[string]string{}

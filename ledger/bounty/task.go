@@ -21,7 +21,15 @@ type task struct {
 	Entries   []EntryID    `json:"entries"` // by filing order
 	Winner    EntryID      `json:"winner"`
 	AwardedAt int64        `json:"awarded_at"`
+	RevealS   int64        `json:"reveal_s,omitempty"` // sealed: reveals close this long after the task
 }
+
+// sealed reports whether the task takes commitments rather than work.
+func (t *task) sealed() bool { return t.RevealS != 0 }
+
+// gradingFrom returns when grading may begin: at close, or once a sealed task's reveal
+// window has passed, so that every entry is measured against every earlier reveal.
+func (t *task) gradingFrom() int64 { return t.ClosesAt + t.RevealS }
 
 // text reports whether s is valid UTF-8 of min to max bytes.
 func text(s string, min, max int) bool {
@@ -42,11 +50,13 @@ func (s *State) Post(env round.Env, b PostTask) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errRubric
 	case b.ClosesInS < 1 || b.ClosesInS > MaxCloseS:
 		return book.Outcome{}, errClosesIn
+	case b.Sealed != (b.RevealS != 0) || b.RevealS < 0 || b.RevealS > MaxCloseS:
+		return book.Outcome{}, errRevealWindow
 	}
 	env.Book.Escrow(at.From, PrizePool, at.Value)
 	t := &task{
 		ID: TaskID(len(s.tasks) + 1), Sponsor: at.From, Title: b.Title, Spec: b.Spec, Rubric: b.Rubric,
-		Prize: at.Value, PostedAt: at.Now, ClosesAt: at.Now + b.ClosesInS,
+		Prize: at.Value, PostedAt: at.Now, ClosesAt: at.Now + b.ClosesInS, RevealS: b.RevealS,
 	}
 	s.tasks = append(s.tasks, t)
 	return book.Outcome{Created: uint64(t.ID), Events: []book.Event{{

@@ -33,6 +33,9 @@ type TaskView struct {
 	WinnerAddr *book.Address `json:"winner_address,omitempty"`
 	WinScore   int           `json:"winning_score,omitempty"`
 	AwardedAt  int64         `json:"awarded_at,omitempty"`
+	Sealed     bool          `json:"sealed,omitempty"`     // entries are commitments until the reveal
+	RevealsBy  int64         `json:"reveals_by,omitempty"` // a sealed task's reveal deadline
+	GradingBy  int64         `json:"grading_by"`           // no first grading starts or settles after this
 }
 
 // Entry states.
@@ -44,24 +47,27 @@ const (
 	EntryUngraded = "ungraded" // attempts ran out; grade() opens a fresh round
 	EntryAppealed = "appealed" // a regrade round is open
 	EntryStalled  = "stalled"  // not graded: grading stalled past the grading window; ineligible, bond returned
+	EntrySealed   = "sealed"   // committed on a sealed task, not yet revealed; never revealed: forfeited at award
 )
 
 // EntryView is get_submission.
 type EntryView struct {
-	ID      EntryID      `json:"id"`
-	Task    TaskID       `json:"task"`
-	Solver  book.Address `json:"solver"`
-	Seq     int          `json:"seq"` // filing order on the task, from 1
-	Work    string       `json:"work"`
-	WorkURL string       `json:"work_url"`
-	WorkSHA string       `json:"work_sha256,omitempty"` // for a URL entry, the sha256 of its bytes at filing
-	Bond    book.Amount  `json:"bond"`
-	FiledAt int64        `json:"filed_at"`
-	State   string       `json:"state"`
-	Current *GradeView   `json:"grade,omitempty"`   // the grade in force
-	Rounds  []round.ID   `json:"rounds"`            // every round, oldest first
-	Appeal  *AppealView  `json:"appeal,omitempty"`  // the latest appeal
-	Outcome string       `json:"outcome,omitempty"` // after award: "won", "refunded", "slashed"
+	ID         EntryID      `json:"id"`
+	Task       TaskID       `json:"task"`
+	Solver     book.Address `json:"solver"`
+	Seq        int          `json:"seq"` // filing order on the task, from 1
+	Work       string       `json:"work"`
+	WorkURL    string       `json:"work_url"`
+	WorkSHA    string       `json:"work_sha256,omitempty"` // for a URL entry, the sha256 of its bytes at filing
+	Commitment string       `json:"commitment,omitempty"`  // for a sealed entry, sha256(salt, solver, work)
+	RevealedAt int64        `json:"revealed_at,omitempty"`
+	Bond       book.Amount  `json:"bond"`
+	FiledAt    int64        `json:"filed_at"`
+	State      string       `json:"state"`
+	Current    *GradeView   `json:"grade,omitempty"`   // the grade in force
+	Rounds     []round.ID   `json:"rounds"`            // every round, oldest first
+	Appeal     *AppealView  `json:"appeal,omitempty"`  // the latest appeal
+	Outcome    string       `json:"outcome,omitempty"` // after award: "won", "refunded", "slashed"
 }
 
 // GradeView is a settled grade.
