@@ -5,8 +5,7 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/arena/arena/chain/comet"
-	"github.com/arena/arena/chain/solo"
+	"github.com/arena/arena/chain"
 	"github.com/arena/arena/ledger"
 )
 
@@ -41,24 +40,10 @@ var unavailable = []struct {
 	err error
 	msg string
 }{
-	{solo.ErrHalted, "The node has halted and accepts no transactions"},
-	{solo.ErrClosed, "The node is shutting down"},
-	{comet.ErrClosed, "The node is shutting down"},
+	{chain.ErrHalted, "The node has halted and accepts no transactions"},
+	{chain.ErrClosed, "The node is shutting down"},
 	{context.Canceled, "The request ended before the receipt; the transaction may still commit: GET /v1/tx/{id}"},
 	{context.DeadlineExceeded, "The request ended before the receipt; the transaction may still commit: GET /v1/tx/{id}"},
-}
-
-// ErrorBody is the JSON shape of every error the API answers with.
-type ErrorBody struct {
-	Error   ErrorDetail `json:"error"`
-	Receipt *Receipt    `json:"receipt,omitempty"` // set when the ledger refused an applied tx
-}
-
-// ErrorDetail is a failure's class word (EXPECTED, EXTERNAL, TRANSIENT, LLM_ERROR, or
-// INTERNAL) and its exact message.
-type ErrorDetail struct {
-	Class   string `json:"class"`
-	Message string `json:"message"`
 }
 
 // internal is the class word of an unclassed failure.
@@ -88,7 +73,7 @@ func badRequest(msg string) error {
 func classify(err error) (int, ErrorDetail) {
 	var he *httpError
 	if errors.As(err, &he) {
-		return he.status, ErrorDetail{he.class, he.msg}
+		return he.status, ErrorDetail{Class: he.class, Message: he.msg}
 	}
 	var le *ledger.Error
 	isLedger := errors.As(err, &le)
@@ -97,21 +82,21 @@ func classify(err error) (int, ErrorDetail) {
 			continue
 		}
 		if isLedger {
-			return a.status, ErrorDetail{le.Class.String(), le.Msg}
+			return a.status, ErrorDetail{Class: le.Class.String(), Message: le.Msg}
 		}
-		return a.status, ErrorDetail{ledger.Expected.String(), err.Error()}
+		return a.status, ErrorDetail{Class: ledger.Expected.String(), Message: err.Error()}
 	}
 	for _, u := range unavailable {
 		if errors.Is(err, u.err) {
-			return http.StatusServiceUnavailable, ErrorDetail{ledger.Transient.String(), u.msg}
+			return http.StatusServiceUnavailable, ErrorDetail{Class: ledger.Transient.String(), Message: u.msg}
 		}
 	}
 	if isLedger {
 		if st, ok := classStatus[le.Class]; ok {
-			return st, ErrorDetail{le.Class.String(), le.Msg}
+			return st, ErrorDetail{Class: le.Class.String(), Message: le.Msg}
 		}
 	}
-	return http.StatusInternalServerError, ErrorDetail{internal, "internal error"}
+	return http.StatusInternalServerError, ErrorDetail{Class: internal, Message: "internal error"}
 }
 
 // fail writes err as an ErrorBody, logging the detail of a 500.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	"github.com/arena/arena/api/wire"
 )
 
 // keepAlive is how often an idle event stream gets a comment line, so proxies and
@@ -17,17 +19,9 @@ const keepAlive = 15 * time.Second
 const DefaultMaxReplay = 10_000
 
 // ResyncEvent is the type of the event that tells a client it is more blocks behind
-// than a request replays. Its id is the head height, so a client that reconnects after it
-// resumes from there.
-const ResyncEvent = "resync"
-
-// Resync is the data of a "resync" event.
-type Resync struct {
-	Since     uint64 `json:"since"`      // the height the client asked to resume after
-	Head      uint64 `json:"head"`       // the height the stream continues after
-	MaxReplay uint64 `json:"max_replay"` // the most blocks a request replays
-	Message   string `json:"message"`
-}
+// than a request replays (wire.ResyncEvent). Its id is the head height, so a client that
+// reconnects after it resumes from there.
+const ResyncEvent = wire.ResyncEvent
 
 // subscribeBuf is how many blocks a stream buffers while it writes; a client slower
 // than that is dropped, its stream ends, and it resumes with Last-Event-ID.

@@ -30,7 +30,7 @@ func jsonMisses(mux *http.ServeMux) http.Handler {
 			mux.ServeHTTP(w, r) // a redirect to the canonical path
 			return
 		}
-		writeJSON(w, status, ErrorBody{Error: ErrorDetail{ledger.Expected.String(), msg}})
+		writeJSON(w, status, ErrorBody{Error: ErrorDetail{Class: ledger.Expected.String(), Message: msg}})
 	})
 }
 

@@ -56,7 +56,7 @@ func (s *server) readTx(w http.ResponseWriter, r *http.Request) (*ledger.Tx, err
 // refusal splits an outcome's "[CLASS] message" into its status and detail.
 func refusal(text string) (int, ErrorDetail) {
 	if e, ok := ledger.ParseError(text); ok {
-		return classStatus[e.Class], ErrorDetail{e.Class.String(), e.Msg}
+		return classStatus[e.Class], ErrorDetail{Class: e.Class.String(), Message: e.Msg}
 	}
-	return http.StatusUnprocessableEntity, ErrorDetail{ledger.Expected.String(), text}
+	return http.StatusUnprocessableEntity, ErrorDetail{Class: ledger.Expected.String(), Message: text}
 }

@@ -6,24 +6,9 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/ledger"
-	"github.com/arena/arena/store"
 )
-
-// Account is GET /v1/accounts/{address}: what one address holds and owes.
-type Account struct {
-	Address    ledger.Address    `json:"address"`
-	NextNonce  uint64            `json:"next_nonce"` // the nonce its next transaction must carry
-	Balance    ledger.Amount     `json:"balance"`    // wallet, atto
-	Claimable  ledger.Amount     `json:"claimable"`  // what the arena owes it, atto
-	Reputation ledger.Reputation `json:"reputation"`
-}
-
-// Health is GET /healthz.
-type Health struct {
-	Status string `json:"status"`
-	Height uint64 `json:"height"`
-}
 
 func (s *server) getArena(w http.ResponseWriter, r *http.Request) {
 	var v ledger.ArenaView
@@ -211,7 +196,7 @@ func writeJSON(w http.ResponseWriter, st int, v any) {
 }
 
 func (s *server) getTx(w http.ResponseWriter, r *http.Request) {
-	id, err := store.ParseID(r.PathValue("id"))
+	id, err := wire.ParseID(r.PathValue("id"))
 	if err != nil {
 		s.fail(w, r, badRequest("transaction id must be 0x followed by 64 hex digits"))
 		return
@@ -222,7 +207,7 @@ func (s *server) getTx(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ok {
-		s.fail(w, r, notFound("no transaction "+store.HexID(id)))
+		s.fail(w, r, notFound("no transaction "+wire.HexID(id)))
 		return
 	}
 	writeJSON(w, http.StatusOK, t)
@@ -231,10 +216,13 @@ func (s *server) getTx(w http.ResponseWriter, r *http.Request) {
 // getDeliveries lists every award delivery the node's relayer recorded, [] when it has
 // none (a node with no sinks records none).
 func (s *server) getDeliveries(w http.ResponseWriter, r *http.Request) {
-	ds, err := s.chain.Deliveries()
-	if err != nil {
-		s.fail(w, r, err)
-		return
+	var ds []Delivery
+	if s.deliveries != nil {
+		var err error
+		if ds, err = s.deliveries(); err != nil {
+			s.fail(w, r, fmt.Errorf("deliveries: %w", err))
+			return
+		}
 	}
 	writeJSON(w, http.StatusOK, nonNil(ds))
 }

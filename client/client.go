@@ -1,6 +1,8 @@
 // Package client is the Go client of the arena's HTTP API: one method per route, typed
 // errors carrying the protocol class and message, server-sent events, and helpers that
-// follow an entry until its grade settles.
+// follow an entry until its grade settles. It reads the API's bodies as the server
+// writes them (packages ledger, chain and api/wire) and links no engine, no SQLite and
+// not the server.
 package client
 
 import (
@@ -12,7 +14,8 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/arena/arena/api"
+	"github.com/arena/arena/api/wire"
+	"github.com/arena/arena/chain"
 )
 
 // Client talks to one arena node. It is safe for concurrent use.
@@ -40,7 +43,7 @@ type Error struct {
 	Status  int
 	Class   string
 	Message string
-	Receipt *api.Receipt
+	Receipt *chain.Receipt
 }
 
 // Error returns "[CLASS] message", the form the ledger's refusals are compared in.
@@ -88,7 +91,7 @@ func (c *Client) do(ctx context.Context, method, path string, body []byte, v any
 
 // answerError turns a non-2xx answer into an *Error.
 func answerError(status int, b []byte) error {
-	var eb api.ErrorBody
+	var eb wire.ErrorBody
 	if err := json.Unmarshal(b, &eb); err != nil || eb.Error.Class == "" {
 		msg := strings.TrimSpace(string(b))
 		if len(msg) > 200 {

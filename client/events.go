@@ -10,7 +10,8 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/arena/arena/api"
+	"github.com/arena/arena/api/wire"
+	"github.com/arena/arena/chain"
 	"github.com/arena/arena/ledger"
 )
 
@@ -23,8 +24,8 @@ type Event struct {
 }
 
 // Block decodes a "block" event.
-func (e Event) Block() (api.Block, error) {
-	var b api.Block
+func (e Event) Block() (chain.Block, error) {
+	var b chain.Block
 	if err := json.Unmarshal(e.Data, &b); err != nil {
 		return b, fmt.Errorf("decode %s event: %w", e.Type, err)
 	}
@@ -52,11 +53,11 @@ func (e Event) Height() (uint64, error) {
 	return h, nil
 }
 
-// Resync decodes a "resync" event (api.ResyncEvent): the stream was asked to replay
+// Resync decodes a "resync" event (wire.ResyncEvent): the stream was asked to replay
 // more blocks than the server does, so the caller should fetch the snapshot; the stream
 // continues after the head it names.
-func (e Event) Resync() (api.Resync, error) {
-	var r api.Resync
+func (e Event) Resync() (wire.Resync, error) {
+	var r wire.Resync
 	if err := json.Unmarshal(e.Data, &r); err != nil {
 		return r, fmt.Errorf("decode %s event: %w", e.Type, err)
 	}

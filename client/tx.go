@@ -6,24 +6,24 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/arena/arena/api"
+	"github.com/arena/arena/chain"
 	"github.com/arena/arena/ledger"
 )
 
 // SendTx posts a signed transaction and returns its receipt once it is applied. A
 // refusal, at admission or by the ledger, is an *Error with its class and message; a
 // ledger refusal also carries the receipt.
-func (c *Client) SendTx(ctx context.Context, tx *ledger.Tx) (api.Receipt, error) {
+func (c *Client) SendTx(ctx context.Context, tx *ledger.Tx) (chain.Receipt, error) {
 	b, err := json.Marshal(tx)
 	if err != nil {
-		return api.Receipt{}, fmt.Errorf("encode tx: %w", err)
+		return chain.Receipt{}, fmt.Errorf("encode tx: %w", err)
 	}
 	return c.SendRaw(ctx, b)
 }
 
 // SendRaw posts b as the body of POST /v1/tx, as SendTx does with an encoded tx.
-func (c *Client) SendRaw(ctx context.Context, b []byte) (api.Receipt, error) {
-	var rc api.Receipt
+func (c *Client) SendRaw(ctx context.Context, b []byte) (chain.Receipt, error) {
+	var rc chain.Receipt
 	return rc, c.do(ctx, "POST", "/v1/tx", b, &rc)
 }
 
@@ -50,12 +50,12 @@ func (c *Client) Sender(s Signer) *Sender { return &Sender{c: c, s: s} }
 func (s *Sender) Address() ledger.Address { return s.s.Address() }
 
 // Send signs body with value as the next transaction of the signer and sends it.
-func (s *Sender) Send(ctx context.Context, value ledger.Amount, body ledger.Body) (api.Receipt, error) {
+func (s *Sender) Send(ctx context.Context, value ledger.Amount, body ledger.Body) (chain.Receipt, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	tx, err := s.build(ctx, value, body)
 	if err != nil {
-		return api.Receipt{}, err
+		return chain.Receipt{}, err
 	}
 	return s.c.SendTx(ctx, tx)
 }

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"net/url"
 
-	"github.com/arena/arena/api"
+	"github.com/arena/arena/api/wire"
+	"github.com/arena/arena/chain"
 	"github.com/arena/arena/ledger"
-	"github.com/arena/arena/store"
 )
 
 // Arena returns GET /v1/arena.
@@ -65,8 +65,8 @@ func (c *Client) OpenRounds(ctx context.Context) ([]ledger.RoundView, error) {
 }
 
 // Account returns GET /v1/accounts/{address}.
-func (c *Client) Account(ctx context.Context, a ledger.Address) (api.Account, error) {
-	var v api.Account
+func (c *Client) Account(ctx context.Context, a ledger.Address) (wire.Account, error) {
+	var v wire.Account
 	return v, c.get(ctx, "/v1/accounts/"+a.String(), &v)
 }
 
@@ -90,14 +90,14 @@ func (c *Client) Snapshot(ctx context.Context) (ledger.Snapshot, error) {
 
 // Deliveries returns GET /v1/deliveries: every award delivery the node's relayer
 // recorded, one per award and sink, in log order and then by sink.
-func (c *Client) Deliveries(ctx context.Context) ([]store.Delivery, error) {
-	var v []store.Delivery
+func (c *Client) Deliveries(ctx context.Context) ([]wire.Delivery, error) {
+	var v []wire.Delivery
 	return v, c.get(ctx, "/v1/deliveries", &v)
 }
 
 // Health returns GET /healthz.
-func (c *Client) Health(ctx context.Context) (api.Health, error) {
-	var v api.Health
+func (c *Client) Health(ctx context.Context) (wire.Health, error) {
+	var v wire.Health
 	return v, c.get(ctx, "/healthz", &v)
 }
 
@@ -114,7 +114,7 @@ func (c *Client) OpenAPI(ctx context.Context) ([]byte, error) {
 }
 
 // Tx returns GET /v1/tx/{id}: a committed transaction by its id, with its receipt.
-func (c *Client) Tx(ctx context.Context, id string) (api.TxAt, error) {
-	var v api.TxAt
+func (c *Client) Tx(ctx context.Context, id string) (chain.TxAt, error) {
+	var v chain.TxAt
 	return v, c.get(ctx, "/v1/tx/"+url.PathEscape(id), &v)
 }

@@ -43,7 +43,7 @@ func TestTheLivePageIsTheFileTheDemoWrote(t *testing.T) {
 		n.Engine().View(func(st *ledger.State) { s = st.Snapshot() })
 		return s, nil
 	}
-	srv := httptest.NewServer(api.New(api.Config{Chain: api.Solo(n.Engine()), Board: board.Handler(snap)}))
+	srv := httptest.NewServer(api.New(api.Config{Chain: n.Chain(), Deliveries: n.Deliveries, Board: board.Handler(snap)}))
 	defer srv.Close()
 
 	res, err := http.Get(srv.URL + "/")

@@ -3,7 +3,7 @@ package node
 import (
 	"context"
 
-	"github.com/arena/arena/chain/blocks"
+	"github.com/arena/arena/chain"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/chain/solo"
 	"github.com/arena/arena/ledger"
@@ -11,12 +11,11 @@ import (
 	"github.com/arena/arena/validator"
 )
 
-// engine is what the node needs of an ordering engine; the solo and comet engines both
-// have it.
+// engine is what the node needs of an ordering engine: the one every engine offers
+// (chain.Engine), the store the bridge's relayer records deliveries in, and Close. The
+// solo and comet engines both have it.
 type engine interface {
-	View(fn func(*ledger.State))
-	Submit(ctx context.Context, tx *ledger.Tx) (blocks.Receipt, error)
-	Subscribe(buf int) (<-chan blocks.Block, func())
+	chain.Engine
 	DB() *store.DB
 	Close() error
 }

@@ -23,6 +23,7 @@ import (
 
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/bridge"
+	"github.com/arena/arena/chain"
 	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/chain/solo"
@@ -273,6 +274,10 @@ func (n *Node) Run(ctx context.Context) error {
 	<-ctx.Done()
 	return first
 }
+
+// Chain returns the node's ordering engine, whichever it runs: what the API serves
+// (api.Config.Chain).
+func (n *Node) Chain() chain.Engine { return n.engine }
 
 // Engine returns the node's solo engine, or nil when the node runs another.
 func (n *Node) Engine() *solo.Engine { return n.solo }

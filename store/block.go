@@ -2,8 +2,8 @@ package store
 
 import (
 	"encoding/hex"
-	"fmt"
 
+	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/ledger"
 )
 
@@ -35,27 +35,14 @@ type TxAt struct {
 	TxRecord
 }
 
-// Account is one row of the accounts table: a wallet's balance, what the arena owes it
-// and its public reputation.
-type Account struct {
-	Address    ledger.Address    `json:"address"`
-	Wallet     ledger.Amount     `json:"wallet"`
-	Claimable  ledger.Amount     `json:"claimable"`
-	Reputation ledger.Reputation `json:"reputation"`
-}
-
 // CommittedBlock is everything CommitBlock writes for one block: the block row, its
-// transactions with their outcomes (whose events fill the events table), the view rows
-// that changed, and, when Checkpoint is not nil, the full ledger encoding after the block.
+// transactions with their outcomes (whose events fill the events table), and, when
+// Checkpoint is not nil, the full ledger encoding after the block.
 type CommittedBlock struct {
 	Height     uint64
 	Time       int64
 	Hash       [32]byte
 	Txs        []TxRecord
-	Tasks      []ledger.TaskView
-	Entries    []ledger.EntryView
-	Rounds     []ledger.RoundView
-	Accounts   []Account
 	Checkpoint []byte
 }
 
@@ -64,20 +51,12 @@ func (b *CommittedBlock) Info() BlockInfo {
 	return BlockInfo{Height: b.Height, Time: b.Time, Hash: b.Hash, Txs: len(b.Txs)}
 }
 
-// HexID returns id as 0x-prefixed lower-case hex, the form the txs table stores.
-func HexID(id [32]byte) string { return "0x" + hex.EncodeToString(id[:]) }
+// HexID returns id as 0x-prefixed lower-case hex, the form the txs table stores
+// (wire.HexID, the API's form).
+func HexID(id [32]byte) string { return wire.HexID(id) }
 
-// ParseID parses the 0x hex form of a transaction id or state hash.
-func ParseID(s string) ([32]byte, error) {
-	var id [32]byte
-	if len(s) != 66 || s[:2] != "0x" {
-		return id, fmt.Errorf("id %q is not 0x followed by 64 hex digits", s)
-	}
-	if _, err := hex.Decode(id[:], []byte(s[2:])); err != nil {
-		return id, fmt.Errorf("id %q is not 0x followed by 64 hex digits", s)
-	}
-	return id, nil
-}
+// ParseID parses the 0x hex form of a transaction id or state hash (wire.ParseID).
+func ParseID(s string) ([32]byte, error) { return wire.ParseID(s) }
 
 // addr is the form addresses take in indexed columns: lower-case 0x hex.
 func addr(a ledger.Address) string { return "0x" + hex.EncodeToString(a[:]) }

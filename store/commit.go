@@ -40,7 +40,7 @@ func (db *DB) CommitBlock(b CommittedBlock) (err error) {
 		midBlock()
 	}
 	for _, write := range []func(context.Context, *sql.Tx, *CommittedBlock) error{
-		writeEvents, writeTasks, writeEntries, writeRounds, writeAccounts, writeCheckpoint, writeBlockRow,
+		writeEvents, writeCheckpoint, writeBlockRow,
 	} {
 		if err := write(ctx, tx, &b); err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/ledger"
 )
 
@@ -55,33 +56,12 @@ var ErrNoDelivery = errors.New("no such delivery")
 var ErrDelivered = errors.New("delivery already succeeded")
 
 // OutboxEvent is an award event as the events table holds it, with the time of its
-// block. Height and Seq place it in the log.
-type OutboxEvent struct {
-	Height uint64       `json:"height"`
-	Seq    int          `json:"seq"`
-	Time   int64        `json:"block_time"` // unix seconds
-	Event  ledger.Event `json:"award"`
-}
+// block. It is declared in api/wire because GET /v1/deliveries serves it as it is.
+type OutboxEvent = wire.OutboxEvent
 
-// Delivery is one award event's delivery to one sink: what crossed, where, and when.
-// Times are kept to the millisecond; a zero DeliveredAt means not delivered yet.
-type Delivery struct {
-	Event       string        `json:"event"` // the event's id
-	Sink        string        `json:"sink"`
-	Task        ledger.TaskID `json:"task"`
-	Award       OutboxEvent   `json:"outbox"`
-	Attempts    int           `json:"attempts"`
-	LastError   string        `json:"last_error,omitempty"`
-	TxHash      string        `json:"tx_hash,omitempty"`
-	HTTPStatus  int           `json:"http_status,omitempty"`
-	EnqueuedAt  time.Time     `json:"enqueued_at"`
-	LastAttempt time.Time     `json:"last_attempt_at,omitzero"`
-	NextAttempt time.Time     `json:"next_attempt_at,omitzero"`
-	DeliveredAt time.Time     `json:"delivered_at,omitzero"`
-}
-
-// Delivered reports whether the delivery succeeded.
-func (d Delivery) Delivered() bool { return !d.DeliveredAt.IsZero() }
+// Delivery is one award event's delivery to one sink, as the deliveries table holds it.
+// It is declared in api/wire because GET /v1/deliveries serves it as it is.
+type Delivery = wire.Delivery
 
 // Attempt is one try at a delivery. Err is empty for a success. Next is when a failed
 // delivery is tried again.

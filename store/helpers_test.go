@@ -73,7 +73,6 @@ func (s *signer) block(t fataler, h uint64, first uint64, n int) CommittedBlock 
 		}
 		b.Txs = append(b.Txs, r)
 	}
-	b.Accounts = []Account{{Address: s.addr, Wallet: ledger.NewAmount(uint64(h) * 1000)}}
 	return b
 }
 

@@ -8,15 +8,15 @@ import (
 	"strconv"
 )
 
-// SchemaVersion is the version of the tables this package writes. Open refuses a file
-// written with another version.
-const SchemaVersion = 1
+// SchemaVersion is the version of the tables this package writes. Open upgrades a file
+// of version 1 (see dropViews) and refuses any other.
+const SchemaVersion = 2
 
 // ErrSchema reports a file whose schema version this package does not know.
 var ErrSchema = errors.New("unsupported schema version")
 
 // schema creates every table. Heights, indexes and ids are INTEGER; amounts, hashes and
-// addresses are TEXT; JSON columns hold the ledger's own encoding of each view.
+// addresses are TEXT; JSON columns hold the ledger's own encoding.
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
 	key   TEXT PRIMARY KEY,
@@ -41,34 +41,6 @@ CREATE TABLE IF NOT EXISTS txs (
 ) STRICT, WITHOUT ROWID;
 CREATE UNIQUE INDEX IF NOT EXISTS txs_id ON txs(id);
 CREATE INDEX IF NOT EXISTS txs_sender ON txs(sender, nonce);
-CREATE TABLE IF NOT EXISTS tasks (
-	id    INTEGER PRIMARY KEY,
-	state TEXT NOT NULL,
-	json  TEXT NOT NULL
-) STRICT;
-CREATE TABLE IF NOT EXISTS entries (
-	id     INTEGER PRIMARY KEY,
-	task   INTEGER NOT NULL,
-	solver TEXT NOT NULL,
-	state  TEXT NOT NULL,
-	json   TEXT NOT NULL
-) STRICT;
-CREATE INDEX IF NOT EXISTS entries_task ON entries(task);
-CREATE INDEX IF NOT EXISTS entries_solver ON entries(solver);
-CREATE TABLE IF NOT EXISTS rounds (
-	id    INTEGER PRIMARY KEY,
-	entry INTEGER NOT NULL,
-	state TEXT NOT NULL,
-	json  TEXT NOT NULL
-) STRICT;
-CREATE INDEX IF NOT EXISTS rounds_entry ON rounds(entry);
-CREATE INDEX IF NOT EXISTS rounds_state ON rounds(state);
-CREATE TABLE IF NOT EXISTS accounts (
-	address   TEXT PRIMARY KEY,
-	wallet    TEXT NOT NULL,
-	claimable TEXT NOT NULL,
-	json      TEXT NOT NULL
-) STRICT;
 CREATE TABLE IF NOT EXISTS events (
 	height INTEGER NOT NULL,
 	seq    INTEGER NOT NULL,
@@ -84,7 +56,8 @@ CREATE TABLE IF NOT EXISTS checkpoint (
 ) STRICT;
 `
 
-// migrate creates the tables of a new file and checks the version of an existing one.
+// migrate creates the tables of a new file, and checks the version of an existing one,
+// upgrading a version 1 file in the same transaction.
 func migrate(ctx context.Context, db *sql.DB) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
@@ -105,8 +78,25 @@ func migrate(ctx context.Context, db *sql.DB) error {
 		}
 	case err != nil:
 		return fmt.Errorf("read schema version: %w", err)
+	case v == "1":
+		if err := dropViews(ctx, tx); err != nil {
+			return fmt.Errorf("upgrade schema 1 to %d: %w", SchemaVersion, err)
+		}
 	case v != strconv.Itoa(SchemaVersion):
 		return fmt.Errorf("%w %s, want %d", ErrSchema, v, SchemaVersion)
 	}
 	return tx.Commit()
+}
+
+// dropViews upgrades a version 1 file: version 1 also kept a row per task, entry, round
+// and account, rewritten by every block and read by nothing. They derive from the log,
+// so dropping them loses nothing; the log, events, checkpoint and deliveries stay.
+func dropViews(ctx context.Context, tx *sql.Tx) error {
+	for _, t := range []string{"tasks", "entries", "rounds", "accounts"} {
+		if _, err := tx.ExecContext(ctx, `DROP TABLE IF EXISTS `+t); err != nil {
+			return fmt.Errorf("drop %s: %w", t, err)
+		}
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE meta SET value = ? WHERE key = 'schema_version'`, strconv.Itoa(SchemaVersion))
+	return err
 }

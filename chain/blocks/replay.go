@@ -105,7 +105,6 @@ func Restore(db *store.DB, terms ledger.Terms) (*ledger.State, store.BlockInfo, 
 	if s.Height() != last.Height {
 		return nil, last, fmt.Errorf("%w: replay reached height %d, the log holds %d", ErrDiverged, s.Height(), last.Height)
 	}
-	s.TakeDirty() // the view tables already hold every block replayed
 	return s, last, nil
 }
 

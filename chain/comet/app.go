@@ -11,6 +11,7 @@ import (
 
 	abci "github.com/cometbft/cometbft/abci/types"
 
+	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
 )
@@ -26,9 +27,8 @@ var ErrNoGenesis = errors.New("no founding terms: InitChain has not run")
 type App struct {
 	abci.BaseApplication
 
-	db        *store.DB
-	log       *slog.Logger
-	ckptEvery int
+	db  *store.DB
+	log *slog.Logger
 
 	mu        sync.RWMutex // guards committed, last and appHash
 	committed *ledger.State
@@ -36,9 +36,9 @@ type App struct {
 	appHash   [32]byte
 
 	// Owned by the consensus connection, which CometBFT serialises.
-	deliver   *ledger.State
-	pending   *finalized
-	sinceCkpt int
+	deliver *ledger.State
+	pending *finalized
+	ckpts   blocks.Checkpoints
 
 	check checkState
 	hub   hub
@@ -61,7 +61,7 @@ func NewApp(db *store.DB, checkpointEvery int, logger *slog.Logger) (*App, error
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	a := &App{db: db, log: logger, ckptEvery: checkpointEvery}
+	a := &App{db: db, log: logger, ckpts: blocks.Checkpoints{Every: checkpointEvery}}
 	a.check.reset()
 	terms, ok, err := db.Genesis()
 	if err != nil || !ok {

@@ -1,9 +1,9 @@
 // Package comet runs an arena's ledger as a CometBFT ABCI 2.0 application, so that many
-// machines order its transactions: App is the application, Engine an in-process
-// CometBFT node around it, and Testnet writes the homes of a loopback network. It is
-// the only package that imports CometBFT. What it shares with the solo engine (the
-// block shape, the subscriber feed, view rows, replay) lives in chain/blocks; the
-// adapters to the API and to grading workers live in api and node.
+// machines order its transactions: App is the application, Engine (a chain.Engine) an
+// in-process CometBFT node around it, and Testnet writes the homes of a loopback
+// network. It is the only package that imports CometBFT. What it shares with the solo
+// engine (the block builder, the block shape, the subscriber feed, the store reads,
+// replay) lives in chain/blocks; the adapter to grading workers lives in node.
 //
 // The life of a block:
 //
@@ -15,14 +15,14 @@
 //     go back into nonce order (CometBFT may list n+1 before n) and a nonce that does not
 //     follow is left out; within MaxTxBytes. ProcessProposal accepts every block.
 //  3. FinalizeBlock re-verifies every signature in parallel (a proposer may include
-//     anything), then applies the transactions in order with the block's time in unix
-//     seconds. A transaction that fails decoding, its signature or admission is
-//     answered with a non-zero code and never reaches the ledger or the log. Nothing
-//     is persisted.
-//  4. Commit writes the block (transactions, outcomes, view rows, events, height and
-//     state hash) in one SQLite transaction through package store, the same file
-//     format the solo engine writes, so blocks.Verify (arena verify) replays it. Only
-//     then is the block visible to View, Query, Submit and subscribers.
+//     anything), then builds the block with blocks.Builder, applying the transactions
+//     in order with the block's time in unix seconds. A transaction that fails
+//     decoding, its signature or admission is answered with a non-zero code and never
+//     reaches the ledger or the log. Nothing is persisted.
+//  4. Commit writes the block (transactions, outcomes, events, height and state hash)
+//     in one SQLite transaction through package store, the same file format the solo
+//     engine writes, so blocks.Verify (arena verify) replays it. Only then is the block
+//     visible to View, Query, Submit and subscribers.
 //
 // The app hash is the ledger's state hash after the last block that recorded a
 // transaction: a block that changes nothing but the height and time, which its header

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -21,13 +22,16 @@ import (
 	cmttypes "github.com/cometbft/cometbft/types"
 	"github.com/spf13/viper"
 
+	"github.com/arena/arena/chain"
 	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
 )
 
-// ErrClosed is returned by Submit once the engine is closed.
-var ErrClosed = errors.New("engine closed")
+// ErrClosed is returned by Submit once the engine is closed (chain.ErrClosed).
+var ErrClosed = chain.ErrClosed
+
+var _ chain.Engine = (*Engine)(nil)
 
 // DBFile is the arena's SQLite file inside a node home.
 const DBFile = "data/arena.db"
@@ -170,6 +174,18 @@ func (e *Engine) Home() string { return e.home }
 // DB returns the engine's store, for reads.
 func (e *Engine) DB() *store.DB { return e.app.db }
 
+// Head returns the height of the last committed block, 0 before the first.
+func (e *Engine) Head() (uint64, error) { return blocks.Head(e.app.db) }
+
+// Blocks iterates over the committed blocks from height from to height to inclusive, in
+// the shape Subscribe delivers them.
+func (e *Engine) Blocks(from, to uint64) iter.Seq2[Block, error] {
+	return blocks.Stored(e.app.db, from, to)
+}
+
+// Tx looks up a committed transaction by its id, reporting false when no block holds it.
+func (e *Engine) Tx(id [32]byte) (TxAt, bool, error) { return blocks.TxAt(e.app.db, id) }
+
 // View calls fn with the last committed state; see App.View.
 func (e *Engine) View(fn func(*ledger.State)) { e.app.View(fn) }
 
@@ -230,11 +246,11 @@ func (e *Engine) Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error) {
 
 // committedReceipt returns the receipt of a transaction the file already holds.
 func (e *Engine) committedReceipt(id [32]byte) (Receipt, bool) {
-	t, ok, err := e.app.db.Tx(id)
+	t, ok, err := e.Tx(id)
 	if err != nil || !ok {
 		return Receipt{}, false
 	}
-	return Receipt{TxID: store.HexID(id), Height: t.Height, Index: t.Index, Outcome: t.Outcome}, true
+	return t.Receipt, true
 }
 
 // Close stops the node, ends every subscription and closes the file.

@@ -12,7 +12,6 @@ import (
 
 	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/ledger"
-	"github.com/arena/arena/store"
 )
 
 // decoded is one transaction of a block after decoding and signature verification.
@@ -22,8 +21,9 @@ type decoded struct {
 	err error
 }
 
-// FinalizeBlock applies the decided block to the deliver state and returns one result
-// per transaction and the app hash. It writes nothing: Commit does.
+// FinalizeBlock builds the decided block on the deliver state with blocks.Builder, the
+// builder the solo engine shares, and returns one result per transaction and the app
+// hash. It writes nothing: Commit does.
 func (a *App) FinalizeBlock(_ context.Context, req *abci.RequestFinalizeBlock) (*abci.ResponseFinalizeBlock, error) {
 	if a.deliver == nil {
 		return nil, ErrNoGenesis
@@ -35,14 +35,16 @@ func (a *App) FinalizeBlock(_ context.Context, req *abci.RequestFinalizeBlock) (
 	}
 	blk := ledger.Block{Height: uint64(req.Height), Time: req.Time.Unix()}
 	txs := verifyAll(req.Txs)
-	s := a.deliver
-	s.BeginBlock(blk)
-	cb := store.CommittedBlock{Height: blk.Height, Time: blk.Time}
+	b := blocks.Start(a.deliver, blk)
 	results := make([]*abci.ExecTxResult, len(txs))
 	var dropped []decoded
 	for i, d := range txs {
+		var out ledger.Outcome
 		if d.err == nil {
-			d.err = s.Check(d.tx)
+			var err error
+			if out, d.err, err = b.Add(d.tx, d.id); err != nil {
+				return nil, fmt.Errorf("block %d tx %d: %w", blk.Height, i, err)
+			}
 		}
 		if d.err != nil {
 			results[i] = &abci.ExecTxResult{Code: codeOf(d.err), Log: d.err.Error()}
@@ -51,22 +53,11 @@ func (a *App) FinalizeBlock(_ context.Context, req *abci.RequestFinalizeBlock) (
 			}
 			continue
 		}
-		out, err := s.Apply(d.tx, blk)
-		if err != nil {
-			return nil, fmt.Errorf("block %d tx %d: %w", blk.Height, i, err)
-		}
-		cb.Txs = append(cb.Txs, store.TxRecord{Index: len(cb.Txs), ID: d.id, Tx: d.tx, Outcome: out})
 		results[i] = resultOf(out)
 	}
-	cb.Hash = s.Hash()
-	blocks.FillViews(&cb, s, blk.Height == 1)
-	if a.sinceCkpt++; a.sinceCkpt >= a.ckptEvery {
-		enc, err := s.Encode()
-		if err != nil {
-			return nil, err
-		}
-		cb.Checkpoint = enc
-		a.sinceCkpt = 0
+	cb, err := b.Seal(&a.ckpts)
+	if err != nil {
+		return nil, err
 	}
 	_, appHash := a.Committed()
 	if len(cb.Txs) > 0 {
@@ -150,7 +141,6 @@ func (a *App) advance(p *finalized) error {
 			return fmt.Errorf("apply committed block %d tx %d: %w", b.Height, r.Index, err)
 		}
 	}
-	a.committed.TakeDirty()
 	a.last = b.Info()
 	a.appHash = p.appHash
 	return nil

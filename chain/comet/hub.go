@@ -3,18 +3,22 @@ package comet
 import (
 	"sync"
 
+	"github.com/arena/arena/chain"
 	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/store"
 )
 
 // Receipt acknowledges a transaction: it is in a committed block.
-type Receipt = blocks.Receipt
+type Receipt = chain.Receipt
 
 // Block is a committed block as subscribers see it: the solo engine's shape.
-type Block = blocks.Block
+type Block = chain.Block
 
 // TxResult is one recorded transaction of a committed block and what it did.
-type TxResult = blocks.TxResult
+type TxResult = chain.TxResult
+
+// TxAt is a committed transaction, where it is and what it did.
+type TxAt = chain.TxAt
 
 // answer is what a waiting Submit hears.
 type answer struct {

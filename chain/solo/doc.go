@@ -1,20 +1,21 @@
-// Package solo is the embedded ordering engine: one sequencer orders transactions into
-// blocks and keeps them, with the ledger's state tables, in one SQLite file (package
-// store).
+// Package solo is the embedded ordering engine (a chain.Engine): one sequencer orders
+// transactions into blocks and keeps them, with their events and checkpoints of the
+// ledger's state, in one SQLite file (package store).
 //
 // The life of a transaction:
 //
 //  1. Submit verifies its signature in the caller's goroutine, outside every lock, and
 //     queues it.
 //  2. The sequencer takes whatever is queued (up to Config.MaxBatch, waiting at most
-//     Config.MaxWait after the first) and admits each transaction with State.Check. A
+//     Config.MaxWait after the first) and builds one block of it with blocks.Builder,
+//     the builder comet shares: it admits each transaction with State.Check, and a
 //     refused one is answered at once with its *ledger.Error and never enters a block.
 //  3. The admitted ones are applied in order in one block whose time is the wall clock
 //     in unix seconds, never earlier than the previous block's.
-//  4. The block (transactions, outcomes, view rows, events, and every
-//     Config.CheckpointEvery blocks a full checkpoint) is written in one SQLite
-//     transaction. Only once that commit is durable is each transaction acknowledged,
-//     and only then do subscribers see the block. Acknowledged means durable.
+//  4. The block (transactions, outcomes, events, and every Config.CheckpointEvery
+//     blocks a full checkpoint) is written in one SQLite transaction. Only once that
+//     commit is durable is each transaction acknowledged, and only then do subscribers
+//     see the block. Acknowledged means durable.
 //
 // Failure: if Apply reports a corrupt state or CommitBlock fails, the engine halts. From
 // then on Submit returns an error wrapping ErrHalted and nothing more is written, so the

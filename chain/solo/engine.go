@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"sync"
 
+	// Imported under another name: this package's tests call their chain id chain.
+	arenachain "github.com/arena/arena/chain"
 	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
@@ -13,16 +16,22 @@ import (
 
 // Errors the engine returns besides the ledger's refusals.
 var (
-	// ErrClosed is returned by Submit after Close.
-	ErrClosed = errors.New("engine closed")
-	// ErrHalted is wrapped by every Submit after a block failed to apply or commit.
-	ErrHalted = errors.New("engine halted")
+	// ErrClosed is returned by Submit after Close (chain.ErrClosed).
+	ErrClosed = arenachain.ErrClosed
+	// ErrHalted is wrapped by every Submit after a block failed to apply or commit
+	// (chain.ErrHalted).
+	ErrHalted = arenachain.ErrHalted
 	// ErrNoGenesis is returned by Open for a new file without founding terms.
 	ErrNoGenesis = errors.New("a new arena needs founding terms")
 )
 
 // Receipt acknowledges a transaction: it is in a durably committed block.
-type Receipt = blocks.Receipt
+type Receipt = arenachain.Receipt
+
+// TxAt is a committed transaction, where it is and what it did.
+type TxAt = arenachain.TxAt
+
+var _ arenachain.Engine = (*Engine)(nil)
 
 // Engine orders transactions into blocks, applies them to the ledger and keeps them in
 // one SQLite file. Its methods are safe for concurrent use.
@@ -38,8 +47,8 @@ type Engine struct {
 	state *ledger.State
 
 	// Owned by the sequencer goroutine.
-	last      store.BlockInfo
-	sinceCkpt int
+	last  store.BlockInfo
+	ckpts blocks.Checkpoints
 
 	haltMu sync.Mutex
 	halt   error // why the engine stopped accepting, once it has
@@ -88,7 +97,7 @@ func open(cfg Config, db *store.DB, genesis *ledger.Terms) (*Engine, error) {
 	}
 	cfg.Logger.Info("arena open", "path", db.Path(), "height", last.Height, "state_hash", store.HexID(s.Hash()))
 	return &Engine{
-		cfg: cfg, db: db, state: s, last: last,
+		cfg: cfg, db: db, state: s, last: last, ckpts: blocks.Checkpoints{Every: cfg.CheckpointEvery},
 		queue: make(chan *request, cfg.MaxBatch),
 		quit:  make(chan struct{}),
 		done:  make(chan struct{}),
@@ -167,8 +176,21 @@ func (e *Engine) View(fn func(s *ledger.State)) {
 }
 
 // DB returns the engine's store, for reads (a transaction by id, blocks to catch up a
-// dropped subscriber, the view tables). Nothing but the engine may write to it.
+// dropped subscriber, award events and deliveries). Nothing but the engine writes
+// blocks to it.
 func (e *Engine) DB() *store.DB { return e.db }
+
+// Head returns the height of the last committed block, 0 before the first.
+func (e *Engine) Head() (uint64, error) { return blocks.Head(e.db) }
+
+// Blocks iterates over the committed blocks from height from to height to inclusive, in
+// the shape Subscribe delivers them.
+func (e *Engine) Blocks(from, to uint64) iter.Seq2[Block, error] {
+	return blocks.Stored(e.db, from, to)
+}
+
+// Tx looks up a committed transaction by its id, reporting false when no block holds it.
+func (e *Engine) Tx(id [32]byte) (TxAt, bool, error) { return blocks.TxAt(e.db, id) }
 
 // Close stops the sequencer after the block it is building, answers every transaction
 // still queued with ErrClosed, ends every subscription and closes the file.

@@ -2,10 +2,7 @@ package solo
 
 import (
 	"database/sql"
-	"encoding/hex"
 	"testing"
-
-	"github.com/arena/arena/ledger"
 )
 
 // rawDB opens the file behind a closed engine through database/sql, to read or tamper
@@ -30,17 +27,6 @@ func tamper(t testing.TB, path, query string, args ...any) {
 	if n, _ := res.RowsAffected(); n != 1 {
 		t.Fatalf("%s changed %d rows, want 1", query, n)
 	}
-}
-
-// accountWallet reads a's wallet column from the accounts table.
-func accountWallet(t testing.TB, path string, a ledger.Address) string {
-	t.Helper()
-	var w string
-	err := rawDB(t, path).QueryRow(`SELECT wallet FROM accounts WHERE address = ?`, "0x"+hex.EncodeToString(a[:])).Scan(&w)
-	if err != nil {
-		t.Fatalf("account %s: %v", a, err)
-	}
-	return w
 }
 
 // rowCount returns the result of a COUNT(*) query on the file.

@@ -81,18 +81,3 @@ func TestGenesisIsRequiredOnceAndFixed(t *testing.T) {
 		t.Errorf("Open(invalid terms) = %v, want %s", err, want)
 	}
 }
-
-// TestGenesisWalletsAreInTheAccountsTable: the first block writes the genesis wallets to
-// the accounts table even if no transaction touched them.
-func TestGenesisWalletsAreInTheAccountsTable(t *testing.T) {
-	path := tempPath(t)
-	terms := testTerms(t)
-	rich := newSigner(t)
-	terms.Genesis = []ledger.Allocation{{Address: rich.addr, Amount: ledger.Ether(7)}}
-	e := openEngine(t, Config{Path: path}, terms)
-	submit(t, e, newSigner(t).faucet(t, 1, 5))
-	e.Close()
-	if wallet := accountWallet(t, path, rich.addr); wallet != ledger.Ether(7).String() {
-		t.Errorf("genesis wallet in accounts table = %q, want %s", wallet, ledger.Ether(7))
-	}
-}

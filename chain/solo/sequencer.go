@@ -89,33 +89,27 @@ func (e *Engine) seal(batch []*request) bool {
 	return true
 }
 
-// build admits and applies batch in a new block. Refused transactions are answered at
-// once and left out; admitted holds the rest, in block order. The state must be locked.
+// build admits and applies batch in a new block (see blocks.Builder). Refused
+// transactions are answered at once and left out; admitted holds the rest, in block
+// order. The state must be locked.
 func (e *Engine) build(batch []*request) (cb store.CommittedBlock, admitted []*request, err error) {
-	blk := ledger.Block{Height: e.last.Height + 1, Time: max(e.last.Time, e.cfg.Now().Unix())}
-	cb = store.CommittedBlock{Height: blk.Height, Time: blk.Time}
+	b := blocks.Start(e.state, ledger.Block{Height: e.last.Height + 1, Time: max(e.last.Time, e.cfg.Now().Unix())})
 	for _, r := range batch {
-		if err := e.state.Check(r.tx); err != nil {
-			r.reply <- result{err: err}
-			continue
-		}
-		out, err := e.state.Apply(r.tx, blk)
-		if err != nil {
+		_, refused, err := b.Add(r.tx, r.id)
+		switch {
+		case err != nil:
 			return cb, nil, err
+		case refused != nil:
+			r.reply <- result{err: refused}
+		default:
+			admitted = append(admitted, r)
 		}
-		cb.Txs = append(cb.Txs, store.TxRecord{Index: len(admitted), ID: r.id, Tx: r.tx, Outcome: out})
-		admitted = append(admitted, r)
 	}
 	if len(admitted) == 0 {
 		return cb, nil, nil
 	}
-	cb.Hash = e.state.Hash()
-	blocks.FillViews(&cb, e.state, blk.Height == 1)
-	if e.sinceCkpt++; e.sinceCkpt >= e.cfg.CheckpointEvery {
-		if cb.Checkpoint, err = e.state.Encode(); err != nil {
-			return cb, nil, err
-		}
-		e.sinceCkpt = 0
+	if cb, err = b.Seal(&e.ckpts); err != nil {
+		return cb, nil, err
 	}
 	return cb, admitted, nil
 }

@@ -91,13 +91,10 @@ func handler(n *node.Node, log *slog.Logger) http.Handler {
 		n.View(func(st *ledger.State) { s = st.Snapshot() })
 		return s, nil
 	}
-	chain := api.Solo(n.Engine())
-	if e := n.Comet(); e != nil {
-		chain = api.Comet(e)
-	}
 	crossed := func() (map[ledger.TaskID][]board.Crossing, error) {
 		ds, err := n.Deliveries()
 		return crossingsOf(ds), err
 	}
-	return api.New(api.Config{Chain: chain, Logger: log, Board: board.Handler(snap, board.WithCrossingsFunc(crossed))})
+	return api.New(api.Config{Chain: n.Chain(), Deliveries: n.Deliveries, Logger: log,
+		Board: board.Handler(snap, board.WithCrossingsFunc(crossed))})
 }

@@ -1,0 +1,86 @@
+// Package wire declares the JSON bodies of the arena's HTTP API that are not the
+// ledger's own views or an engine's values (those are ledger's and chain's): errors,
+// accounts, health, the resync event and award deliveries. The server (api) and the
+// client (client) share them from here, so the client links neither the server nor an
+// engine nor SQLite. The store keeps deliveries in exactly this shape.
+//
+// Every shape here is part of the API: api/openapi.json documents it and a test keeps
+// the two in step.
+package wire
+
+import (
+	"time"
+
+	"github.com/arena/arena/chain"
+	"github.com/arena/arena/ledger"
+)
+
+// ErrorBody is the JSON shape of every error the API answers with.
+type ErrorBody struct {
+	Error   ErrorDetail    `json:"error"`
+	Receipt *chain.Receipt `json:"receipt,omitempty"` // set when the ledger refused an applied tx
+}
+
+// ErrorDetail is a failure's class word (EXPECTED, EXTERNAL, TRANSIENT, LLM_ERROR, or
+// INTERNAL) and its exact message.
+type ErrorDetail struct {
+	Class   string `json:"class"`
+	Message string `json:"message"`
+}
+
+// Account is GET /v1/accounts/{address}: what one address holds and owes.
+type Account struct {
+	Address    ledger.Address    `json:"address"`
+	NextNonce  uint64            `json:"next_nonce"` // the nonce its next transaction must carry
+	Balance    ledger.Amount     `json:"balance"`    // wallet, atto
+	Claimable  ledger.Amount     `json:"claimable"`  // what the arena owes it, atto
+	Reputation ledger.Reputation `json:"reputation"`
+}
+
+// Health is GET /healthz.
+type Health struct {
+	Status string `json:"status"`
+	Height uint64 `json:"height"`
+}
+
+// ResyncEvent is the type of the event that tells a client it is more blocks behind
+// than a request replays. Its id is the head height, so a client that reconnects after it
+// resumes from there.
+const ResyncEvent = "resync"
+
+// Resync is the data of a "resync" event.
+type Resync struct {
+	Since     uint64 `json:"since"`      // the height the client asked to resume after
+	Head      uint64 `json:"head"`       // the height the stream continues after
+	MaxReplay uint64 `json:"max_replay"` // the most blocks a request replays
+	Message   string `json:"message"`
+}
+
+// OutboxEvent is an award event as the log holds it, with the time of its block.
+// Height and Seq place it in the log.
+type OutboxEvent struct {
+	Height uint64       `json:"height"`
+	Seq    int          `json:"seq"`
+	Time   int64        `json:"block_time"` // unix seconds
+	Event  ledger.Event `json:"award"`
+}
+
+// Delivery is one award event's delivery to one sink: what crossed, where, and when.
+// Times are kept to the millisecond; a zero DeliveredAt means not delivered yet.
+type Delivery struct {
+	Event       string        `json:"event"` // the event's id
+	Sink        string        `json:"sink"`
+	Task        ledger.TaskID `json:"task"`
+	Award       OutboxEvent   `json:"outbox"`
+	Attempts    int           `json:"attempts"`
+	LastError   string        `json:"last_error,omitempty"`
+	TxHash      string        `json:"tx_hash,omitempty"`
+	HTTPStatus  int           `json:"http_status,omitempty"`
+	EnqueuedAt  time.Time     `json:"enqueued_at"`
+	LastAttempt time.Time     `json:"last_attempt_at,omitzero"`
+	NextAttempt time.Time     `json:"next_attempt_at,omitzero"`
+	DeliveredAt time.Time     `json:"delivered_at,omitzero"`
+}
+
+// Delivered reports whether the delivery succeeded.
+func (d Delivery) Delivered() bool { return !d.DeliveredAt.IsZero() }

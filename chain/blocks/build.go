@@ -1,0 +1,81 @@
+package blocks
+
+import (
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
+)
+
+// Builder builds one block on a ledger state: the loop both engines run, the solo
+// sequencer on the transactions it queued and comet's FinalizeBlock on the ones its
+// network decided.
+//
+//	b := blocks.Start(s, ledger.Block{Height: h, Time: t})
+//	for each transaction tx, with id its SigningHash:
+//		out, refused, err := b.Add(tx, id) // Check, then Apply and record the outcome
+//		// err: the state is unusable, stop; refused: tx is left out of the block
+//	cb, err := b.Seal(&checkpoints)         // the state hash, and a checkpoint when due
+//	// the engine writes cb with store.CommitBlock, then acknowledges and publishes it
+//
+// A Builder is used by one goroutine, the one that owns the state.
+type Builder struct {
+	s   *ledger.State
+	blk ledger.Block
+	cb  store.CommittedBlock
+}
+
+// Start begins block blk on s.
+func Start(s *ledger.State, blk ledger.Block) *Builder {
+	return &Builder{s: s, blk: blk, cb: store.CommittedBlock{Height: blk.Height, Time: blk.Time}}
+}
+
+// Add admits tx, whose id is its SigningHash, with State.Check. A transaction refused
+// at admission changes nothing and is left out of the block: its refusal is returned as
+// refused. An admitted one is applied and recorded in the block with its outcome, which
+// is returned (a refusal by the rules has Outcome.Err set). err is non-nil only if Apply
+// failed: the state is then unusable and the engine must stop.
+func (b *Builder) Add(tx *ledger.Tx, id [32]byte) (out ledger.Outcome, refused, err error) {
+	if err := b.s.Check(tx); err != nil {
+		return ledger.Outcome{}, err, nil
+	}
+	out, err = b.s.Apply(tx, b.blk)
+	if err != nil {
+		return out, nil, err
+	}
+	b.cb.Txs = append(b.cb.Txs, store.TxRecord{Index: len(b.cb.Txs), ID: id, Tx: tx, Outcome: out})
+	return out, nil, nil
+}
+
+// Len returns how many transactions the block records so far.
+func (b *Builder) Len() int { return len(b.cb.Txs) }
+
+// Seal ends the block and returns what the store commits: the recorded transactions,
+// the state hash after them and, when c says one is due, the full encoding of the
+// state. A block that recorded nothing still moves the state's height and time.
+func (b *Builder) Seal(c *Checkpoints) (store.CommittedBlock, error) {
+	b.s.BeginBlock(b.blk) // a no-op once Add applied a transaction
+	b.cb.Hash = b.s.Hash()
+	if c.due() {
+		enc, err := b.s.Encode()
+		if err != nil {
+			return b.cb, err
+		}
+		b.cb.Checkpoint = enc
+	}
+	return b.cb, nil
+}
+
+// Checkpoints decides which sealed blocks carry a full checkpoint: one in every Every.
+// The zero value checkpoints every block.
+type Checkpoints struct {
+	Every int // blocks between checkpoints
+	since int // blocks sealed since the last checkpoint
+}
+
+// due counts one more sealed block and reports whether it carries a checkpoint.
+func (c *Checkpoints) due() bool {
+	if c.since++; c.since < c.Every {
+		return false
+	}
+	c.since = 0
+	return true
+}
