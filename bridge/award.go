@@ -37,7 +37,7 @@ func EventID(chain string, task ledger.TaskID) string {
 // refuses an event that is not an award or lacks what an award carries.
 func AwardOf(chain string, o store.OutboxEvent) (Award, error) {
 	ev := o.Event
-	a := Award{ID: EventID(chain, ev.Task), Chain: chain, Height: o.Height, Time: ev.Time, Task: ev.Task}
+	a := Award{ID: EventID(chain, ledger.TaskID(ev.Task)), Chain: chain, Height: o.Height, Time: ev.Time, Task: ledger.TaskID(ev.Task)}
 	switch {
 	case ev.Type != "award":
 		return a, fmt.Errorf("%w: type %q", ErrNotAward, ev.Type)
@@ -51,7 +51,7 @@ func AwardOf(chain string, o store.OutboxEvent) (Award, error) {
 			return a, fmt.Errorf("%w: task %d won by no entry", ErrNotAward, ev.Task)
 		}
 		w := *ev.Address
-		a.Entry, a.Winner, a.Score = ev.Entry, &w, ev.Score
+		a.Entry, a.Winner, a.Score = ledger.EntryID(ev.Entry), &w, ev.Score
 	case ledger.TaskVoided:
 		r := *ev.Address
 		a.Voided, a.RefundedTo = true, &r

@@ -155,7 +155,7 @@ func (c *cluster) reportLatency(i int, rounds map[ledger.RoundID]ledger.RoundVie
 				if ev.Type != "grade_settled" {
 					continue
 				}
-				needed := lastNeeded(rounds[ev.Round])
+				needed := lastNeeded(rounds[ledger.RoundID(ev.Round)])
 				blocks := int64(blk.Height) - int64(needed)
 				c.t.Logf("figure: round %d: last needed attestation at height %d, settled at %d: %d blocks", ev.Round, needed, blk.Height, blocks)
 				if needed == 0 || blocks < 0 || blocks > 2 {
