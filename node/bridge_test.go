@@ -70,9 +70,9 @@ func TestAnAwardCrossesToAWebhookOnceSigned(t *testing.T) {
 	defer srv.Close()
 	dir := t.TempDir()
 	sponsor, solver := newKey(t), newKey(t)
-	cfg, err := Init(dir, InitOptions{Name: "bridge test", DevMode: true, LightScrypt: true, Genesis: []ledger.Allocation{
+	cfg, err := Init(dir, InitOptions{Terms: Terms{Name: "bridge test", DevMode: true, Genesis: []ledger.Allocation{
 		{Address: sponsor.Address(), Amount: ledger.Ether(1000)}, {Address: solver.Address(), Amount: ledger.Ether(100)},
-	}})
+	}}, LightScrypt: true})
 	if err != nil {
 		t.Fatal(err)
 	}
