@@ -12,7 +12,7 @@ import (
 
 	"github.com/arena/arena/bridge"
 	"github.com/arena/arena/bridge/evm"
-	"github.com/arena/arena/bridge/internal/contest"
+	"github.com/arena/arena/bridge/internal/contesttest"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
 )
@@ -27,7 +27,7 @@ func TestAWonAwardCrossesToTheRegistryAndAVoidedOneCrossesNothing(t *testing.T) 
 	operator := newKey(t)
 	c := newChain(t, operator)
 	reg := c.deploy(t, operator, addrOf(operator))
-	a := contest.Open(t, &reg)
+	a := contesttest.Open(t, &reg)
 	sink := c.sink(t, reg, operator)
 	r, err := bridge.New(a.DB(), bridge.Config{Sinks: []bridge.Sink{sink}, Blocks: a.Blocks(), Poll: time.Hour})
 	if err != nil {
@@ -95,7 +95,7 @@ func TestARevertingRegistryIsRetriedAndNeverUnwindsTheAward(t *testing.T) {
 	operator, stranger := newKey(t), newKey(t)
 	c := newChain(t, operator, stranger)
 	reg := c.deploy(t, operator, addrOf(operator))
-	a := contest.Open(t, &reg)
+	a := contesttest.Open(t, &reg)
 	task, _ := a.Won(1, 4)
 	before := a.Snapshot()
 	backoff := bridge.Backoff{Base: 5 * time.Millisecond, Max: 20 * time.Millisecond}
@@ -105,7 +105,7 @@ func TestARevertingRegistryIsRetriedAndNeverUnwindsTheAward(t *testing.T) {
 		t.Fatal(err)
 	}
 	stop := runRelayer(t, r)
-	id := bridge.EventID(contest.Chain, task)
+	id := bridge.EventID(contesttest.Chain, task)
 	waitFor(t, "four failed attempts", func() bool {
 		at, err := a.DB().Attempts(id, wrong.Name())
 		return err == nil && len(at) >= 4

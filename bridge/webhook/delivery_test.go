@@ -15,7 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/arena/arena/bridge"
-	"github.com/arena/arena/bridge/internal/contest"
+	"github.com/arena/arena/bridge/internal/contesttest"
 	"github.com/arena/arena/bridge/webhook"
 	"github.com/arena/arena/ledger"
 )
@@ -76,7 +76,7 @@ func (rc *receiver) snapshot() (map[string]int, map[string][]string, []string) {
 // connections, then 503s, then the 2xx), the body is the same on every attempt, and once
 // each award is accepted nothing more is sent.
 func TestAReceiverThatWasDownGetsEachAwardOnceWhenItReturns(t *testing.T) {
-	a := contest.Open(t, nil)
+	a := contesttest.Open(t, nil)
 	won, _ := a.Won(0, 4)
 	voided := a.Voided()
 	addr := freeAddr(t)
@@ -91,7 +91,7 @@ func TestAReceiverThatWasDownGetsEachAwardOnceWhenItReturns(t *testing.T) {
 		t.Fatal(err)
 	}
 	stop := runRelayer(t, r)
-	ids := []string{bridge.EventID(contest.Chain, won), bridge.EventID(contest.Chain, voided)}
+	ids := []string{bridge.EventID(contesttest.Chain, won), bridge.EventID(contesttest.Chain, voided)}
 	waitFor(t, "two refused connections per award", func() bool {
 		for _, id := range ids {
 			if at, err := a.DB().Attempts(id, sink.Name()); err != nil || len(at) < 2 {
@@ -148,7 +148,7 @@ func checkBodies(t *testing.T, id string, bodies []string) {
 
 // checkAttempts: the store holds refused connections first, then any 503s, then one 204.
 // It returns how many 503s it holds.
-func checkAttempts(t *testing.T, a *contest.Arena, id, sink string) int {
+func checkAttempts(t *testing.T, a *contesttest.Arena, id, sink string) int {
 	t.Helper()
 	at, err := a.DB().Attempts(id, sink)
 	if err != nil {
