@@ -11,15 +11,18 @@ import (
 	"github.com/arena/arena/store"
 )
 
-// TestCrossedListsOnlyWhatArrived: the board marks an award as crossed only for the
-// sinks whose delivery succeeded.
+// TestCrossedListsOnlyWhatArrived: the board marks a bounty task's award as crossed
+// only for the sinks whose delivery succeeded; an award of another kind with the same
+// id is not that task's.
 func TestCrossedListsOnlyWhatArrived(t *testing.T) {
 	at := time.Unix(1_800_000_000, 0)
+	bounty := store.BountyKey
 	ds := []store.Delivery{
-		{Event: "c/award/1", Sink: "evm:0xab", Task: 1, TxHash: "0x01", DeliveredAt: at},
-		{Event: "c/award/1", Sink: "webhook:https://x.test/", Task: 1, Attempts: 3, LastError: "503"},
-		{Event: "c/award/2", Sink: "webhook:https://x.test/", Task: 2, HTTPStatus: 204, DeliveredAt: at.Add(time.Second)},
-		{Event: "c/award/3", Sink: "evm:0xab", Task: 3, LastError: "reverted"},
+		{AwardKey: bounty(1), Event: "c/award/1", Sink: "evm:0xab", TxHash: "0x01", DeliveredAt: at},
+		{AwardKey: bounty(1), Event: "c/award/1", Sink: "webhook:https://x.test/", Attempts: 3, LastError: "503"},
+		{AwardKey: bounty(2), Event: "c/award/2", Sink: "webhook:https://x.test/", HTTPStatus: 204, DeliveredAt: at.Add(time.Second)},
+		{AwardKey: bounty(3), Event: "c/award/3", Sink: "evm:0xab", LastError: "reverted"},
+		{AwardKey: store.AwardKey{Kind: "tender", ID: 3}, Event: "c/award/tender/3", Sink: "webhook:https://x.test/", HTTPStatus: 200, DeliveredAt: at},
 	}
 	want := map[ledger.TaskID][]bridge.Crossing{
 		1: {{Sink: "evm:0xab", TxHash: "0x01", DeliveredAt: at.Unix()}},
@@ -27,5 +30,26 @@ func TestCrossedListsOnlyWhatArrived(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, bridge.Crossed(ds)); diff != "" {
 		t.Errorf("Crossed (-want +got):\n%s", diff)
+	}
+}
+
+// TestAnAwardIsNamedByItsKindAndID: an award's id across the boundary (its webhook
+// Idempotency-Key) names its kind and id; a bounty's keeps the form receivers have
+// always deduplicated by, "CHAIN/award/TASK".
+func TestAnAwardIsNamedByItsKindAndID(t *testing.T) {
+	for _, tc := range []struct {
+		key  store.AwardKey
+		want string
+	}{
+		{store.AwardKey{Kind: store.Bounty, ID: 7}, "arena-x/award/7"},
+		{store.AwardKey{Kind: "tender", ID: 7}, "arena-x/award/tender/7"},
+	} {
+		if got := bridge.EventID("arena-x", tc.key); got != tc.want {
+			t.Errorf("EventID(arena-x, %v) = %q, want %q", tc.key, got, tc.want)
+		}
+	}
+	a := bridge.Award{Kind: store.Bounty, Task: 7}
+	if k := a.Key(); k != (store.AwardKey{Kind: "bounty", ID: 7}) {
+		t.Errorf("the key of bounty task 7's award = %v", k)
 	}
 }

@@ -39,9 +39,9 @@ func TestEveryAwardIsInTheOutboxWithWhatCrosses(t *testing.T) {
 	}
 	winner, sponsor := a.Solver(1), a.Task(voided).Sponsor
 	want := []bridge.Award{
-		{ID: contesttest.Chain + "/award/1", Chain: contesttest.Chain, Height: evs[0].Height, Time: a.Task(won).AwardedAt, Task: won,
+		{ID: contesttest.Chain + "/award/1", Kind: store.Bounty, Chain: contesttest.Chain, Height: evs[0].Height, Time: a.Task(won).AwardedAt, Task: won,
 			Entry: entry, Winner: &winner, Score: 80, Prize: contesttest.Prize},
-		{ID: contesttest.Chain + "/award/2", Chain: contesttest.Chain, Height: evs[1].Height, Time: a.Task(voided).AwardedAt, Task: voided,
+		{ID: contesttest.Chain + "/award/2", Kind: store.Bounty, Chain: contesttest.Chain, Height: evs[1].Height, Time: a.Task(voided).AwardedAt, Task: voided,
 			Voided: true, Prize: contesttest.Prize, RefundedTo: &sponsor},
 	}
 	if diff := cmp.Diff(want, got, amountEq); diff != "" {

@@ -31,7 +31,7 @@ func TestEachAwardReachesEachSinkThatAcceptsIt(t *testing.T) {
 	t1, _ := a.Won(0, 5)
 	t2 := a.Voided()
 	t3, _ := a.Won(2, 3)
-	ids := []string{bridge.EventID(contesttest.Chain, t1), bridge.EventID(contesttest.Chain, t2), bridge.EventID(contesttest.Chain, t3)}
+	ids := []string{bridge.EventID(contesttest.Chain, store.BountyKey(t1)), bridge.EventID(contesttest.Chain, store.BountyKey(t2)), bridge.EventID(contesttest.Chain, store.BountyKey(t3))}
 	eventually(t, 10*time.Second, "every delivery recorded as delivered", func() bool { return delivered(t, a.DB(), 5) })
 	if diff := cmp.Diff(ids, all.delivered()); diff != "" {
 		t.Errorf("sink all (-want +got):\n%s", diff)
@@ -69,7 +69,7 @@ func TestAFailedDeliveryIsRetriedOnTheBackoffSchedule(t *testing.T) {
 	stop := start(t, r)
 	eventually(t, 10*time.Second, "the delivery succeeded", func() bool { return delivered(t, a.DB(), 1) })
 	stop()
-	id := bridge.EventID(contesttest.Chain, task)
+	id := bridge.EventID(contesttest.Chain, store.BountyKey(task))
 	at, err := a.DB().Attempts(id, s.Name())
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +114,7 @@ func TestARestartResumesWhatWasNotDelivered(t *testing.T) {
 	stop := start(t, r1)
 	eventually(t, 10*time.Second, "the first award delivered", func() bool { return delivered(t, a.DB(), 1) })
 	second, _ := a.Won(1, 3)
-	secondID := bridge.EventID(contesttest.Chain, second)
+	secondID := bridge.EventID(contesttest.Chain, store.BountyKey(second))
 	eventually(t, 10*time.Second, "three failed attempts on the second award", func() bool {
 		at, err := a.DB().Attempts(secondID, "hook")
 		return err == nil && len(at) >= 3
@@ -142,7 +142,7 @@ func TestARestartResumesWhatWasNotDelivered(t *testing.T) {
 	if len(after) != len(before)+1 || after[len(before)].N != len(before)+1 || after[len(before)].Err != "" {
 		t.Errorf("attempts after the restart: %+v (before: %d)", after, len(before))
 	}
-	if got := down.delivered(); !slices.Equal(got, []string{bridge.EventID(contesttest.Chain, first)}) {
+	if got := down.delivered(); !slices.Equal(got, []string{bridge.EventID(contesttest.Chain, store.BountyKey(first))}) {
 		t.Errorf("before the restart delivered %v", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -19,6 +20,7 @@ import (
 	"github.com/arena/arena/bridge"
 	"github.com/arena/arena/bridge/webhook"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
 )
 
 const hookSecret = "a webhook secret of some length"
@@ -91,7 +93,11 @@ func TestAnAwardCrossesToAWebhookOnceSigned(t *testing.T) {
 	go func() { done <- n.Run(ctx) }()
 
 	task, entry := winContest(t, n, sponsor, solver)
-	id := bridge.EventID(n.Terms().Chain, task)
+	// A bounty's Idempotency-Key keeps the form receivers already drop repeats by.
+	id := fmt.Sprintf("%s/award/%d", n.Terms().Chain, task)
+	if key := store.BountyKey(task); bridge.EventID(n.Terms().Chain, key) != id {
+		t.Fatalf("EventID(%v) = %q, want %q", key, bridge.EventID(n.Terms().Chain, key), id)
+	}
 	waitUntil(t, "the award delivered", func() bool {
 		ds, err := n.Deliveries()
 		return err == nil && len(ds) == 1 && ds[0].Delivered()
@@ -110,7 +116,7 @@ func TestAnAwardCrossesToAWebhookOnceSigned(t *testing.T) {
 	if err := json.Unmarshal([]byte(bodies[0]), &a); err != nil {
 		t.Fatal(err)
 	}
-	if a.ID != id || a.Task != task || a.Voided || a.Entry != entry || a.Winner == nil || *a.Winner != solver.Address() ||
+	if a.ID != id || a.Kind != store.Bounty || a.Task != task || a.Voided || a.Entry != entry || a.Winner == nil || *a.Winner != solver.Address() ||
 		!a.Prize.Eq(ledger.Ether(100)) {
 		t.Errorf("award body %s, want task %d won by entry %d of %s for 100", bodies[0], task, entry, solver.Address())
 	}
@@ -119,7 +125,7 @@ func TestAnAwardCrossesToAWebhookOnceSigned(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := ds[0]
-	if d.Event != id || d.Sink != "webhook:"+srv.URL+"/hook" || d.Task != task || d.Attempts != 1 || d.HTTPStatus != 200 || d.LastError != "" {
+	if d.Event != id || d.Sink != "webhook:"+srv.URL+"/hook" || d.AwardKey != store.BountyKey(task) || d.Attempts != 1 || d.HTTPStatus != 200 || d.LastError != "" {
 		t.Errorf("delivery %+v, want one 200 to webhook:%s/hook for %s", d, srv.URL, id)
 	}
 }

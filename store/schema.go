@@ -8,9 +8,9 @@ import (
 	"strconv"
 )
 
-// SchemaVersion is the version of the tables this package writes. Open refuses a file
-// written with another version.
-const SchemaVersion = 1
+// SchemaVersion is the version of the tables this package writes. Open upgrades a file
+// of version 1 (deliveries keyed by event id alone) and refuses any other version.
+const SchemaVersion = 2
 
 // ErrSchema reports a file whose schema version this package does not know.
 var ErrSchema = errors.New("unsupported schema version")
@@ -84,14 +84,15 @@ CREATE TABLE IF NOT EXISTS checkpoint (
 ) STRICT;
 `
 
-// migrate creates the tables of a new file and checks the version of an existing one.
+// migrate creates the tables of a new file, upgrades a file of an earlier version it
+// knows, and refuses any other.
 func migrate(ctx context.Context, db *sql.DB) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, schema+deliveriesSchema); err != nil {
+	if _, err := tx.ExecContext(ctx, schema); err != nil {
 		return fmt.Errorf("create tables: %w", err)
 	}
 	var v string
@@ -105,8 +106,46 @@ func migrate(ctx context.Context, db *sql.DB) error {
 		}
 	case err != nil:
 		return fmt.Errorf("read schema version: %w", err)
+	case v == "1":
+		if err := upgradeDeliveries(ctx, tx); err != nil {
+			return fmt.Errorf("upgrade schema 1 to %d: %w", SchemaVersion, err)
+		}
 	case v != strconv.Itoa(SchemaVersion):
 		return fmt.Errorf("%w %s, want %d", ErrSchema, v, SchemaVersion)
 	}
+	if _, err := tx.ExecContext(ctx, deliveriesSchema); err != nil {
+		return fmt.Errorf("create tables: %w", err)
+	}
 	return tx.Commit()
+}
+
+// upgradeDeliveries rewrites the deliveries tables of schema 1, keyed by event id, as
+// schema 2 keys them, by award key: every award of schema 1 is a bounty's, its id the
+// task. The event ids stay as they were.
+func upgradeDeliveries(ctx context.Context, tx *sql.Tx) error {
+	steps := []struct {
+		sql  string
+		args []any
+	}{
+		{`ALTER TABLE deliveries RENAME TO deliveries_v1`, nil},
+		{`ALTER TABLE delivery_attempts RENAME TO delivery_attempts_v1`, nil},
+		{`DROP INDEX deliveries_due`, nil},
+		{deliveriesSchema, nil},
+		{`INSERT INTO deliveries(kind, id, sink, event, height, seq, block_time, award, attempts, last_error,
+			tx_hash, http_status, enqueued_at, last_at, next_at, delivered_at)
+		SELECT ?, task, sink, event, height, seq, block_time, award, attempts, last_error,
+			tx_hash, http_status, enqueued_at, last_at, next_at, delivered_at FROM deliveries_v1`, []any{Bounty}},
+		{`INSERT INTO delivery_attempts(kind, id, sink, n, at, error, tx_hash, http_status, next_at)
+		SELECT ?, d.task, a.sink, a.n, a.at, a.error, a.tx_hash, a.http_status, a.next_at
+		FROM delivery_attempts_v1 a JOIN deliveries_v1 d ON d.event = a.event AND d.sink = a.sink`, []any{Bounty}},
+		{`DROP TABLE delivery_attempts_v1`, nil},
+		{`DROP TABLE deliveries_v1`, nil},
+		{`UPDATE meta SET value = ? WHERE key = 'schema_version'`, []any{strconv.Itoa(SchemaVersion)}},
+	}
+	for _, st := range steps {
+		if _, err := tx.ExecContext(ctx, st.sql, st.args...); err != nil {
+			return err
+		}
+	}
+	return nil
 }

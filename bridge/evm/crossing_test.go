@@ -70,14 +70,17 @@ func checkCrossed(t *testing.T, c *chain, db *store.DB, sink string, tasks []led
 	}
 	var got []ledger.TaskID
 	for _, d := range ds {
-		got = append(got, d.Task)
+		if d.Kind != store.Bounty {
+			t.Errorf("delivery %+v of kind %q", d, d.Kind)
+		}
+		got = append(got, ledger.TaskID(d.ID))
 		if d.Sink != sink || d.Attempts != 1 || d.TxHash == "" {
 			t.Errorf("delivery %+v", d)
 			continue
 		}
 		rc, err := c.client.TransactionReceipt(ctx(t), common.HexToHash(d.TxHash))
 		if err != nil || rc.Status != types.ReceiptStatusSuccessful {
-			t.Errorf("task %d: transaction %s: %+v, %v", d.Task, d.TxHash, rc, err)
+			t.Errorf("task %d: transaction %s: %+v, %v", d.ID, d.TxHash, rc, err)
 		}
 	}
 	if diff := cmp.Diff(tasks, got); diff != "" {
@@ -105,7 +108,7 @@ func TestARevertingRegistryIsRetriedAndNeverUnwindsTheAward(t *testing.T) {
 		t.Fatal(err)
 	}
 	stop := runRelayer(t, r)
-	id := bridge.EventID(contesttest.Chain, task)
+	id := bridge.EventID(contesttest.Chain, store.BountyKey(task))
 	waitFor(t, "four failed attempts", func() bool {
 		at, err := a.DB().Attempts(id, wrong.Name())
 		return err == nil && len(at) >= 4
@@ -149,14 +152,15 @@ func TestARevertingRegistryIsRetriedAndNeverUnwindsTheAward(t *testing.T) {
 // TestTheRegistryRecordsEachTaskOnce: the relayer delivers at least once, so the
 // registry must not count a repeat. A repeated identical call is mined and changes
 // nothing; a different winner for a recorded task, or the zero address, reverts with
-// the contract's reason; the sink refuses a voided award without sending anything.
+// the contract's reason; the sink refuses a voided award, and an award of any kind but
+// a bounty, without sending anything.
 func TestTheRegistryRecordsEachTaskOnce(t *testing.T) {
 	operator := newKey(t)
 	c := newChain(t, operator)
 	reg := c.deploy(t, operator, addrOf(operator))
 	s := c.sink(t, reg, operator)
 	w, other := ledger.Address(addrOf(newKey(t))), ledger.Address(addrOf(newKey(t)))
-	award := bridge.Award{ID: "c/award/9", Task: 9, Entry: 1, Winner: &w, Score: 60}
+	award := bridge.Award{ID: "c/award/9", Kind: store.Bounty, Task: 9, Entry: 1, Winner: &w, Score: 60}
 	for i := range 2 {
 		if rec, err := s.Deliver(ctx(t), award); err != nil || rec.TxHash == "" {
 			t.Fatalf("delivery %d: %+v, %v", i+1, rec, err)
@@ -172,16 +176,24 @@ func TestTheRegistryRecordsEachTaskOnce(t *testing.T) {
 		t.Errorf("another winner: got %v, want %q", err, want)
 	}
 	zero := ledger.Address{}
-	changed = bridge.Award{ID: "c/award/10", Task: 10, Entry: 1, Winner: &zero, Score: 60}
+	changed = bridge.Award{ID: "c/award/10", Kind: store.Bounty, Task: 10, Entry: 1, Winner: &zero, Score: 60}
 	if _, err := s.Deliver(ctx(t), changed); err == nil || err.Error() != "onAward task 10: estimate gas: reverted: ZeroWinner()" {
 		t.Errorf("zero winner: %v", err)
 	}
-	voided := bridge.Award{ID: "c/award/11", Task: 11, Voided: true, RefundedTo: &w}
+	voided := bridge.Award{ID: "c/award/11", Kind: store.Bounty, Task: 11, Voided: true, RefundedTo: &w}
 	if s.Accepts(voided) {
 		t.Error("the EVM sink accepts a voided award")
 	}
 	if _, err := s.Deliver(ctx(t), voided); err == nil || err.Error() != "onAward c/award/11: a voided task crosses nothing" {
 		t.Errorf("voided: %v", err)
+	}
+	tender := bridge.Award{ID: "c/award/tender/12", Kind: "tender", Task: 12, Entry: 1, Winner: &w, Score: 60}
+	if s.Accepts(tender) {
+		t.Error("the EVM sink accepts an award that is not a bounty's")
+	}
+	if _, err := s.Deliver(ctx(t), tender); err == nil ||
+		err.Error() != `onAward c/award/tender/12: the registry records bounty awards, not "tender"` {
+		t.Errorf("not a bounty: %v", err)
 	}
 }
 
