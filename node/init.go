@@ -24,7 +24,8 @@ type InitOptions struct {
 	Listen      string   // API address; default DefaultListen
 }
 
-// DefaultValidators is how many validator keys Init generates by default.
+// DefaultValidators is how many validators an arena has by default: the keys Init
+// generates, and the nodes of a localnet (Testnet).
 const DefaultValidators = 4
 
 func (o InitOptions) withDefaults() InitOptions {
