@@ -19,10 +19,11 @@ type Crossing struct {
 func Crossed(ds []store.Delivery) map[ledger.TaskID][]Crossing {
 	out := map[ledger.TaskID][]Crossing{}
 	for _, d := range ds {
-		if !d.Delivered() || d.Kind != store.Bounty {
+		k := d.Key()
+		if !d.Delivered() || k.Kind != store.Bounty {
 			continue
 		}
-		task := ledger.TaskID(d.ID)
+		task := ledger.TaskID(k.ID)
 		out[task] = append(out[task], Crossing{Sink: d.Sink, TxHash: d.TxHash, HTTPStatus: d.HTTPStatus,
 			DeliveredAt: d.DeliveredAt.Unix()})
 	}

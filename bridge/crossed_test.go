@@ -12,17 +12,18 @@ import (
 )
 
 // TestCrossedListsOnlyWhatArrived: the board marks a bounty task's award as crossed
-// only for the sinks whose delivery succeeded; an award of another kind with the same
-// id is not that task's.
+// only for the sinks whose delivery succeeded; a delivery of anything else is no task's.
 func TestCrossedListsOnlyWhatArrived(t *testing.T) {
 	at := time.Unix(1_800_000_000, 0)
-	bounty := store.BountyKey
+	award := func(task ledger.TaskID, typ string) store.OutboxEvent {
+		return store.OutboxEvent{Event: ledger.Event{Type: typ, Task: task}}
+	}
 	ds := []store.Delivery{
-		{AwardKey: bounty(1), Event: "c/award/1", Sink: "evm:0xab", TxHash: "0x01", DeliveredAt: at},
-		{AwardKey: bounty(1), Event: "c/award/1", Sink: "webhook:https://x.test/", Attempts: 3, LastError: "503"},
-		{AwardKey: bounty(2), Event: "c/award/2", Sink: "webhook:https://x.test/", HTTPStatus: 204, DeliveredAt: at.Add(time.Second)},
-		{AwardKey: bounty(3), Event: "c/award/3", Sink: "evm:0xab", LastError: "reverted"},
-		{AwardKey: store.AwardKey{Kind: "tender", ID: 3}, Event: "c/award/tender/3", Sink: "webhook:https://x.test/", HTTPStatus: 200, DeliveredAt: at},
+		{Event: "c/award/1", Sink: "evm:0xab", Task: 1, Award: award(1, "award"), TxHash: "0x01", DeliveredAt: at},
+		{Event: "c/award/1", Sink: "webhook:https://x.test/", Task: 1, Award: award(1, "award"), Attempts: 3, LastError: "503"},
+		{Event: "c/award/2", Sink: "webhook:https://x.test/", Task: 2, Award: award(2, "award"), HTTPStatus: 204, DeliveredAt: at.Add(time.Second)},
+		{Event: "c/award/3", Sink: "evm:0xab", Task: 3, Award: award(3, "award"), LastError: "reverted"},
+		{Event: "c/award/other/4", Sink: "webhook:https://x.test/", Award: award(4, "other_award"), HTTPStatus: 200, DeliveredAt: at},
 	}
 	want := map[ledger.TaskID][]bridge.Crossing{
 		1: {{Sink: "evm:0xab", TxHash: "0x01", DeliveredAt: at.Unix()}},

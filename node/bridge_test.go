@@ -125,7 +125,7 @@ func TestAnAwardCrossesToAWebhookOnceSigned(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := ds[0]
-	if d.Event != id || d.Sink != "webhook:"+srv.URL+"/hook" || d.AwardKey != store.BountyKey(task) || d.Attempts != 1 || d.HTTPStatus != 200 || d.LastError != "" {
+	if d.Event != id || d.Sink != "webhook:"+srv.URL+"/hook" || d.Task != task || d.Key() != store.BountyKey(task) || d.Attempts != 1 || d.HTTPStatus != 200 || d.LastError != "" {
 		t.Errorf("delivery %+v, want one 200 to webhook:%s/hook for %s", d, srv.URL, id)
 	}
 }

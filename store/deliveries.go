@@ -97,21 +97,28 @@ type OutboxEvent struct {
 }
 
 // Delivery is one award's delivery to one sink: what crossed, where, and when. It is
-// keyed by the award's key (kind, id) and the sink. Times are kept to the millisecond;
-// a zero DeliveredAt means not delivered yet.
+// keyed by the award's key (Key) and the sink. Times are kept to the millisecond; a zero
+// DeliveredAt means not delivered yet. Its JSON is the API's Delivery schema.
 type Delivery struct {
-	AwardKey                // kind and id
-	Event       string      `json:"event"` // the award's id across the boundary, as Enqueue was given it
-	Sink        string      `json:"sink"`
-	Award       OutboxEvent `json:"outbox"`
-	Attempts    int         `json:"attempts"`
-	LastError   string      `json:"last_error,omitempty"`
-	TxHash      string      `json:"tx_hash,omitempty"`
-	HTTPStatus  int         `json:"http_status,omitempty"`
-	EnqueuedAt  time.Time   `json:"enqueued_at"`
-	LastAttempt time.Time   `json:"last_attempt_at,omitzero"`
-	NextAttempt time.Time   `json:"next_attempt_at,omitzero"`
-	DeliveredAt time.Time   `json:"delivered_at,omitzero"`
+	Event       string        `json:"event"` // the award's id across the boundary, as Enqueue was given it
+	Sink        string        `json:"sink"`
+	Task        ledger.TaskID `json:"task"` // a bounty's task; 0 for an award of another kind
+	Award       OutboxEvent   `json:"outbox"`
+	Attempts    int           `json:"attempts"`
+	LastError   string        `json:"last_error,omitempty"`
+	TxHash      string        `json:"tx_hash,omitempty"`
+	HTTPStatus  int           `json:"http_status,omitempty"`
+	EnqueuedAt  time.Time     `json:"enqueued_at"`
+	LastAttempt time.Time     `json:"last_attempt_at,omitzero"`
+	NextAttempt time.Time     `json:"next_attempt_at,omitzero"`
+	DeliveredAt time.Time     `json:"delivered_at,omitzero"`
+}
+
+// Key returns the key of the award d delivers, which its outbox event names
+// (AwardKeyOf), and the zero key if that is not an award event.
+func (d Delivery) Key() AwardKey {
+	k, _ := AwardKeyOf(d.Award.Event)
+	return k
 }
 
 // Delivered reports whether the delivery succeeded.
@@ -249,8 +256,9 @@ func (db *DB) queryDeliveries(query string, args ...any) ([]Delivery, error) {
 func scanDelivery(s scanner) (Delivery, error) {
 	var d Delivery
 	var award string
+	var kind string
 	var id, enq, last, next, done int64
-	err := s.Scan(&d.Kind, &id, &d.Sink, &d.Event, &d.Award.Height, &d.Award.Seq, &d.Award.Time, &award, &d.Attempts,
+	err := s.Scan(&kind, &id, &d.Sink, &d.Event, &d.Award.Height, &d.Award.Seq, &d.Award.Time, &award, &d.Attempts,
 		&d.LastError, &d.TxHash, &d.HTTPStatus, &enq, &last, &next, &done)
 	if err != nil {
 		return d, err
@@ -258,7 +266,9 @@ func scanDelivery(s scanner) (Delivery, error) {
 	if err := json.Unmarshal([]byte(award), &d.Award.Event); err != nil {
 		return d, fmt.Errorf("delivery %s to %s: %w: %v", d.Event, d.Sink, ErrCorrupt, err)
 	}
-	d.ID = uint64(id)
+	if kind == Bounty {
+		d.Task = ledger.TaskID(id)
+	}
 	d.EnqueuedAt, d.LastAttempt, d.DeliveredAt = fromMillis(enq), fromMillis(last), fromMillis(done)
 	if done == 0 {
 		d.NextAttempt = fromMillis(next)

@@ -90,9 +90,9 @@ func TestADeliveryIsKeptAcrossAReopen(t *testing.T) {
 	}
 	defer db.Close()
 	want := []Delivery{
-		{AwardKey: AwardKey{Bounty, 1}, Event: "c/award/1", Sink: sinks[0], Award: out[0], Attempts: 1, TxHash: "0xfeed", EnqueuedAt: t0,
+		{Event: "c/award/1", Sink: sinks[0], Task: 1, Award: out[0], Attempts: 1, TxHash: "0xfeed", EnqueuedAt: t0,
 			LastAttempt: ok.At, DeliveredAt: ok.At},
-		{AwardKey: AwardKey{Bounty, 1}, Event: "c/award/1", Sink: sinks[1], Award: out[0], Attempts: 1, LastError: "post: 503", HTTPStatus: 503,
+		{Event: "c/award/1", Sink: sinks[1], Task: 1, Award: out[0], Attempts: 1, LastError: "post: 503", HTTPStatus: 503,
 			EnqueuedAt: t0, LastAttempt: fail.At, NextAttempt: fail.Next},
 	}
 	got, err := db.Deliveries()
@@ -209,7 +209,7 @@ func TestADeliveryIsKeyedByItsAward(t *testing.T) {
 		t.Errorf("Enqueue of the same award under another event id = %d, %v; want 0 new", n, err)
 	}
 	ds, err := db.Deliveries()
-	if err != nil || len(ds) != 1 || ds[0].AwardKey != (AwardKey{Bounty, 7}) || ds[0].Event != "c/award/7" {
+	if err != nil || len(ds) != 1 || ds[0].Key() != (AwardKey{Bounty, 7}) || ds[0].Task != 7 || ds[0].Event != "c/award/7" {
 		t.Errorf("deliveries %+v, %v; want the one of bounty 7", ds, err)
 	}
 	notAward := out[0]
@@ -269,7 +269,7 @@ func TestASchema1FileIsUpgraded(t *testing.T) {
 		t.Fatalf("deliveries after the upgrade: %+v, %v", ds, err)
 	}
 	d := ds[0]
-	if d.AwardKey != (AwardKey{Bounty, 4}) || d.Event != "c/award/4" || d.Sink != "hook" || d.Attempts != 1 ||
+	if d.Key() != (AwardKey{Bounty, 4}) || d.Task != 4 || d.Event != "c/award/4" || d.Sink != "hook" || d.Attempts != 1 ||
 		d.LastError != "down" || d.Award.Height != 3 || d.Award.Event.Task != 4 || !d.NextAttempt.Equal(fromMillis(3000)) {
 		t.Errorf("the upgraded delivery: %+v", d)
 	}

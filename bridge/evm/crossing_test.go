@@ -70,17 +70,17 @@ func checkCrossed(t *testing.T, c *chain, db *store.DB, sink string, tasks []led
 	}
 	var got []ledger.TaskID
 	for _, d := range ds {
-		if d.Kind != store.Bounty {
-			t.Errorf("delivery %+v of kind %q", d, d.Kind)
+		if d.Key() != store.BountyKey(d.Task) {
+			t.Errorf("delivery %+v keyed %v", d, d.Key())
 		}
-		got = append(got, ledger.TaskID(d.ID))
+		got = append(got, d.Task)
 		if d.Sink != sink || d.Attempts != 1 || d.TxHash == "" {
 			t.Errorf("delivery %+v", d)
 			continue
 		}
 		rc, err := c.client.TransactionReceipt(ctx(t), common.HexToHash(d.TxHash))
 		if err != nil || rc.Status != types.ReceiptStatusSuccessful {
-			t.Errorf("task %d: transaction %s: %+v, %v", d.ID, d.TxHash, rc, err)
+			t.Errorf("task %d: transaction %s: %+v, %v", d.Task, d.TxHash, rc, err)
 		}
 	}
 	if diff := cmp.Diff(tasks, got); diff != "" {

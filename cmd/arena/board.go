@@ -80,13 +80,6 @@ func readCrossings(file string) (map[ledger.TaskID][]board.Crossing, error) {
 	if err := json.Unmarshal(b, &ds); err != nil {
 		return nil, fmt.Errorf("decode deliveries %s: %w", file, err)
 	}
-	for i, d := range ds {
-		// A file written before deliveries had kinds names the award by its task alone;
-		// its outbox event says which award it is.
-		if k, ok := store.AwardKeyOf(d.Award.Event); d.Kind == "" && ok {
-			ds[i].AwardKey = k
-		}
-	}
 	return crossingsOf(ds), nil
 }
 

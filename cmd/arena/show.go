@@ -291,7 +291,7 @@ func printDeliveries(w io.Writer, ds []store.Delivery) {
 		if d.LastError != "" {
 			lastErr = strings.Join(strings.Fields(d.LastError), " ")
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\n", d.AwardKey, d.Event, d.Sink, d.Attempts, when, result, lastErr)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\n", d.Key(), d.Event, d.Sink, d.Attempts, when, result, lastErr)
 	}
 	tw.Flush()
 }
