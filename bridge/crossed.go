@@ -13,16 +13,18 @@ type Crossing struct {
 	DeliveredAt int64  `json:"delivered_at"` // unix seconds
 }
 
-// Crossed returns, for each task whose award reached at least one sink, the sinks it
-// reached, in the order of ds (store.DB.Deliveries gives log order, then sink).
-// Deliveries still pending are left out.
+// Crossed returns, for each bounty task whose award reached at least one sink, the
+// sinks it reached, in the order of ds (store.DB.Deliveries gives log order, then sink).
+// Deliveries still pending, and awards of other kinds, are left out.
 func Crossed(ds []store.Delivery) map[ledger.TaskID][]Crossing {
 	out := map[ledger.TaskID][]Crossing{}
 	for _, d := range ds {
-		if !d.Delivered() {
+		k := store.KeyOf(d)
+		if !d.Delivered() || k.Kind != store.Bounty {
 			continue
 		}
-		out[d.Task] = append(out[d.Task], Crossing{Sink: d.Sink, TxHash: d.TxHash, HTTPStatus: d.HTTPStatus,
+		task := ledger.TaskID(k.ID)
+		out[task] = append(out[task], Crossing{Sink: d.Sink, TxHash: d.TxHash, HTTPStatus: d.HTTPStatus,
 			DeliveredAt: d.DeliveredAt.Unix()})
 	}
 	return out

@@ -9,8 +9,9 @@
 //     between a final award and the outbox.
 //  2. The Relayer delivers each award event at least once to each Sink that accepts it,
 //     in log order within a sink, and records every attempt and every success in the
-//     store (tables deliveries and delivery_attempts) before it moves on. After a
-//     restart it resumes the deliveries that had not succeeded.
+//     store (tables deliveries and delivery_attempts, keyed by the award's kind and id
+//     and the sink) before it moves on. After a restart it resumes the deliveries that
+//     had not succeeded.
 //  3. A failed attempt is retried after a deterministic, bounded delay: Backoff.Base
 //     doubled for each failure before it, never more than Backoff.Max. No jitter.
 //  4. Delivery never reaches back into the ledger or the engine: the relayer reads the

@@ -7,7 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/arena/arena/bridge"
-	"github.com/arena/arena/bridge/internal/contest"
+	"github.com/arena/arena/bridge/internal/contesttest"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
 )
@@ -19,7 +19,7 @@ import (
 // task was voided, and when it was awarded by the arena's clock (the task's awarded_at,
 // which dev-mode clock advances move ahead of block time).
 func TestEveryAwardIsInTheOutboxWithWhatCrosses(t *testing.T) {
-	a := contest.Open(t, nil)
+	a := contesttest.Open(t, nil)
 	won, entry := a.Won(1, 4)
 	voided := a.Voided()
 	evs, err := a.DB().AwardEvents(0, 0, 10)
@@ -31,7 +31,7 @@ func TestEveryAwardIsInTheOutboxWithWhatCrosses(t *testing.T) {
 	}
 	var got []bridge.Award
 	for _, o := range evs {
-		aw, err := bridge.AwardOf(contest.Chain, o)
+		aw, err := bridge.AwardOf(contesttest.Chain, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,15 +39,15 @@ func TestEveryAwardIsInTheOutboxWithWhatCrosses(t *testing.T) {
 	}
 	winner, sponsor := a.Solver(1), a.Task(voided).Sponsor
 	want := []bridge.Award{
-		{ID: contest.Chain + "/award/1", Chain: contest.Chain, Height: evs[0].Height, Time: a.Task(won).AwardedAt, Task: won,
-			Entry: entry, Winner: &winner, Score: 80, Prize: contest.Prize},
-		{ID: contest.Chain + "/award/2", Chain: contest.Chain, Height: evs[1].Height, Time: a.Task(voided).AwardedAt, Task: voided,
-			Voided: true, Prize: contest.Prize, RefundedTo: &sponsor},
+		{ID: contesttest.Chain + "/award/1", Kind: store.Bounty, Chain: contesttest.Chain, Height: evs[0].Height, Time: a.Task(won).AwardedAt, Task: won,
+			Entry: entry, Winner: &winner, Score: 80, Prize: contesttest.Prize},
+		{ID: contesttest.Chain + "/award/2", Kind: store.Bounty, Chain: contesttest.Chain, Height: evs[1].Height, Time: a.Task(voided).AwardedAt, Task: voided,
+			Voided: true, Prize: contesttest.Prize, RefundedTo: &sponsor},
 	}
 	if diff := cmp.Diff(want, got, amountEq); diff != "" {
 		t.Errorf("awards (-want +got):\n%s", diff)
 	}
-	if snap := a.Snapshot(); len(snap.Events) != 2 || snap.Events[0].Task != won || snap.Events[1].Task != voided {
+	if snap := a.Snapshot(); len(snap.Events) != 2 || ledger.TaskID(snap.Events[0].Task) != won || ledger.TaskID(snap.Events[1].Task) != voided {
 		t.Errorf("the ledger's own outbox disagrees with the store's: %+v", snap.Events)
 	}
 }

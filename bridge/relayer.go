@@ -200,7 +200,7 @@ func (r *Relayer) enqueue(o store.OutboxEvent) error {
 		return err
 	}
 	if added > 0 {
-		r.cfg.Logger.Info("bridge: award queued", "event", a.ID, "task", a.Task, "voided", a.Voided, "sinks", added)
+		r.cfg.Logger.Info("bridge: award queued", "event", a.ID, "award", a.Key().String(), "voided", a.Voided, "sinks", added)
 		for _, w := range ws {
 			nudge(w.wake)
 		}

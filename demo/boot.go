@@ -27,7 +27,7 @@ type arena struct {
 // and runs the validators. The node's log goes to dir/node.log.
 func boot(ctx context.Context, dir, readerOverride string) (*arena, error) {
 	_, err := node.Init(dir, node.InitOptions{
-		Name: "Demo arena", DevMode: true, Validators: 4, LightScrypt: true, Listen: "127.0.0.1:0",
+		Terms: node.Terms{Name: "Demo arena", DevMode: true}, Validators: 4, LightScrypt: true, Listen: "127.0.0.1:0",
 	})
 	if err != nil {
 		return nil, err

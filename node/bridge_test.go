@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -19,6 +20,7 @@ import (
 	"github.com/arena/arena/bridge"
 	"github.com/arena/arena/bridge/webhook"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
 )
 
 const hookSecret = "a webhook secret of some length"
@@ -70,9 +72,9 @@ func TestAnAwardCrossesToAWebhookOnceSigned(t *testing.T) {
 	defer srv.Close()
 	dir := t.TempDir()
 	sponsor, solver := newKey(t), newKey(t)
-	cfg, err := Init(dir, InitOptions{Name: "bridge test", DevMode: true, LightScrypt: true, Genesis: []ledger.Allocation{
+	cfg, err := Init(dir, InitOptions{Terms: Terms{Name: "bridge test", DevMode: true, Genesis: []ledger.Allocation{
 		{Address: sponsor.Address(), Amount: ledger.Ether(1000)}, {Address: solver.Address(), Amount: ledger.Ether(100)},
-	}})
+	}}, LightScrypt: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +93,11 @@ func TestAnAwardCrossesToAWebhookOnceSigned(t *testing.T) {
 	go func() { done <- n.Run(ctx) }()
 
 	task, entry := winContest(t, n, sponsor, solver)
-	id := bridge.EventID(n.Terms().Chain, task)
+	// A bounty's Idempotency-Key keeps the form receivers already drop repeats by.
+	id := fmt.Sprintf("%s/award/%d", n.Terms().Chain, task)
+	if key := store.BountyKey(task); bridge.EventID(n.Terms().Chain, key) != id {
+		t.Fatalf("EventID(%v) = %q, want %q", key, bridge.EventID(n.Terms().Chain, key), id)
+	}
 	waitUntil(t, "the award delivered", func() bool {
 		ds, err := n.Deliveries()
 		return err == nil && len(ds) == 1 && ds[0].Delivered()
@@ -110,7 +116,7 @@ func TestAnAwardCrossesToAWebhookOnceSigned(t *testing.T) {
 	if err := json.Unmarshal([]byte(bodies[0]), &a); err != nil {
 		t.Fatal(err)
 	}
-	if a.ID != id || a.Task != task || a.Voided || a.Entry != entry || a.Winner == nil || *a.Winner != solver.Address() ||
+	if a.ID != id || a.Kind != store.Bounty || a.Task != task || a.Voided || a.Entry != entry || a.Winner == nil || *a.Winner != solver.Address() ||
 		!a.Prize.Eq(ledger.Ether(100)) {
 		t.Errorf("award body %s, want task %d won by entry %d of %s for 100", bodies[0], task, entry, solver.Address())
 	}
@@ -119,7 +125,7 @@ func TestAnAwardCrossesToAWebhookOnceSigned(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := ds[0]
-	if d.Event != id || d.Sink != "webhook:"+srv.URL+"/hook" || d.Task != task || d.Attempts != 1 || d.HTTPStatus != 200 || d.LastError != "" {
+	if d.Event != id || d.Sink != "webhook:"+srv.URL+"/hook" || d.Task != task || store.KeyOf(d) != store.BountyKey(task) || d.Attempts != 1 || d.HTTPStatus != 200 || d.LastError != "" {
 		t.Errorf("delivery %+v, want one 200 to webhook:%s/hook for %s", d, srv.URL, id)
 	}
 }
@@ -156,7 +162,7 @@ func winContest(t *testing.T, n *Node, sponsor, solver *account.Key) (ledger.Tas
 	})
 	send(sponsor, ledger.Amount{}, ledger.Advance{Seconds: 3600 + n.Terms().AppealWindowS + 1})
 	out := send(sponsor, ledger.Amount{}, ledger.Award{Task: task})
-	if len(out.Events) != 1 || out.Events[0].Note != ledger.TaskAwarded || out.Events[0].Entry != entry {
+	if len(out.Events) != 1 || out.Events[0].Note != ledger.TaskAwarded || ledger.EntryID(out.Events[0].Entry) != entry {
 		t.Fatalf("award of task %d emitted %+v, want entry %d to win", task, out.Events, entry)
 	}
 	return task, entry

@@ -8,56 +8,30 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/ledger"
 )
 
-// InitOptions are the founding terms and local setup of a new arena. Zero fields take
-// the defaults in withDefaults.
+// InitOptions are the founding terms and local setup of a new arena. Zero terms take
+// DefaultTerms; the other zero fields take the defaults in withDefaults.
 type InitOptions struct {
-	Name         string              // arena name; default "arena"
-	Symbol       string              // currency symbol; default "GEN"
-	Validators   int                 // validator keys to generate; default 4
-	DevMode      bool                // enables faucet and dev_advance
-	EntryBond    ledger.Amount       // default 5 units
-	AppealBond   ledger.Amount       // default 20 units
-	AppealWindow time.Duration       // default 6h; whole seconds
-	RoundTimeout time.Duration       // how long an attempt stays open; default 2m
-	Attempts     int                 // attempts per round; default 3
-	Quorum       int                 // 0 means a majority of the committee
-	Readers      []string            // reader spec per validator; missing ones are "builtin"
-	Passphrase   string              // encrypts the generated keys
-	LightScrypt  bool                // cheap key encryption, for dev arenas and tests
-	Genesis      []ledger.Allocation // wallets funded at the start
-	Listen       string              // API address; default DefaultListen
+	Terms
+	Validators  int      // validator keys to generate; default 4
+	Readers     []string // reader spec per validator; missing ones are "builtin"
+	Passphrase  string   // encrypts the generated keys
+	LightScrypt bool     // cheap key encryption, for dev arenas and tests
+	Listen      string   // API address; default DefaultListen
 }
 
+// DefaultValidators is how many validators an arena has by default: the keys Init
+// generates, and the nodes of a localnet (Testnet).
+const DefaultValidators = 4
+
 func (o InitOptions) withDefaults() InitOptions {
-	if o.Name == "" {
-		o.Name = "arena"
-	}
-	if o.Symbol == "" {
-		o.Symbol = "GEN"
-	}
+	o.Terms = o.Terms.withDefaults()
 	if o.Validators <= 0 {
-		o.Validators = 4
-	}
-	if o.EntryBond.IsZero() {
-		o.EntryBond = ledger.Ether(5)
-	}
-	if o.AppealBond.IsZero() {
-		o.AppealBond = ledger.Ether(20)
-	}
-	if o.AppealWindow <= 0 {
-		o.AppealWindow = 6 * time.Hour
-	}
-	if o.RoundTimeout <= 0 {
-		o.RoundTimeout = 2 * time.Minute
-	}
-	if o.Attempts <= 0 {
-		o.Attempts = 3
+		o.Validators = DefaultValidators
 	}
 	if o.Listen == "" {
 		o.Listen = DefaultListen
@@ -87,30 +61,19 @@ func Init(dir string, o InitOptions) (Config, error) {
 		keys[i] = k
 	}
 	slices.SortFunc(keys, func(a, b *account.Key) int { return compareAddr(a.Address(), b.Address()) })
-	terms := foundingTerms(o, keys)
-	if _, err := ledger.New(terms); err != nil {
-		return Config{}, fmt.Errorf("init %s: founding terms: %w", dir, err)
+	vals := make([]ledger.Address, len(keys))
+	for i, k := range keys {
+		vals[i] = k.Address()
 	}
+	if err := o.check(vals); err != nil {
+		return Config{}, fmt.Errorf("init %s: %w", dir, err)
+	}
+	terms := o.ledgerTerms(vals)
 	cfg := initialConfig(o, keys)
 	if err := writeArena(dir, o, keys, terms, cfg); err != nil {
 		return Config{}, fmt.Errorf("init %s: %w", dir, err)
 	}
 	return cfg, nil
-}
-
-func foundingTerms(o InitOptions, keys []*account.Key) ledger.Terms {
-	t := ledger.Terms{
-		Chain: ChainID(o.Name), Name: o.Name, Symbol: o.Symbol,
-		EntryBond: o.EntryBond, AppealBond: o.AppealBond,
-		AppealWindowS: int64(o.AppealWindow / time.Second),
-		Quorum:        o.Quorum, Attempts: o.Attempts,
-		RoundTimeoutS: int64(o.RoundTimeout / time.Second),
-		DevMode:       o.DevMode, Genesis: slices.Clone(o.Genesis),
-	}
-	for _, k := range keys {
-		t.Validators = append(t.Validators, k.Address())
-	}
-	return t
 }
 
 func initialConfig(o InitOptions, keys []*account.Key) Config {

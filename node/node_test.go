@@ -36,7 +36,7 @@ func newKey(t *testing.T) *account.Key {
 // validator) and, once opened, arena.db.
 func TestInitLaysOutAnArena(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "arena")
-	cfg, err := Init(dir, InitOptions{Name: "Proving Ground", Validators: 3, LightScrypt: true, Passphrase: "pw",
+	cfg, err := Init(dir, InitOptions{Terms: Terms{Name: "Proving Ground"}, Validators: 3, LightScrypt: true, Passphrase: "pw",
 		Readers: []string{"builtin", "replay:answers.json"}})
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +95,7 @@ func TestInitRefuses(t *testing.T) {
 		t.Fatalf("second Init: %v", err)
 	}
 	fresh := filepath.Join(t.TempDir(), "a")
-	_, err = Init(fresh, InitOptions{LightScrypt: true, Quorum: 1})
+	_, err = Init(fresh, InitOptions{LightScrypt: true, Terms: Terms{Quorum: 1}})
 	if want := "init " + fresh + ": founding terms: [EXPECTED] Quorum must be a majority of the committee"; err == nil || err.Error() != want {
 		t.Fatalf("Init with quorum 1 of 4: %v, want %q", err, want)
 	}
@@ -110,9 +110,9 @@ func TestInitRefuses(t *testing.T) {
 func TestOneEntryIsGradedThroughTheNode(t *testing.T) {
 	dir := t.TempDir()
 	sponsor, solver := newKey(t), newKey(t)
-	_, err := Init(dir, InitOptions{Name: "node test", DevMode: true, LightScrypt: true, Genesis: []ledger.Allocation{
+	_, err := Init(dir, InitOptions{Terms: Terms{Name: "node test", DevMode: true, Genesis: []ledger.Allocation{
 		{Address: sponsor.Address(), Amount: ledger.Ether(1000)}, {Address: solver.Address(), Amount: ledger.Ether(100)},
-	}})
+	}}, LightScrypt: true})
 	if err != nil {
 		t.Fatal(err)
 	}

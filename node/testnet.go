@@ -15,26 +15,43 @@ import (
 )
 
 // TestnetOptions describe a CometBFT localnet of arena nodes on one machine. The
-// embedded InitOptions give the founding terms and key encryption; their Validators
-// and Listen are ignored (one validator per node, a port per node).
+// embedded InitOptions give the founding terms (the same Terms as Init takes, with the
+// same defaults) and key encryption; their Validators and Listen are ignored (one
+// validator per node, a port per node).
 type TestnetOptions struct {
 	InitOptions
-	Nodes    int // default 4
+	Nodes    int // default DefaultValidators
 	BasePort int // node i: p2p BasePort+10i, CometBFT RPC +1, arena API +2; 0 picks free ports
 }
 
 // DefaultBasePort is the first port of a localnet by default.
 const DefaultBasePort = 26600
 
+// DefaultTestnetName is the name of a localnet whose operator named none, in place of
+// DefaultTerms' name, so that its chain id (arena-localnet) says what it is. Every
+// other founding term of a localnet defaults as an arena's does.
+const DefaultTestnetName = "localnet"
+
 // Testnet writes a localnet of o.Nodes nodes in dir/node0..: the CometBFT homes
 // (comet.Testnet: one genesis, node and consensus keys, configs peering on loopback)
 // and in each home an arena directory: genesis.json (the founding terms, which are also
 // the CometBFT genesis app_state), keys/ holding that node's grading validator key, and
 // arena.toml running the comet engine with that one [[validator]] and its reader (the
-// node's entry in o.Readers, else builtin), its API on 127.0.0.1:BasePort+10i+2.
+// node's entry in o.Readers, else builtin), its API on 127.0.0.1:BasePort+10i+2. The
+// founding terms are validated as Init validates them, before anything is written.
 func Testnet(dir string, o TestnetOptions) (comet.Network, error) {
 	if o.Nodes <= 0 {
-		o.Nodes = 4
+		o.Nodes = DefaultValidators
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node0", ConfigFile)); err == nil {
+		return comet.Network{}, fmt.Errorf("testnet %s: node0/%s exists: %w", dir, ConfigFile, ErrInitialised)
+	}
+	if o.Name == "" {
+		o.Name = DefaultTestnetName
+	}
+	def := o.InitOptions.withDefaults()
+	if err := def.check(standIns(o.Nodes)); err != nil {
+		return comet.Network{}, fmt.Errorf("testnet %s: %w", dir, err)
 	}
 	if o.BasePort == 0 {
 		base, err := freeBase(o.Nodes)
@@ -43,11 +60,7 @@ func Testnet(dir string, o TestnetOptions) (comet.Network, error) {
 		}
 		o.BasePort = base
 	}
-	if _, err := os.Stat(filepath.Join(dir, "node0", ConfigFile)); err == nil {
-		return comet.Network{}, fmt.Errorf("testnet %s: node0/%s exists: %w", dir, ConfigFile, ErrInitialised)
-	}
-	def := o.InitOptions.withDefaults()
-	terms := foundingTerms(def, nil)
+	terms := def.ledgerTerms(nil)
 	nw, err := comet.Testnet(dir, comet.TestnetOptions{Nodes: o.Nodes, Terms: terms, BasePort: o.BasePort})
 	if err != nil {
 		return nw, err

@@ -22,7 +22,7 @@ import (
 func TestTestnetLaysOutOneArenaPerNode(t *testing.T) {
 	dir := t.TempDir()
 	net, err := Testnet(dir, TestnetOptions{Nodes: 2, InitOptions: InitOptions{
-		Name: "Local Net", DevMode: true, LightScrypt: true, Passphrase: "pw", Readers: []string{"builtin", "replay:r.json"},
+		Terms: Terms{Name: "Local Net", DevMode: true}, LightScrypt: true, Passphrase: "pw", Readers: []string{"builtin", "replay:r.json"},
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +66,7 @@ func TestTestnetLaysOutOneArenaPerNode(t *testing.T) {
 // process; a one-node network commits a transaction submitted through it, and the
 // node's validator worker runs against it.
 func TestANodeRunsTheCometEngine(t *testing.T) {
-	net, err := Testnet(t.TempDir(), TestnetOptions{Nodes: 1, InitOptions: InitOptions{DevMode: true, LightScrypt: true}})
+	net, err := Testnet(t.TempDir(), TestnetOptions{Nodes: 1, InitOptions: InitOptions{Terms: Terms{DevMode: true}, LightScrypt: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

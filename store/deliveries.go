@@ -6,23 +6,26 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/ledger"
 )
 
-// The deliveries tables record what the bridge did with each award event: one row per
-// event and sink in deliveries, and one row per try in delivery_attempts. They are
-// written by the relayer, never by CommitBlock, and derive from nothing in the log, so a
-// rebuild of the state tables leaves them as they are.
+// The deliveries tables are the bridge's outbox: what it did with each award, one row
+// per award and sink in deliveries, and one row per try in delivery_attempts. An award
+// is keyed by its AwardKey (kind, id); event is its id across the boundary, as unique.
+// They are written by the relayer, never by CommitBlock, and derive from nothing in the
+// log, so a rebuild of the state tables leaves them as they are.
 const deliveriesSchema = `
 CREATE TABLE IF NOT EXISTS deliveries (
-	event        TEXT NOT NULL,
+	kind         TEXT NOT NULL,
+	id           INTEGER NOT NULL,
 	sink         TEXT NOT NULL,
+	event        TEXT NOT NULL,
 	height       INTEGER NOT NULL,
 	seq          INTEGER NOT NULL,
-	task         INTEGER NOT NULL,
 	block_time   INTEGER NOT NULL,
 	award        TEXT NOT NULL,
 	attempts     INTEGER NOT NULL DEFAULT 0,
@@ -33,11 +36,13 @@ CREATE TABLE IF NOT EXISTS deliveries (
 	last_at      INTEGER NOT NULL DEFAULT 0,
 	next_at      INTEGER NOT NULL,
 	delivered_at INTEGER NOT NULL DEFAULT 0,
-	PRIMARY KEY (event, sink)
+	PRIMARY KEY (kind, id, sink)
 ) STRICT, WITHOUT ROWID;
+CREATE UNIQUE INDEX IF NOT EXISTS deliveries_event ON deliveries(event, sink);
 CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries(sink, delivered_at, next_at);
 CREATE TABLE IF NOT EXISTS delivery_attempts (
-	event       TEXT NOT NULL,
+	kind        TEXT NOT NULL,
+	id          INTEGER NOT NULL,
 	sink        TEXT NOT NULL,
 	n           INTEGER NOT NULL,
 	at          INTEGER NOT NULL,
@@ -45,9 +50,37 @@ CREATE TABLE IF NOT EXISTS delivery_attempts (
 	tx_hash     TEXT NOT NULL,
 	http_status INTEGER NOT NULL,
 	next_at     INTEGER NOT NULL,
-	PRIMARY KEY (event, sink, n)
+	PRIMARY KEY (kind, id, sink, n)
 ) STRICT, WITHOUT ROWID;
 `
+
+// Bounty is the kind of a bounty task's award, whose AwardKey.ID is the task. Every
+// award the ledger emits today (an event of type "award") is a bounty's.
+const Bounty = "bounty"
+
+// awardEvent is the type of the ledger's award events: the events the outbox holds.
+const awardEvent = "award"
+
+// AwardKey names one award in an arena for good: the kind of contest it settled and that
+// contest's id within its kind (a bounty's task id). A contest is awarded at most once.
+type AwardKey struct {
+	Kind string `json:"kind"`
+	ID   uint64 `json:"id"`
+}
+
+// String returns "kind/id", e.g. "bounty/7".
+func (k AwardKey) String() string { return k.Kind + "/" + strconv.FormatUint(k.ID, 10) }
+
+// BountyKey returns the key of the award of bounty task.
+func BountyKey(task ledger.TaskID) AwardKey { return AwardKey{Kind: Bounty, ID: uint64(task)} }
+
+// AwardKeyOf returns the key of the award ev, and false if ev is not an award event.
+func AwardKeyOf(ev ledger.Event) (AwardKey, bool) {
+	if ev.Type != awardEvent {
+		return AwardKey{}, false
+	}
+	return BountyKey(ledger.TaskID(ev.Task)), true
+}
 
 // ErrNoDelivery reports an attempt recorded for an event and sink never enqueued.
 var ErrNoDelivery = errors.New("no such delivery")
@@ -63,10 +96,17 @@ type OutboxEvent = wire.OutboxEvent
 // It is declared in api/wire because GET /v1/deliveries serves it as it is.
 type Delivery = wire.Delivery
 
-// Attempt is one try at a delivery. Err is empty for a success. Next is when a failed
-// delivery is tried again.
+// KeyOf returns the key of the award d delivers, which its outbox event names
+// (AwardKeyOf), and the zero key if that is not an award event.
+func KeyOf(d Delivery) AwardKey {
+	k, _ := AwardKeyOf(d.Award.Event)
+	return k
+}
+
+// Attempt is one try at a delivery, which Event and Sink name. Err is empty for a
+// success. Next is when a failed delivery is tried again.
 type Attempt struct {
-	Event      string    `json:"event"`
+	Event      string    `json:"event"` // the award's id, as Enqueue was given it
 	Sink       string    `json:"sink"`
 	N          int       `json:"n"` // from 1
 	At         time.Time `json:"at"`
@@ -80,8 +120,8 @@ type Attempt struct {
 // log, in log order, each with its block's time.
 func (db *DB) AwardEvents(afterHeight uint64, afterSeq, limit int) ([]OutboxEvent, error) {
 	rows, err := db.r.Query(`SELECT e.height, e.seq, b.time, e.json FROM events e JOIN blocks b ON b.height = e.height
-		WHERE e.type = 'award' AND (e.height > ? OR (e.height = ? AND e.seq > ?))
-		ORDER BY e.height, e.seq LIMIT ?`, afterHeight, afterHeight, afterSeq, limit)
+		WHERE e.type = ? AND (e.height > ? OR (e.height = ? AND e.seq > ?))
+		ORDER BY e.height, e.seq LIMIT ?`, awardEvent, afterHeight, afterHeight, afterSeq, limit)
 	if err != nil {
 		return nil, fmt.Errorf("read award events: %w", err)
 	}
@@ -104,10 +144,16 @@ func (db *DB) AwardEvents(afterHeight uint64, afterSeq, limit int) ([]OutboxEven
 	return out, nil
 }
 
-// Enqueue records that the award o, whose id is event, is to be delivered to each of
-// sinks, due at once. A delivery already recorded is left as it is, so enqueueing again
-// after a restart is harmless. It returns how many deliveries were new.
+// Enqueue records that the award o, whose id across the boundary is event, is to be
+// delivered to each of sinks, due at once. A delivery already recorded for o's key
+// (AwardKeyOf) and a sink is left as it is, so enqueueing again after a restart is
+// harmless. It returns how many deliveries were new, and refuses an o that is not an
+// award event.
 func (db *DB) Enqueue(event string, o OutboxEvent, sinks []string, at time.Time) (int, error) {
+	key, ok := AwardKeyOf(o.Event)
+	if !ok {
+		return 0, fmt.Errorf("enqueue %s: event of type %q is not an award", event, o.Event.Type)
+	}
 	award, err := json.Marshal(o.Event)
 	if err != nil {
 		return 0, fmt.Errorf("enqueue %s: encode: %w", event, err)
@@ -120,9 +166,9 @@ func (db *DB) Enqueue(event string, o OutboxEvent, sinks []string, at time.Time)
 	defer tx.Rollback()
 	added := 0
 	for _, s := range sinks {
-		res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO deliveries(event, sink, height, seq, task, block_time, award,
-			enqueued_at, next_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			event, s, o.Height, o.Seq, int64(o.Event.Task), o.Time, string(award), millis(at), millis(at))
+		res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO deliveries(kind, id, sink, event, height, seq, block_time,
+			award, enqueued_at, next_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			key.Kind, int64(key.ID), s, event, o.Height, o.Seq, o.Time, string(award), millis(at), millis(at))
 		if err != nil {
 			return 0, fmt.Errorf("enqueue %s for %s: %w", event, s, err)
 		}
@@ -136,7 +182,7 @@ func (db *DB) Enqueue(event string, o OutboxEvent, sinks []string, at time.Time)
 }
 
 // deliveryColumns are the columns scanDelivery reads, in its order.
-const deliveryColumns = `event, sink, height, seq, task, block_time, award, attempts, last_error, tx_hash,
+const deliveryColumns = `kind, id, sink, event, height, seq, block_time, award, attempts, last_error, tx_hash,
 	http_status, enqueued_at, last_at, next_at, delivered_at`
 
 // DueDeliveries returns up to limit deliveries to sink not yet delivered and due at now,
@@ -189,8 +235,9 @@ func (db *DB) queryDeliveries(query string, args ...any) ([]Delivery, error) {
 func scanDelivery(s scanner) (Delivery, error) {
 	var d Delivery
 	var award string
-	var task, enq, last, next, done int64
-	err := s.Scan(&d.Event, &d.Sink, &d.Award.Height, &d.Award.Seq, &task, &d.Award.Time, &award, &d.Attempts,
+	var kind string
+	var id, enq, last, next, done int64
+	err := s.Scan(&kind, &id, &d.Sink, &d.Event, &d.Award.Height, &d.Award.Seq, &d.Award.Time, &award, &d.Attempts,
 		&d.LastError, &d.TxHash, &d.HTTPStatus, &enq, &last, &next, &done)
 	if err != nil {
 		return d, err
@@ -198,7 +245,9 @@ func scanDelivery(s scanner) (Delivery, error) {
 	if err := json.Unmarshal([]byte(award), &d.Award.Event); err != nil {
 		return d, fmt.Errorf("delivery %s to %s: %w: %v", d.Event, d.Sink, ErrCorrupt, err)
 	}
-	d.Task = ledger.TaskID(task)
+	if kind == Bounty {
+		d.Task = ledger.TaskID(id)
+	}
 	d.EnqueuedAt, d.LastAttempt, d.DeliveredAt = fromMillis(enq), fromMillis(last), fromMillis(done)
 	if done == 0 {
 		d.NextAttempt = fromMillis(next)
@@ -218,7 +267,7 @@ func (db *DB) RecordAttempt(a Attempt) (int, error) {
 		return 0, fmt.Errorf("record attempt on %s to %s: %w", a.Event, a.Sink, err)
 	}
 	defer tx.Rollback()
-	n, err := nextAttempt(ctx, tx, a.Event, a.Sink)
+	key, n, err := nextAttempt(ctx, tx, a.Event, a.Sink)
 	if err != nil {
 		return 0, fmt.Errorf("record attempt on %s to %s: %w", a.Event, a.Sink, err)
 	}
@@ -226,14 +275,14 @@ func (db *DB) RecordAttempt(a Attempt) (int, error) {
 	if a.Err == "" {
 		done, next = millis(a.At), 0
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO delivery_attempts(event, sink, n, at, error, tx_hash, http_status, next_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, a.Event, a.Sink, n, millis(a.At), a.Err, a.TxHash, a.HTTPStatus, next)
+	_, err = tx.ExecContext(ctx, `INSERT INTO delivery_attempts(kind, id, sink, n, at, error, tx_hash, http_status, next_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, key.Kind, int64(key.ID), a.Sink, n, millis(a.At), a.Err, a.TxHash, a.HTTPStatus, next)
 	if err != nil {
 		return 0, fmt.Errorf("record attempt on %s to %s: %w", a.Event, a.Sink, err)
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE deliveries SET attempts = ?, last_error = ?, tx_hash = ?, http_status = ?,
-		last_at = ?, next_at = ?, delivered_at = ? WHERE event = ? AND sink = ?`,
-		n, a.Err, a.TxHash, a.HTTPStatus, millis(a.At), next, done, a.Event, a.Sink)
+		last_at = ?, next_at = ?, delivered_at = ? WHERE kind = ? AND id = ? AND sink = ?`,
+		n, a.Err, a.TxHash, a.HTTPStatus, millis(a.At), next, done, key.Kind, int64(key.ID), a.Sink)
 	if err != nil {
 		return 0, fmt.Errorf("record attempt on %s to %s: %w", a.Event, a.Sink, err)
 	}
@@ -243,27 +292,32 @@ func (db *DB) RecordAttempt(a Attempt) (int, error) {
 	return n, nil
 }
 
-// nextAttempt returns the number the next attempt on a delivery takes.
-func nextAttempt(ctx context.Context, tx *sql.Tx, event, sink string) (int, error) {
+// nextAttempt returns the key of the delivery of event to sink and the number its next
+// attempt takes.
+func nextAttempt(ctx context.Context, tx *sql.Tx, event, sink string) (AwardKey, int, error) {
+	var key AwardKey
+	var id int64
 	var attempts int
 	var done int64
-	err := tx.QueryRowContext(ctx, `SELECT attempts, delivered_at FROM deliveries WHERE event = ? AND sink = ?`,
-		event, sink).Scan(&attempts, &done)
+	err := tx.QueryRowContext(ctx, `SELECT kind, id, attempts, delivered_at FROM deliveries WHERE event = ? AND sink = ?`,
+		event, sink).Scan(&key.Kind, &id, &attempts, &done)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return 0, ErrNoDelivery
+		return key, 0, ErrNoDelivery
 	case err != nil:
-		return 0, err
+		return key, 0, err
 	case done != 0:
-		return 0, ErrDelivered
+		return key, 0, ErrDelivered
 	}
-	return attempts + 1, nil
+	key.ID = uint64(id)
+	return key, attempts + 1, nil
 }
 
 // Attempts returns every attempt on the delivery of event to sink, in order.
 func (db *DB) Attempts(event, sink string) ([]Attempt, error) {
-	rows, err := db.r.Query(`SELECT n, at, error, tx_hash, http_status, next_at FROM delivery_attempts
-		WHERE event = ? AND sink = ? ORDER BY n`, event, sink)
+	rows, err := db.r.Query(`SELECT a.n, a.at, a.error, a.tx_hash, a.http_status, a.next_at FROM delivery_attempts a
+		JOIN deliveries d ON d.kind = a.kind AND d.id = a.id AND d.sink = a.sink
+		WHERE d.event = ? AND d.sink = ? ORDER BY a.n`, event, sink)
 	if err != nil {
 		return nil, fmt.Errorf("read attempts on %s to %s: %w", event, sink, err)
 	}

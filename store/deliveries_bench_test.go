@@ -20,8 +20,9 @@ func BenchmarkDeliveryBookkeeping(b *testing.B) {
 	i := 0
 	start := time.Now()
 	for b.Loop() {
-		id := fmt.Sprintf("e%d", i)
-		if _, err := db.Enqueue(id, out[0], []string{"hook"}, t0); err != nil {
+		id, o := fmt.Sprintf("e%d", i), out[0]
+		o.Event.Task = uint64(i + 1) // a delivery is keyed by its award: one award each
+		if _, err := db.Enqueue(id, o, []string{"hook"}, t0); err != nil {
 			b.Fatal(err)
 		}
 		if _, err := db.RecordAttempt(Attempt{Event: id, Sink: "hook", At: t0, HTTPStatus: 200}); err != nil {

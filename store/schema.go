@@ -9,7 +9,8 @@ import (
 )
 
 // SchemaVersion is the version of the tables this package writes. Open upgrades a file
-// of version 1 (see dropViews) and refuses any other.
+// of version 1 (view tables nothing read; deliveries keyed by event id alone) and
+// refuses any other version.
 const SchemaVersion = 2
 
 // ErrSchema reports a file whose schema version this package does not know.
@@ -56,15 +57,15 @@ CREATE TABLE IF NOT EXISTS checkpoint (
 ) STRICT;
 `
 
-// migrate creates the tables of a new file, and checks the version of an existing one,
-// upgrading a version 1 file in the same transaction.
+// migrate creates the tables of a new file, upgrades a file of an earlier version it
+// knows, and refuses any other.
 func migrate(ctx context.Context, db *sql.DB) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, schema+deliveriesSchema); err != nil {
+	if _, err := tx.ExecContext(ctx, schema); err != nil {
 		return fmt.Errorf("create tables: %w", err)
 	}
 	var v string
@@ -82,8 +83,14 @@ func migrate(ctx context.Context, db *sql.DB) error {
 		if err := dropViews(ctx, tx); err != nil {
 			return fmt.Errorf("upgrade schema 1 to %d: %w", SchemaVersion, err)
 		}
+		if err := upgradeDeliveries(ctx, tx); err != nil {
+			return fmt.Errorf("upgrade schema 1 to %d: %w", SchemaVersion, err)
+		}
 	case v != strconv.Itoa(SchemaVersion):
 		return fmt.Errorf("%w %s, want %d", ErrSchema, v, SchemaVersion)
+	}
+	if _, err := tx.ExecContext(ctx, deliveriesSchema); err != nil {
+		return fmt.Errorf("create tables: %w", err)
 	}
 	return tx.Commit()
 }
@@ -97,6 +104,36 @@ func dropViews(ctx context.Context, tx *sql.Tx) error {
 			return fmt.Errorf("drop %s: %w", t, err)
 		}
 	}
-	_, err := tx.ExecContext(ctx, `UPDATE meta SET value = ? WHERE key = 'schema_version'`, strconv.Itoa(SchemaVersion))
-	return err
+	return nil
+}
+
+// upgradeDeliveries rewrites the deliveries tables of schema 1, keyed by event id, as
+// schema 2 keys them, by award key: every award of schema 1 is a bounty's, its id the
+// task. The event ids stay as they were.
+func upgradeDeliveries(ctx context.Context, tx *sql.Tx) error {
+	steps := []struct {
+		sql  string
+		args []any
+	}{
+		{`ALTER TABLE deliveries RENAME TO deliveries_v1`, nil},
+		{`ALTER TABLE delivery_attempts RENAME TO delivery_attempts_v1`, nil},
+		{`DROP INDEX deliveries_due`, nil},
+		{deliveriesSchema, nil},
+		{`INSERT INTO deliveries(kind, id, sink, event, height, seq, block_time, award, attempts, last_error,
+			tx_hash, http_status, enqueued_at, last_at, next_at, delivered_at)
+		SELECT ?, task, sink, event, height, seq, block_time, award, attempts, last_error,
+			tx_hash, http_status, enqueued_at, last_at, next_at, delivered_at FROM deliveries_v1`, []any{Bounty}},
+		{`INSERT INTO delivery_attempts(kind, id, sink, n, at, error, tx_hash, http_status, next_at)
+		SELECT ?, d.task, a.sink, a.n, a.at, a.error, a.tx_hash, a.http_status, a.next_at
+		FROM delivery_attempts_v1 a JOIN deliveries_v1 d ON d.event = a.event AND d.sink = a.sink`, []any{Bounty}},
+		{`DROP TABLE delivery_attempts_v1`, nil},
+		{`DROP TABLE deliveries_v1`, nil},
+		{`UPDATE meta SET value = ? WHERE key = 'schema_version'`, []any{strconv.Itoa(SchemaVersion)}},
+	}
+	for _, st := range steps {
+		if _, err := tx.ExecContext(ctx, st.sql, st.args...); err != nil {
+			return err
+		}
+	}
+	return nil
 }

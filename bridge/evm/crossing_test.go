@@ -12,7 +12,7 @@ import (
 
 	"github.com/arena/arena/bridge"
 	"github.com/arena/arena/bridge/evm"
-	"github.com/arena/arena/bridge/internal/contest"
+	"github.com/arena/arena/bridge/internal/contesttest"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
 )
@@ -27,7 +27,7 @@ func TestAWonAwardCrossesToTheRegistryAndAVoidedOneCrossesNothing(t *testing.T) 
 	operator := newKey(t)
 	c := newChain(t, operator)
 	reg := c.deploy(t, operator, addrOf(operator))
-	a := contest.Open(t, &reg)
+	a := contesttest.Open(t, &reg)
 	sink := c.sink(t, reg, operator)
 	r, err := bridge.New(a.DB(), bridge.Config{Sinks: []bridge.Sink{sink}, Blocks: a.Blocks(), Poll: time.Hour})
 	if err != nil {
@@ -70,6 +70,9 @@ func checkCrossed(t *testing.T, c *chain, db *store.DB, sink string, tasks []led
 	}
 	var got []ledger.TaskID
 	for _, d := range ds {
+		if store.KeyOf(d) != store.BountyKey(d.Task) {
+			t.Errorf("delivery %+v keyed %v", d, store.KeyOf(d))
+		}
 		got = append(got, d.Task)
 		if d.Sink != sink || d.Attempts != 1 || d.TxHash == "" {
 			t.Errorf("delivery %+v", d)
@@ -95,7 +98,7 @@ func TestARevertingRegistryIsRetriedAndNeverUnwindsTheAward(t *testing.T) {
 	operator, stranger := newKey(t), newKey(t)
 	c := newChain(t, operator, stranger)
 	reg := c.deploy(t, operator, addrOf(operator))
-	a := contest.Open(t, &reg)
+	a := contesttest.Open(t, &reg)
 	task, _ := a.Won(1, 4)
 	before := a.Snapshot()
 	backoff := bridge.Backoff{Base: 5 * time.Millisecond, Max: 20 * time.Millisecond}
@@ -105,7 +108,7 @@ func TestARevertingRegistryIsRetriedAndNeverUnwindsTheAward(t *testing.T) {
 		t.Fatal(err)
 	}
 	stop := runRelayer(t, r)
-	id := bridge.EventID(contest.Chain, task)
+	id := bridge.EventID(contesttest.Chain, store.BountyKey(task))
 	waitFor(t, "four failed attempts", func() bool {
 		at, err := a.DB().Attempts(id, wrong.Name())
 		return err == nil && len(at) >= 4
@@ -149,14 +152,15 @@ func TestARevertingRegistryIsRetriedAndNeverUnwindsTheAward(t *testing.T) {
 // TestTheRegistryRecordsEachTaskOnce: the relayer delivers at least once, so the
 // registry must not count a repeat. A repeated identical call is mined and changes
 // nothing; a different winner for a recorded task, or the zero address, reverts with
-// the contract's reason; the sink refuses a voided award without sending anything.
+// the contract's reason; the sink refuses a voided award, and an award of any kind but
+// a bounty, without sending anything.
 func TestTheRegistryRecordsEachTaskOnce(t *testing.T) {
 	operator := newKey(t)
 	c := newChain(t, operator)
 	reg := c.deploy(t, operator, addrOf(operator))
 	s := c.sink(t, reg, operator)
 	w, other := ledger.Address(addrOf(newKey(t))), ledger.Address(addrOf(newKey(t)))
-	award := bridge.Award{ID: "c/award/9", Task: 9, Entry: 1, Winner: &w, Score: 60}
+	award := bridge.Award{ID: "c/award/9", Kind: store.Bounty, Task: 9, Entry: 1, Winner: &w, Score: 60}
 	for i := range 2 {
 		if rec, err := s.Deliver(ctx(t), award); err != nil || rec.TxHash == "" {
 			t.Fatalf("delivery %d: %+v, %v", i+1, rec, err)
@@ -172,16 +176,24 @@ func TestTheRegistryRecordsEachTaskOnce(t *testing.T) {
 		t.Errorf("another winner: got %v, want %q", err, want)
 	}
 	zero := ledger.Address{}
-	changed = bridge.Award{ID: "c/award/10", Task: 10, Entry: 1, Winner: &zero, Score: 60}
+	changed = bridge.Award{ID: "c/award/10", Kind: store.Bounty, Task: 10, Entry: 1, Winner: &zero, Score: 60}
 	if _, err := s.Deliver(ctx(t), changed); err == nil || err.Error() != "onAward task 10: estimate gas: reverted: ZeroWinner()" {
 		t.Errorf("zero winner: %v", err)
 	}
-	voided := bridge.Award{ID: "c/award/11", Task: 11, Voided: true, RefundedTo: &w}
+	voided := bridge.Award{ID: "c/award/11", Kind: store.Bounty, Task: 11, Voided: true, RefundedTo: &w}
 	if s.Accepts(voided) {
 		t.Error("the EVM sink accepts a voided award")
 	}
 	if _, err := s.Deliver(ctx(t), voided); err == nil || err.Error() != "onAward c/award/11: a voided task crosses nothing" {
 		t.Errorf("voided: %v", err)
+	}
+	tender := bridge.Award{ID: "c/award/tender/12", Kind: "tender", Task: 12, Entry: 1, Winner: &w, Score: 60}
+	if s.Accepts(tender) {
+		t.Error("the EVM sink accepts an award that is not a bounty's")
+	}
+	if _, err := s.Deliver(ctx(t), tender); err == nil ||
+		err.Error() != `onAward c/award/tender/12: the registry records bounty awards, not "tender"` {
+		t.Errorf("not a bounty: %v", err)
 	}
 }
 

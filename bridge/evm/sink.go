@@ -14,6 +14,7 @@ import (
 	"github.com/arena/arena/bridge"
 	"github.com/arena/arena/bridge/registry"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
 )
 
 // Config configures a Sink.
@@ -61,13 +62,19 @@ func (s *Sink) Name() string { return s.name }
 // Operator returns the address the sink sends from.
 func (s *Sink) Operator() common.Address { return s.s.from }
 
-// Accepts reports whether a was won: a voided task crosses nothing.
-func (s *Sink) Accepts(a bridge.Award) bool { return !a.Voided && a.Winner != nil }
+// Accepts reports whether a is a bounty's and was won: the registry records task wins
+// (onAward takes a task id), and a voided task crosses nothing.
+func (s *Sink) Accepts(a bridge.Award) bool {
+	return a.Kind == store.Bounty && !a.Voided && a.Winner != nil
+}
 
 // Deliver sends onAward(a.Task, a.Winner, a.Score) and waits for its receipt. The hash
 // is reported whenever a transaction was sent, mined or not.
 func (s *Sink) Deliver(ctx context.Context, a bridge.Award) (bridge.Receipt, error) {
-	if !s.Accepts(a) {
+	switch {
+	case a.Kind != store.Bounty:
+		return bridge.Receipt{}, fmt.Errorf("onAward %s: the registry records bounty awards, not %q", a.ID, a.Kind)
+	case !s.Accepts(a):
 		return bridge.Receipt{}, fmt.Errorf("onAward %s: a voided task crosses nothing", a.ID)
 	}
 	if a.Score < 0 {

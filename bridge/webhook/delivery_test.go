@@ -15,9 +15,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/arena/arena/bridge"
-	"github.com/arena/arena/bridge/internal/contest"
+	"github.com/arena/arena/bridge/internal/contesttest"
 	"github.com/arena/arena/bridge/webhook"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/store"
 )
 
 // receiver is a webhook endpoint that checks every request with Verify, answers 503 to
@@ -76,7 +77,7 @@ func (rc *receiver) snapshot() (map[string]int, map[string][]string, []string) {
 // connections, then 503s, then the 2xx), the body is the same on every attempt, and once
 // each award is accepted nothing more is sent.
 func TestAReceiverThatWasDownGetsEachAwardOnceWhenItReturns(t *testing.T) {
-	a := contest.Open(t, nil)
+	a := contesttest.Open(t, nil)
 	won, _ := a.Won(0, 4)
 	voided := a.Voided()
 	addr := freeAddr(t)
@@ -91,7 +92,7 @@ func TestAReceiverThatWasDownGetsEachAwardOnceWhenItReturns(t *testing.T) {
 		t.Fatal(err)
 	}
 	stop := runRelayer(t, r)
-	ids := []string{bridge.EventID(contest.Chain, won), bridge.EventID(contest.Chain, voided)}
+	ids := []string{bridge.EventID(contesttest.Chain, store.BountyKey(won)), bridge.EventID(contesttest.Chain, store.BountyKey(voided))}
 	waitFor(t, "two refused connections per award", func() bool {
 		for _, id := range ids {
 			if at, err := a.DB().Attempts(id, sink.Name()); err != nil || len(at) < 2 {
@@ -148,7 +149,7 @@ func checkBodies(t *testing.T, id string, bodies []string) {
 
 // checkAttempts: the store holds refused connections first, then any 503s, then one 204.
 // It returns how many 503s it holds.
-func checkAttempts(t *testing.T, a *contest.Arena, id, sink string) int {
+func checkAttempts(t *testing.T, a *contesttest.Arena, id, sink string) int {
 	t.Helper()
 	at, err := a.DB().Attempts(id, sink)
 	if err != nil {
@@ -199,7 +200,7 @@ func TestADeliveryCarriesTheAwardAndItsProof(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := ledger.MustAddress("0x00000000000000000000000000000000000000a1")
-	award := bridge.Award{ID: "c/award/7", Chain: "c", Height: 9, Time: 1_700_000_000, Task: 7, Entry: 3, Winner: &w,
+	award := bridge.Award{ID: "c/award/7", Kind: store.Bounty, Chain: "c", Height: 9, Time: 1_700_000_000, Task: 7, Entry: 3, Winner: &w,
 		Score: 80, Prize: ledger.Ether(5)}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -207,7 +208,7 @@ func TestADeliveryCarriesTheAwardAndItsProof(t *testing.T) {
 	if err != nil || rec.HTTPStatus != 200 {
 		t.Fatalf("Deliver: %+v, %v", rec, err)
 	}
-	const wantBody = `{"id":"c/award/7","chain":"c","height":9,"time":1700000000,"task":7,"voided":false,"entry":3,` +
+	const wantBody = `{"id":"c/award/7","kind":"bounty","chain":"c","height":9,"time":1700000000,"task":7,"voided":false,"entry":3,` +
 		`"winner":"0x00000000000000000000000000000000000000A1","score":80,"prize":"5000000000000000000"}`
 	if string(body) != wantBody {
 		t.Errorf("body\n got %s\nwant %s", body, wantBody)

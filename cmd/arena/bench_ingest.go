@@ -89,7 +89,7 @@ func (a *app) ingest(ctx context.Context, remote bool, n, clients int) (IngestRe
 // serveDevNode creates a dev arena with one validator in dir, opens its node and serves
 // its API on a loopback port; stop shuts both down.
 func serveDevNode(ctx context.Context, dir string, env func(string) string) (stop func(), url string, err error) {
-	if _, err := node.Init(dir, node.InitOptions{Name: "bench", DevMode: true, LightScrypt: true, Validators: 1}); err != nil {
+	if _, err := node.Init(dir, node.InitOptions{Terms: node.Terms{Name: "bench", DevMode: true}, LightScrypt: true, Validators: 1}); err != nil {
 		return nil, "", err
 	}
 	log := slog.New(slog.DiscardHandler)

@@ -46,7 +46,7 @@ func benchRestart(ctx context.Context, n, clients int, verify bool) (RestartRepo
 		return RestartReport{}, fmt.Errorf("bench directory: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	cfg, err := node.Init(dir, node.InitOptions{Name: "bench", DevMode: true, LightScrypt: true, Validators: 1})
+	cfg, err := node.Init(dir, node.InitOptions{Terms: node.Terms{Name: "bench", DevMode: true}, LightScrypt: true, Validators: 1})
 	if err != nil {
 		return RestartReport{}, err
 	}

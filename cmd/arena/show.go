@@ -266,14 +266,15 @@ func (a *app) deliveries(ctx context.Context) ([]store.Delivery, error) {
 	return node.ReadDeliveries(a.dir)
 }
 
-// printDeliveries writes ds as a table, one row per award and sink.
+// printDeliveries writes ds as a table, one row per award and sink: the award's key
+// (kind/id, e.g. bounty/7), then its event id, the webhook Idempotency-Key.
 func printDeliveries(w io.Writer, ds []store.Delivery) {
 	if len(ds) == 0 {
 		fmt.Fprintln(w, "no deliveries: no award has been queued for a sink")
 		return
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "EVENT\tSINK\tATTEMPTS\tDELIVERED / NEXT ATTEMPT (UTC)\tTX / HTTP\tLAST ERROR")
+	fmt.Fprintln(tw, "AWARD\tEVENT\tSINK\tATTEMPTS\tDELIVERED / NEXT ATTEMPT (UTC)\tTX / HTTP\tLAST ERROR")
 	for _, d := range ds {
 		when := "next " + d.NextAttempt.UTC().Format(time.RFC3339)
 		if d.Delivered() {
@@ -290,7 +291,7 @@ func printDeliveries(w io.Writer, ds []store.Delivery) {
 		if d.LastError != "" {
 			lastErr = strings.Join(strings.Fields(d.LastError), " ")
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\n", d.Event, d.Sink, d.Attempts, when, result, lastErr)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\n", store.KeyOf(d), d.Event, d.Sink, d.Attempts, when, result, lastErr)
 	}
 	tw.Flush()
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/node"
@@ -12,7 +11,7 @@ import (
 
 func (a *app) testnetCmd() *cobra.Command {
 	var o node.TestnetOptions
-	var fund []string
+	var tf termsFlags
 	c := &cobra.Command{
 		Use:   "testnet --nodes N",
 		Short: "Write a CometBFT localnet in --dir: one arena node home per validator, on loopback ports",
@@ -23,7 +22,7 @@ func (a *app) testnetCmd() *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var err error
-			if o.Genesis, err = allocations(fund); err != nil {
+			if o.Terms, err = tf.terms(); err != nil {
 				return err
 			}
 			if !cmd.Flags().Changed("light-scrypt") {
@@ -37,19 +36,12 @@ func (a *app) testnetCmd() *cobra.Command {
 			return a.emit(net, func(w io.Writer) { printNetwork(w, net, o) })
 		},
 	}
+	tf.register(c, node.DefaultTestnetName)
 	f := c.Flags()
-	f.IntVar(&o.Nodes, "nodes", 4, "validators, one node each")
+	f.IntVar(&o.Nodes, "nodes", node.DefaultValidators, "validators, one node each")
 	f.IntVar(&o.BasePort, "base-port", node.DefaultBasePort, "node i listens on base+10i (p2p), +1 (CometBFT RPC), +2 (API); 0 picks free ports")
-	f.StringVar(&o.Name, "name", "localnet", "arena name; the chain id is arena-NAME")
-	f.StringVar(&o.Symbol, "symbol", "GEN", "currency symbol")
-	f.BoolVar(&o.DevMode, "dev", false, "dev mode: enables faucet and dev advance")
 	f.StringSliceVar(&o.Readers, "reader", nil, `reader spec per node ("builtin", "openai:URL#model"); missing ones are builtin`)
 	f.BoolVar(&o.LightScrypt, "light-scrypt", false, "cheap key encryption (default: on in dev mode)")
-	f.DurationVar(&o.AppealWindow, "appeal-window", 6*time.Hour, "appeal window after a grade settles")
-	f.DurationVar(&o.RoundTimeout, "round-timeout", 2*time.Minute, "how long a grading attempt stays open")
-	f.IntVar(&o.Attempts, "attempts", 3, "attempts per grading round")
-	f.IntVar(&o.Quorum, "quorum", 0, "agreeing results that settle a round (default: a majority)")
-	f.StringArrayVar(&fund, "fund", nil, "genesis allocation ADDRESS=AMOUNT (repeatable)")
 	return c
 }
 

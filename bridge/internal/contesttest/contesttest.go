@@ -1,8 +1,9 @@
-// Package contest drives real contests on a solo engine for the bridge's tests: a dev
-// arena with one validator, every transaction signed with a real secp256k1 key,
+// Package contesttest drives real contests on a solo engine for the bridge's tests: a
+// dev arena with one validator, every transaction signed with a real secp256k1 key,
 // committed to a real SQLite file, so that the award events the relayer reads are the
-// ones the ledger wrote.
-package contest
+// ones the ledger wrote. Only test files import it: it links testing and the solo
+// engine, neither of which the bridge itself may depend on.
+package contesttest
 
 import (
 	"context"

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/node"
+)
+
+// termsFlags are the founding-term flags that `arena init` and `arena testnet` both
+// register: the same names, the same defaults (node.DefaultTerms) and the same parsing,
+// so that a localnet can be founded on any terms a single arena can.
+type termsFlags struct {
+	t          node.Terms
+	entryBond  string
+	appealBond string
+	registry   string
+	fund       []string
+}
+
+// register adds the founding-term flags to c. name is the default arena name, the one
+// default that differs: a localnet is called node.DefaultTestnetName.
+func (tf *termsFlags) register(c *cobra.Command, name string) {
+	d, f := node.DefaultTerms(), c.Flags()
+	f.StringVar(&tf.t.Name, "name", name, "arena name; the chain id is arena-NAME")
+	f.StringVar(&tf.t.Symbol, "symbol", d.Symbol, "currency symbol")
+	f.BoolVar(&tf.t.DevMode, "dev", d.DevMode, "dev mode: enables faucet and dev advance")
+	f.StringVar(&tf.entryBond, "entry-bond", d.EntryBond.Units(), "entry bond: the exact value of every entry")
+	f.StringVar(&tf.appealBond, "appeal-bond", d.AppealBond.Units(), "appeal bond: the exact value of every appeal")
+	f.DurationVar(&tf.t.AppealWindow, "appeal-window", d.AppealWindow, "appeal window after a grade settles")
+	f.IntVar(&tf.t.Committee, "committee", d.Committee, "validators on each round's committee (default: every validator)")
+	f.IntVar(&tf.t.Quorum, "quorum", d.Quorum, "agreeing results that settle a round, leader included (default: a majority of the committee)")
+	f.IntVar(&tf.t.Attempts, "attempts", d.Attempts, "attempts per grading round")
+	f.DurationVar(&tf.t.RoundTimeout, "round-timeout", d.RoundTimeout, "how long a grading attempt stays open")
+	f.StringVar(&tf.registry, "registry", "", "EVM registry address told of each won award (default: none)")
+	f.StringArrayVar(&tf.fund, "fund", nil, "genesis allocation ADDRESS=AMOUNT (repeatable)")
+}
+
+// terms returns the founding terms the flags give. Zero values are left for node.Init
+// and node.Testnet to fill from node.DefaultTerms, and both validate the result as the
+// ledger does.
+func (tf *termsFlags) terms() (node.Terms, error) {
+	t := tf.t
+	var err error
+	if t.EntryBond, err = optionalAmount("entry-bond", tf.entryBond); err != nil {
+		return t, err
+	}
+	if t.AppealBond, err = optionalAmount("appeal-bond", tf.appealBond); err != nil {
+		return t, err
+	}
+	if t.Genesis, err = allocations(tf.fund); err != nil {
+		return t, err
+	}
+	if tf.registry != "" {
+		r, err := ledger.ParseAddress(tf.registry)
+		if err != nil {
+			return t, fmt.Errorf("--registry %q: %w", tf.registry, err)
+		}
+		t.Registry = &r
+	}
+	return t, nil
+}
+
+// optionalAmount parses an amount flag, leaving it zero (the default) when empty.
+func optionalAmount(name, s string) (ledger.Amount, error) {
+	if s == "" {
+		return ledger.Amount{}, nil
+	}
+	v, err := parseAmount(s)
+	if err != nil {
+		return v, fmt.Errorf("--%s: %w", name, err)
+	}
+	return v, nil
+}
+
+// allocations parses ADDRESS=AMOUNT genesis allocations.
+func allocations(specs []string) ([]ledger.Allocation, error) {
+	var out []ledger.Allocation
+	for _, s := range specs {
+		addr, amt, ok := strings.Cut(s, "=")
+		if !ok {
+			return nil, fmt.Errorf("--fund %q: want ADDRESS=AMOUNT", s)
+		}
+		a, err := ledger.ParseAddress(addr)
+		if err != nil {
+			return nil, fmt.Errorf("--fund %q: %w", s, err)
+		}
+		v, err := parseAmount(amt)
+		if err != nil {
+			return nil, fmt.Errorf("--fund %q: %w", s, err)
+		}
+		out = append(out, ledger.Allocation{Address: a, Amount: v})
+	}
+	return out, nil
+}

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/spf13/cobra"
+
+	"github.com/arena/arena/ledger"
+)
+
+// termFlagNames are the founding-term flags, each of which `arena init` and `arena
+// testnet` both take.
+var termFlagNames = []string{"name", "symbol", "dev", "entry-bond", "appeal-bond", "appeal-window", "committee",
+	"quorum", "attempts", "round-timeout", "registry", "fund"}
+
+// TestInitAndTestnetTakeTheSameTermFlags: every founding term `arena init` can set,
+// `arena testnet` can set too, by the same flag with the same type, default and help;
+// only the default name differs (a localnet is "localnet").
+func TestInitAndTestnetTakeTheSameTermFlags(t *testing.T) {
+	var probe termsFlags
+	pc := &cobra.Command{}
+	probe.register(pc, "arena")
+	if n := strings.Count(pc.Flags().FlagUsages(), "\n"); n != len(termFlagNames) {
+		t.Fatalf("termsFlags registers %d flags, want the %d of termFlagNames", n, len(termFlagNames))
+	}
+	a := &app{getenv: func(string) string { return "" }}
+	ic, tc := a.initCmd(), a.testnetCmd()
+	for _, name := range termFlagNames {
+		p, i, n := pc.Flags().Lookup(name), ic.Flags().Lookup(name), tc.Flags().Lookup(name)
+		if p == nil || i == nil || n == nil {
+			t.Errorf("--%s: termsFlags %v, init %v, testnet %v; want it in all three", name, p != nil, i != nil, n != nil)
+			continue
+		}
+		if i.Usage != n.Usage || i.Value.Type() != n.Value.Type() || (name != "name" && i.DefValue != n.DefValue) {
+			t.Errorf("--%s: init %s %q (default %q), testnet %s %q (default %q)", name,
+				i.Value.Type(), i.Usage, i.DefValue, n.Value.Type(), n.Usage, n.DefValue)
+		}
+	}
+	if i, n := ic.Flags().Lookup("name").DefValue, tc.Flags().Lookup("name").DefValue; i != "arena" || n != "localnet" {
+		t.Errorf("default names: init %q, testnet %q; want arena and localnet", i, n)
+	}
+}
+
+// TestInitAndTestnetFoundTheSameTerms: `arena init` and `arena testnet` given the same
+// term flags, or none, write the same founding terms, validators and name aside.
+func TestInitAndTestnetFoundTheSameTerms(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		flags []string
+	}{
+		{"defaults", []string{"--name", "same"}},
+		{"chosen", []string{"--name", "same", "--symbol", "ARN", "--dev", "--entry-bond", "7", "--appeal-bond", "atto:9",
+			"--appeal-window", "90m", "--committee", "2", "--quorum", "2", "--attempts", "4", "--round-timeout", "45s",
+			"--registry", "0x00000000000000000000000000000000000000c0", "--fund", "0x00000000000000000000000000000000000000a1=3.5"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			runArena(t, append([]string{"init", "--dir", filepath.Join(dir, "a"), "--validators", "3", "--light-scrypt"}, tc.flags...)...)
+			runArena(t, append([]string{"testnet", "--dir", filepath.Join(dir, "net"), "--nodes", "3", "--base-port", "0", "--light-scrypt"}, tc.flags...)...)
+			it, nt := genesisOf(t, filepath.Join(dir, "a")), genesisOf(t, filepath.Join(dir, "net", "node0"))
+			if len(it.Validators) != 3 || len(nt.Validators) != 3 {
+				t.Fatalf("validators: init %v, testnet %v; want 3 each", it.Validators, nt.Validators)
+			}
+			it.Validators, nt.Validators = nil, nil
+			if d := cmp.Diff(it, nt, cmp.Comparer(ledger.Amount.Eq)); d != "" {
+				t.Errorf("founding terms (-init +testnet):\n%s", d)
+			}
+		})
+	}
+}
+
+// runArena runs the command line args in process and fails the test unless it succeeds.
+func runArena(t *testing.T, args ...string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), args, nil, &out, &errb); code != 0 {
+		t.Fatalf("arena %s: exit %d: %s", strings.Join(args, " "), code, errb.String())
+	}
+}
+
+func genesisOf(t *testing.T, dir string) ledger.Terms {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "genesis.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var terms ledger.Terms
+	if err := json.Unmarshal(b, &terms); err != nil {
+		t.Fatalf("%s/genesis.json: %v", dir, err)
+	}
+	return terms
+}

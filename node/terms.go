@@ -1,0 +1,109 @@
+package node
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/arena/arena/ledger"
+)
+
+// Terms are the founding terms an operator chooses when an arena is opened, by Init or
+// Testnet: everything in ledger.Terms but the validator set (generated) and the chain id
+// (ChainID of the name). A zero field takes its value from DefaultTerms.
+type Terms struct {
+	Name         string              // arena name; the chain id is ChainID(Name)
+	Symbol       string              // currency symbol
+	DevMode      bool                // enables faucet and dev_advance
+	EntryBond    ledger.Amount       // atto; the exact value of every entry
+	AppealBond   ledger.Amount       // atto; the exact value of every appeal
+	AppealWindow time.Duration       // after a grade settles; whole seconds
+	Committee    int                 // validators on each round; 0 means every validator
+	Quorum       int                 // agreeing results, leader included; 0 means a majority of the committee
+	Attempts     int                 // attempts per round before the entry is left ungraded
+	RoundTimeout time.Duration       // how long an attempt stays open; whole seconds
+	Registry     *ledger.Address     // the EVM registry told of awards; nil for none
+	Genesis      []ledger.Allocation // wallets funded at the start
+}
+
+// DefaultTerms returns the founding terms of an arena whose operator chose nothing: the
+// one place their defaults are written. `arena init` and `arena testnet` show them as
+// their flags' defaults, and Init and Testnet fill every zero field from them.
+func DefaultTerms() Terms {
+	return Terms{
+		Name:         "arena",
+		Symbol:       "GEN",
+		EntryBond:    ledger.Ether(5),
+		AppealBond:   ledger.Ether(20),
+		AppealWindow: 6 * time.Hour,
+		Committee:    0, // every validator
+		Quorum:       0, // a majority of the committee
+		Attempts:     3,
+		RoundTimeout: 2 * time.Minute,
+	}
+}
+
+// withDefaults fills the zero fields of t from DefaultTerms.
+func (t Terms) withDefaults() Terms {
+	d := DefaultTerms()
+	if t.Name == "" {
+		t.Name = d.Name
+	}
+	if t.Symbol == "" {
+		t.Symbol = d.Symbol
+	}
+	if t.EntryBond.IsZero() {
+		t.EntryBond = d.EntryBond
+	}
+	if t.AppealBond.IsZero() {
+		t.AppealBond = d.AppealBond
+	}
+	if t.AppealWindow <= 0 {
+		t.AppealWindow = d.AppealWindow
+	}
+	if t.Attempts <= 0 {
+		t.Attempts = d.Attempts
+	}
+	if t.RoundTimeout <= 0 {
+		t.RoundTimeout = d.RoundTimeout
+	}
+	return t
+}
+
+// ledgerTerms returns t as the ledger's founding terms naming validators vals, which may
+// be nil when the engine generates them (comet.Testnet).
+func (t Terms) ledgerTerms(vals []ledger.Address) ledger.Terms {
+	lt := ledger.Terms{
+		Chain: ChainID(t.Name), Name: t.Name, Symbol: t.Symbol,
+		EntryBond: t.EntryBond, AppealBond: t.AppealBond,
+		AppealWindowS: int64(t.AppealWindow / time.Second),
+		Committee:     t.Committee, Quorum: t.Quorum, Attempts: t.Attempts,
+		RoundTimeoutS: int64(t.RoundTimeout / time.Second),
+		Validators:    slices.Clone(vals),
+		DevMode:       t.DevMode, Genesis: slices.Clone(t.Genesis),
+	}
+	if t.Registry != nil {
+		r := *t.Registry
+		lt.Registry = &r
+	}
+	return lt
+}
+
+// check validates t with validators vals as the ledger validates founding terms, so
+// that nothing is written for terms the ledger would refuse.
+func (t Terms) check(vals []ledger.Address) error {
+	if _, err := ledger.New(t.ledgerTerms(vals)); err != nil {
+		return fmt.Errorf("founding terms: %w", err)
+	}
+	return nil
+}
+
+// standIns returns n distinct validator addresses for checking terms before the real
+// validators exist: the ledger's rules ask only how many there are and that they differ.
+func standIns(n int) []ledger.Address {
+	vals := make([]ledger.Address, n)
+	for i := range vals {
+		vals[i][0], vals[i][18], vals[i][19] = 1, byte(i>>8), byte(i)
+	}
+	return vals
+}
