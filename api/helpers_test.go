@@ -42,7 +42,7 @@ func newFixture(t testing.TB, opts ...func(*api.Config)) *fixture {
 	}
 	terms := ledger.Terms{
 		Chain: testChain, Name: "API test arena", Symbol: "GEN",
-		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 3600,
+		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 3600, GradingWindowS: 86400,
 		Validators: []ledger.Address{val.Address()}, Attempts: 3, RoundTimeoutS: 60, DevMode: true,
 		Genesis: []ledger.Allocation{{Address: sender.Address(), Amount: ledger.Ether(1000)}},
 	}

@@ -34,7 +34,7 @@ func newFixture(t *testing.T, attempts int) *fixture {
 	}
 	terms := ledger.Terms{
 		Chain: "client-test", Name: "Client test arena", Symbol: "GEN",
-		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 3600,
+		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 3600, GradingWindowS: 86400,
 		Validators: []ledger.Address{keys[2].Address()}, Attempts: attempts, RoundTimeoutS: 60, DevMode: true,
 		Genesis: []ledger.Allocation{{Address: keys[0].Address(), Amount: ledger.Ether(1000)}, {Address: keys[1].Address(), Amount: ledger.Ether(100)}},
 	}

@@ -12,18 +12,19 @@ import (
 // Testnet: everything in ledger.Terms but the validator set (generated) and the chain id
 // (ChainID of the name). A zero field takes its value from DefaultTerms.
 type Terms struct {
-	Name         string              // arena name; the chain id is ChainID(Name)
-	Symbol       string              // currency symbol
-	DevMode      bool                // enables faucet and dev_advance
-	EntryBond    ledger.Amount       // atto; the exact value of every entry
-	AppealBond   ledger.Amount       // atto; the exact value of every appeal
-	AppealWindow time.Duration       // after a grade settles; whole seconds
-	Committee    int                 // validators on each round; 0 means every validator
-	Quorum       int                 // agreeing results, leader included; 0 means a majority of the committee
-	Attempts     int                 // attempts per round before the entry is left ungraded
-	RoundTimeout time.Duration       // how long an attempt stays open; whole seconds
-	Registry     *ledger.Address     // the EVM registry told of awards; nil for none
-	Genesis      []ledger.Allocation // wallets funded at the start
+	Name          string              // arena name; the chain id is ChainID(Name)
+	Symbol        string              // currency symbol
+	DevMode       bool                // enables faucet and dev_advance
+	EntryBond     ledger.Amount       // atto; the exact value of every entry
+	AppealBond    ledger.Amount       // atto; the exact value of every appeal
+	AppealWindow  time.Duration       // after a grade settles; whole seconds
+	GradingWindow time.Duration       // after a task closes, in which its entries may be graded; whole seconds
+	Committee     int                 // validators on each round; 0 means every validator
+	Quorum        int                 // agreeing results, leader included; 0 means a majority of the committee
+	Attempts      int                 // attempts per round before the entry is left ungraded
+	RoundTimeout  time.Duration       // how long an attempt stays open; whole seconds
+	Registry      *ledger.Address     // the EVM registry told of awards; nil for none
+	Genesis       []ledger.Allocation // wallets funded at the start
 }
 
 // DefaultTerms returns the founding terms of an arena whose operator chose nothing: the
@@ -31,15 +32,16 @@ type Terms struct {
 // their flags' defaults, and Init and Testnet fill every zero field from them.
 func DefaultTerms() Terms {
 	return Terms{
-		Name:         "arena",
-		Symbol:       "GEN",
-		EntryBond:    ledger.Ether(5),
-		AppealBond:   ledger.Ether(20),
-		AppealWindow: 6 * time.Hour,
-		Committee:    0, // every validator
-		Quorum:       0, // a majority of the committee
-		Attempts:     3,
-		RoundTimeout: 2 * time.Minute,
+		Name:          "arena",
+		Symbol:        "GEN",
+		EntryBond:     ledger.Ether(5),
+		AppealBond:    ledger.Ether(20),
+		AppealWindow:  6 * time.Hour,
+		GradingWindow: 24 * time.Hour,
+		Committee:     0, // every validator
+		Quorum:        0, // a majority of the committee
+		Attempts:      3,
+		RoundTimeout:  2 * time.Minute,
 	}
 }
 
@@ -61,6 +63,9 @@ func (t Terms) withDefaults() Terms {
 	if t.AppealWindow <= 0 {
 		t.AppealWindow = d.AppealWindow
 	}
+	if t.GradingWindow <= 0 {
+		t.GradingWindow = d.GradingWindow
+	}
 	if t.Attempts <= 0 {
 		t.Attempts = d.Attempts
 	}
@@ -76,8 +81,8 @@ func (t Terms) ledgerTerms(vals []ledger.Address) ledger.Terms {
 	lt := ledger.Terms{
 		Chain: ChainID(t.Name), Name: t.Name, Symbol: t.Symbol,
 		EntryBond: t.EntryBond, AppealBond: t.AppealBond,
-		AppealWindowS: int64(t.AppealWindow / time.Second),
-		Committee:     t.Committee, Quorum: t.Quorum, Attempts: t.Attempts,
+		AppealWindowS: int64(t.AppealWindow / time.Second), GradingWindowS: int64(t.GradingWindow / time.Second),
+		Committee: t.Committee, Quorum: t.Quorum, Attempts: t.Attempts,
 		RoundTimeoutS: int64(t.RoundTimeout / time.Second),
 		Validators:    slices.Clone(vals),
 		DevMode:       t.DevMode, Genesis: slices.Clone(t.Genesis),

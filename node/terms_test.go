@@ -17,7 +17,7 @@ func chosenTerms() Terms {
 	registry := ledger.MustAddress("0x00000000000000000000000000000000000000c0")
 	return Terms{
 		Name: "Chosen Terms", Symbol: "ARN", DevMode: true,
-		EntryBond: ledger.Ether(7), AppealBond: ledger.Ether(9), AppealWindow: 3 * time.Hour,
+		EntryBond: ledger.Ether(7), AppealBond: ledger.Ether(9), AppealWindow: 3 * time.Hour, GradingWindow: 48 * time.Hour,
 		Committee: 3, Quorum: 3, Attempts: 5, RoundTimeout: 90 * time.Second, Registry: &registry,
 		Genesis: []ledger.Allocation{{Address: ledger.MustAddress("0x00000000000000000000000000000000000000a1"), Amount: ledger.Ether(100)}},
 	}
@@ -28,7 +28,7 @@ func wantTerms() ledger.Terms {
 	registry := ledger.MustAddress("0x00000000000000000000000000000000000000c0")
 	return ledger.Terms{
 		Chain: "arena-chosen-terms", Name: "Chosen Terms", Symbol: "ARN", DevMode: true,
-		EntryBond: ledger.Ether(7), AppealBond: ledger.Ether(9), AppealWindowS: 3 * 3600,
+		EntryBond: ledger.Ether(7), AppealBond: ledger.Ether(9), AppealWindowS: 3 * 3600, GradingWindowS: 48 * 3600,
 		Committee: 3, Quorum: 3, Attempts: 5, RoundTimeoutS: 90, Registry: &registry,
 		Genesis: []ledger.Allocation{{Address: ledger.MustAddress("0x00000000000000000000000000000000000000a1"), Amount: ledger.Ether(100)}},
 	}
@@ -90,7 +90,7 @@ func TestEveryChosenTermLandsInEveryNodesGenesis(t *testing.T) {
 func TestUnchosenTermsAreTheDefaults(t *testing.T) {
 	d := DefaultTerms()
 	want := ledger.Terms{Chain: ChainID(d.Name), Name: d.Name, Symbol: "GEN", EntryBond: ledger.Ether(5),
-		AppealBond: ledger.Ether(20), AppealWindowS: 6 * 3600, Attempts: 3, RoundTimeoutS: 120}
+		AppealBond: ledger.Ether(20), AppealWindowS: 6 * 3600, GradingWindowS: 86400, Attempts: 3, RoundTimeoutS: 120}
 	dir := t.TempDir()
 	cfg, err := Init(dir, InitOptions{LightScrypt: true})
 	if err != nil {

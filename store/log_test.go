@@ -157,7 +157,7 @@ func TestGenesisIsFixed(t *testing.T) {
 		t.Fatalf("Genesis() on a new file = %v, %v", ok, err)
 	}
 	terms := ledger.Terms{Chain: "test", Name: "Arena", Symbol: "GEN", EntryBond: ledger.Ether(1),
-		AppealBond: ledger.Ether(2), AppealWindowS: 3600, Attempts: 3, RoundTimeoutS: 600,
+		AppealBond: ledger.Ether(2), AppealWindowS: 3600, GradingWindowS: 86400, Attempts: 3, RoundTimeoutS: 600,
 		Validators: []ledger.Address{newSigner(t).addr}}
 	if err := db.SetGenesis(terms); err != nil {
 		t.Fatal(err)

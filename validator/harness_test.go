@@ -77,7 +77,7 @@ func newArena(t testing.TB, validators, solvers int) *arena {
 	a.sponsor = mustKey(t)
 	a.terms = ledger.Terms{
 		Chain: "arena-test", Name: "test", Symbol: "GEN",
-		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 3600,
+		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 3600, GradingWindowS: 86400,
 		Attempts: 3, RoundTimeoutS: 60,
 		Genesis: []ledger.Allocation{{Address: a.sponsor.Address(), Amount: ledger.Ether(1_000_000)}},
 	}

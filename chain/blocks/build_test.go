@@ -17,7 +17,7 @@ func newState(t *testing.T) (*ledger.State, *account.Key) {
 	}
 	s, err := ledger.New(ledger.Terms{
 		Chain: "blocks-test", Name: "Blocks test arena", Symbol: "GEN",
-		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 3600,
+		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 3600, GradingWindowS: 86400,
 		Validators: []ledger.Address{k.Address()}, Attempts: 3, RoundTimeoutS: 60, DevMode: true,
 	})
 	if err != nil {

@@ -34,7 +34,7 @@ func newSingle(t *testing.T) *single {
 	s := &single{t: t, path: filepath.Join(t.TempDir(), "arena.db"), funded: mustKey(t)}
 	s.terms = ledger.Terms{
 		Chain: "arena-app-test", Name: "app test", Symbol: "GEN",
-		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 60,
+		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 60, GradingWindowS: 86400,
 		Attempts: 3, RoundTimeoutS: 30, DevMode: true, Validators: []ledger.Address{mustKey(t).Address()},
 		Genesis: []ledger.Allocation{{Address: s.funded.Address(), Amount: ledger.Ether(10)}},
 	}

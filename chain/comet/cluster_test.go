@@ -51,7 +51,7 @@ func newCluster(t testing.TB, n int, liars ...liar) *cluster {
 	c := &cluster{t: t, dir: t.TempDir(), sponsor: mustKey(t)}
 	terms := ledger.Terms{
 		Chain: "arena-comet-test", Name: "comet test", Symbol: "GEN",
-		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 60,
+		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 60, GradingWindowS: 86400,
 		Attempts: 4, RoundTimeoutS: 12, DevMode: true,
 		Genesis: []ledger.Allocation{{Address: c.sponsor.Address(), Amount: ledger.Ether(1000)}},
 	}

@@ -23,7 +23,7 @@ func TestEngineSubmitWaitsForCommit(t *testing.T) {
 	funded := mustKey(t)
 	terms := ledger.Terms{
 		Chain: "arena-engine-test", Name: "engine test", Symbol: "GEN",
-		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 60,
+		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 60, GradingWindowS: 86400,
 		Attempts: 3, RoundTimeoutS: 30, DevMode: true,
 		Genesis: []ledger.Allocation{{Address: funded.Address(), Amount: ledger.Ether(10)}},
 	}

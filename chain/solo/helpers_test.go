@@ -38,7 +38,7 @@ func testTerms(t fataler) *ledger.Terms {
 	t.Helper()
 	return &ledger.Terms{
 		Chain: chain, Name: "Test arena", Symbol: "GEN",
-		EntryBond: ledger.Ether(1), AppealBond: ledger.Ether(2), AppealWindowS: 3600,
+		EntryBond: ledger.Ether(1), AppealBond: ledger.Ether(2), AppealWindowS: 3600, GradingWindowS: 86400,
 		Validators: []ledger.Address{newSigner(t).addr}, Attempts: 3, RoundTimeoutS: 600,
 		DevMode: true,
 	}

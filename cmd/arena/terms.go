@@ -31,6 +31,7 @@ func (tf *termsFlags) register(c *cobra.Command, name string) {
 	f.StringVar(&tf.entryBond, "entry-bond", d.EntryBond.Units(), "entry bond: the exact value of every entry")
 	f.StringVar(&tf.appealBond, "appeal-bond", d.AppealBond.Units(), "appeal bond: the exact value of every appeal")
 	f.DurationVar(&tf.t.AppealWindow, "appeal-window", d.AppealWindow, "appeal window after a grade settles")
+	f.DurationVar(&tf.t.GradingWindow, "grading-window", d.GradingWindow, "grading window after a task closes (a sealed task's reveal window first); an entry left ungraded after it is stalled: ineligible, bond returned")
 	f.IntVar(&tf.t.Committee, "committee", d.Committee, "validators on each round's committee (default: every validator)")
 	f.IntVar(&tf.t.Quorum, "quorum", d.Quorum, "agreeing results that settle a round, leader included (default: a majority of the committee)")
 	f.IntVar(&tf.t.Attempts, "attempts", d.Attempts, "attempts per grading round")

@@ -17,7 +17,7 @@ import (
 
 // termFlagNames are the founding-term flags, each of which `arena init` and `arena
 // testnet` both take.
-var termFlagNames = []string{"name", "symbol", "dev", "entry-bond", "appeal-bond", "appeal-window", "committee",
+var termFlagNames = []string{"name", "symbol", "dev", "entry-bond", "appeal-bond", "appeal-window", "grading-window", "committee",
 	"quorum", "attempts", "round-timeout", "registry", "fund"}
 
 // TestInitAndTestnetTakeTheSameTermFlags: every founding term `arena init` can set,

@@ -48,7 +48,7 @@ func Open(t testing.TB, registry *ledger.Address) *Arena {
 	a := &Arena{t: t, Path: filepath.Join(t.TempDir(), "arena.db"), sponsor: key(t), validator: key(t)}
 	terms := ledger.Terms{
 		Chain: Chain, Name: "Bridge test arena", Symbol: "GEN", EntryBond: ledger.Ether(1), AppealBond: ledger.Ether(2),
-		AppealWindowS: windowS, Validators: []ledger.Address{addr(a.validator)}, Attempts: 3, RoundTimeoutS: 600,
+		AppealWindowS: windowS, GradingWindowS: 86400, Validators: []ledger.Address{addr(a.validator)}, Attempts: 3, RoundTimeoutS: 600,
 		Registry: registry, DevMode: true,
 		Genesis: []ledger.Allocation{{Address: addr(a.sponsor), Amount: ledger.Ether(10_000)}},
 	}
