@@ -32,7 +32,8 @@ func TestTheBridgeLinksNoTestCodeAndNoEngine(t *testing.T) {
 	}
 	for _, dep := range list(append([]string{"-deps"}, roots...)...) {
 		rel, ours := strings.CutPrefix(dep, "github.com/arena/arena/")
-		forTests := ours && (strings.HasSuffix(rel, "test") || strings.HasPrefix(rel, "chain"))
+		engine := rel == "chain/solo" || rel == "chain/comet" || rel == "chain/blocks" // the engine interface package, chain, links none
+		forTests := ours && (strings.HasSuffix(rel, "test") || engine)
 		if forTests || dep == "testing" || strings.HasPrefix(dep, "testing/") || dep == "net/http/httptest" {
 			t.Errorf("the bridge links %s", dep)
 		}

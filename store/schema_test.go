@@ -19,6 +19,7 @@ func TestAVersion1FileIsUpgraded(t *testing.T) {
 		`CREATE TABLE rounds (id INTEGER PRIMARY KEY, entry INTEGER NOT NULL, state TEXT NOT NULL, json TEXT NOT NULL) STRICT`,
 		`CREATE TABLE accounts (address TEXT PRIMARY KEY, wallet TEXT NOT NULL, claimable TEXT NOT NULL, json TEXT NOT NULL) STRICT`,
 		`INSERT INTO accounts VALUES ('0x01', '1', '0', '{}')`,
+		`DROP TABLE delivery_attempts`, `DROP TABLE deliveries`, deliveriesSchemaV1, // and version 1's deliveries
 		`UPDATE meta SET value = '1' WHERE key = 'schema_version'`,
 	} {
 		if _, err := db.w.Exec(q); err != nil {

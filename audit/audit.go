@@ -1,0 +1,78 @@
+// Package audit re-derives settled numbers offline, from published data alone: a
+// snapshot of the ledger's views and the bytes of the work it committed to. Nothing here
+// trusts a validator, a node or a model: every step recomputes a figure and compares it
+// with what the ledger settled, so that anyone can defend or dispute a number without
+// running a node.
+package audit
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Step is one re-derivation: what the ledger settled (Want), what the audit computed
+// from published data (Got), and whether they match.
+type Step struct {
+	Name string `json:"step"`
+	Want string `json:"settled"`
+	Got  string `json:"derived"`
+	OK   bool   `json:"ok"`
+	Note string `json:"note,omitempty"`
+}
+
+// Report is the audit of one settled number, step by step.
+type Report struct {
+	Subject string `json:"subject"` // e.g. "bounty entry 7"
+	Steps   []Step `json:"steps"`
+}
+
+// OK reports whether every step matched.
+func (r *Report) OK() bool {
+	for _, s := range r.Steps {
+		if !s.OK {
+			return false
+		}
+	}
+	return len(r.Steps) > 0
+}
+
+// check records a step comparing want and got.
+func (r *Report) check(name string, want, got any, note string) bool {
+	w, g := fmt.Sprint(want), fmt.Sprint(got)
+	r.Steps = append(r.Steps, Step{Name: name, Want: w, Got: g, OK: w == g, Note: note})
+	return w == g
+}
+
+// fail records a step that could not be derived at all.
+func (r *Report) fail(name, why string) {
+	r.Steps = append(r.Steps, Step{Name: name, Got: "-", Note: why})
+}
+
+// String renders the report as the CLI prints it: one line per step.
+func (r *Report) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "audit of %s\n", r.Subject)
+	for _, s := range r.Steps {
+		mark := "ok  "
+		if !s.OK {
+			mark = "FAIL"
+		}
+		fmt.Fprintf(&b, "  %s %-12s settled %s, derived %s", mark, s.Name, s.Want, s.Got)
+		if s.Note != "" {
+			fmt.Fprintf(&b, " (%s)", s.Note)
+		}
+		b.WriteByte('\n')
+	}
+	if r.OK() {
+		b.WriteString("every number re-derived\n")
+	} else {
+		b.WriteString("MISMATCH: the settled grade does not follow from the published data\n")
+	}
+	return b.String()
+}
+
+// Works gives the bytes of work committed by digest: a URL entry's bytes at filing.
+type Works interface {
+	// Work returns the bytes whose sha256 is digest (lowercase hex), if it has them.
+	Work(digest string) ([]byte, bool)
+}

@@ -1,0 +1,225 @@
+package audit
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+
+	"github.com/arena/arena/grading/bounty/checks"
+	"github.com/arena/arena/grading/bounty/facts"
+	"github.com/arena/arena/grading/bounty/overlap"
+	"github.com/arena/arena/grading/bounty/rung"
+	"github.com/arena/arena/ledger"
+)
+
+// Entry re-derives the settled grade of bounty entry id from snap and the committed work
+// bytes in works (nil when every entry involved is text): the work's digest, every
+// model-call receipt (hashes and signature), the compiled checks re-evaluated, the
+// overlap re-measured against the earlier entries' committed bytes, the rung re-parsed
+// from the recorded answer, the agreement, and the arithmetic. It returns an error only
+// when there is nothing to audit.
+func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, error) {
+	e, ok := entryOf(snap, id)
+	if !ok {
+		return nil, fmt.Errorf("no entry %d in the snapshot", id)
+	}
+	g := e.Current
+	if g == nil {
+		return nil, fmt.Errorf("entry %d has no settled grade (state %s)", id, e.State)
+	}
+	task, ok := taskOf(snap, e.Task)
+	if !ok {
+		return nil, fmt.Errorf("entry %d names task %d, which the snapshot lacks", id, e.Task)
+	}
+	round, ok := roundOf(snap, g.Round)
+	if !ok {
+		return nil, fmt.Errorf("entry %d's grade names round %d, which the snapshot lacks", id, g.Round)
+	}
+	r := &Report{Subject: fmt.Sprintf("bounty entry %d (task %d, round %d)", id, e.Task, g.Round)}
+	res := g.Result
+	r.consensus(snap, g)
+	r.receipts(snap.Arena.Terms.Chain, g)
+	work, ok := committed(e, works)
+	if !ok {
+		r.fail("work", "the committed bytes of "+e.WorkURL+" are not available: give them with --work-dir")
+		return r, nil
+	}
+	r.check("work", res.WorkDigest, digest(work), "sha256 of the bytes committed at filing")
+	if g.Error != "" {
+		r.check("failure", g.Error, res.Error, "settled as a classed failure agreed by the quorum; nothing else to derive")
+		return r, nil
+	}
+	f := facts.Of(string(work)).WithTask(task.Title, task.Spec)
+	evaluated := r.checks(res.Checks, &f)
+	match := r.overlap(snap, round, work, works, res.Similarity)
+	judged, read := r.reading(res)
+	if !read {
+		return r, nil
+	}
+	missedM, missedP := checks.Missed(evaluated)
+	dup := ledger.EntryID(0)
+	if len(missedM) == 0 && match.Copy() {
+		dup = match.Entry
+	}
+	dq := len(missedM) > 0 || dup != 0
+	tier := 0
+	if !dq {
+		tier = judged
+	}
+	r.check("duplicate_of", g.DuplicateOf, dup, "")
+	r.check("disqualified", g.Disqualified, dq, fmt.Sprintf("mandatory criteria missed: %d", len(missedM)))
+	r.check("violations", g.Violations, len(missedP), "preferred criteria missed")
+	r.check("tier", g.Tier, tier, "")
+	r.check("passed", g.Passed, !dq && tier >= 1, "rung 1 or above and not disqualified")
+	r.check("score", g.Score, ledger.ScoreOf(tier, len(missedP), dq), "max(0, tier*20 - 15*violations); 0 when disqualified")
+	return r, nil
+}
+
+// consensus checks that the grade was kept by a quorum of the committee, leader included.
+func (r *Report) consensus(snap *ledger.Snapshot, g *ledger.GradeView) {
+	q := snap.Arena.Terms.QuorumSize()
+	r.Steps = append(r.Steps, Step{
+		Name: "quorum", Want: fmt.Sprintf("at least %d", q), Got: fmt.Sprint(len(g.Agreed)), OK: len(g.Agreed) >= q,
+		Note: "committee members, leader " + g.Leader.String() + " included, who reached the grade kept",
+	})
+}
+
+// receipts recomputes each model call's prompt and response hashes and recovers the
+// signer of its receipt, which must be the leader whose result was kept.
+func (r *Report) receipts(chain string, g *ledger.GradeView) {
+	for i, c := range g.Result.Calls {
+		name := fmt.Sprintf("call %d %s", i+1, c.Purpose)
+		r.check(name+" prompt", c.PromptSHA, digest([]byte(c.Prompt)), "sha256 of the exact prompt")
+		r.check(name+" answer", c.ResponseSHA, digest([]byte(c.Response)), "sha256 of the exact answer")
+		sig, err := decodeSig(c.Sig)
+		if err != nil {
+			r.fail(name+" signer", err.Error())
+			continue
+		}
+		who, err := ledger.Recover(c.Digest(chain), sig)
+		if err != nil {
+			r.fail(name+" signer", err.Error())
+			continue
+		}
+		r.check(name+" signer", g.Leader, who, "the receipt is signed by the leader whose result was kept")
+	}
+}
+
+// checks re-evaluates every compiled check over the work's facts.
+func (r *Report) checks(recorded []ledger.Check, f *facts.Facts) []ledger.Check {
+	cands := make([]checks.Candidate, len(recorded))
+	for i, c := range recorded {
+		cands[i] = checks.Candidate{Criterion: checks.Criterion{Text: c.Criterion, Mandatory: c.Mandatory}, Expr: c.Expr, Source: c.Source}
+	}
+	set := checks.Build(cands, nil)
+	if set.Len() != len(recorded) {
+		r.fail("checks", fmt.Sprintf("%d of the %d recorded checks do not compile: %v", len(recorded)-set.Len(), len(recorded), set.Dropped))
+		return recorded
+	}
+	got := set.Eval(f)
+	for i, c := range recorded {
+		r.check(fmt.Sprintf("check %d", i+1), c.Passed, got[i].Passed, c.Expr)
+	}
+	return got
+}
+
+// overlap re-measures the work against the committed bytes of every entry the round
+// froze as earlier, in filing order.
+func (r *Report) overlap(snap *ledger.Snapshot, round ledger.RoundView, work []byte, works Works, settled int) overlap.Match {
+	idx := overlap.NewIndex()
+	missing := 0
+	for _, id := range round.Inputs.Earlier {
+		e, ok := entryOf(snap, id)
+		text := ""
+		if ok {
+			if b, have := committed(e, works); have {
+				text = string(b)
+			} else {
+				missing++
+			}
+		}
+		idx.Add(id, text)
+	}
+	m := idx.Measure(string(work))
+	note := fmt.Sprintf("against %d earlier entries", len(round.Inputs.Earlier))
+	if missing > 0 {
+		note += fmt.Sprintf("; %d whose committed bytes are not available measured as empty", missing)
+	}
+	r.check("similarity", settled, m.Percent, note)
+	return m
+}
+
+// reading re-parses the rung from the reader's recorded answer.
+func (r *Report) reading(res ledger.Result) (int, bool) {
+	for _, c := range res.Calls {
+		if c.Purpose != "read" {
+			continue
+		}
+		rd, err := rung.Parse(c.Response)
+		if err != nil {
+			r.fail("judged_tier", "the recorded answer does not parse: "+err.Error())
+			return 0, false
+		}
+		r.check("judged_tier", res.JudgedTier, int(rd.Rung), "re-parsed from the recorded answer")
+		return int(rd.Rung), true
+	}
+	r.fail("judged_tier", "the result records no reading call")
+	return 0, false
+}
+
+// committed returns the bytes an entry committed to at filing.
+func committed(e ledger.EntryView, works Works) ([]byte, bool) {
+	if e.WorkURL == "" {
+		return []byte(e.Work), true
+	}
+	if works == nil {
+		return nil, false
+	}
+	b, ok := works.Work(e.WorkSHA)
+	if !ok || digest(b) != e.WorkSHA {
+		return nil, false
+	}
+	return b, true
+}
+
+func digest(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+func decodeSig(s string) ([]byte, error) {
+	if len(s) != 132 || s[:2] != "0x" {
+		return nil, fmt.Errorf("signature is not 0x and 130 hex digits")
+	}
+	return hex.DecodeString(s[2:])
+}
+
+func entryOf(snap *ledger.Snapshot, id ledger.EntryID) (ledger.EntryView, bool) {
+	if id == 0 || int(id) > len(snap.Entries) || snap.Entries[id-1].ID != id {
+		for _, e := range snap.Entries {
+			if e.ID == id {
+				return e, true
+			}
+		}
+		return ledger.EntryView{}, false
+	}
+	return snap.Entries[id-1], true
+}
+
+func taskOf(snap *ledger.Snapshot, id ledger.TaskID) (ledger.TaskView, bool) {
+	for _, t := range snap.Tasks {
+		if t.ID == id {
+			return t, true
+		}
+	}
+	return ledger.TaskView{}, false
+}
+
+func roundOf(snap *ledger.Snapshot, id ledger.RoundID) (ledger.RoundView, bool) {
+	for _, r := range snap.Rounds {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return ledger.RoundView{}, false
+}

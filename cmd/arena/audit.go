@@ -1,0 +1,120 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arena/arena/audit"
+	"github.com/arena/arena/chain/blocks"
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/node"
+	"github.com/arena/arena/store"
+)
+
+// errMismatch is returned, after the report is printed, when an audit step failed.
+var errMismatch = errors.New("audit: a settled number does not follow from the published data")
+
+func (a *app) auditCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "audit",
+		Short: "Re-derive settled numbers offline from published data, with no node running",
+	}
+	var snapshot, workDir string
+	entry := &cobra.Command{
+		Use:   "entry N",
+		Short: "Re-derive a bounty entry's settled grade: work digest, receipts, checks, overlap, rung, arithmetic",
+		Long: "Re-derives the settled grade of entry N from the arena directory's log (replayed, no node\n" +
+			"needed) or from a snapshot (--snapshot), and the committed bytes of URL entries (--work-dir:\n" +
+			"files named by the sha256 of their bytes). Prints each step; exits non-zero on any mismatch.",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := strconv.ParseUint(args[0], 10, 64)
+			if err != nil || id == 0 {
+				return fmt.Errorf("entry %q: want a positive entry id", args[0])
+			}
+			snap, err := a.auditSnapshot(snapshot)
+			if err != nil {
+				return err
+			}
+			var works audit.Works
+			if workDir != "" {
+				works = dirWorks(workDir)
+			}
+			rep, err := audit.Entry(snap, ledger.EntryID(id), works)
+			if err != nil {
+				return err
+			}
+			if err := a.emit(rep, func(w io.Writer) { fmt.Fprint(w, rep.String()) }); err != nil {
+				return err
+			}
+			if !rep.OK() {
+				return errMismatch
+			}
+			return nil
+		},
+	}
+	entry.Flags().StringVar(&snapshot, "snapshot", "", "audit from this snapshot file (arena snapshot) instead of the directory's log")
+	entry.Flags().StringVar(&workDir, "work-dir", "", "directory of committed work bytes, each file named by its sha256")
+	c.AddCommand(entry)
+	return c
+}
+
+// auditSnapshot reads the snapshot file, or rebuilds every view from the directory's
+// log by replaying it.
+func (a *app) auditSnapshot(file string) (*ledger.Snapshot, error) {
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("read snapshot: %w", err)
+		}
+		var s ledger.Snapshot
+		if err := json.Unmarshal(b, &s); err != nil {
+			return nil, fmt.Errorf("snapshot %s: %w", file, err)
+		}
+		return &s, nil
+	}
+	cfg, err := node.LoadConfig(a.dir)
+	if err != nil {
+		return nil, err
+	}
+	path := cfg.DB
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(a.dir, path)
+	}
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("audit: %w", err)
+	}
+	db, err := store.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("audit: %w", err)
+	}
+	defer db.Close()
+	terms, ok, err := db.Genesis()
+	if err != nil || !ok {
+		return nil, fmt.Errorf("audit: %s holds no founding terms: %v", path, err)
+	}
+	s, _, err := blocks.Restore(db, terms)
+	if err != nil {
+		return nil, fmt.Errorf("audit: replay %s: %w", path, err)
+	}
+	snap := s.Snapshot()
+	return &snap, nil
+}
+
+// dirWorks reads committed work bytes from files named by their sha256.
+type dirWorks string
+
+func (d dirWorks) Work(digest string) ([]byte, bool) {
+	if len(digest) != 64 {
+		return nil, false
+	}
+	b, err := os.ReadFile(filepath.Join(string(d), digest))
+	return b, err == nil
+}
