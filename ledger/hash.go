@@ -29,7 +29,7 @@ func (s *State) Hash() [32]byte {
 	if s.hash != nil {
 		return *s.hash
 	}
-	head := digest.Sum(hashHeader{encodingVersion, digest.Sum(s.terms), s.height, s.blockTime, s.offset})
+	head := digest.Sum(hashHeader{encodingVersion, s.termsHash, s.height, s.blockTime, s.offset})
 	out := digest.Combine(hashDomain, head, s.book.Hash(), s.rounds.Hash(), s.bounty.Hash(), digest.RefreshChain(&s.outbox, s.events))
 	s.hash = &out
 	return out

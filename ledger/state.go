@@ -25,8 +25,9 @@ type State struct {
 	bounty *bounty.State
 	events []Event // the award outbox
 
-	outbox digest.Chain // running hash of events
-	hash   *[32]byte    // cached until the next change
+	outbox    digest.Chain // running hash of events
+	termsHash [32]byte     // the founding terms never change, so they are hashed once
+	hash      *[32]byte    // cached until the next change
 }
 
 // New opens an arena under terms t: it validates t and funds the genesis wallets. The
@@ -48,7 +49,10 @@ func New(t Terms) (*State, error) {
 }
 
 func newState(t Terms) *State {
-	return &State{terms: t, book: book.New(), rounds: round.NewSet(t.roundTerms()), bounty: bounty.New(t.bountyTerms())}
+	return &State{
+		terms: t, termsHash: digest.Sum(t),
+		book: book.New(), rounds: round.NewSet(t.roundTerms()), bounty: bounty.New(t.bountyTerms()),
+	}
 }
 
 // Terms returns a copy of the founding terms.

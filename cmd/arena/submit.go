@@ -32,6 +32,9 @@ func (a *app) submitCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if tv, err := c.Task(ctx, ledger.TaskID(task)); err == nil && tv.Sealed {
+				return a.submitSealed(ctx, ledger.TaskID(task), text, ar.Terms.EntryBond)
+			}
 			rc, err := a.send(ctx, ar.Terms.EntryBond, ledger.Submit{Task: ledger.TaskID(task), Work: text, WorkURL: url})
 			if err != nil {
 				return err

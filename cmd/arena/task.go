@@ -15,7 +15,8 @@ func (a *app) taskCmd() *cobra.Command {
 }
 
 func (a *app) taskPostCmd() *cobra.Command {
-	var title, spec, specFile, rubric, rubricFile, prize, closesIn string
+	var title, spec, specFile, rubric, rubricFile, prize, closesIn, revealIn string
+	var sealed bool
 	c := &cobra.Command{
 		Use:   "post --title T (--spec S | --spec-file F) (--rubric R | --rubric-file F) --prize N --closes-in D",
 		Short: "Post a task; the prize goes into escrow until the task settles",
@@ -37,11 +38,21 @@ func (a *app) taskPostCmd() *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--closes-in: %w", err)
 			}
-			rc, err := a.send(cmd.Context(), amt, ledger.PostTask{Title: title, Spec: sp, Rubric: ru, ClosesInS: secs})
+			body := ledger.PostTask{Title: title, Spec: sp, Rubric: ru, ClosesInS: secs, Sealed: sealed}
+			if sealed {
+				if body.RevealS, err = parseSeconds(revealIn); err != nil {
+					return fmt.Errorf("--reveal-in: %w", err)
+				}
+			}
+			rc, err := a.send(cmd.Context(), amt, body)
 			if err != nil {
 				return err
 			}
-			return a.printReceipt(rc, fmt.Sprintf("posted task %d, prize %s", rc.Outcome.Created, formatAmount(amt)))
+			human := fmt.Sprintf("posted task %d, prize %s", rc.Outcome.Created, formatAmount(amt))
+			if sealed {
+				human += fmt.Sprintf(", sealed: entries are revealed within %s of close", revealIn)
+			}
+			return a.printReceipt(rc, human)
 		},
 	}
 	f := c.Flags()
@@ -52,6 +63,8 @@ func (a *app) taskPostCmd() *cobra.Command {
 	f.StringVar(&rubricFile, "rubric-file", "", "read the rubric from a file")
 	f.StringVar(&prize, "prize", "", `prize in whole units ("200", "0.5") or "atto:N"`)
 	f.StringVar(&closesIn, "closes-in", "7d", `time until submissions close ("90s", "6h", "7d")`)
+	f.BoolVar(&sealed, "sealed", false, "sealed entries: solvers commit before close and reveal after it")
+	f.StringVar(&revealIn, "reveal-in", "1d", "a sealed task's reveal window after close")
 	c.MarkFlagRequired("title")
 	c.MarkFlagRequired("prize")
 	c.MarkFlagsMutuallyExclusive("spec", "spec-file")
