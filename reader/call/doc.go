@@ -2,8 +2,10 @@
 // (which failures are retried, after which deterministic delays), the per-call timeout,
 // the one JSON POST over net/http that each backend's wire format is sent with (Post,
 // which turns a failed status and its Retry-After into an *HTTPError), one retried
-// exchange with its receipt (Exchange), the check that an answer is JSON, and the
-// receipt a call leaves (ledger.Call).
+// exchange with its receipt (Exchange), and the receipt a call leaves (ledger.Call).
+// No backend judges an answer's form: a reading's text goes whole to rung.Parse, the
+// one parser of answers, and a provider's refusal (a status, a refusal field or stop
+// reason) is the only thing that wraps grading.ErrModelRefused.
 //
 // # The prompt bytes
 //

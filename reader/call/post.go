@@ -47,8 +47,10 @@ func Post(ctx context.Context, hc *http.Client, url string, header http.Header, 
 
 // Exchange makes one model call for p under pol: attempt is run, and retried, by
 // pol.Do; the text it returns comes back exactly as the provider sent it, with the
-// receipt of the call (named provider and model, timed by now). Errors are prefixed
-// with the provider and model.
+// receipt of the call (named provider and model, timed by now). Nothing is refused for
+// its form: the answer goes whole to the caller's parser (rung.Parse for a reading),
+// which alone decides what a reading is. Errors are prefixed with the provider and
+// model.
 func Exchange(ctx context.Context, pol Policy, now func() time.Time, provider, model string,
 	p prompt.Prompt, attempt func(ctx context.Context) (string, error)) (string, ledger.Call, error) {
 	started := now()

@@ -96,26 +96,20 @@ type response struct {
 	} `json:"error"`
 }
 
-// Complete sends p and returns the answer's text with its receipt. Errors wrap
-// grading.ErrModelUnavailable (429, 5xx, timeouts, connection failures, after the
-// policy's retries) or grading.ErrModelRefused (any other status, an error object in
-// the answer, the model's refusal, an answer that is not a JSON object); a response
-// that is not a chat completion is an error wrapping neither. The receipt is returned
-// whenever an answer came back.
+// Complete sends p and returns the answer's text, exactly as the server sent it and
+// whatever its form (reading it is the caller's: rung.Parse for a reading), with its
+// receipt. Errors wrap grading.ErrModelUnavailable (429, 5xx, timeouts, connection
+// failures, after the policy's retries) or grading.ErrModelRefused (any other status,
+// an error object in the answer, the model's refusal field, a content filter that
+// withheld the answer); a response that is not a chat completion is an error wrapping
+// neither.
 func (c *Client) Complete(ctx context.Context, p prompt.Prompt) (string, ledger.Call, error) {
 	body, err := c.body(p)
 	if err != nil {
 		return "", ledger.Call{}, fmt.Errorf("%s %s: %w", Provider, c.cfg.Model, err)
 	}
-	text, rec, err := call.Exchange(ctx, c.cfg.Policy, c.now, Provider, c.cfg.Model, p,
+	return call.Exchange(ctx, c.cfg.Policy, c.now, Provider, c.cfg.Model, p,
 		func(ctx context.Context) (string, error) { return c.once(ctx, body) })
-	if err != nil {
-		return "", ledger.Call{}, err
-	}
-	if err := call.CheckJSON(text); err != nil {
-		return text, rec, fmt.Errorf("%s %s: %w", Provider, c.cfg.Model, err)
-	}
-	return text, rec, nil
 }
 
 func (c *Client) body(p prompt.Prompt) ([]byte, error) {
