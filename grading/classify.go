@@ -131,15 +131,18 @@ func sizeText(n int64) string {
 	return strconv.FormatInt(n, 10) + " bytes"
 }
 
-// ClassifyAnswer classes a model answer that could not be parsed (err says why):
-// [LLM_ERROR] No merit rung in the response.
+// ClassifyAnswer classes a model answer in which the rung parser found no reading (err
+// says why): [LLM_ERROR] No merit rung in the response. Prose, an apology, an object
+// without a rung: none of them is a refusal, which only the provider reports (a status,
+// a refusal field or stop reason) and ClassifyModel classes.
 func ClassifyAnswer(err error) *ledger.Error {
 	return &ledger.Error{Class: ledger.LLMError, Msg: msgNoRung, Err: err}
 }
 
 // ClassifyModel classes an error from a Model: ErrModelUnavailable, a deadline or a
-// cancellation is [TRANSIENT] Model unavailable; ErrModelRefused is [LLM_ERROR] Model
-// refused the request; anything else is [LLM_ERROR] Model call failed.
+// cancellation is [TRANSIENT] Model unavailable; ErrModelRefused, the provider's own
+// refusal, is [LLM_ERROR] Model refused the request; anything else (an answer envelope
+// that could not be read) is [LLM_ERROR] Model call failed.
 func ClassifyModel(err error) *ledger.Error {
 	var e *ledger.Error
 	switch {

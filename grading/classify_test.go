@@ -155,3 +155,20 @@ func TestModelFailuresAreClassed(t *testing.T) {
 		t.Errorf("ClassifyAnswer = %q", got)
 	}
 }
+
+// TestNoRungIsNotARefusal: issue, "what is truly not a reading must say so, distinct from
+// a provider refusal". An answer without a rung and a provider's refusal are both
+// LLM_ERROR, each with its own message.
+func TestNoRungIsNotARefusal(t *testing.T) {
+	noRung := ClassifyAnswer(errors.New("no merit rung in the response"))
+	refused := ClassifyModel(fmt.Errorf("openai m: %w: model declined", ErrModelRefused))
+	if got, want := noRung.Error(), "[LLM_ERROR] No merit rung in the response"; got != want {
+		t.Errorf("ClassifyAnswer = %q, want %q", got, want)
+	}
+	if got, want := refused.Error(), "[LLM_ERROR] Model refused the request"; got != want {
+		t.Errorf("ClassifyModel(refusal) = %q, want %q", got, want)
+	}
+	if noRung.Class != ledger.LLMError || refused.Class != ledger.LLMError || noRung.Msg == refused.Msg {
+		t.Errorf("no rung %+v and refusal %+v must be LLM_ERROR with distinct messages", noRung, refused)
+	}
+}

@@ -12,7 +12,10 @@ import (
 
 // read asks the reader for a rung, with the sandbox result as ground truth. The call is
 // made even when code has already disqualified the entry, so that what the reader
-// thought is recorded as the judged tier.
+// thought is recorded as the judged tier. The answer goes whole to rung.Parse, the one
+// parser of answers (no backend refuses one for its form): an answer it finds no rung
+// in is [LLM_ERROR] No merit rung in the response, and only a provider's own refusal is
+// [LLM_ERROR] Model refused the request.
 func (r *run) read() {
 	if r.err != nil {
 		return

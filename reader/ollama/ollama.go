@@ -5,11 +5,10 @@
 package ollama
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -22,9 +21,6 @@ import (
 
 // Provider is the name receipts carry for this backend.
 const Provider = "ollama"
-
-// maxBody bounds what is read of a response.
-const maxBody = 4 << 20
 
 // Config says which server and model to use.
 type Config struct {
@@ -78,30 +74,19 @@ type response struct {
 	Error   string  `json:"error"`
 }
 
-// Complete sends p and returns the answer's text with its receipt. Errors wrap
-// grading.ErrModelUnavailable (429, 5xx, timeouts, connection failures, after the
-// policy's retries) or grading.ErrModelRefused (any other status, an answer that is not
-// a JSON object); the receipt is returned whenever an answer came back.
+// Complete sends p and returns the answer's text, exactly as the server sent it and
+// whatever its form (reading it is the caller's: rung.Parse for a reading), with its
+// receipt. Errors wrap grading.ErrModelUnavailable (429, 5xx, timeouts, connection
+// failures, after the policy's retries) or grading.ErrModelRefused (any other status,
+// an error in the answer); a response that is not a finished /api/chat answer is an
+// error wrapping neither.
 func (c *Client) Complete(ctx context.Context, p prompt.Prompt) (string, ledger.Call, error) {
 	body, err := c.body(p)
 	if err != nil {
-		return "", ledger.Call{}, fmt.Errorf("ollama %s: %w", c.cfg.Model, err)
+		return "", ledger.Call{}, fmt.Errorf("%s %s: %w", Provider, c.cfg.Model, err)
 	}
-	started := c.now()
-	var text string
-	err = c.cfg.Policy.Do(ctx, func(ctx context.Context) error {
-		var aerr error
-		text, aerr = c.once(ctx, body)
-		return aerr
-	})
-	if err != nil {
-		return "", ledger.Call{}, fmt.Errorf("ollama %s: %w", c.cfg.Model, err)
-	}
-	rec := call.Receipt(Provider, c.cfg.Model, p, text, started, c.now())
-	if err := call.CheckJSON(text); err != nil {
-		return text, rec, fmt.Errorf("ollama %s: %w", c.cfg.Model, err)
-	}
-	return text, rec, nil
+	return call.Exchange(ctx, c.cfg.Policy, c.now, Provider, c.cfg.Model, p,
+		func(ctx context.Context) (string, error) { return c.once(ctx, body) })
 }
 
 func (c *Client) body(p prompt.Prompt) ([]byte, error) {
@@ -117,33 +102,22 @@ func (c *Client) body(p prompt.Prompt) ([]byte, error) {
 	})
 }
 
-// once makes one request and returns the answer text or the failure as the policy
+// once makes one request and returns the answer text, or the failure as the policy
 // reads it.
 func (c *Client) once(ctx context.Context, body []byte) (string, error) {
-	url := strings.TrimSuffix(c.cfg.BaseURL, "/") + "/api/chat"
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
-	if err != nil {
-		return "", fmt.Errorf("%w: %w", grading.ErrModelRefused, err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := c.hc.Do(req)
+	raw, err := call.Post(ctx, c.hc, strings.TrimSuffix(c.cfg.BaseURL, "/")+"/api/chat", nil, body)
 	if err != nil {
 		return "", err
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
-	if err != nil {
-		return "", err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return "", call.Status(resp.StatusCode, resp.Header, string(raw))
 	}
 	var r response
 	if err := json.Unmarshal(raw, &r); err != nil {
-		return "", fmt.Errorf("%w: answer is not an /api/chat response: %w", grading.ErrModelRefused, err)
+		return "", fmt.Errorf("answer is not an /api/chat response: %w", err)
 	}
-	if r.Error != "" || !r.Done {
-		return "", fmt.Errorf("%w: server answered %q (done=%v)", grading.ErrModelRefused, r.Error, r.Done)
+	switch {
+	case r.Error != "":
+		return "", fmt.Errorf("%w: server answered: %.200s", grading.ErrModelRefused, r.Error)
+	case !r.Done:
+		return "", errors.New("answer is not finished (done=false)")
 	}
 	return r.Message.Content, nil
 }

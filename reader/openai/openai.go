@@ -3,11 +3,11 @@
 // the system and user messages at temperature 0 with the prompt's seed, and asks for
 // JSON under response_format json_schema with strict set.
 //
-// It uses github.com/openai/openai-go/v3 with the SDK's own retries off
-// (WithMaxRetries(0)): retries follow the shared call.Policy, which retries 429, 408,
-// 5xx, timeouts and connection failures, and nothing else. The base URL and key are
-// always passed explicitly, so OPENAI_BASE_URL and OPENAI_API_KEY in the environment
-// never redirect a configured client.
+// It speaks the wire format over net/http (POST BASEURL/chat/completions), as the ollama
+// backend does, rather than through an SDK: one request is all a reading needs, and the
+// SDK was most of a binary. Retries follow the shared call.Policy, which retries 429,
+// 408, 5xx, timeouts and connection failures, and nothing else. Nothing is read from
+// the environment: the base URL and key are the Config's.
 package openai
 
 import (
@@ -19,10 +19,6 @@ import (
 	"strings"
 	"time"
 
-	oai "github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
-	"github.com/openai/openai-go/v3/shared"
-
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/grading/prompt"
 	"github.com/arena/arena/ledger"
@@ -32,24 +28,20 @@ import (
 // Provider is the name receipts carry for this backend.
 const Provider = "openai"
 
-// noKey is sent when the server needs no key (a local vLLM or llama.cpp server): the
-// SDK wants one, and such servers ignore it.
-const noKey = "none"
-
 // Config says which server and model to use.
 type Config struct {
 	BaseURL    string       // the API root, with its /v1: "http://127.0.0.1:8000/v1"
 	Model      string       // the model name the server knows
 	APIKey     string       // sent as a bearer token; empty for servers that need none
-	MaxTokens  int64        // answer limit; 0 leaves it to the server
+	MaxTokens  int64        // answer limit (max_completion_tokens); 0 leaves it to the server
 	Policy     call.Policy  // retries and per-call timeout
-	HTTPClient *http.Client // nil: the SDK's default
+	HTTPClient *http.Client // nil: a client with no timeout of its own (the policy's applies)
 }
 
 // Client is an OpenAI-compatible backend. It is safe for concurrent use.
 type Client struct {
 	cfg Config
-	sdk oai.Client
+	hc  *http.Client
 	now func() time.Time
 }
 
@@ -57,102 +49,135 @@ var _ grading.Model = (*Client)(nil)
 
 // New returns a Client for cfg.
 func New(cfg Config) *Client {
-	key := cfg.APIKey
-	if key == "" {
-		key = noKey
+	hc := cfg.HTTPClient
+	if hc == nil {
+		hc = &http.Client{}
 	}
-	opts := []option.RequestOption{
-		option.WithBaseURL(strings.TrimSuffix(cfg.BaseURL, "/") + "/"),
-		option.WithAPIKey(key),
-		option.WithMaxRetries(0),
-	}
-	if cfg.HTTPClient != nil {
-		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
-	}
-	return &Client{cfg: cfg, sdk: oai.NewClient(opts...), now: time.Now}
+	return &Client{cfg: cfg, hc: hc, now: time.Now}
 }
 
-// Complete sends p and returns the answer's text with its receipt. Errors wrap
-// grading.ErrModelUnavailable (429, 5xx, timeouts, connection failures, after the
-// policy's retries) or grading.ErrModelRefused (any other status, a refusal, an answer
-// that is not a JSON object); the receipt is returned whenever an answer came back.
+type message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+type jsonSchema struct {
+	Name   string          `json:"name"`
+	Schema json.RawMessage `json:"schema"`
+	Strict bool            `json:"strict"`
+}
+
+type responseFormat struct {
+	Type       string     `json:"type"` // "json_schema"
+	JSONSchema jsonSchema `json:"json_schema"`
+}
+
+type request struct {
+	Model          string         `json:"model"`
+	Messages       []message      `json:"messages"`
+	Temperature    float64        `json:"temperature"` // never omitted: a server's default is not 0
+	Seed           int64          `json:"seed"`
+	ResponseFormat responseFormat `json:"response_format"`
+	MaxTokens      int64          `json:"max_completion_tokens,omitempty"`
+}
+
+type response struct {
+	Choices []struct {
+		Message struct {
+			Content *string `json:"content"`
+			Refusal *string `json:"refusal"`
+		} `json:"message"`
+		FinishReason string `json:"finish_reason"`
+	} `json:"choices"`
+	Error *struct {
+		Message string          `json:"message"`
+		Type    string          `json:"type"`
+		Code    json.RawMessage `json:"code"` // a string, a number or null, by server
+	} `json:"error"`
+}
+
+// Complete sends p and returns the answer's text, exactly as the server sent it and
+// whatever its form (reading it is the caller's: rung.Parse for a reading), with its
+// receipt. Errors wrap grading.ErrModelUnavailable (429, 5xx, timeouts, connection
+// failures, after the policy's retries) or grading.ErrModelRefused (any other status,
+// an error object in the answer, the model's refusal field, a content filter that
+// withheld the answer); a response that is not a chat completion is an error wrapping
+// neither.
 func (c *Client) Complete(ctx context.Context, p prompt.Prompt) (string, ledger.Call, error) {
-	params, err := c.params(p)
+	body, err := c.body(p)
 	if err != nil {
-		return "", ledger.Call{}, fmt.Errorf("openai %s: %w", c.cfg.Model, err)
+		return "", ledger.Call{}, fmt.Errorf("%s %s: %w", Provider, c.cfg.Model, err)
 	}
-	started := c.now()
-	var text string
-	err = c.cfg.Policy.Do(ctx, func(ctx context.Context) error {
-		var aerr error
-		text, aerr = c.once(ctx, params)
-		return aerr
-	})
-	if err != nil {
-		return "", ledger.Call{}, fmt.Errorf("openai %s: %w", c.cfg.Model, err)
-	}
-	rec := call.Receipt(Provider, c.cfg.Model, p, text, started, c.now())
-	if err := call.CheckJSON(text); err != nil {
-		return text, rec, fmt.Errorf("openai %s: %w", c.cfg.Model, err)
-	}
-	return text, rec, nil
+	return call.Exchange(ctx, c.cfg.Policy, c.now, Provider, c.cfg.Model, p,
+		func(ctx context.Context) (string, error) { return c.once(ctx, body) })
 }
 
-func (c *Client) params(p prompt.Prompt) (oai.ChatCompletionNewParams, error) {
+func (c *Client) body(p prompt.Prompt) ([]byte, error) {
 	if !json.Valid(p.Schema) {
-		return oai.ChatCompletionNewParams{}, fmt.Errorf("%w: prompt schema is not JSON", grading.ErrModelRefused)
+		return nil, fmt.Errorf("%w: prompt schema is not JSON", grading.ErrModelRefused)
 	}
-	params := oai.ChatCompletionNewParams{
-		Model: shared.ChatModel(c.cfg.Model),
-		Messages: []oai.ChatCompletionMessageParamUnion{
-			oai.SystemMessage(p.System),
-			oai.UserMessage(p.User),
-		},
-		Temperature: oai.Float(0),
-		Seed:        oai.Int(p.Seed),
-		ResponseFormat: oai.ChatCompletionNewParamsResponseFormatUnion{
-			OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{
-				JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
-					Name:   p.SchemaName,
-					Schema: p.Schema,
-					Strict: oai.Bool(true),
-				},
-			},
-		},
-	}
-	if c.cfg.MaxTokens > 0 {
-		params.MaxCompletionTokens = oai.Int(c.cfg.MaxTokens)
-	}
-	return params, nil
+	return json.Marshal(request{
+		Model:       c.cfg.Model,
+		Messages:    []message{{Role: "system", Content: p.System}, {Role: "user", Content: p.User}},
+		Temperature: 0,
+		Seed:        p.Seed,
+		ResponseFormat: responseFormat{Type: "json_schema",
+			JSONSchema: jsonSchema{Name: p.SchemaName, Schema: p.Schema, Strict: true}},
+		MaxTokens: c.cfg.MaxTokens,
+	})
 }
 
-// once makes one request and returns the answer text or the failure as the policy
+// once makes one request and returns the answer text, or the failure as the policy
 // reads it.
-func (c *Client) once(ctx context.Context, params oai.ChatCompletionNewParams) (string, error) {
-	res, err := c.sdk.Chat.Completions.New(ctx, params)
+func (c *Client) once(ctx context.Context, body []byte) (string, error) {
+	h := http.Header{}
+	if c.cfg.APIKey != "" {
+		h.Set("Authorization", "Bearer "+c.cfg.APIKey)
+	}
+	raw, err := call.Post(ctx, c.hc, strings.TrimSuffix(c.cfg.BaseURL, "/")+"/chat/completions", h, body)
 	if err != nil {
-		return "", httpError(err)
+		return "", err
 	}
-	if len(res.Choices) == 0 {
-		return "", fmt.Errorf("%w: no choices in the answer", grading.ErrModelRefused)
-	}
-	msg := res.Choices[0].Message
-	if msg.Refusal != "" {
-		return "", fmt.Errorf("%w: model declined: %.200s", grading.ErrModelRefused, msg.Refusal)
-	}
-	return msg.Content, nil
+	return answer(raw)
 }
 
-// httpError turns the SDK's status error into a *call.HTTPError, keeping its headers'
-// Retry-After; other errors (the network's) pass through.
-func httpError(err error) error {
-	var ae *oai.Error
-	if !errors.As(err, &ae) {
-		return err
+// errorObject is the failure an error object in a 200 stands for. Some servers (routers
+// in front of several providers) send a failure that way, with its HTTP status as a
+// numeric code, or a server_error: those are the *call.HTTPError of that status (or of
+// 500), so the policy retries them as it would the status; any other error object is a
+// refusal.
+func errorObject(typ string, code json.RawMessage, raw []byte) error {
+	var n int
+	switch {
+	case json.Unmarshal(code, &n) == nil && n >= 400 && n <= 599:
+		return call.Status(n, nil, string(raw))
+	case typ == "server_error":
+		return call.Status(http.StatusInternalServerError, nil, string(raw))
 	}
-	var h http.Header
-	if ae.Response != nil {
-		h = ae.Response.Header
+	return fmt.Errorf("%w: server answered: %.200s", grading.ErrModelRefused, raw)
+}
+
+// answer reads the text of the first choice of a chat completion.
+func answer(raw []byte) (string, error) {
+	var r response
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return "", fmt.Errorf("answer is not a chat completion: %w", err)
 	}
-	return call.Status(ae.StatusCode, h, ae.RawJSON())
+	switch {
+	case r.Error != nil:
+		return "", errorObject(r.Error.Type, r.Error.Code, raw)
+	case len(r.Choices) == 0:
+		return "", errors.New("no choices in the answer")
+	}
+	ch := r.Choices[0]
+	if ch.Message.Refusal != nil && *ch.Message.Refusal != "" {
+		return "", fmt.Errorf("%w: model declined: %.200s", grading.ErrModelRefused, *ch.Message.Refusal)
+	}
+	if ch.Message.Content == nil {
+		if ch.FinishReason == "content_filter" {
+			return "", fmt.Errorf("%w: answer withheld by the content filter", grading.ErrModelRefused)
+		}
+		return "", fmt.Errorf("no content in the answer (finish_reason %q)", ch.FinishReason)
+	}
+	return *ch.Message.Content, nil
 }

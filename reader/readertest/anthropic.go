@@ -20,6 +20,13 @@ var Anthropic = Wire{
 			"usage": map[string]any{"input_tokens": 120, "output_tokens": 9},
 		})
 	},
+	Refusal: func(model string) []byte {
+		return mustJSON(map[string]any{
+			"id": "msg_02", "type": "message", "role": "assistant", "model": model,
+			"content": []any{}, "stop_reason": "refusal", "stop_sequence": nil,
+			"usage": map[string]any{"input_tokens": 120, "output_tokens": 0},
+		})
+	},
 	Failure: func(code int) []byte {
 		kind := map[int]string{400: "invalid_request_error", 401: "authentication_error", 429: "rate_limit_error", 529: "overloaded_error"}[code]
 		if kind == "" {

@@ -24,6 +24,16 @@ var OpenAI = Wire{
 			"usage": map[string]any{"prompt_tokens": 120, "completion_tokens": 9, "total_tokens": 129},
 		})
 	},
+	Refusal: func(model string) []byte {
+		return mustJSON(map[string]any{
+			"id": "chatcmpl-2", "object": "chat.completion", "created": 1767225600, "model": model,
+			"choices": []any{map[string]any{
+				"index":         0,
+				"message":       map[string]any{"role": "assistant", "content": nil, "refusal": "I'm sorry, I can't help with that."},
+				"finish_reason": "stop", "logprobs": nil,
+			}},
+		})
+	},
 	Failure: func(code int) []byte {
 		kind := map[int]string{400: "invalid_request_error", 401: "authentication_error", 429: "rate_limit_error"}[code]
 		if kind == "" {

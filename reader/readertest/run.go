@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/arena/arena/grading"
+	"github.com/arena/arena/grading/bounty/rung"
 	"github.com/arena/arena/grading/prompt"
 	"github.com/arena/arena/reader/call"
 )
@@ -54,7 +55,9 @@ func Run(t *testing.T, w Wire, newBackend NewBackend) {
 	t.Run("NeverRetriesARefusedRequest", func(t *testing.T) { testNoRetry(t, w, newBackend) })
 	t.Run("GivesUpAfterItsAttempts", func(t *testing.T) { testGivesUp(t, w, newBackend) })
 	t.Run("TimesOutEachCall", func(t *testing.T) { testTimeout(t, w, newBackend) })
-	t.Run("RefusesAnAnswerThatIsNotJSON", func(t *testing.T) { testNotJSON(t, w, newBackend) })
+	t.Run("HandsEveryWordingToTheOneRungParser", func(t *testing.T) { testWordings(t, w, newBackend) })
+	t.Run("AnAnswerWithoutARungIsNoRefusal", func(t *testing.T) { testNoRung(t, w, newBackend) })
+	t.Run("AProviderRefusalIsARefusal", func(t *testing.T) { testRefusal(t, w, newBackend) })
 }
 
 func testRequest(t *testing.T, w Wire, newBackend NewBackend) {
@@ -170,19 +173,69 @@ func testTimeout(t *testing.T, w Wire, newBackend NewBackend) {
 	}
 }
 
-func testNotJSON(t *testing.T, w Wire, newBackend NewBackend) {
+// wordings are ways a model words one strong reading, rung 4: the JSON the schema asks
+// for and the forms models reach for instead. Every backend hands each to the caller
+// exactly as it crossed the wire, and rung.Parse, the one parser, reads rung 4 in each.
+var wordings = []string{
+	answer,
+	"four",
+	"Four.",
+	"Rung 4",
+	"rung four",
+	"Tier: 4",
+	"Level 4",
+	"**Rung:** 4/5",
+	"rung: 4\nrationale: delivers the brief and is usable as it stands",
+	"Tier: strong\nReason: usable as it stands",
+	"score = 80/100",
+	"```json\n{\"rung\": 4, \"reason\": \"usable as it stands\"}\n```",
+	"Here is my reading:\n\n```json\n{\"merit\": \"four\"}\n```\n",
+}
+
+func testWordings(t *testing.T, w Wire, newBackend NewBackend) {
+	for _, text := range wordings {
+		srv := newServer(t, w, step{text: text})
+		var s sleeps
+		got, rec, err := newBackend(srv.srv.URL, s.policy()).Complete(context.Background(), Prompt())
+		if err != nil || got != text || rec.ResponseSHA != sha(text) {
+			t.Errorf("Complete = %q, %v (response %s); want %q as it was sent", got, err, rec.ResponseSHA, text)
+			continue
+		}
+		if r, err := rung.Parse(got); err != nil || r.Rung != 4 {
+			t.Errorf("rung.Parse(%q) = %d, %v; want rung 4", got, r.Rung, err)
+		}
+	}
+}
+
+func testNoRung(t *testing.T, w Wire, newBackend NewBackend) {
 	const prose = "I would place this on rung four."
 	srv := newServer(t, w, step{text: prose})
 	var s sleeps
 	got, rec, err := newBackend(srv.srv.URL, s.policy()).Complete(context.Background(), Prompt())
-	if !errors.Is(err, grading.ErrModelRefused) {
-		t.Fatalf("err = %v, want ErrModelRefused", err)
+	if err != nil || got != prose || rec.ResponseSHA != sha(prose) {
+		t.Fatalf("Complete = %q, %v (response %s); want the prose and its receipt, no error", got, err, rec.ResponseSHA)
 	}
-	if got != prose || rec.ResponseSHA != sha(prose) {
-		t.Fatalf("the answer and its receipt must come back with the error: %q, %s", got, rec.ResponseSHA)
+	_, perr := rung.Parse(got)
+	if msg := grading.ClassifyAnswer(perr).Error(); !errors.Is(perr, rung.ErrNoRung) || msg != "[LLM_ERROR] No merit rung in the response" {
+		t.Fatalf("rung.Parse(%q): %v, classed %q; want [LLM_ERROR] No merit rung in the response", got, perr, msg)
 	}
 	if n := len(srv.requests()); n != 1 {
-		t.Fatalf("%d requests, want 1 (a bad answer is not retried)", n)
+		t.Fatalf("%d requests, want 1 (an answer is not retried)", n)
+	}
+}
+
+func testRefusal(t *testing.T, w Wire, newBackend NewBackend) {
+	if w.Refusal == nil {
+		t.Skipf("%s has no refusal in its wire format", w.Name)
+	}
+	srv := newServer(t, w, step{refusal: true})
+	var s sleeps
+	_, _, err := newBackend(srv.srv.URL, s.policy()).Complete(context.Background(), Prompt())
+	if !errors.Is(err, grading.ErrModelRefused) || grading.ClassifyModel(err).Error() != "[LLM_ERROR] Model refused the request" {
+		t.Fatalf("err = %v, want ErrModelRefused, classed [LLM_ERROR] Model refused the request", err)
+	}
+	if n := len(srv.requests()); n != 1 {
+		t.Fatalf("%d requests, want 1 (a refusal is not retried)", n)
 	}
 }
 

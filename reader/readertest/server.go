@@ -10,13 +10,15 @@ import (
 	"time"
 )
 
-// step is how the server answers one request: a status (0 or 200 answers text), a
-// Retry-After in seconds (0 for none), and a stall before answering.
+// step is how the server answers one request: a status (0 or 200 answers text, or the
+// provider's refusal when refusal is set), a Retry-After in seconds (0 for none), and a
+// stall before answering.
 type step struct {
 	code       int
 	retryAfter int
 	stall      time.Duration
 	text       string
+	refusal    bool
 }
 
 // server is a local HTTP server speaking w's format. It answers requests by script,
@@ -63,6 +65,10 @@ func (s *server) serve(rw http.ResponseWriter, r *http.Request) {
 		}
 		rw.WriteHeader(st.code)
 		rw.Write(s.w.Failure(st.code))
+		return
+	}
+	if st.refusal {
+		rw.Write(s.w.Refusal(sent.Model))
 		return
 	}
 	rw.Write(s.w.Answer(sent.Model, st.text))

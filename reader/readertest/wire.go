@@ -3,8 +3,9 @@
 // chat completions, Anthropic messages, Ollama /api/chat), records what was sent, and
 // checks the claims a grader relies on: temperature 0 sent explicitly, the seed where the
 // API has one, the schema and its name, the messages; retries on 429 and 503 and never
-// on 400 or 401; the per-call timeout; and a receipt whose hashes are those of the texts
-// that crossed the wire.
+// on 400 or 401; the per-call timeout; a receipt whose hashes are those of the texts
+// that crossed the wire; every wording of an answer handed whole to the one rung parser;
+// and the provider's own refusal, alone, classed as a refusal.
 package readertest
 
 import (
@@ -35,6 +36,9 @@ type Wire struct {
 	Answer func(model, text string) []byte
 	// Failure is the body of a failed response with status code.
 	Failure func(code int) []byte
+	// Refusal is the body of a successful response in which the provider declines to
+	// answer (a refusal field, a refusal stop reason); nil when the API has none.
+	Refusal func(model string) []byte
 }
 
 func mustJSON(v any) []byte {

@@ -1,6 +1,9 @@
 package rung
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // decimal reads "d+" or "d+.d+" and returns its integer part and whether it has a
 // non-zero fraction. Integer parts past 9 digits are refused, so nothing overflows.
@@ -24,9 +27,37 @@ func digits(s string) bool {
 	return true
 }
 
-// number reads a five-point or hundred-point number in any accepted form.
+// words are the five-point numbers spelled out, each the digit at its index.
+var words = []string{"zero", "one", "two", "three", "four", "five"}
+
+// spell replaces each whole word of s that is one of words by its digit: "four out of
+// five" is "4 out of 5", while "fourteen" and "someone" are left alone. s is lower-case.
+func spell(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] >= 'a' && s[j] <= 'z' {
+			j++
+		}
+		if j == i {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		if d := slices.Index(words, s[i:j]); d >= 0 {
+			b.WriteByte(byte('0' + d))
+		} else {
+			b.WriteString(s[i:j])
+		}
+		i = j
+	}
+	return b.String()
+}
+
+// number reads a five-point or hundred-point number in any accepted form, digits or
+// words; s is lower-case.
 func number(s string) (Rung, Scale, bool) {
-	s = strings.Join(strings.Fields(s), " ")
+	s = strings.Join(strings.Fields(spell(s)), " ")
 	switch {
 	case strings.HasSuffix(s, "%"):
 		return hundred(strings.TrimSpace(strings.TrimSuffix(s, "%")))

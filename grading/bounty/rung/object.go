@@ -13,11 +13,13 @@ import (
 )
 
 // fields are the names a model files its rung under, in order of precedence.
-var fields = []string{"rung", "tier", "merit", "grade", "rating", "score", "value"}
+var fields = []string{"rung", "tier", "level", "merit", "grade", "rating", "score", "value"}
 
 // reasonFields are the names a model files its reason under.
 var reasonFields = []string{"reason", "rationale", "explanation", "justification"}
 
+// parseObject reads a JSON object: the first of fields, in order, whose value can be
+// read, with the first of reasonFields that is a string.
 func parseObject(s string) (Reading, error) {
 	d := json.NewDecoder(strings.NewReader(s))
 	d.UseNumber()
@@ -68,6 +70,7 @@ func rawValue(v json.RawMessage) (Reading, error) {
 	return Reading{}, ErrNoRung
 }
 
+// reason returns the first of reasonFields in obj that is a string, trimmed and clipped.
 func reason(obj map[string]json.RawMessage) string {
 	for _, f := range reasonFields {
 		var s string
@@ -94,16 +97,4 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// parseLabelled reads "rung: 4" or "score = 80/100" outside JSON.
-func parseLabelled(s string) (Reading, error) {
-	name, v, ok := strings.Cut(s, ":")
-	if !ok {
-		name, v, ok = strings.Cut(s, "=")
-	}
-	if !ok || !slices.Contains(fields, strings.ToLower(strings.Trim(strings.TrimSpace(name), `"*`))) {
-		return Reading{}, ErrNoRung
-	}
-	return Value(strings.Trim(strings.TrimSpace(v), `"*`))
 }

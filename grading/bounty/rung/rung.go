@@ -1,23 +1,39 @@
 // Package rung reads a model's answer and quantises it onto the published ladder. The
-// answer may be worded many ways; every wording of one reading lands on one rung.
+// answer may be worded many ways; every wording of one reading lands on one rung. This
+// is the one parser of answers: the backends under reader/ hand it the answer text as
+// the provider returned it, and refuse nothing for its form.
 //
-// Accepted answers: a JSON object (optionally in a ``` fence) with the rung under one
-// of the field names rung, tier, merit, grade, rating, score or value (in that order of
-// precedence, names case-insensitive; a field whose value cannot be read gives way to
-// the next), the bare value itself, or "name: value" with one of those names. A value
-// is:
+// Accepted answers, in the order Parse tries them:
+//
+//   - a JSON object (the whole answer) with the rung under one of the names rung,
+//     tier, level, merit, grade, rating, score or value (in that order of precedence,
+//     names case-insensitive; a field whose value cannot be read gives way to the
+//     next), and the reason under reason, rationale, explanation or justification;
+//   - the bare value itself ("4", "four", "strong", "80/100");
+//   - the first fenced block (```, ```json), anywhere in the answer: its content, read
+//     by these same forms; when it holds no rung, the lines around it are read;
+//   - lines of the form "name: value", "name = value" or "name value" with one of the
+//     same names ("Rung 4", "Tier: 4", "**Level:** four", "- score = 80/100"): the
+//     names in the same order of precedence, the first line of a name whose value
+//     can be read, and the reason from a "reason: ..." (or rationale, ...) line. Lines
+//     that are not of this form are passed over, but each line is read whole: a
+//     sentence that mentions a rung ("I would place this on rung four.") is not one.
+//
+// A value is:
 //
 //   - a ladder label, ignoring case, spaces and punctuation ("strong", "Strong.",
 //     "fails the brief");
-//   - a five-point number: 0 to 5 alone or as "n/5" or "n out of 5", decimals floored
-//     ("4.0" and "4.5" are both rung 4, as "90/100" is), so that n/5 and the
-//     hundred-point reading of the same fraction agree;
+//   - a five-point number: 0 to 5, in digits or as a word (zero, one, two, three, four,
+//     five), alone or as "n/5" or "n out of 5", decimals floored ("4.0" and "4.5" are
+//     both rung 4, as "90/100" is), so that n/5 and the hundred-point reading of the
+//     same fraction agree;
 //   - a hundred-point number: 20 to 100 alone, "n/100", "n out of 100" or "n%" (0 to
 //     100), quantised as min(5, floor(n/20)): 99 is rung 4, never rounded up.
 //
 // Refused, as ErrNoRung: a number above 5 and below 20 without a scale (6 to 19 could be
 // either scale and rounding it would be a guess), negatives, numbers above 100, other
-// denominators ("7/10"), exponents, and anything without a value.
+// denominators ("7/10"), exponents, a value with anything after it ("4 strong"), prose,
+// and anything without a value.
 package rung
 
 import (
@@ -66,16 +82,25 @@ type Reading struct {
 // ErrNoRung is returned for an answer in which no rung can be found.
 var ErrNoRung = errors.New("no merit rung in the response")
 
-// Parse reads a model's answer. It never panics.
-func Parse(answer string) (Reading, error) {
-	s := unfence(answer)
+// Parse reads a model's answer in any of the forms of the package doc. It never panics.
+func Parse(answer string) (Reading, error) { return parse(answer, true) }
+
+// parse reads s whole, in the order of the package doc; the content of a fence is read
+// by the same rules, without looking for another fence.
+func parse(s string, fences bool) (Reading, error) {
+	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "{") {
 		return parseObject(s)
 	}
 	if r, err := Value(s); err == nil {
 		return r, nil
 	}
-	return parseLabelled(s)
+	if body, ok := fenced(s); ok && fences {
+		if r, err := parse(body, false); err == nil {
+			return r, nil
+		}
+	}
+	return parseLines(s)
 }
 
 // Value reads one value: a label, a five-point or a hundred-point number.
@@ -92,20 +117,6 @@ func Value(v string) (Reading, error) {
 		return Reading{}, ErrNoRung
 	}
 	return Reading{Rung: r, Scale: sc, Raw: raw}, nil
-}
-
-func unfence(s string) string {
-	s = strings.TrimSpace(s)
-	if !strings.HasPrefix(s, "```") {
-		return s
-	}
-	s = strings.TrimPrefix(s, "```")
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[i+1:]
-	} else {
-		s = ""
-	}
-	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "```"))
 }
 
 // squash keeps only letters, lower-cased.
