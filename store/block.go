@@ -3,8 +3,8 @@ package store
 import (
 	"encoding/hex"
 
-	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/outbox"
 )
 
 // BlockInfo is one row of the blocks table.
@@ -52,11 +52,11 @@ func (b *CommittedBlock) Info() BlockInfo {
 }
 
 // HexID returns id as 0x-prefixed lower-case hex, the form the txs table stores
-// (wire.HexID, the API's form).
-func HexID(id [32]byte) string { return wire.HexID(id) }
+// (outbox.HexID, the API's form).
+func HexID(id [32]byte) string { return outbox.HexID(id) }
 
-// ParseID parses the 0x hex form of a transaction id or state hash (wire.ParseID).
-func ParseID(s string) ([32]byte, error) { return wire.ParseID(s) }
+// ParseID parses the 0x hex form of a transaction id or state hash (outbox.ParseID).
+func ParseID(s string) ([32]byte, error) { return outbox.ParseID(s) }
 
 // addr is the form addresses take in indexed columns: lower-case 0x hex.
 func addr(a ledger.Address) string { return "0x" + hex.EncodeToString(a[:]) }

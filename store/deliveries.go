@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/outbox"
 )
 
 // The deliveries tables are the bridge's outbox: what it did with each award, one row
@@ -89,12 +89,12 @@ var ErrNoDelivery = errors.New("no such delivery")
 var ErrDelivered = errors.New("delivery already succeeded")
 
 // OutboxEvent is an award event as the events table holds it, with the time of its
-// block. It is declared in api/wire because GET /v1/deliveries serves it as it is.
-type OutboxEvent = wire.OutboxEvent
+// block. It is declared in outbox, below the store and the API, which serves it as it is.
+type OutboxEvent = outbox.Event
 
 // Delivery is one award event's delivery to one sink, as the deliveries table holds it.
-// It is declared in api/wire because GET /v1/deliveries serves it as it is.
-type Delivery = wire.Delivery
+// It is declared in outbox, below the store and the API, which serves it as it is.
+type Delivery = outbox.Delivery
 
 // KeyOf returns the key of the award d delivers, which its outbox event names
 // (AwardKeyOf), and the zero key if that is not an award event.

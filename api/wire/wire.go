@@ -2,17 +2,16 @@
 // ledger's own views or an engine's values (those are ledger's and chain's): errors,
 // accounts, health, the resync event and award deliveries. The server (api) and the
 // client (client) share them from here, so the client links neither the server nor an
-// engine nor SQLite. The store keeps deliveries in exactly this shape.
+// engine nor SQLite. Award deliveries are the outbox package's, which the store keeps in exactly this shape.
 //
 // Every shape here is part of the API: api/openapi.json documents it and a test keeps
 // the two in step.
 package wire
 
 import (
-	"time"
-
 	"github.com/arena/arena/chain"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/outbox"
 )
 
 // ErrorBody is the JSON shape of every error the API answers with.
@@ -56,31 +55,9 @@ type Resync struct {
 	Message   string `json:"message"`
 }
 
-// OutboxEvent is an award event as the log holds it, with the time of its block.
-// Height and Seq place it in the log.
-type OutboxEvent struct {
-	Height uint64       `json:"height"`
-	Seq    int          `json:"seq"`
-	Time   int64        `json:"block_time"` // unix seconds
-	Event  ledger.Event `json:"award"`
-}
+// OutboxEvent is an award event as the log holds it, with the time of its block
+// (outbox.Event).
+type OutboxEvent = outbox.Event
 
-// Delivery is one award event's delivery to one sink: what crossed, where, and when.
-// Times are kept to the millisecond; a zero DeliveredAt means not delivered yet.
-type Delivery struct {
-	Event       string        `json:"event"` // the event's id
-	Sink        string        `json:"sink"`
-	Task        ledger.TaskID `json:"task"`
-	Award       OutboxEvent   `json:"outbox"`
-	Attempts    int           `json:"attempts"`
-	LastError   string        `json:"last_error,omitempty"`
-	TxHash      string        `json:"tx_hash,omitempty"`
-	HTTPStatus  int           `json:"http_status,omitempty"`
-	EnqueuedAt  time.Time     `json:"enqueued_at"`
-	LastAttempt time.Time     `json:"last_attempt_at,omitzero"`
-	NextAttempt time.Time     `json:"next_attempt_at,omitzero"`
-	DeliveredAt time.Time     `json:"delivered_at,omitzero"`
-}
-
-// Delivered reports whether the delivery succeeded.
-func (d Delivery) Delivered() bool { return !d.DeliveredAt.IsZero() }
+// Delivery is one award event's delivery to one sink (outbox.Delivery).
+type Delivery = outbox.Delivery
