@@ -116,7 +116,8 @@ func (s *server) getAccount(w http.ResponseWriter, r *http.Request) {
 	}
 	v := Account{Address: a}
 	s.chain.View(func(st *ledger.State) {
-		v.NextNonce, v.Balance, v.Claimable = st.NextNonce(a), st.Balance(a), st.Claimable(a)
+		acc := st.Account(a)
+		v.NextNonce, v.Balance, v.Claimable, v.FeesPaid, v.Earned = acc.Nonce+1, acc.Wallet, acc.Claimable, acc.FeesPaid, acc.Earned
 		v.Reputation = st.Reputation(a)
 	})
 	writeJSON(w, http.StatusOK, v)

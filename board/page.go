@@ -121,28 +121,34 @@ func terms(t *ledger.Terms) []term {
 	}
 }
 
-// balances lists the four balances and the two flows, and checks the invariant
-// prize_escrow + bond_escrow + slash_pool + claimable_total == paid_in - paid_out exactly.
+// balances lists the pools, the claimable total and the two flows, and checks the
+// invariant exactly: every pool plus claimable_total == paid_in - paid_out. The fee pools
+// are listed when they hold something.
 func balances(b *ledger.Balances, sym string) ([]term, bool, string) {
 	rows := []term{
 		{"Prize escrow", money(b.PrizeEscrow, sym)},
 		{"Bond escrow", money(b.BondEscrow, sym)},
 		{"Slash pool", money(b.SlashPool, sym)},
-		{"Claimable", money(b.ClaimableTotal, sym)},
-		{"Paid in", money(b.PaidIn, sym)},
-		{"Paid out", money(b.PaidOut, sym)},
 	}
-	sum, o1 := b.PrizeEscrow.Add(b.BondEscrow)
-	sum, o2 := sum.Add(b.SlashPool)
-	sum, o3 := sum.Add(b.ClaimableTotal)
+	id := units(b.PrizeEscrow) + " + " + units(b.BondEscrow) + " + " + units(b.SlashPool)
+	for _, p := range []struct {
+		name string
+		v    ledger.Amount
+	}{{"Grading fees", b.GradingFees}, {"Fee pool", b.FeePool}} {
+		if !p.v.IsZero() {
+			rows = append(rows, term{p.name, money(p.v, sym)})
+			id += " + " + units(p.v)
+		}
+	}
+	rows = append(rows, term{"Claimable", money(b.ClaimableTotal, sym)}, term{"Paid in", money(b.PaidIn, sym)}, term{"Paid out", money(b.PaidOut, sym)})
+	sum, over := b.Held()
 	net, under := b.PaidIn.Sub(b.PaidOut)
-	holds := !o1 && !o2 && !o3 && !under && sum.Eq(net)
+	holds := !over && !under && sum.Eq(net)
 	rel := " = "
 	if !holds {
 		rel = " \u2260 "
 	}
-	id := units(b.PrizeEscrow) + " + " + units(b.BondEscrow) + " + " + units(b.SlashPool) + " + " +
-		units(b.ClaimableTotal) + rel + units(b.PaidIn) + " \u2212 " + units(b.PaidOut)
+	id += " + " + units(b.ClaimableTotal) + rel + units(b.PaidIn) + " \u2212 " + units(b.PaidOut)
 	return rows, holds, id
 }
 

@@ -30,10 +30,22 @@ func (s *State) check(tx *Tx) *Error {
 		return errNonce
 	case !takesValue(tx.Body.Kind()) && !tx.Value.IsZero():
 		return errNoValue
-	case s.Balance(tx.From).Cmp(tx.Value) < 0:
+	}
+	fee, ok := s.terms.Fee(tx.Size())
+	wallet := s.Balance(tx.From)
+	if !ok || wallet.Cmp(fee) < 0 {
+		return errFee
+	}
+	if total, over := fee.Add(tx.Value); over || wallet.Cmp(total) < 0 {
 		return errFunds
 	}
 	return nil
+}
+
+// Fee returns what tx pays at admission under the arena's fee schedule.
+func (s *State) Fee(tx *Tx) Amount {
+	fee, _ := s.terms.Fee(tx.Size()) // an overflowing fee is refused by Check
+	return fee
 }
 
 // Apply applies tx, whose signature the engine has already verified, in block b, and
@@ -51,6 +63,7 @@ func (s *State) Apply(tx *Tx, b Block) (Outcome, error) {
 	}
 	s.hash = nil
 	s.book.BumpNonce(tx.From)
+	s.book.PayFee(tx.From, s.Fee(tx))
 	out, refusal := s.dispatch(tx)
 	if err := s.book.Fault(); err != nil {
 		return Outcome{}, fmt.Errorf("%w: %v", ErrCorrupt, err)

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"slices"
 
+	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
 )
 
@@ -16,7 +17,8 @@ func (s *State) Arena() ArenaView {
 		Terms: s.Terms(), Ladder: Ladder, Rules: bounty.Published(),
 		Balances: Balances{
 			PrizeEscrow: s.book.Pool(bounty.PrizePool), BondEscrow: s.book.Pool(bounty.BondPool),
-			SlashPool: s.book.Pool(bounty.SlashPool), ClaimableTotal: tot.Claimable, PaidIn: tot.PaidIn, PaidOut: tot.PaidOut,
+			SlashPool: s.book.Pool(bounty.SlashPool), GradingFees: s.book.Pool(bounty.GradePool), FeePool: s.book.Pool(book.FeePool),
+			ClaimableTotal: tot.Claimable, PaidIn: tot.PaidIn, PaidOut: tot.PaidOut,
 		},
 		Counts: Counts{
 			Tasks: c.Tasks, Open: c.Tasks - c.Awarded - c.Voided, Awarded: c.Awarded, Voided: c.Voided,
@@ -25,6 +27,10 @@ func (s *State) Arena() ArenaView {
 		Height: s.height, Time: s.Now(), Hash: "0x" + hex.EncodeToString(h[:]),
 	}
 }
+
+// Account returns what the arena keeps for a: its nonce, wallet, what it is owed, the
+// fees it paid and the grading fees it earned.
+func (s *State) Account(a Address) Account { return s.book.Account(a) }
 
 // Task returns get_task(id) in full.
 func (s *State) Task(id TaskID) (TaskView, bool) { return s.bounty.Task(s.rounds, id, s.Now()) }

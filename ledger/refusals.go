@@ -39,6 +39,7 @@ var (
 	errNonce   = refuse("Nonce is not the sender's next nonce")
 	errNoValue = refuse("This transaction takes no value")
 	errFunds   = refuse("Wallet balance is below the transaction's value")
+	errFee     = refuse("Wallet balance cannot pay the transaction's fee")
 
 	// withdraw
 	errNothingOwed = refuse("Nothing to withdraw")
@@ -61,6 +62,9 @@ var (
 	ErrNonce error = errNonce
 	// ErrFunds is the refusal of a value above the sender's wallet balance.
 	ErrFunds error = errFunds
+	// ErrFee is the refusal of a transaction whose sender cannot pay its fee: a key
+	// holding nothing writes nothing.
+	ErrFee error = errFee
 )
 
 // refusef is refuse with a formatted message, for messages that name a limit.

@@ -21,6 +21,9 @@ type Terms struct {
 	Attempts       int          `json:"attempts"`           // attempts per round before it is left ungraded
 	RoundTimeoutS  int64        `json:"round_timeout_s"`    // block-time seconds an attempt stays open
 	Registry       *Address     `json:"registry,omitempty"` // EVM registry told of awards, if any
+	FeePerTx       Amount       `json:"fee_per_tx"`         // atto charged to every admitted transaction
+	FeePerByte     Amount       `json:"fee_per_byte"`       // atto charged per byte of its signed encoding
+	GradingFee     Amount       `json:"grading_fee"`        // atto paid with each entry and appeal, shared by the graders who agree
 	DevMode        bool         `json:"dev_mode"`           // enables faucet and dev_advance
 	Genesis        []Allocation `json:"genesis"`            // wallets funded at the start
 }
@@ -50,7 +53,18 @@ func (t *Terms) roundTerms() round.Terms {
 
 // bountyTerms are the terms bounties run under.
 func (t *Terms) bountyTerms() bounty.Terms {
-	return bounty.Terms{EntryBond: t.EntryBond, AppealBond: t.AppealBond, AppealWindowS: t.AppealWindowS, GradingWindowS: t.GradingWindowS}
+	return bounty.Terms{EntryBond: t.EntryBond, AppealBond: t.AppealBond, AppealWindowS: t.AppealWindowS, GradingWindowS: t.GradingWindowS, GradingFee: t.GradingFee}
+}
+
+// Fee returns what a transaction of size bytes (its signed encoding, Tx.Size) pays at
+// admission: FeePerTx + FeePerByte*size. It reports false when that overflows 256 bits.
+func (t *Terms) Fee(size int) (Amount, bool) {
+	per, over := t.FeePerByte.MulUint64(uint64(size))
+	if over {
+		return Amount{}, false
+	}
+	fee, over := per.Add(t.FeePerTx)
+	return fee, !over
 }
 
 // CommitteeSize returns the number of validators on each round's committee.

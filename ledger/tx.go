@@ -48,6 +48,21 @@ type Tx struct {
 	Value Amount  `json:"value"`
 	Body  Body    `json:"-"`
 	Sig   []byte  `json:"-"`
+
+	size int // len(SigningBytes()), computed once by Size
+}
+
+// Size returns the length of the transaction's signing bytes, the size its fee is
+// charged on. It is computed once; a Tx must not change after it is first asked.
+func (tx *Tx) Size() int {
+	if tx.size == 0 {
+		b, err := tx.SigningBytes()
+		if err != nil {
+			return MaxTxBytes
+		}
+		tx.size = len(b)
+	}
+	return tx.size
 }
 
 // wireTx is the JSON form of a Tx.

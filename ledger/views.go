@@ -1,18 +1,40 @@
 package ledger
 
+import "github.com/arena/arena/ledger/book"
+
 // The arena-wide views: get_arena, get_claimable and the snapshot. Each kind's own views
 // (tasks, entries, rounds, reputations) are its package's types, named here in surface.go.
 
-// Balances are the bounty's pools, the claimable total and what entered and left:
-// prize_escrow + bond_escrow + slash_pool + claimable_total == paid_in - paid_out.
+// Balances are the arena's pools, the claimable total and what entered and left:
+// prize_escrow + bond_escrow + slash_pool + grading_fees + fee_pool + claimable_total ==
+// paid_in - paid_out.
 type Balances struct {
 	PrizeEscrow    Amount `json:"prize_escrow"`
 	BondEscrow     Amount `json:"bond_escrow"`
 	SlashPool      Amount `json:"slash_pool"`
+	GradingFees    Amount `json:"grading_fees"` // paid with entries and appeals, not yet earned by graders
+	FeePool        Amount `json:"fee_pool"`     // transaction fees paid at admission
 	ClaimableTotal Amount `json:"claimable_total"`
 	PaidIn         Amount `json:"paid_in"`
 	PaidOut        Amount `json:"paid_out"`
 }
+
+// Held returns the sum of every pool and the claimable total, and whether it overflowed;
+// the money identity is Held() == PaidIn - PaidOut.
+func (b Balances) Held() (Amount, bool) {
+	sum := b.ClaimableTotal
+	for _, v := range []Amount{b.PrizeEscrow, b.BondEscrow, b.SlashPool, b.GradingFees, b.FeePool} {
+		var over bool
+		if sum, over = sum.Add(v); over {
+			return Amount{}, true
+		}
+	}
+	return sum, false
+}
+
+// Account is one address as the arena sees it: its nonce, wallet and what it is owed,
+// the transaction fees it paid and the grading fees it earned (book.Account).
+type Account = book.Account
 
 // Counts are the arena's headline numbers.
 type Counts struct {

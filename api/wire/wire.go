@@ -33,6 +33,8 @@ type Account struct {
 	NextNonce  uint64            `json:"next_nonce"` // the nonce its next transaction must carry
 	Balance    ledger.Amount     `json:"balance"`    // wallet, atto
 	Claimable  ledger.Amount     `json:"claimable"`  // what the arena owes it, atto
+	FeesPaid   ledger.Amount     `json:"fees_paid"`  // transaction fees it paid, atto
+	Earned     ledger.Amount     `json:"earned"`     // grading fees it earned as a grader, atto
 	Reputation ledger.Reputation `json:"reputation"`
 }
 

@@ -97,6 +97,19 @@ func (a Amount) Min(b Amount) Amount {
 	return b
 }
 
+// MulUint64 returns a*n and whether the product overflowed 256 bits.
+func (a Amount) MulUint64(n uint64) (Amount, bool) {
+	var r Amount
+	_, over := r.v.MulOverflow(&a.v, uint256.NewInt(n))
+	return r, over
+}
+
+// DivMod returns a divided by n, and the remainder; n must not be 0.
+func (a Amount) DivMod(n uint64) (q, rem Amount) {
+	q.v.DivMod(&a.v, uint256.NewInt(n), &rem.v)
+	return q, rem
+}
+
 // Decimals is the number of decimal places between one atto and one whole unit.
 const Decimals = 18
 

@@ -18,6 +18,8 @@ type Account struct {
 	Nonce     uint64 `json:"nonce"`
 	Wallet    Amount `json:"wallet"`
 	Claimable Amount `json:"claimable"`
+	FeesPaid  Amount `json:"fees_paid"` // transaction fees paid at admission, in total
+	Earned    Amount `json:"earned"`    // grading fees earned as a grader, in total
 }
 
 // PoolBalance is one pool and what it holds.
@@ -192,6 +194,30 @@ func (b *Book) Escrow(a Address, p Pool, v Amount) {
 	acc.Wallet = b.sub(acc.Wallet, v)
 	b.paidIn = b.add(b.paidIn, v)
 	b.setPool(p, b.add(b.Pool(p), v))
+}
+
+// FeePool holds the transaction fees paid at admission.
+const FeePool Pool = "fees"
+
+// PayFee moves a transaction's fee from a's wallet into the fee pool. The caller has
+// checked that the wallet holds it (admission does).
+func (b *Book) PayFee(a Address, fee Amount) {
+	if fee.IsZero() {
+		return
+	}
+	b.Escrow(a, FeePool, fee)
+	acc := b.account(a)
+	acc.FeesPaid = b.add(acc.FeesPaid, fee)
+}
+
+// Reward releases v from pool p to grader a, who earned it, and records the earning.
+func (b *Book) Reward(p Pool, a Address, v Amount) {
+	if v.IsZero() {
+		return
+	}
+	b.Release(p, a, v)
+	acc := b.account(a)
+	acc.Earned = b.add(acc.Earned, v)
 }
 
 // Move moves v from pool from to pool to, as a slash does.

@@ -23,6 +23,9 @@ func (s *State) Appeal(env round.Env, b Appeal) (book.Outcome, *book.Error) {
 	if e.pendingAppeal() != nil {
 		return book.Outcome{}, errAppealedTwice
 	}
+	if !s.canPay(env, at.Value) {
+		return book.Outcome{}, errGradingFee
+	}
 	if e.Grade == 0 || (e.State != EntryGraded && e.State != EntryFailed) {
 		return book.Outcome{}, errNoGrade
 	}
@@ -30,7 +33,8 @@ func (s *State) Appeal(env round.Env, b Appeal) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errAppealClosed
 	}
 	env.Book.Escrow(at.From, BondPool, at.Value)
-	ap := &appeal{Appellant: at.From, Argument: b.Argument, Bond: at.Value, FiledAt: at.Now, Against: e.Grade}
+	env.Book.Escrow(at.From, GradePool, s.terms.GradingFee)
+	ap := &appeal{Appellant: at.From, Argument: b.Argument, Bond: at.Value, Fee: s.terms.GradingFee, FiledAt: at.Now, Against: e.Grade}
 	e.Appeals = append(e.Appeals, ap)
 	r := s.openRound(env, e, ap)
 	return book.Outcome{Created: uint64(r.ID), Events: []book.Event{

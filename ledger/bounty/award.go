@@ -106,6 +106,7 @@ func (s *State) stall(env round.Env, t *task) {
 			env.Rounds.Abandon(env.Rounds.Get(e.Rounds[n-1]))
 		}
 		e.State = EntryStalled
+		env.Book.Release(GradePool, e.Solver, e.Fee) // nobody graded it: the fee goes back
 		s.markEntry(e.ID)
 	}
 }
@@ -139,6 +140,7 @@ func (s *State) settleBonds(env round.Env, t *task, all []graded, win *graded) {
 		case e.State == EntrySealed:
 			e.Outcome = "forfeited"
 			env.Book.Move(BondPool, SlashPool, e.Bond)
+			env.Book.Release(GradePool, e.Solver, e.Fee) // never graded: the fee goes back
 		case dq:
 			e.Outcome = "slashed"
 			env.Book.Move(BondPool, SlashPool, e.Bond)

@@ -22,6 +22,7 @@ type entry struct {
 	Commitment string       `json:"commitment,omitempty"`  // a sealed entry's commitment
 	RevealedAt int64        `json:"revealed_at,omitempty"`
 	Bond       book.Amount  `json:"bond"`
+	Fee        book.Amount  `json:"grading_fee"` // paid with the entry; to the graders of its first settled grade
 	FiledAt    int64        `json:"filed_at"`
 	State      string       `json:"state"`
 	Grade      round.ID     `json:"grade"`   // the round whose grade is in force; 0 for none
@@ -35,7 +36,8 @@ type appeal struct {
 	Appellant book.Address `json:"appellant"`
 	Argument  string       `json:"argument"`
 	Bond      book.Amount  `json:"bond"`
-	Round     round.ID     `json:"round"` // the latest regrade round opened for it
+	Fee       book.Amount  `json:"grading_fee"` // paid with the appeal; to the graders of its regrade
+	Round     round.ID     `json:"round"`       // the latest regrade round opened for it
 	FiledAt   int64        `json:"filed_at"`
 	Against   round.ID     `json:"against"`
 	Outcome   string       `json:"outcome"` // "" while pending, then AppealMoved, AppealHeld or AppealLapsed
@@ -57,6 +59,12 @@ func workURL(u string) bool {
 	}
 	p, err := url.Parse(u)
 	return err == nil && p.Scheme == "https" && p.Host != "" && p.Hostname() != ""
+}
+
+// canPay reports whether the sender's wallet holds value and the grading fee beside it.
+func (s *State) canPay(env round.Env, value book.Amount) bool {
+	need, over := value.Add(s.terms.GradingFee)
+	return !over && env.Book.Account(env.At.From).Wallet.Cmp(need) >= 0
 }
 
 // sha256Hex reports whether s is a sha256 digest in lowercase hex.
@@ -99,13 +107,16 @@ func (s *State) Submit(env round.Env, b Submit) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errWorkLen
 	case b.WorkURL != "" && !workURL(b.WorkURL):
 		return book.Outcome{}, errWorkURL
+	case !s.canPay(env, at.Value):
+		return book.Outcome{}, errGradingFee
 	case (b.WorkURL != "") != (b.WorkSHA256 != "") || (b.WorkSHA256 != "" && !sha256Hex(b.WorkSHA256)):
 		return book.Outcome{}, errWorkDigest
 	}
 	env.Book.Escrow(at.From, BondPool, at.Value)
+	env.Book.Escrow(at.From, GradePool, s.terms.GradingFee)
 	e := &entry{
 		ID: EntryID(len(s.entries) + 1), Task: t.ID, Solver: at.From, Seq: len(t.Entries) + 1,
-		Work: b.Work, WorkURL: b.WorkURL, WorkSHA: b.WorkSHA256, Bond: at.Value, FiledAt: at.Now, State: EntryPending,
+		Work: b.Work, WorkURL: b.WorkURL, WorkSHA: b.WorkSHA256, Bond: at.Value, Fee: s.terms.GradingFee, FiledAt: at.Now, State: EntryPending,
 		Commitment: b.Commitment,
 	}
 	if t.sealed() {

@@ -100,13 +100,14 @@ func (s *State) Exhausted(env round.Env, r *round.Round) []book.Event {
 	ap := e.pendingAppeal()
 	ap.Outcome = AppealLapsed
 	env.Book.Release(BondPool, ap.Appellant, ap.Bond)
+	env.Book.Release(GradePool, ap.Appellant, ap.Fee)
 	e.State = EntryGraded
 	if resultOf(s.kept(env.Rounds, e.Grade)).Error != "" {
 		e.State = EntryFailed
 	}
 	return []book.Event{{
 		Type: "appeal_resolved", Height: env.At.Height, Task: uint64(e.Task), Entry: uint64(e.ID), Round: uint64(r.ID),
-		Address: book.AddrPtr(ap.Appellant), Amount: book.AmountPtr(ap.Bond), Note: ap.Outcome,
+		Address: book.AddrPtr(ap.Appellant), Amount: book.AmountPtr(mustAdd(ap.Bond, ap.Fee)), Note: ap.Outcome,
 	}}
 }
 
@@ -125,7 +126,10 @@ func (s *State) Settled(env round.Env, r *round.Round) []book.Event {
 	s.markEntry(e.ID)
 	ev := []book.Event{{Type: "grade_settled", Height: env.At.Height, Task: uint64(e.Task), Entry: uint64(e.ID), Round: uint64(r.ID), Attempt: a.Attempt, Score: g.Score, Note: e.State}}
 	if r.Ref != 0 {
+		ev = append(ev, payGraders(env, r, e.pendingAppeal().Fee)...)
 		ev = append(ev, s.resolveAppeal(env, e, resultOf(s.kept(env.Rounds, prev)), g, r.ID))
+	} else if prev == 0 {
+		ev = append(ev, payGraders(env, r, e.Fee)...)
 	}
 	return ev
 }

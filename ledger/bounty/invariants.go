@@ -35,6 +35,18 @@ func (s *State) Check(bk *book.Book, rs *round.Set) error {
 	if !prizes.Eq(bk.Pool(PrizePool)) {
 		return fmt.Errorf("open prizes sum to %s, prize pool says %s", prizes, bk.Pool(PrizePool))
 	}
+	var fees book.Amount
+	for _, e := range s.entries {
+		if e.Grade == 0 && e.Outcome == "" {
+			fees, _ = fees.Add(e.Fee)
+		}
+		if ap := e.pendingAppeal(); ap != nil {
+			fees, _ = fees.Add(ap.Fee)
+		}
+	}
+	if !fees.Eq(bk.Pool(GradePool)) {
+		return fmt.Errorf("grading fees not yet earned sum to %s, grading pool says %s", fees, bk.Pool(GradePool))
+	}
 	if !bonds.Eq(bk.Pool(BondPool)) {
 		return fmt.Errorf("held bonds sum to %s, bond pool says %s", bonds, bk.Pool(BondPool))
 	}

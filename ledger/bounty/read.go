@@ -78,7 +78,7 @@ func (s *State) Entries(rs *round.Set, task TaskID) []EntryView {
 func (s *State) entryView(rs *round.Set, e *entry) EntryView {
 	v := EntryView{
 		ID: e.ID, Task: e.Task, Solver: e.Solver, Seq: e.Seq, Work: e.Work, WorkURL: e.WorkURL, WorkSHA: e.WorkSHA, Commitment: e.Commitment, RevealedAt: e.RevealedAt,
-		Bond: e.Bond, FiledAt: e.FiledAt, State: e.State, Rounds: append([]round.ID{}, e.Rounds...),
+		Bond: e.Bond, Fee: e.Fee, FiledAt: e.FiledAt, State: e.State, Rounds: append([]round.ID{}, e.Rounds...),
 		Outcome: e.Outcome,
 	}
 	if e.Grade != 0 {
@@ -87,7 +87,7 @@ func (s *State) entryView(rs *round.Set, e *entry) EntryView {
 	if n := len(e.Appeals); n > 0 {
 		ap := e.Appeals[n-1]
 		v.Appeal = &AppealView{
-			Appellant: ap.Appellant, Argument: ap.Argument, Bond: ap.Bond, Round: ap.Round,
+			Appellant: ap.Appellant, Argument: ap.Argument, Bond: ap.Bond, Fee: ap.Fee, Round: ap.Round,
 			FiledAt: ap.FiledAt, Against: ap.Against, Outcome: ap.Outcome, Bounty: ap.Bounty,
 		}
 	}

@@ -44,6 +44,7 @@ var (
 	errWorkURL      = refusef("Work URL must be an https URL with a host, at most %d bytes", MaxURLLen)
 	errSealedCommit = book.Refuse("A sealed task takes a commitment of 64 lowercase hex digits and no work until the reveal")
 	errNotSealed    = book.Refuse("Only a sealed task takes a commitment")
+	errGradingFee   = book.Refuse("Wallet cannot pay the grading fee beside the bond")
 	errWorkDigest   = book.Refuse("A work URL entry carries the sha256 of its bytes as 64 lowercase hex digits, and only it does")
 
 	// reveal

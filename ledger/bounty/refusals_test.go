@@ -65,6 +65,7 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errRevealMismatch":      errRevealMismatch,
 		"errNotRevealed":         errNotRevealed,
 		"errAwardSealed":         errAwardSealed,
+		"errGradingFee":          errGradingFee,
 	}
 	want := map[string]string{
 		"errPrizeZero":           "[EXPECTED] Prize must be positive",
@@ -120,6 +121,7 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errRevealMismatch":      "[EXPECTED] Salt and work do not match the commitment",
 		"errNotRevealed":         "[EXPECTED] Sealed entries are graded once the reveal window has closed, and only if revealed",
 		"errAwardSealed":         "[EXPECTED] The reveal window is still open",
+		"errGradingFee":          "[EXPECTED] Wallet cannot pay the grading fee beside the bond",
 	}
 	texts := map[string]string{}
 	seen := map[string]string{}

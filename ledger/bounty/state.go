@@ -10,9 +10,10 @@ const Kind = "bounty"
 
 // The pools a bounty holds money in.
 const (
-	PrizePool book.Pool = "bounty/prize" // prizes of tasks not yet settled
-	BondPool  book.Pool = "bounty/bonds" // entry bonds not yet settled, and pending appeal bonds
-	SlashPool book.Pool = "bounty/slash" // slashed bonds; pays appeal bounties
+	PrizePool book.Pool = "bounty/prize"   // prizes of tasks not yet settled
+	BondPool  book.Pool = "bounty/bonds"   // entry bonds not yet settled, and pending appeal bonds
+	SlashPool book.Pool = "bounty/slash"   // slashed bonds; pays appeal bounties
+	GradePool book.Pool = "bounty/grading" // grading fees of entries and appeals whose round has not settled
 )
 
 // TaskID and EntryID number tasks and entries from 1 in the order the ledger created
@@ -28,6 +29,7 @@ type Terms struct {
 	AppealBond     book.Amount // exact value of every appeal
 	AppealWindowS  int64       // seconds after a grade settles
 	GradingWindowS int64       // seconds after a task closes that its entries may be graded
+	GradingFee     book.Amount // paid with each entry and appeal beside its bond, shared by the graders who agree
 }
 
 // State is every bounty of an arena. It is not safe for concurrent use.

@@ -62,6 +62,7 @@ type EntryView struct {
 	Commitment string       `json:"commitment,omitempty"`  // for a sealed entry, sha256(salt, solver, work)
 	RevealedAt int64        `json:"revealed_at,omitempty"`
 	Bond       book.Amount  `json:"bond"`
+	Fee        book.Amount  `json:"grading_fee"` // paid with it; shared by the graders of its first grade
 	FiledAt    int64        `json:"filed_at"`
 	State      string       `json:"state"`
 	Current    *GradeView   `json:"grade,omitempty"`   // the grade in force
@@ -103,6 +104,7 @@ type AppealView struct {
 	Appellant book.Address `json:"appellant"`
 	Argument  string       `json:"argument"`
 	Bond      book.Amount  `json:"bond"`
+	Fee       book.Amount  `json:"grading_fee"` // paid with it; shared by the graders of its regrade
 	Round     round.ID     `json:"round"`
 	FiledAt   int64        `json:"filed_at"`
 	Against   round.ID     `json:"against"`           // the round whose grade was appealed
