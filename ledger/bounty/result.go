@@ -123,3 +123,6 @@ func DecodeVerdict(raw json.RawMessage) (round.Verdict, error) {
 	}
 	return &verdict{r}, nil
 }
+
+// Receipts returns the model-call receipts the result carries.
+func (v *verdict) Receipts() []round.Call { return v.Calls }
