@@ -8,7 +8,7 @@ import (
 
 // TestTheBridgeLinksNoTestCodeAndNoEngine: doc.go, "delivery never reaches back into
 // the ledger or the engine". The bridge's packages, and everything they link, leave out
-// testing, every engine and the test arena of contesttest: those are for its tests only.
+// testing, every engine and the test arenas of solotest: those are for its tests only.
 func TestTheBridgeLinksNoTestCodeAndNoEngine(t *testing.T) {
 	gobin, err := exec.LookPath("go")
 	if err != nil {

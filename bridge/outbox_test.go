@@ -7,7 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/arena/arena/bridge"
-	"github.com/arena/arena/bridge/internal/contesttest"
+	"github.com/arena/arena/bridge/internal/solotest"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
 )
@@ -19,8 +19,8 @@ import (
 // task was voided, and when it was awarded by the arena's clock (the task's awarded_at,
 // which dev-mode clock advances move ahead of block time).
 func TestEveryAwardIsInTheOutboxWithWhatCrosses(t *testing.T) {
-	a := contesttest.Open(t, nil)
-	won, entry := a.Won(1, 4)
+	a := solotest.Open(t, nil)
+	won, entry := a.Won("bob", 4)
 	voided := a.Voided()
 	evs, err := a.DB().AwardEvents(0, 0, 10)
 	if err != nil {
@@ -31,18 +31,18 @@ func TestEveryAwardIsInTheOutboxWithWhatCrosses(t *testing.T) {
 	}
 	var got []bridge.Award
 	for _, o := range evs {
-		aw, err := bridge.AwardOf(contesttest.Chain, o)
+		aw, err := bridge.AwardOf(solotest.Chain, o)
 		if err != nil {
 			t.Fatal(err)
 		}
 		got = append(got, aw)
 	}
-	winner, sponsor := a.Solver(1), a.Task(voided).Sponsor
+	winner, sponsor := a.Addr("bob"), a.Task(voided).Sponsor
 	want := []bridge.Award{
-		{ID: contesttest.Chain + "/award/1", Kind: store.Bounty, Chain: contesttest.Chain, Height: evs[0].Height, Time: a.Task(won).AwardedAt, Task: won,
-			Entry: entry, Winner: &winner, Score: 80, Prize: contesttest.Prize},
-		{ID: contesttest.Chain + "/award/2", Kind: store.Bounty, Chain: contesttest.Chain, Height: evs[1].Height, Time: a.Task(voided).AwardedAt, Task: voided,
-			Voided: true, Prize: contesttest.Prize, RefundedTo: &sponsor},
+		{ID: solotest.Chain + "/award/1", Kind: store.Bounty, Chain: solotest.Chain, Height: evs[0].Height, Time: a.Task(won).AwardedAt, Task: won,
+			Entry: entry, Winner: &winner, Score: 80, Prize: solotest.Prize},
+		{ID: solotest.Chain + "/award/2", Kind: store.Bounty, Chain: solotest.Chain, Height: evs[1].Height, Time: a.Task(voided).AwardedAt, Task: voided,
+			Voided: true, Prize: solotest.Prize, RefundedTo: &sponsor},
 	}
 	if diff := cmp.Diff(want, got, amountEq); diff != "" {
 		t.Errorf("awards (-want +got):\n%s", diff)

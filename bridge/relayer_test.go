@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/arena/arena/bridge"
-	"github.com/arena/arena/bridge/internal/contesttest"
+	"github.com/arena/arena/bridge/internal/solotest"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
 )
@@ -20,7 +20,7 @@ import (
 // made while the relayer runs reach every sink that accepts them, in log order, and the
 // store records each delivery with its attempt and answer.
 func TestEachAwardReachesEachSinkThatAcceptsIt(t *testing.T) {
-	a := contesttest.Open(t, nil)
+	a := solotest.Open(t, nil)
 	all := &fakeSink{name: "all"}
 	won := &fakeSink{name: "won-only", accept: wonOnly}
 	r, err := bridge.New(a.DB(), bridge.Config{Sinks: []bridge.Sink{all, won}, Blocks: a.Blocks(), Poll: time.Hour})
@@ -28,10 +28,10 @@ func TestEachAwardReachesEachSinkThatAcceptsIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	start(t, r)
-	t1, _ := a.Won(0, 5)
+	t1, _ := a.Won("alice", 5)
 	t2 := a.Voided()
-	t3, _ := a.Won(2, 3)
-	ids := []string{bridge.EventID(contesttest.Chain, store.BountyKey(t1)), bridge.EventID(contesttest.Chain, store.BountyKey(t2)), bridge.EventID(contesttest.Chain, store.BountyKey(t3))}
+	t3, _ := a.Won("carol", 3)
+	ids := []string{bridge.EventID(solotest.Chain, store.BountyKey(t1)), bridge.EventID(solotest.Chain, store.BountyKey(t2)), bridge.EventID(solotest.Chain, store.BountyKey(t3))}
 	eventually(t, 10*time.Second, "every delivery recorded as delivered", func() bool { return delivered(t, a.DB(), 5) })
 	if diff := cmp.Diff(ids, all.delivered()); diff != "" {
 		t.Errorf("sink all (-want +got):\n%s", diff)
@@ -51,8 +51,8 @@ func TestEachAwardReachesEachSinkThatAcceptsIt(t *testing.T) {
 // failed attempt is recorded with its error and a retry due exactly Backoff.Delay(n)
 // later; the attempt after it runs no earlier; the first success ends the delivery.
 func TestAFailedDeliveryIsRetriedOnTheBackoffSchedule(t *testing.T) {
-	a := contesttest.Open(t, nil)
-	task, _ := a.Won(0, 4)
+	a := solotest.Open(t, nil)
+	task, _ := a.Won("alice", 4)
 	clock := newStepClock()
 	const failures = 6
 	s := &fakeSink{name: "flaky", fail: func(n int) error {
@@ -69,7 +69,7 @@ func TestAFailedDeliveryIsRetriedOnTheBackoffSchedule(t *testing.T) {
 	stop := start(t, r)
 	eventually(t, 10*time.Second, "the delivery succeeded", func() bool { return delivered(t, a.DB(), 1) })
 	stop()
-	id := bridge.EventID(contesttest.Chain, store.BountyKey(task))
+	id := bridge.EventID(solotest.Chain, store.BountyKey(task))
 	at, err := a.DB().Attempts(id, s.Name())
 	if err != nil {
 		t.Fatal(err)
@@ -98,8 +98,8 @@ func TestAFailedDeliveryIsRetriedOnTheBackoffSchedule(t *testing.T) {
 // delivery due; a new relayer over the same file delivers it, numbering its attempts
 // after the old ones, and delivers nothing that had already crossed.
 func TestARestartResumesWhatWasNotDelivered(t *testing.T) {
-	a := contesttest.Open(t, nil)
-	first, _ := a.Won(0, 4)
+	a := solotest.Open(t, nil)
+	first, _ := a.Won("alice", 4)
 	down := &fakeSink{name: "hook", fail: func(n int) error {
 		if n == 1 {
 			return nil // the first award crosses before the receiver goes down
@@ -113,8 +113,8 @@ func TestARestartResumesWhatWasNotDelivered(t *testing.T) {
 	}
 	stop := start(t, r1)
 	eventually(t, 10*time.Second, "the first award delivered", func() bool { return delivered(t, a.DB(), 1) })
-	second, _ := a.Won(1, 3)
-	secondID := bridge.EventID(contesttest.Chain, store.BountyKey(second))
+	second, _ := a.Won("bob", 3)
+	secondID := bridge.EventID(solotest.Chain, store.BountyKey(second))
 	eventually(t, 10*time.Second, "three failed attempts on the second award", func() bool {
 		at, err := a.DB().Attempts(secondID, "hook")
 		return err == nil && len(at) >= 3
@@ -142,7 +142,7 @@ func TestARestartResumesWhatWasNotDelivered(t *testing.T) {
 	if len(after) != len(before)+1 || after[len(before)].N != len(before)+1 || after[len(before)].Err != "" {
 		t.Errorf("attempts after the restart: %+v (before: %d)", after, len(before))
 	}
-	if got := down.delivered(); !slices.Equal(got, []string{bridge.EventID(contesttest.Chain, store.BountyKey(first))}) {
+	if got := down.delivered(); !slices.Equal(got, []string{bridge.EventID(solotest.Chain, store.BountyKey(first))}) {
 		t.Errorf("before the restart delivered %v", got)
 	}
 }
@@ -151,7 +151,7 @@ func TestARestartResumesWhatWasNotDelivered(t *testing.T) {
 // ledger or the engine's sequencer". While one sink hangs on every attempt, blocks keep
 // committing, awards keep being made final and the other sink receives them.
 func TestAHungSinkBlocksNeitherTheEngineNorAnotherSink(t *testing.T) {
-	a := contesttest.Open(t, nil)
+	a := solotest.Open(t, nil)
 	hung := &fakeSink{name: "hung", block: true}
 	fine := &fakeSink{name: "fine"}
 	r, err := bridge.New(a.DB(), bridge.Config{Sinks: []bridge.Sink{hung, fine}, Blocks: a.Blocks(),
@@ -162,8 +162,8 @@ func TestAHungSinkBlocksNeitherTheEngineNorAnotherSink(t *testing.T) {
 	start(t, r)
 	var tasks []ledger.TaskID
 	begun := time.Now()
-	for i := range 3 {
-		task, _ := a.Won(i, 5)
+	for _, solver := range solotest.Solvers {
+		task, _ := a.Won(solver, 5)
 		tasks = append(tasks, task)
 	}
 	elapsed := time.Since(begun)
@@ -182,7 +182,7 @@ func TestAHungSinkBlocksNeitherTheEngineNorAnotherSink(t *testing.T) {
 // TestNewRefusesSinksItCannotTellApart: a sink's name keys its deliveries, so two sinks
 // with one name, or a sink without one, are refused by their exact messages.
 func TestNewRefusesSinksItCannotTellApart(t *testing.T) {
-	a := contesttest.Open(t, nil)
+	a := solotest.Open(t, nil)
 	for _, tc := range []struct {
 		sinks []bridge.Sink
 		want  string
@@ -199,7 +199,7 @@ func TestNewRefusesSinksItCannotTellApart(t *testing.T) {
 // TestRunRunsOnce: of two concurrent calls of Run, one is refused at once with
 // ErrRunning and the other runs until its context ends, then returns nil.
 func TestRunRunsOnce(t *testing.T) {
-	a := contesttest.Open(t, nil)
+	a := solotest.Open(t, nil)
 	r, err := bridge.New(a.DB(), bridge.Config{Poll: time.Hour})
 	if err != nil {
 		t.Fatal(err)
@@ -246,7 +246,7 @@ func TestNewNeedsFoundingTerms(t *testing.T) {
 // was not refused by the sink, so it is not recorded: it neither counts as a failure nor
 // pushes the next try back by a backoff. The next run delivers it.
 func TestStoppingIsNotAFailedDelivery(t *testing.T) {
-	a := contesttest.Open(t, nil)
+	a := solotest.Open(t, nil)
 	hung := &fakeSink{name: "hook", block: true}
 	r, err := bridge.New(a.DB(), bridge.Config{Sinks: []bridge.Sink{hung}, Blocks: a.Blocks(),
 		AttemptTimeout: time.Hour, Poll: time.Hour})
@@ -254,7 +254,7 @@ func TestStoppingIsNotAFailedDelivery(t *testing.T) {
 		t.Fatal(err)
 	}
 	stop := start(t, r)
-	a.Won(0, 4)
+	a.Won("alice", 4)
 	eventually(t, 10*time.Second, "the sink was called", func() bool { return hung.attempts() == 1 })
 	stop()
 	ds, err := a.DB().Deliveries()

@@ -1,8 +1,11 @@
-package ledger
+package ledger_test
 
 import (
 	"strings"
 	"testing"
+
+	. "github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // "The ledger recomputes the arithmetic of every attestation and refuses one whose score
@@ -11,17 +14,19 @@ import (
 // that, and of the size limits, is refused by its exact message.
 func TestArithmeticRefusesResultsThatDoNotFollow(t *testing.T) {
 	a := newArena(t, 5, nil)
-	task := a.post(Ether(100))
-	other := a.post(Ether(100))
-	e1 := a.enter(task, "alice", "one")
-	e2 := a.enter(task, "bob", "two")
-	e3 := a.enter(task, "carol", "three")
-	elsewhere := a.enter(other, "dave", "elsewhere")
-	r := a.openRound(e2)
-	member := a.byAddr(r.Committee[0])
+	task := a.Post(Ether(100))
+	other := a.Post(Ether(100))
+	e1 := a.Enter(task, "alice", "one")
+	e2 := a.Enter(task, "bob", "two")
+	e3 := a.Enter(task, "carol", "three")
+	elsewhere := a.Enter(other, "dave", "elsewhere")
+	r := a.OpenRound(e2)
+	member := a.ByAddr(r.Committee[0])
 	with := func(res Result, edit func(*Result)) Result { edit(&res); return res }
-	strong := reading(4, 0, false)
-	dup := func(of EntryID) Result { return with(reading(0, 0, true), func(r *Result) { r.DuplicateOf = of }) }
+	strong := ledgertest.Reading(4, 0, false)
+	dup := func(of EntryID) Result {
+		return with(ledgertest.Reading(0, 0, true), func(r *Result) { r.DuplicateOf = of })
+	}
 	long := strings.Repeat("x", MaxRationaleLen+1)
 	tests := []struct {
 		name string
@@ -33,21 +38,21 @@ func TestArithmeticRefusesResultsThatDoNotFollow(t *testing.T) {
 		{"negative violations", with(strong, func(r *Result) { r.Violations = -1 }), errViolations},
 		{"25 violations", with(strong, func(r *Result) { r.Violations, r.Score = 25, 0 }), errViolations},
 		{"strong and disqualified", with(strong, func(r *Result) { r.Disqualified, r.Passed, r.Score = true, false, 0 }), errDisqualifiedRung},
-		{"passed and disqualified", with(reading(0, 0, true), func(r *Result) { r.Passed = true }), errPassedGate},
+		{"passed and disqualified", with(ledgertest.Reading(0, 0, true), func(r *Result) { r.Passed = true }), errPassedGate},
 		{"passed flipped off", with(strong, func(r *Result) { r.Passed = false }), errPassedGate},
-		{"passed on rung 0", with(reading(0, 0, false), func(r *Result) { r.Passed = true }), errPassedGate},
+		{"passed on rung 0", with(ledgertest.Reading(0, 0, false), func(r *Result) { r.Passed = true }), errPassedGate},
 		{"81 where the rung gives 80", with(strong, func(r *Result) { r.Score = 81 }), errScoreArithmetic},
 		{"right score under the wrong rung", with(strong, func(r *Result) { r.Tier = 5 }), errScoreArithmetic},
 		{"deduction forgotten", with(strong, func(r *Result) { r.Violations = 1 }), errScoreArithmetic},
-		{"disqualified with points", with(reading(0, 0, true), func(r *Result) { r.Score = 20 }), errScoreArithmetic},
+		{"disqualified with points", with(ledgertest.Reading(0, 0, true), func(r *Result) { r.Score = 20 }), errScoreArithmetic},
 		{"duplicate not disqualified", with(strong, func(r *Result) { r.DuplicateOf = e1 }), errDuplicateNotDQ},
 		{"duplicate of itself", dup(e2), errDuplicateNotEarlier},
 		{"duplicate of a later entry", dup(e3), errDuplicateNotEarlier},
 		{"duplicate on another task", dup(elsewhere), errDuplicateNotEarlier},
 		{"duplicate of nothing", dup(99), errDuplicateNotEarlier},
 		{"unclassed failure", Result{Error: "host down"}, errResultClass},
-		{"failure with a grade", with(failure(External, "Work URL returned 404"), func(r *Result) { r.Tier = 3 }), errFailureGraded},
-		{"failure with a score", with(failure(Transient, "Work host unavailable (503)"), func(r *Result) { r.Score = 60 }), errFailureGraded},
+		{"failure with a grade", with(ledgertest.Failure(External, "Work URL returned 404"), func(r *Result) { r.Tier = 3 }), errFailureGraded},
+		{"failure with a score", with(ledgertest.Failure(Transient, "Work host unavailable (503)"), func(r *Result) { r.Score = 60 }), errFailureGraded},
 		{"long rationale", with(strong, func(r *Result) { r.Rationale = long }), errResultSize},
 		{"rationale not UTF-8", with(strong, func(r *Result) { r.Rationale = "\xff" }), errResultSize},
 		{"five calls", with(strong, func(r *Result) { r.Calls = make([]Call, MaxCalls+1) }), errResultSize},
@@ -57,15 +62,13 @@ func TestArithmeticRefusesResultsThatDoNotFollow(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a.t = t
-			a.refused(tt.want, member, Amount{}, Attest{Round: r.ID, Attempt: 1, Result: tt.res})
+			a.In(t).Refused(tt.want, member, Amount{}, Attest{Round: r.ID, Attempt: 1, Result: tt.res})
 		})
 	}
-	a.t = t
-	if at := a.attempt(r.ID); len(at.Attestations) != 0 {
+	if at := a.Attempt(r.ID); len(at.Attestations) != 0 {
 		t.Fatalf("refused results were recorded: %+v", at.Attestations)
 	}
-	a.do(member, Amount{}, Attest{Round: r.ID, Attempt: 1, Result: dup(e1)}) // an earlier entry is a valid duplicate
+	a.Do(member, Amount{}, Attest{Round: r.ID, Attempt: 1, Result: dup(e1)}) // an earlier entry is a valid duplicate
 }
 
 // "strong and 'passed' on an over-length entry still settles as rung 0, score 0,
@@ -73,17 +76,17 @@ func TestArithmeticRefusesResultsThatDoNotFollow(t *testing.T) {
 // judged_score only, and the grade keeps both columns.
 func TestArithmeticOverLengthStrongEntrySettlesAtRungZero(t *testing.T) {
 	a := newArena(t, 5, nil)
-	task := a.post(Ether(100))
-	e := a.enter(task, "alice", strings.Repeat("a launch note ", 61)) // 854 characters against "at most 600"
-	res := reading(0, 0, true)
+	task := a.Post(Ether(100))
+	e := a.Enter(task, "alice", strings.Repeat("a launch note ", 61)) // 854 characters against "at most 600"
+	res := ledgertest.Reading(0, 0, true)
 	res.JudgedTier, res.JudgedScore = 4, 80
 	res.Reason = "required criteria not met, established deterministically: note must be at most 600 characters"
 	res.Checks = []Check{{Criterion: "The note must be at most 600 characters.", Expr: "work_len <= 600", Mandatory: true, Source: "pattern"}}
-	r := a.openRound(e)
-	leader := a.byAddr(r.Attempts[0].Leader)
-	strongPassed := reading(4, 0, false)
-	a.refused(errDisqualifiedRung, leader, Amount{}, Attest{Round: r.ID, Attempt: 1, Result: func() Result { x := strongPassed; x.Disqualified = true; return x }()})
-	a.attestAll(r.ID, res)
+	r := a.OpenRound(e)
+	leader := a.ByAddr(r.Attempts[0].Leader)
+	strongPassed := ledgertest.Reading(4, 0, false)
+	a.Refused(errDisqualifiedRung, leader, Amount{}, Attest{Round: r.ID, Attempt: 1, Result: func() Result { x := strongPassed; x.Disqualified = true; return x }()})
+	a.AttestAll(r.ID, res)
 	g, _ := a.s.Entry(e)
 	c := g.Current
 	if c == nil || c.Tier != 0 || c.Label != "fails the brief" || c.Score != 0 || !c.Disqualified || c.Passed {

@@ -1,4 +1,4 @@
-package ledger
+package ledger_test
 
 import (
 	"testing"
@@ -6,38 +6,32 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/arena/arena/ledger/book"
-)
 
-// settle waits out the close and every window, then awards the task.
-func (a *arena) settle(task TaskID) TaskView {
-	a.t.Helper()
-	a.wait(3600 + window)
-	a.do("stranger", Amount{}, Award{Task: task})
-	tv, _ := a.s.Task(task)
-	return tv
-}
+	. "github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
+)
 
 // "award() ... ranks the eligible entries by the score consensus already settled, breaks
 // ties by who filed first, moves the prize, returns the bonds, slashes the bonds of
 // disqualified entries, and writes the win into a reputation record."
 func TestAwardPaysTheHighestEligibleScore(t *testing.T) {
 	a := newArena(t, 5, nil)
-	task := a.post(Ether(200))
-	ea := a.enter(task, "alice", "adequate")
-	eb := a.enter(task, "bob", "strong")
-	ec := a.enter(task, "carol", "over length")
-	ed := a.enter(task, "dave", "https link that 404s")
-	a.gradeAs(ea, reading(3, 0, false))
-	a.gradeAs(eb, reading(4, 0, false))
-	a.gradeAs(ec, reading(0, 0, true))
-	a.gradeAs(ed, failure(External, "Work URL returned 404"))
-	tv := a.settle(task)
-	if tv.State != TaskAwarded || tv.Winner != eb || *tv.WinnerAddr != a.addr("bob") || tv.WinScore != 80 {
+	task := a.Post(Ether(200))
+	ea := a.Enter(task, "alice", "adequate")
+	eb := a.Enter(task, "bob", "strong")
+	ec := a.Enter(task, "carol", "over length")
+	ed := a.Enter(task, "dave", "https link that 404s")
+	a.GradeAs(ea, ledgertest.Reading(3, 0, false))
+	a.GradeAs(eb, ledgertest.Reading(4, 0, false))
+	a.GradeAs(ec, ledgertest.Reading(0, 0, true))
+	a.GradeAs(ed, ledgertest.Failure(External, "Work URL returned 404"))
+	tv := a.Settle(task)
+	if tv.State != TaskAwarded || tv.Winner != eb || *tv.WinnerAddr != a.Addr("bob") || tv.WinScore != 80 {
 		t.Fatalf("task %+v", tv)
 	}
 	owed := map[string]Amount{"alice": entryBond, "bob": Ether(205), "carol": {}, "dave": entryBond}
 	for name, want := range owed {
-		if got := a.s.Claimable(a.addr(name)); !got.Eq(want) {
+		if got := a.s.Claimable(a.Addr(name)); !got.Eq(want) {
 			t.Fatalf("%s owed %s, want %s", name, got, want)
 		}
 	}
@@ -51,21 +45,21 @@ func TestAwardPaysTheHighestEligibleScore(t *testing.T) {
 	if !b.PrizeEscrow.IsZero() || !b.BondEscrow.IsZero() || !b.SlashPool.Eq(entryBond) {
 		t.Fatalf("balances %+v", b)
 	}
-	bob := a.s.Reputation(a.addr("bob"))
-	want := Reputation{Address: a.addr("bob"), Entries: 1, Grades: 1, Wins: 1, BestScore: 80, AverageScore: 80, ScoreSum: 80, Earned: Ether(200)}
+	bob := a.s.Reputation(a.Addr("bob"))
+	want := Reputation{Address: a.Addr("bob"), Entries: 1, Grades: 1, Wins: 1, BestScore: 80, AverageScore: 80, ScoreSum: 80, Earned: Ether(200)}
 	if diff := cmp.Diff(want, bob, cmp.Comparer(Amount.Eq)); diff != "" {
 		t.Fatalf("bob's reputation (-want +got):\n%s", diff)
 	}
-	if carol := a.s.Reputation(a.addr("carol")); carol.Disqualifications != 1 || carol.Wins != 0 {
+	if carol := a.s.Reputation(a.Addr("carol")); carol.Disqualifications != 1 || carol.Wins != 0 {
 		t.Fatalf("carol's reputation %+v", carol)
 	}
 	events := a.s.Snapshot().Events
-	wantEv := []Event{{Type: "award", Height: a.height, Time: tv.AwardedAt, Task: uint64(task), Entry: uint64(eb), Address: tv.WinnerAddr, Amount: book.AmountPtr(Ether(200)), Score: 80, Note: TaskAwarded}}
+	wantEv := []Event{{Type: "award", Height: a.s.Height(), Time: tv.AwardedAt, Task: uint64(task), Entry: uint64(eb), Address: tv.WinnerAddr, Amount: book.AmountPtr(Ether(200)), Score: 80, Note: TaskAwarded}}
 	if diff := cmp.Diff(wantEv, events, cmp.Comparer(Amount.Eq)); diff != "" {
 		t.Fatalf("outbox (-want +got):\n%s", diff)
 	}
 	lb := a.s.Leaderboard()
-	if len(lb) != 4 || lb[0].Address != a.addr("bob") || lb[1].BestScore != 60 || lb[1].Address != a.addr("alice") {
+	if len(lb) != 4 || lb[0].Address != a.Addr("bob") || lb[1].BestScore != 60 || lb[1].Address != a.Addr("alice") {
 		t.Fatalf("leaderboard %+v", lb)
 	}
 }
@@ -85,18 +79,18 @@ func TestAwardTiesBreakByFilingThenEntryWhateverTheGradingOrder(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			a := newArena(t, 5, nil)
-			task := a.post(Ether(200))
-			ea := a.enter(task, "alice", "strong one")
-			a.wait(tt.gap)
-			eb := a.enter(task, "bob", "strong two")
+			task := a.Post(Ether(200))
+			ea := a.Enter(task, "alice", "strong one")
+			a.Wait(tt.gap)
+			eb := a.Enter(task, "bob", "strong two")
 			order := []EntryID{ea, eb}
 			if tt.gradeBobFirst {
 				order = []EntryID{eb, ea}
 			}
 			for _, e := range order {
-				a.gradeAs(e, reading(4, 1, false))
+				a.GradeAs(e, ledgertest.Reading(4, 1, false))
 			}
-			if tv := a.settle(task); tv.Winner != ea {
+			if tv := a.Settle(task); tv.Winner != ea {
 				t.Fatalf("winner %d, want the first filed %d", tv.Winner, ea)
 			}
 		})
@@ -111,29 +105,29 @@ func TestAwardVoidsWithoutAnEligibleEntry(t *testing.T) {
 		results []Result
 	}{
 		{"nobody entered", nil},
-		{"all disqualified", []Result{reading(0, 0, true), reading(0, 2, true)}},
-		{"failed the gate", []Result{reading(0, 0, false)}},
-		{"failed to fetch", []Result{failure(External, "Work URL returned 404")}},
+		{"all disqualified", []Result{ledgertest.Reading(0, 0, true), ledgertest.Reading(0, 2, true)}},
+		{"failed the gate", []Result{ledgertest.Reading(0, 0, false)}},
+		{"failed to fetch", []Result{ledgertest.Failure(External, "Work URL returned 404")}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			a := newArena(t, 5, nil)
-			task := a.post(Ether(200))
+			task := a.Post(Ether(200))
 			for i, res := range tt.results {
-				e := a.enter(task, []string{"alice", "bob"}[i], "work")
-				a.gradeAs(e, res)
+				e := a.Enter(task, []string{"alice", "bob"}[i], "work")
+				a.GradeAs(e, res)
 			}
-			tv := a.settle(task)
+			tv := a.Settle(task)
 			if tv.State != TaskVoided || tv.Winner != 0 || tv.WinnerAddr != nil {
 				t.Fatalf("task %+v", tv)
 			}
-			if got := a.s.Claimable(a.addr("sponsor")); !got.Eq(Ether(200)) {
+			if got := a.s.Claimable(a.Addr("sponsor")); !got.Eq(Ether(200)) {
 				t.Fatalf("sponsor owed %s, want the 200 GEN prize", got)
 			}
 			ev := a.s.Snapshot().Events
-			if len(ev) != 1 || ev[0].Note != TaskVoided || *ev[0].Address != a.addr("sponsor") {
+			if len(ev) != 1 || ev[0].Note != TaskVoided || *ev[0].Address != a.Addr("sponsor") {
 				t.Fatalf("events %+v", ev)
 			}
-			a.refused(errAlreadyVoided, "alice", Amount{}, Award{Task: task})
+			a.Refused(errAlreadyVoided, "alice", Amount{}, Award{Task: task})
 			if c := a.s.Arena().Counts; c.Voided != 1 || c.Open != 0 {
 				t.Fatalf("counts %+v", c)
 			}
@@ -145,28 +139,28 @@ func TestAwardVoidsWithoutAnEligibleEntry(t *testing.T) {
 // call is refused by its exact message.
 func TestAwardRefusesEveryPrematureCall(t *testing.T) {
 	a := newArena(t, 5, nil)
-	task := a.post(Ether(200))
-	a.refused(errNoTask, "stranger", Amount{}, Award{Task: 5})
-	e := a.enter(task, "alice", "work")
-	a.refused(errNotClosed, "stranger", Amount{}, Award{Task: task})
-	a.wait(3600)
-	a.refused(errAwardUngraded, "stranger", Amount{}, Award{Task: task})
-	r := a.openRound(e)
-	a.refused(errAwardGrading, "stranger", Amount{}, Award{Task: task})
+	task := a.Post(Ether(200))
+	a.Refused(errNoTask, "stranger", Amount{}, Award{Task: 5})
+	e := a.Enter(task, "alice", "work")
+	a.Refused(errNotClosed, "stranger", Amount{}, Award{Task: task})
+	a.Wait(3600)
+	a.Refused(errAwardUngraded, "stranger", Amount{}, Award{Task: task})
+	r := a.OpenRound(e)
+	a.Refused(errAwardGrading, "stranger", Amount{}, Award{Task: task})
 	for range attempts {
-		a.attestAll(r.ID, failure(LLMError, "No merit rung in the response"))
+		a.AttestAll(r.ID, ledgertest.Failure(LLMError, "No merit rung in the response"))
 	}
-	a.refused(errAwardUngraded, "stranger", Amount{}, Award{Task: task})
-	a.gradeAs(e, reading(4, 0, false))
-	a.refused(errAwardWindow, "stranger", Amount{}, Award{Task: task})
-	a.do("appellant", appealBond, Appeal{Entry: e, Argument: "overrated"})
-	a.refused(errAwardAppealed, "stranger", Amount{}, Award{Task: task})
-	a.attestAll(a.s.OpenRounds()[0].ID, reading(4, 0, false))
+	a.Refused(errAwardUngraded, "stranger", Amount{}, Award{Task: task})
+	a.GradeAs(e, ledgertest.Reading(4, 0, false))
+	a.Refused(errAwardWindow, "stranger", Amount{}, Award{Task: task})
+	a.Do("appellant", appealBond, Appeal{Entry: e, Argument: "overrated"})
+	a.Refused(errAwardAppealed, "stranger", Amount{}, Award{Task: task})
+	a.AttestAll(a.s.OpenRounds()[0].ID, ledgertest.Reading(4, 0, false))
 	ev, _ := a.s.Entry(e)
-	a.wait(ev.Current.AppealUntil - a.now - 1)
-	a.refused(errAwardWindow, "stranger", Amount{}, Award{Task: task})
-	a.wait(1)
-	a.do("sponsor", Amount{}, Award{Task: task}) // the sponsor may settle too
-	a.refused(errAlreadyAwarded, "stranger", Amount{}, Award{Task: task})
-	a.refused(errTaskClosed, "bob", entryBond, Submit{Task: task, Work: "late"})
+	a.Wait(ev.Current.AppealUntil - a.Now() - 1)
+	a.Refused(errAwardWindow, "stranger", Amount{}, Award{Task: task})
+	a.Wait(1)
+	a.Do("sponsor", Amount{}, Award{Task: task}) // the sponsor may settle too
+	a.Refused(errAlreadyAwarded, "stranger", Amount{}, Award{Task: task})
+	a.Refused(errTaskClosed, "bob", entryBond, Submit{Task: task, Work: "late"})
 }

@@ -1,27 +1,32 @@
-package ledger
+package ledger_test
 
-import "testing"
+import (
+	"testing"
+
+	. "github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
+)
 
 // "Order of filing decides, not order of grading. The original is never the copy, even
 // when the copy is graded first."
 func TestCopyingTheOriginalIsNeverTheCopy(t *testing.T) {
 	a := newArena(t, 5, nil)
-	task := a.post(Ether(150))
-	original := a.enter(task, "alice", "poll loop, accepted a batch")
-	copied := a.enter(task, "bob", "polling loop, took a batch")
-	dup := reading(0, 0, true)
+	task := a.Post(Ether(150))
+	original := a.Enter(task, "alice", "poll loop, accepted a batch")
+	copied := a.Enter(task, "bob", "polling loop, took a batch")
+	dup := ledgertest.Reading(0, 0, true)
 	dup.DuplicateOf, dup.Similarity, dup.JudgedTier = original, 86, 4
-	g := a.gradeAs(copied, dup)
+	g := a.GradeAs(copied, dup)
 	if g.DuplicateOf != original || !g.Disqualified || g.Result.Similarity != 86 {
 		t.Fatalf("copy's grade %+v", g)
 	}
-	r := a.openRound(original)
-	backwards := reading(0, 0, true)
+	r := a.OpenRound(original)
+	backwards := ledgertest.Reading(0, 0, true)
 	backwards.DuplicateOf = copied
-	a.refused(errDuplicateNotEarlier, a.byAddr(r.Attempts[0].Leader), Amount{}, Attest{Round: r.ID, Attempt: 1, Result: backwards})
-	a.attestAll(r.ID, reading(4, 0, false))
-	a.wait(3600 + window)
-	a.do("stranger", Amount{}, Award{Task: task})
+	a.Refused(errDuplicateNotEarlier, a.ByAddr(r.Attempts[0].Leader), Amount{}, Attest{Round: r.ID, Attempt: 1, Result: backwards})
+	a.AttestAll(r.ID, ledgertest.Reading(4, 0, false))
+	a.Wait(3600 + window)
+	a.Do("stranger", Amount{}, Award{Task: task})
 	tv, _ := a.s.Task(task)
 	if tv.Winner != original {
 		t.Fatalf("winner %d, want the original %d", tv.Winner, original)
@@ -35,14 +40,14 @@ func TestCopyingTheOriginalIsNeverTheCopy(t *testing.T) {
 // duplicate_of 0, and a validator that files it as a copy disagrees.
 func TestCopyingARuleBreakIsNotACopy(t *testing.T) {
 	a, first, e, r := contest(t)
-	rule := reading(0, 0, true)
+	rule := ledgertest.Reading(0, 0, true)
 	asCopy := rule
 	asCopy.DuplicateOf = first
-	a.attestAll(r.ID, rule, asCopy)
-	if at := a.attempt(r.ID); at.Attempt != 2 {
+	a.AttestAll(r.ID, rule, asCopy)
+	if at := a.Attempt(r.ID); at.Attempt != 2 {
 		t.Fatalf("attempt %d, want the copy filing to disagree", at.Attempt)
 	}
-	a.attestAll(r.ID, rule)
+	a.AttestAll(r.ID, rule)
 	if ev, _ := a.s.Entry(e); ev.Current == nil || ev.Current.DuplicateOf != 0 || !ev.Current.Disqualified {
 		t.Fatalf("grade %+v", ev.Current)
 	}

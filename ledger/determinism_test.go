@@ -1,4 +1,4 @@
-package ledger
+package ledger_test
 
 import (
 	"bytes"
@@ -6,28 +6,31 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	. "github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // liveArena plays the seed's contest and returns the arena that played it.
 func liveArena(t testing.TB) *arena {
 	t.Helper()
 	a := newArena(t, 5, func(t *Terms) { t.Committee = 4 })
-	t1 := a.post(Ether(200))
-	t2 := a.post(Ether(150))
-	e1 := a.enter(t1, "alice", "strong")
-	e2 := a.enter(t1, "bob", "long")
-	e3 := a.enter(t2, "carol", "original")
-	e4 := a.enter(t2, "dave", "copy")
-	a.gradeAs(e1, reading(4, 0, false))
-	a.gradeAs(e2, reading(0, 0, true))
-	a.gradeAs(e3, reading(4, 0, false))
-	dup := reading(0, 0, true)
+	t1 := a.Post(Ether(200))
+	t2 := a.Post(Ether(150))
+	e1 := a.Enter(t1, "alice", "strong")
+	e2 := a.Enter(t1, "bob", "long")
+	e3 := a.Enter(t2, "carol", "original")
+	e4 := a.Enter(t2, "dave", "copy")
+	a.GradeAs(e1, ledgertest.Reading(4, 0, false))
+	a.GradeAs(e2, ledgertest.Reading(0, 0, true))
+	a.GradeAs(e3, ledgertest.Reading(4, 0, false))
+	dup := ledgertest.Reading(0, 0, true)
 	dup.DuplicateOf = e3
-	a.gradeAs(e4, dup)
-	a.regrade(e2, reading(0, 0, true))
-	a.settle(t1)
-	a.do("alice", Amount{}, Withdraw{})
-	a.do("dave", Amount{}, Faucet{To: a.addr("newcomer"), Amount: Ether(3)})
+	a.GradeAs(e4, dup)
+	a.Regrade(e2, ledgertest.Reading(0, 0, true))
+	a.Settle(t1)
+	a.Do("alice", Amount{}, Withdraw{})
+	a.Do("dave", Amount{}, Faucet{To: a.Addr("newcomer"), Amount: Ether(3)})
 	return a
 }
 
@@ -38,8 +41,8 @@ func replay(t *testing.T, a *arena) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range a.log {
-		if _, err := s.Apply(l.tx, l.blk); err != nil {
+	for _, l := range a.bare.Log() {
+		if _, err := s.Apply(l.Tx, l.Block); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -83,13 +86,13 @@ func TestDeterminismDecodeRoundTrips(t *testing.T) {
 	if diff := cmp.Diff(a.s.Snapshot(), d.Snapshot(), cmp.Comparer(Amount.Eq)); diff != "" {
 		t.Fatalf("views differ (-original +decoded):\n%s", diff)
 	}
-	n := len(a.log)
-	task := a.post(Ether(10))
-	e := a.enter(task, "alice", "after the restart")
-	a.gradeAs(e, reading(3, 0, false))
-	a.refused(errEnteredTwice, "alice", entryBond, Submit{Task: task, Work: "again"})
-	for _, l := range a.log[n:] {
-		if _, err := d.Apply(l.tx, l.blk); err != nil {
+	n := len(a.bare.Log())
+	task := a.Post(Ether(10))
+	e := a.Enter(task, "alice", "after the restart")
+	a.GradeAs(e, ledgertest.Reading(3, 0, false))
+	a.Refused(errEnteredTwice, "alice", entryBond, Submit{Task: task, Work: "again"})
+	for _, l := range a.bare.Log()[n:] {
+		if _, err := d.Apply(l.Tx, l.Block); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -115,7 +118,7 @@ func TestDeterminismInsertionOrderDoesNotLeak(t *testing.T) {
 	var txs []*Tx
 	names := []string{"alice", "bob", "carol", "dave", "erin", "sponsor", "appellant", "stranger"}
 	for i, n := range names {
-		txs = append(txs, base.tx(n, Amount{}, Faucet{To: Address{byte(i + 1), 0xee}, Amount: Ether(uint64(i + 1))}))
+		txs = append(txs, base.Tx(n, Amount{}, Faucet{To: Address{byte(i + 1), 0xee}, Amount: Ether(uint64(i + 1))}))
 	}
 	var want []byte
 	rng := rand.New(rand.NewPCG(7, 7))
@@ -125,7 +128,7 @@ func TestDeterminismInsertionOrderDoesNotLeak(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, j := range rng.Perm(len(txs)) {
-			if out, err := s.Apply(txs[j], Block{Height: uint64(i + 1), Time: genesisTime}); err != nil || !out.OK() {
+			if out, err := s.Apply(txs[j], Block{Height: uint64(i + 1), Time: ledgertest.GenesisTime}); err != nil || !out.OK() {
 				t.Fatalf("apply: %v %q", err, out.Err)
 			}
 		}

@@ -1,16 +1,18 @@
-package ledger
+package ledger_test
 
 import (
 	"strings"
 	"testing"
+
+	. "github.com/arena/arena/ledger"
 )
 
 // "submit(task_id, work, work_url): anyone but the sponsor, once per task, the bond":
 // every argument that must be refused is refused by its exact message.
 func TestEnteringRefusesEveryBadArgument(t *testing.T) {
 	a := newArena(t, 5, nil)
-	task := a.post(Ether(100))
-	a.enter(task, "alice", "first")
+	task := a.Post(Ether(100))
+	a.Enter(task, "alice", "first")
 	tests := []struct {
 		name   string
 		solver string
@@ -40,13 +42,11 @@ func TestEnteringRefusesEveryBadArgument(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a.t = t
-			a.refused(tt.want, tt.solver, tt.value, tt.body)
+			a.In(t).Refused(tt.want, tt.solver, tt.value, tt.body)
 		})
 	}
-	a.t = t
-	a.wait(3600)
-	a.refused(errTaskClosed, "bob", entryBond, Submit{Task: task, Work: "late"})
+	a.Wait(3600)
+	a.Refused(errTaskClosed, "bob", entryBond, Submit{Task: task, Work: "late"})
 	if n := len(a.s.Entries(task)); n != 1 {
 		t.Fatalf("refusals filed entries: %d entries", n)
 	}
@@ -56,10 +56,10 @@ func TestEnteringRefusesEveryBadArgument(t *testing.T) {
 // escrow, entries are numbered in filing order and stamped with the arena's clock.
 func TestEnteringEscrowsTheBondInFilingOrder(t *testing.T) {
 	a := newArena(t, 5, nil)
-	task := a.post(Ether(100))
-	e1 := a.enter(task, "alice", "first")
-	a.wait(10)
-	e2 := EntryID(a.do("bob", entryBond, Submit{Task: task, WorkURL: "https://example.com/guide.md", WorkSHA256: guideSHA}).Created)
+	task := a.Post(Ether(100))
+	e1 := a.Enter(task, "alice", "first")
+	a.Wait(10)
+	e2 := EntryID(a.Do("bob", entryBond, Submit{Task: task, WorkURL: "https://example.com/guide.md", WorkSHA256: guideSHA}).Created)
 	v1, _ := a.s.Entry(e1)
 	v2, _ := a.s.Entry(e2)
 	if v1.Seq != 1 || v2.Seq != 2 || v2.FiledAt != v1.FiledAt+10 || v1.State != EntryPending || v2.WorkURL == "" || v2.WorkSHA != guideSHA {
@@ -68,7 +68,7 @@ func TestEnteringEscrowsTheBondInFilingOrder(t *testing.T) {
 	if b := a.s.Arena().Balances; !b.BondEscrow.Eq(Ether(10)) {
 		t.Fatalf("bond escrow %s, want 10 GEN", b.BondEscrow)
 	}
-	if got := a.s.Balance(a.addr("alice")); !got.Eq(Ether(995)) {
+	if got := a.s.Balance(a.Addr("alice")); !got.Eq(Ether(995)) {
 		t.Fatalf("alice wallet %s, want 995 GEN", got)
 	}
 	if c := a.s.Arena().Counts; c.Entries != 2 || c.Solvers != 2 {

@@ -1,36 +1,41 @@
-package ledger
+package ledger_test
 
-import "testing"
+import (
+	"testing"
+
+	. "github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
+)
 
 // "Failure paths need consensus too, or a leader could escape a grade it did not like by
 // failing": the four classes, compared by class.
 func TestFailuresNeedConsensus(t *testing.T) {
-	notFound := failure(External, "Work URL returned 404")
-	forbidden := failure(External, "Work URL returned 403")
-	down := failure(Transient, "Work host unavailable (503)")
-	timeoutErr := failure(Transient, "Work host timed out")
-	noRung := failure(LLMError, "No merit rung in the response")
-	honest := reading(3, 0, false)
+	notFound := ledgertest.Failure(External, "Work URL returned 404")
+	forbidden := ledgertest.Failure(External, "Work URL returned 403")
+	down := ledgertest.Failure(Transient, "Work host unavailable (503)")
+	timeoutErr := ledgertest.Failure(Transient, "Work host timed out")
+	noRung := ledgertest.Failure(LLMError, "No merit rung in the response")
+	honest := ledgertest.Reading(3, 0, false)
 
 	t.Run("agreed EXTERNAL settles the entry as failed", func(t *testing.T) {
 		a, _, e, r := contest(t)
-		a.attestAll(r.ID, notFound)
+		a.AttestAll(r.ID, notFound)
 		ev, _ := a.s.Entry(e)
 		if ev.State != EntryFailed || ev.Current == nil || ev.Current.Error != notFound.Error || ev.Current.Disqualified {
 			t.Fatalf("entry %+v", ev)
 		}
-		a.refused(errAlreadyGraded, "carol", Amount{}, Grade{Entry: e})
+		a.Refused(errAlreadyGraded, "carol", Amount{}, Grade{Entry: e})
 	})
 	t.Run("404 and 403 disagree", func(t *testing.T) {
 		a, _, _, r := contest(t)
-		a.attestAll(r.ID, notFound, forbidden)
-		if at := a.attempt(r.ID); at.Attempt != 2 {
+		a.AttestAll(r.ID, notFound, forbidden)
+		if at := a.Attempt(r.ID); at.Attempt != 2 {
 			t.Fatalf("attempt %d, want the 404 leader discarded", at.Attempt)
 		}
 	})
 	t.Run("TRANSIENT agrees whatever the message and settles nothing", func(t *testing.T) {
 		a, _, e, r := contest(t)
-		a.attestAll(r.ID, down, timeoutErr)
+		a.AttestAll(r.ID, down, timeoutErr)
 		round, _ := a.s.Round(r.ID)
 		if round.Attempts[0].State != AttemptTransient || round.Grade != nil || len(round.Attempts) != 2 {
 			t.Fatalf("round %+v", round)
@@ -41,8 +46,8 @@ func TestFailuresNeedConsensus(t *testing.T) {
 	})
 	t.Run("LLM_ERROR from the leader discards at once", func(t *testing.T) {
 		a, _, _, r := contest(t)
-		lead := a.byAddr(r.Attempts[0].Leader)
-		a.do(lead, Amount{}, Attest{Round: r.ID, Attempt: 1, Result: noRung})
+		lead := a.ByAddr(r.Attempts[0].Leader)
+		a.Do(lead, Amount{}, Attest{Round: r.ID, Attempt: 1, Result: noRung})
 		round, _ := a.s.Round(r.ID)
 		if round.Attempts[0].State != AttemptDiscarded || len(round.Attempts) != 2 {
 			t.Fatalf("round %+v", round)
@@ -53,19 +58,19 @@ func TestFailuresNeedConsensus(t *testing.T) {
 			t.Fatal("LLM_ERROR agreed")
 		}
 		a, _, _, r := contest(t)
-		a.attestAll(r.ID, honest, noRung)
-		if at := a.attempt(r.ID); at.Attempt != 2 {
+		a.AttestAll(r.ID, honest, noRung)
+		if at := a.Attempt(r.ID); at.Attempt != 2 {
 			t.Fatalf("attempt %d, want discarded", at.Attempt)
 		}
 	})
 	t.Run("a leader claiming the host is down while the quorum reached it", func(t *testing.T) {
 		a, _, e, r := contest(t)
-		a.attestAll(r.ID, down, honest)
+		a.AttestAll(r.ID, down, honest)
 		round, _ := a.s.Round(r.ID)
 		if round.Attempts[0].State != AttemptDiscarded {
 			t.Fatalf("attempt %s, want discarded", round.Attempts[0].State)
 		}
-		a.attestAll(r.ID, honest)
+		a.AttestAll(r.ID, honest)
 		if ev, _ := a.s.Entry(e); ev.Current == nil || ev.Current.Tier != 3 {
 			t.Fatalf("the next set did not grade the work: %+v", ev.Current)
 		}
@@ -73,7 +78,7 @@ func TestFailuresNeedConsensus(t *testing.T) {
 	t.Run("discards on every attempt leave the entry ungraded, visibly", func(t *testing.T) {
 		a, _, e, r := contest(t)
 		for range attempts {
-			a.attestAll(r.ID, noRung)
+			a.AttestAll(r.ID, noRung)
 		}
 		round, _ := a.s.Round(r.ID)
 		ev, _ := a.s.Entry(e)

@@ -1,10 +1,12 @@
-package ledger
+package ledger_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	. "github.com/arena/arena/ledger"
 )
 
 // "The founding terms (name, entry bond, appeal bond, appeal window, validator set and
@@ -79,7 +81,7 @@ func TestFoundingFundsGenesisWallets(t *testing.T) {
 			t.Fatalf("wallet %s holds %s, want %s", g.Address, got, g.Amount)
 		}
 	}
-	if got := a.s.NextNonce(a.addr("alice")); got != 1 {
+	if got := a.s.NextNonce(a.Addr("alice")); got != 1 {
 		t.Fatalf("first nonce %d, want 1", got)
 	}
 	if err := a.s.CheckInvariants(); err != nil {
@@ -95,7 +97,7 @@ func TestFoundingTermsCannotBeEditedThroughTheView(t *testing.T) {
 	got.Genesis[0].Amount = Ether(1)
 	av := a.s.Arena()
 	av.Terms.Validators[1] = Address{2}
-	if a.s.Terms().Validators[0] != a.validators[0].addr || a.s.Terms().Validators[1] != a.validators[1].addr {
+	if a.s.Terms().Validators[0] != a.Addr("v1") || a.s.Terms().Validators[1] != a.Addr("v2") {
 		t.Fatal("writing to a copy of the terms changed the arena's validator set")
 	}
 	if !a.s.Terms().Genesis[0].Amount.Eq(Ether(1000)) {

@@ -1,9 +1,12 @@
-package ledger
+package ledger_test
 
 import (
 	"bytes"
 	"encoding/json"
 	"testing"
+
+	. "github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // FuzzApply: "Apply ... never panics on any input", and no input breaks an invariant.
@@ -12,23 +15,23 @@ import (
 // so that the rules, not admission, meet the input.
 func FuzzApply(f *testing.F) {
 	a := liveArena(f)
-	task := a.post(Ether(50))
-	e := a.enter(task, "erin", "fuzz target entry")
-	r := a.openRound(e)
+	task := a.Post(Ether(50))
+	e := a.Enter(task, "erin", "fuzz target entry")
+	r := a.OpenRound(e)
 	base, err := a.s.Encode()
 	if err != nil {
 		f.Fatal(err)
 	}
 	seeds := []*Tx{
-		a.tx("bob", entryBond, Submit{Task: task, Work: "w"}),
-		a.tx("alice", Amount{}, Grade{Entry: e}),
-		a.tx(a.byAddr(r.Attempts[0].Leader), Amount{}, Attest{Round: r.ID, Attempt: 1, Result: reading(3, 1, false)}),
-		a.tx("appellant", appealBond, Appeal{Entry: 1, Argument: "again"}),
-		a.tx("stranger", Amount{}, Award{Task: task}),
-		a.tx("bob", Amount{}, Withdraw{}),
-		a.tx("carol", Ether(3), PostTask{Title: "t", Spec: "s", Rubric: "r", ClosesInS: 9}),
-		a.tx("carol", Amount{}, Faucet{To: Address{1}, Amount: Ether(1)}),
-		a.tx("carol", Amount{}, Advance{Seconds: 99999}),
+		a.Tx("bob", entryBond, Submit{Task: task, Work: "w"}),
+		a.Tx("alice", Amount{}, Grade{Entry: e}),
+		a.Tx(a.ByAddr(r.Attempts[0].Leader), Amount{}, Attest{Round: r.ID, Attempt: 1, Result: ledgertest.Reading(3, 1, false)}),
+		a.Tx("appellant", appealBond, Appeal{Entry: 1, Argument: "again"}),
+		a.Tx("stranger", Amount{}, Award{Task: task}),
+		a.Tx("bob", Amount{}, Withdraw{}),
+		a.Tx("carol", Ether(3), PostTask{Title: "t", Spec: "s", Rubric: "r", ClosesInS: 9}),
+		a.Tx("carol", Amount{}, Faucet{To: Address{1}, Amount: Ether(1)}),
+		a.Tx("carol", Amount{}, Advance{Seconds: 99999}),
 	}
 	var all [][]byte
 	for _, tx := range seeds {

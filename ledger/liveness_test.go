@@ -1,6 +1,11 @@
-package ledger
+package ledger_test
 
-import "testing"
+import (
+	"testing"
+
+	. "github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
+)
 
 // "No input by any party can keep a prize in escrow past a bound the terms state": the
 // close, the grading window, the appeal window and the attempts of one regrade. Each
@@ -10,34 +15,34 @@ import "testing"
 // that always answers 503, so no round on it can ever settle.
 func stalledContest(t *testing.T) (a *arena, task TaskID, alice, bob EntryID) {
 	a = newArena(t, 5, nil)
-	task = a.post(Ether(200))
-	alice = a.enter(task, "alice", "a strong launch note")
-	bob = a.enter(task, "bob", "https://down.example/work")
-	a.gradeAs(alice, reading(4, 0, false))
+	task = a.Post(Ether(200))
+	alice = a.Enter(task, "alice", "a strong launch note")
+	bob = a.Enter(task, "bob", "https://down.example/work")
+	a.GradeAs(alice, ledgertest.Reading(4, 0, false))
 	return a, task, alice, bob
 }
 
 func TestAnEntryThatCanNeverBeGradedDoesNotLockThePrize(t *testing.T) {
 	a, task, alice, bob := stalledContest(t)
-	down := failure(Transient, "Work host unavailable (503)")
-	r := a.openRound(bob)
+	down := ledgertest.Failure(Transient, "Work host unavailable (503)")
+	r := a.OpenRound(bob)
 	for range attempts {
-		a.attestAll(r.ID, down)
+		a.AttestAll(r.ID, down)
 	}
 	if ev, _ := a.s.Entry(bob); ev.State != EntryUngraded {
 		t.Fatalf("bob's entry is %s after its attempts ran out", ev.State)
 	}
 	// Inside the grading window grading stays permissionless: anyone may try again, and
 	// award waits for it once alice's appeal window has passed.
-	a.wait(window)
-	again := a.openRound(bob)
-	a.attestAll(again.ID, down)
-	a.refused(errAwardGrading, "stranger", Amount{}, Award{Task: task})
+	a.Wait(window)
+	again := a.OpenRound(bob)
+	a.AttestAll(again.ID, down)
+	a.Refused(errAwardGrading, "stranger", Amount{}, Award{Task: task})
 
 	// After it, nobody can start or finish a first grading, and award goes ahead.
-	a.wait(gradingWindow)
-	a.refused(errGradingClosed, "stranger", Amount{}, Grade{Entry: bob})
-	a.do("stranger", Amount{}, Award{Task: task})
+	a.Wait(gradingWindow)
+	a.Refused(errGradingClosed, "stranger", Amount{}, Grade{Entry: bob})
+	a.Do("stranger", Amount{}, Award{Task: task})
 
 	tv, _ := a.s.Task(task)
 	if tv.State != TaskAwarded || tv.Winner != alice {
@@ -50,43 +55,43 @@ func TestAnEntryThatCanNeverBeGradedDoesNotLockThePrize(t *testing.T) {
 	if rv, _ := a.s.Round(again.ID); rv.State != RoundAbandoned || len(a.s.OpenRounds()) != 0 {
 		t.Fatalf("the round left open on bob's entry is %s; %d rounds open", rv.State, len(a.s.OpenRounds()))
 	}
-	if owed := a.s.Claimable(a.addr("bob")); !owed.Eq(entryBond) {
+	if owed := a.s.Claimable(a.Addr("bob")); !owed.Eq(entryBond) {
 		t.Fatalf("bob is owed %s, want his bond %s back", owed, entryBond)
 	}
-	if rep := a.s.Reputation(a.addr("bob")); rep.Entries != 1 || rep.Grades != 0 || rep.Disqualifications != 0 {
+	if rep := a.s.Reputation(a.Addr("bob")); rep.Entries != 1 || rep.Grades != 0 || rep.Disqualifications != 0 {
 		t.Fatalf("bob's reputation %+v: a stall is no grade", rep)
 	}
-	a.refused(errGradingClosed, "stranger", Amount{}, Grade{Entry: bob})
+	a.Refused(errGradingClosed, "stranger", Amount{}, Grade{Entry: bob})
 }
 
 func TestAnEntryNobodyGradesDoesNotLockThePrize(t *testing.T) {
 	a := newArena(t, 5, nil)
-	task := a.post(Ether(200))
-	e := a.enter(task, "alice", "never graded")
-	a.wait(3600)
-	a.refused(errAwardUngraded, "stranger", Amount{}, Award{Task: task})
-	a.wait(gradingWindow - 1)
-	a.refused(errAwardUngraded, "stranger", Amount{}, Award{Task: task})
-	a.wait(1)
-	a.do("stranger", Amount{}, Award{Task: task})
+	task := a.Post(Ether(200))
+	e := a.Enter(task, "alice", "never graded")
+	a.Wait(3600)
+	a.Refused(errAwardUngraded, "stranger", Amount{}, Award{Task: task})
+	a.Wait(gradingWindow - 1)
+	a.Refused(errAwardUngraded, "stranger", Amount{}, Award{Task: task})
+	a.Wait(1)
+	a.Do("stranger", Amount{}, Award{Task: task})
 	tv, _ := a.s.Task(task)
 	if tv.State != TaskVoided {
 		t.Fatalf("task %s, want voided with its only entry stalled", tv.State)
 	}
-	if owed := a.s.Claimable(a.addr("sponsor")); !owed.Eq(Ether(200)) {
+	if owed := a.s.Claimable(a.Addr("sponsor")); !owed.Eq(Ether(200)) {
 		t.Fatalf("sponsor is owed %s, want the prize back", owed)
 	}
-	if ev, _ := a.s.Entry(e); ev.State != EntryStalled || !a.s.Claimable(a.addr("alice")).Eq(entryBond) {
+	if ev, _ := a.s.Entry(e); ev.State != EntryStalled || !a.s.Claimable(a.Addr("alice")).Eq(entryBond) {
 		t.Fatalf("entry %+v", ev)
 	}
 }
 
 func TestAGradeThatSettlesInsideTheWindowStands(t *testing.T) {
 	a, task, alice, bob := stalledContest(t)
-	a.wait(3600 + gradingWindow - 1)
-	g := a.gradeAs(bob, reading(5, 0, false)) // the host came back just in time
-	a.wait(window)
-	a.do("stranger", Amount{}, Award{Task: task})
+	a.Wait(3600 + gradingWindow - 1)
+	g := a.GradeAs(bob, ledgertest.Reading(5, 0, false)) // the host came back just in time
+	a.Wait(window)
+	a.Do("stranger", Amount{}, Award{Task: task})
 	if tv, _ := a.s.Task(task); tv.Winner != bob || g.Score != 100 {
 		t.Fatalf("winner %d, want bob's late but settled 100 over alice's entry %d", tv.Winner, alice)
 	}
@@ -94,9 +99,9 @@ func TestAGradeThatSettlesInsideTheWindowStands(t *testing.T) {
 
 func TestNoFirstGradingSettlesAfterTheWindow(t *testing.T) {
 	a, _, _, bob := stalledContest(t)
-	a.wait(3600 + gradingWindow - 10)
-	r := a.openRound(bob)
-	a.wait(20) // the attempt is still open; the grading window is not
-	at := a.attempt(r.ID)
-	a.refused(errGradingClosed, a.byAddr(at.Leader), Amount{}, Attest{Round: r.ID, Attempt: at.Attempt, Result: reading(4, 0, false)})
+	a.Wait(3600 + gradingWindow - 10)
+	r := a.OpenRound(bob)
+	a.Wait(20) // the attempt is still open; the grading window is not
+	at := a.Attempt(r.ID)
+	a.Refused(errGradingClosed, a.ByAddr(at.Leader), Amount{}, Attest{Round: r.ID, Attempt: at.Attempt, Result: ledgertest.Reading(4, 0, false)})
 }

@@ -1,9 +1,12 @@
-package ledger
+package ledger_test
 
 import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	. "github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // "250 GEN in prize escrow | 10 GEN in bonds | 25 GEN in the slash pool | 0 unclaimed":
@@ -11,25 +14,25 @@ import (
 // in (prizes 200 + 150 + 100, four 5 GEN bonds, one 20 GEN appeal) and 205 withdrawn.
 func TestMoneyTheLiveArenaAddsUp(t *testing.T) {
 	a := newArena(t, 5, nil)
-	t1 := a.post(Ether(200))
-	t2 := a.do("sponsor", Ether(150), PostTask{Title: "Migration guide", Spec: "Off v0 payouts.", Rubric: "Include a link.", ClosesInS: 7 * 86400}).Created
-	a.do("sponsor", Ether(100), PostTask{Title: "Changelog", Spec: "Summarise.", Rubric: "At most 300 words.", ClosesInS: 7 * 86400})
-	strong := a.enter(t1, "alice", "a launch note read as strong")
-	long := a.enter(t1, "bob", strings.Repeat("backstory ", 85))
-	orig := a.enter(TaskID(t2), "alice", "took a batch, polling loop")
-	a.enter(TaskID(t2), "bob", "accepted a batch, poll loop")
-	a.gradeAs(strong, reading(4, 0, false))
-	dq := reading(0, 0, true)
+	t1 := a.Post(Ether(200))
+	t2 := a.Do("sponsor", Ether(150), PostTask{Title: "Migration guide", Spec: "Off v0 payouts.", Rubric: "Include a link.", ClosesInS: 7 * 86400}).Created
+	a.Do("sponsor", Ether(100), PostTask{Title: "Changelog", Spec: "Summarise.", Rubric: "At most 300 words.", ClosesInS: 7 * 86400})
+	strong := a.Enter(t1, "alice", "a launch note read as strong")
+	long := a.Enter(t1, "bob", strings.Repeat("backstory ", 85))
+	orig := a.Enter(TaskID(t2), "alice", "took a batch, polling loop")
+	a.Enter(TaskID(t2), "bob", "accepted a batch, poll loop")
+	a.GradeAs(strong, ledgertest.Reading(4, 0, false))
+	dq := ledgertest.Reading(0, 0, true)
 	dq.JudgedTier, dq.JudgedScore = 3, 60
-	a.gradeAs(long, dq)
-	out := a.do("bob", appealBond, Appeal{Entry: long, Argument: "the limit should not outweigh an otherwise complete note"})
-	a.attestAll(RoundID(out.Created), dq)
-	a.gradeAs(orig, reading(4, 0, false))
-	tv := a.settle(t1)
+	a.GradeAs(long, dq)
+	out := a.Do("bob", appealBond, Appeal{Entry: long, Argument: "the limit should not outweigh an otherwise complete note"})
+	a.AttestAll(RoundID(out.Created), dq)
+	a.GradeAs(orig, ledgertest.Reading(4, 0, false))
+	tv := a.Settle(t1)
 	if tv.Winner != strong || tv.WinScore != 80 {
 		t.Fatalf("task 1 %+v", tv)
 	}
-	a.do("alice", Amount{}, Withdraw{})
+	a.Do("alice", Amount{}, Withdraw{})
 	av := a.s.Arena()
 	b := av.Balances
 	for _, c := range []struct {
@@ -55,13 +58,14 @@ func TestMoneyTheLiveArenaAddsUp(t *testing.T) {
 func TestMoneyAddsUpUnderARandomWalk(t *testing.T) {
 	const steps = 100_000
 	a := newArena(t, 5, func(t *Terms) { t.Attempts = 2 })
-	a.sign, a.full = false, false
+	a.bare.Unchecked()
+	a.Contest = a.Unsigned()
 	rng := rand.New(rand.NewPCG(1, 2))
 	cast := []string{"sponsor", "alice", "bob", "carol", "dave", "erin", "appellant", "stranger", "v1", "v2", "v3", "v4", "v5"}
 	results := []Result{
-		reading(4, 0, false), reading(4, 1, false), reading(3, 0, false), reading(0, 0, true), reading(0, 0, false),
-		failure(External, "Work URL returned 404"), failure(Transient, "Work host unavailable (503)"),
-		failure(LLMError, "No merit rung in the response"),
+		ledgertest.Reading(4, 0, false), ledgertest.Reading(4, 1, false), ledgertest.Reading(3, 0, false), ledgertest.Reading(0, 0, true), ledgertest.Reading(0, 0, false),
+		ledgertest.Failure(External, "Work URL returned 404"), ledgertest.Failure(Transient, "Work host unavailable (503)"),
+		ledgertest.Failure(LLMError, "No merit rung in the response"),
 	}
 	applied := 0
 	for i := range steps {
@@ -86,13 +90,13 @@ func TestMoneyAddsUpUnderARandomWalk(t *testing.T) {
 		case 3, 4, 5:
 			r := RoundID(pick(nRounds))
 			at := 1
-			if rv := a.s.rounds.Get(r); rv != nil {
+			if rv, ok := a.s.Round(r); ok {
 				at = len(rv.Attempts)
 				switch rng.IntN(10) {
 				case 0, 1, 2:
-					from = a.byAddr(rv.Current().Leader)
+					from = a.ByAddr(rv.Attempts[at-1].Leader)
 				case 3, 4, 5, 6, 7, 8:
-					from = a.byAddr(rv.Committee[rng.IntN(len(rv.Committee))])
+					from = a.ByAddr(rv.Committee[rng.IntN(len(rv.Committee))])
 				}
 			}
 			res := results[int(r)%len(results)] // most validators read a round alike
@@ -107,13 +111,13 @@ func TestMoneyAddsUpUnderARandomWalk(t *testing.T) {
 		case 8:
 			body = Withdraw{}
 		case 9:
-			a.wait(int64(rng.IntN(120)))
+			a.Wait(int64(rng.IntN(120)))
 			if rng.IntN(30) == 0 {
-				a.wait(window)
+				a.Wait(window)
 			}
 			continue
 		}
-		if a.apply(a.tx(from, value, body)).OK() {
+		if a.Apply(a.Tx(from, value, body)).OK() {
 			applied++
 		}
 		if i%50 == 0 {
@@ -125,7 +129,9 @@ func TestMoneyAddsUpUnderARandomWalk(t *testing.T) {
 			}
 		}
 		if i%5000 == 0 {
-			checkHashCache(t, a.s, "random walk")
+			if err := ledgertest.CheckHash(a.s); err != nil {
+				t.Fatalf("step %d: %v", i, err)
+			}
 		}
 	}
 	if err := a.s.CheckInvariants(); err != nil {

@@ -1,8 +1,10 @@
-package ledger
+package ledger_test
 
 import (
 	"strings"
 	"testing"
+
+	. "github.com/arena/arena/ledger"
 )
 
 // "post_task(title, spec, rubric, closes_in_s) ... the prize is escrowed until it
@@ -32,8 +34,7 @@ func TestPostingRefusesEveryBadArgument(t *testing.T) {
 	a := newArena(t, 5, nil)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a.t = t
-			a.refused(tt.want, "sponsor", tt.value, tt.body)
+			a.In(t).Refused(tt.want, "sponsor", tt.value, tt.body)
 		})
 	}
 	if n := len(a.s.Tasks()); n != 0 {
@@ -45,9 +46,9 @@ func TestPostingRefusesEveryBadArgument(t *testing.T) {
 // task closes closes_in_s after the arena's clock.
 func TestPostingEscrowsThePrize(t *testing.T) {
 	a := newArena(t, 5, nil)
-	id := a.post(Ether(200))
+	id := a.Post(Ether(200))
 	task, ok := a.s.Task(id)
-	if !ok || task.ID != 1 || task.State != TaskOpen || task.ClosesAt != a.s.Now()+3600 || task.Sponsor != a.addr("sponsor") {
+	if !ok || task.ID != 1 || task.State != TaskOpen || task.ClosesAt != a.s.Now()+3600 || task.Sponsor != a.Addr("sponsor") {
 		t.Fatalf("task %+v", task)
 	}
 	if task.Spec == "" || task.Rubric == "" {
@@ -60,11 +61,13 @@ func TestPostingEscrowsThePrize(t *testing.T) {
 	if !b.PrizeEscrow.Eq(Ether(200)) || !b.PaidIn.Eq(Ether(200)) {
 		t.Fatalf("balances %+v", b)
 	}
-	if got := a.s.Balance(a.addr("sponsor")); !got.Eq(Ether(800)) {
+	if got := a.s.Balance(a.Addr("sponsor")); !got.Eq(Ether(800)) {
 		t.Fatalf("sponsor wallet %s, want 800 GEN", got)
 	}
-	a.wait(3600)
-	a.s.BeginBlock(Block{Height: a.height + 1, Time: a.now})
+	a.Wait(3600)
+	if err := a.bare.Tick(); err != nil {
+		t.Fatal(err)
+	}
 	if task, _ := a.s.Task(id); task.State != TaskClosed {
 		t.Fatalf("state %s after close, want closed", task.State)
 	}

@@ -1,10 +1,13 @@
-package ledger
+package ledger_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/arena/arena/ledger/bounty"
+
+	. "github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // "Copy-and-reword needs public entries; sealed tasks remove the surface": on a sealed
@@ -16,14 +19,13 @@ const revealS = 2 * 3600
 
 func sealedTask(t *testing.T) (*arena, TaskID) {
 	a := newArena(t, 5, nil)
-	out := a.do("sponsor", Ether(200), PostTask{Title: "Audit", Spec: "Find the bug.", Rubric: "Name the line.", ClosesInS: 3600, Sealed: true, RevealS: revealS})
+	out := a.Do("sponsor", Ether(200), PostTask{Title: "Audit", Spec: "Find the bug.", Rubric: "Name the line.", ClosesInS: 3600, Sealed: true, RevealS: revealS})
 	return a, TaskID(out.Created)
 }
 
 func (a *arena) commit(task TaskID, solver, salt, work string) EntryID {
-	a.t.Helper()
-	c := bounty.Commit(salt, a.addr(solver), work)
-	return EntryID(a.do(solver, entryBond, Submit{Task: task, Commitment: c}).Created)
+	c := bounty.Commit(salt, a.Addr(solver), work)
+	return EntryID(a.Do(solver, entryBond, Submit{Task: task, Commitment: c}).Created)
 }
 
 func TestSealedEntriesAreRevealedAfterCloseAndGradedInCommitOrder(t *testing.T) {
@@ -35,37 +37,37 @@ func TestSealedEntriesAreRevealedAfterCloseAndGradedInCommitOrder(t *testing.T) 
 	if ev, _ := a.s.Entry(alice); ev.State != EntrySealed || ev.Work != "" || ev.Commitment == "" {
 		t.Fatalf("alice's entry before reveal %+v", ev)
 	}
-	a.refused(errNotRevealed, "stranger", Amount{}, Grade{Entry: alice})
-	a.refused(errRevealEarly, "alice", Amount{}, Reveal{Entry: alice, Salt: salt, Work: "line 42 overflows"})
+	a.Refused(errNotRevealed, "stranger", Amount{}, Grade{Entry: alice})
+	a.Refused(errRevealEarly, "alice", Amount{}, Reveal{Entry: alice, Salt: salt, Work: "line 42 overflows"})
 
-	a.wait(3600)
-	a.refused(errRevealOwn, "bob", Amount{}, Reveal{Entry: alice, Salt: salt, Work: "line 42 overflows"})
-	a.refused(errRevealMismatch, "alice", Amount{}, Reveal{Entry: alice, Salt: salt, Work: "line 41 overflows"})
-	a.refused(errSalt, "alice", Amount{}, Reveal{Entry: alice, Salt: "short", Work: "line 42 overflows"})
-	a.do("bob", Amount{}, Reveal{Entry: bob, Salt: salt + "b", Work: "line 42 overflows, as alice said"})
-	a.do("alice", Amount{}, Reveal{Entry: alice, Salt: salt, Work: "line 42 overflows"})
-	a.refused(errNotSealedEntry, "alice", Amount{}, Reveal{Entry: alice, Salt: salt, Work: "line 42 overflows"})
-	a.refused(errNotRevealed, "stranger", Amount{}, Grade{Entry: bob}) // the reveal window is still open
+	a.Wait(3600)
+	a.Refused(errRevealOwn, "bob", Amount{}, Reveal{Entry: alice, Salt: salt, Work: "line 42 overflows"})
+	a.Refused(errRevealMismatch, "alice", Amount{}, Reveal{Entry: alice, Salt: salt, Work: "line 41 overflows"})
+	a.Refused(errSalt, "alice", Amount{}, Reveal{Entry: alice, Salt: "short", Work: "line 42 overflows"})
+	a.Do("bob", Amount{}, Reveal{Entry: bob, Salt: salt + "b", Work: "line 42 overflows, as alice said"})
+	a.Do("alice", Amount{}, Reveal{Entry: alice, Salt: salt, Work: "line 42 overflows"})
+	a.Refused(errNotSealedEntry, "alice", Amount{}, Reveal{Entry: alice, Salt: salt, Work: "line 42 overflows"})
+	a.Refused(errNotRevealed, "stranger", Amount{}, Grade{Entry: bob}) // the reveal window is still open
 
-	a.wait(revealS)
-	a.refused(errRevealLate, "carol", Amount{}, Reveal{Entry: carol, Salt: salt + "c", Work: "never revealed"})
-	a.refused(errNotRevealed, "stranger", Amount{}, Grade{Entry: carol})
-	r := a.openRound(bob)
+	a.Wait(revealS)
+	a.Refused(errRevealLate, "carol", Amount{}, Reveal{Entry: carol, Salt: salt + "c", Work: "never revealed"})
+	a.Refused(errNotRevealed, "stranger", Amount{}, Grade{Entry: carol})
+	r := a.OpenRound(bob)
 	if len(r.Inputs.Earlier) != 1 || r.Inputs.Earlier[0] != alice {
 		t.Fatalf("bob's round measures against %v, want alice's earlier commitment", r.Inputs.Earlier)
 	}
 	// alice revealed after bob, but committed first: she is the original, bob the copy.
-	copied := reading(0, 0, true)
+	copied := ledgertest.Reading(0, 0, true)
 	copied.DuplicateOf = alice
-	a.attestAll(r.ID, copied)
-	a.gradeAs(alice, reading(4, 0, false))
-	a.wait(window)
-	a.do("stranger", Amount{}, Award{Task: task})
+	a.AttestAll(r.ID, copied)
+	a.GradeAs(alice, ledgertest.Reading(4, 0, false))
+	a.Wait(window)
+	a.Do("stranger", Amount{}, Award{Task: task})
 	tv, _ := a.s.Task(task)
 	if tv.Winner != alice {
 		t.Fatalf("winner %d, want alice", tv.Winner)
 	}
-	if ev, _ := a.s.Entry(carol); ev.Outcome != "forfeited" || !a.s.Claimable(a.addr("carol")).IsZero() {
+	if ev, _ := a.s.Entry(carol); ev.Outcome != "forfeited" || !a.s.Claimable(a.Addr("carol")).IsZero() {
 		t.Fatalf("carol's unrevealed entry %+v", ev)
 	}
 	if got := a.s.Arena().Balances.SlashPool; !got.Eq(Ether(10)) {
@@ -75,15 +77,15 @@ func TestSealedEntriesAreRevealedAfterCloseAndGradedInCommitOrder(t *testing.T) 
 
 func TestSealedTasksRefuseWorkAndOpenTasksRefuseCommitments(t *testing.T) {
 	a, sealed := sealedTask(t)
-	open := a.post(Ether(100))
-	c := bounty.Commit(strings.Repeat("s", 16), a.addr("alice"), "w")
-	a.refused(errSealedCommit, "alice", entryBond, Submit{Task: sealed, Work: "in the clear"})
-	a.refused(errSealedCommit, "alice", entryBond, Submit{Task: sealed, Commitment: "abc"})
-	a.refused(errSealedCommit, "alice", entryBond, Submit{Task: sealed, Commitment: c, Work: "both"})
-	a.refused(errNotSealed, "alice", entryBond, Submit{Task: open, Commitment: c})
-	a.refused(errRevealWindow, "sponsor", Ether(1), PostTask{Title: "t", Spec: "s", Rubric: "r", ClosesInS: 60, Sealed: true})
-	a.refused(errRevealWindow, "sponsor", Ether(1), PostTask{Title: "t", Spec: "s", Rubric: "r", ClosesInS: 60, RevealS: 60})
+	open := a.Post(Ether(100))
+	c := bounty.Commit(strings.Repeat("s", 16), a.Addr("alice"), "w")
+	a.Refused(errSealedCommit, "alice", entryBond, Submit{Task: sealed, Work: "in the clear"})
+	a.Refused(errSealedCommit, "alice", entryBond, Submit{Task: sealed, Commitment: "abc"})
+	a.Refused(errSealedCommit, "alice", entryBond, Submit{Task: sealed, Commitment: c, Work: "both"})
+	a.Refused(errNotSealed, "alice", entryBond, Submit{Task: open, Commitment: c})
+	a.Refused(errRevealWindow, "sponsor", Ether(1), PostTask{Title: "t", Spec: "s", Rubric: "r", ClosesInS: 60, Sealed: true})
+	a.Refused(errRevealWindow, "sponsor", Ether(1), PostTask{Title: "t", Spec: "s", Rubric: "r", ClosesInS: 60, RevealS: 60})
 	a.commit(sealed, "bob", strings.Repeat("b", 16), "bob's work")
-	a.wait(3600)
-	a.refused(errAwardSealed, "stranger", Amount{}, Award{Task: sealed})
+	a.Wait(3600)
+	a.Refused(errAwardSealed, "stranger", Amount{}, Award{Task: sealed})
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/arena/arena/grading/bounty"
 	"github.com/arena/arena/grading/prompt"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 	"github.com/arena/arena/validator"
 )
 
@@ -31,6 +32,11 @@ func (c soloChain) View(fn func(*ledger.State)) { c.e.View(fn) }
 func (c soloChain) Submit(ctx context.Context, tx *ledger.Tx) (ledger.Outcome, error) {
 	r, err := c.e.Submit(ctx, tx)
 	return r.Outcome, err
+}
+
+// Apply submits tx, so that ledgertest's driver can send the contest's transactions.
+func (c soloChain) Apply(tx *ledger.Tx) (ledger.Outcome, error) {
+	return c.Submit(context.Background(), tx)
 }
 
 func (c soloChain) Subscribe(buf int) (<-chan uint64, func()) {
@@ -60,36 +66,37 @@ func newClock() *clock {
 func (c *clock) Now() time.Time          { return time.Unix(0, c.t.Load()) }
 func (c *clock) Advance(d time.Duration) { c.t.Add(int64(d)) }
 
-// arena is a real solo engine on a SQLite file with real keys.
+// arena is a real solo engine on a SQLite file. The validators' keys are ledgertest's
+// named keys v1..vN, and the sponsor's and solvers' transactions go through
+// ledgertest's driver.
 type arena struct {
 	t          testing.TB
 	engine     *solo.Engine
 	clock      *clock
+	contest    *ledgertest.Contest
 	validators []*account.Key
-	sponsor    *account.Key
-	solvers    []*account.Key
+	solvers    []string
 	terms      ledger.Terms
 }
 
 func newArena(t testing.TB, validators, solvers int) *arena {
 	t.Helper()
 	a := &arena{t: t, clock: newClock()}
-	a.sponsor = mustKey(t)
 	a.terms = ledger.Terms{
 		Chain: "arena-test", Name: "test", Symbol: "GEN",
 		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 3600, GradingWindowS: 86400,
 		Attempts: 3, RoundTimeoutS: 60,
-		Genesis: []ledger.Allocation{{Address: a.sponsor.Address(), Amount: ledger.Ether(1_000_000)}},
+		Genesis: []ledger.Allocation{{Address: ledgertest.Addr("sponsor"), Amount: ledger.Ether(1_000_000)}},
 	}
-	for range validators {
-		k := mustKey(t)
+	for i := range validators {
+		k := ledgertest.Key(fmt.Sprintf("v%d", i+1))
 		a.validators = append(a.validators, k)
 		a.terms.Validators = append(a.terms.Validators, k.Address())
 	}
-	for range solvers {
-		k := mustKey(t)
-		a.solvers = append(a.solvers, k)
-		a.terms.Genesis = append(a.terms.Genesis, ledger.Allocation{Address: k.Address(), Amount: ledger.Ether(10_000)})
+	for i := range solvers {
+		name := fmt.Sprintf("solver%d", i+1)
+		a.solvers = append(a.solvers, name)
+		a.terms.Genesis = append(a.terms.Genesis, ledger.Allocation{Address: ledgertest.Addr(name), Amount: ledger.Ether(10_000)})
 	}
 	e, err := solo.Open(solo.Config{Path: filepath.Join(t.TempDir(), "arena.db"), Now: a.clock.Now}, &a.terms)
 	if err != nil {
@@ -97,53 +104,29 @@ func newArena(t testing.TB, validators, solvers int) *arena {
 	}
 	t.Cleanup(func() { e.Close() })
 	a.engine = e
+	a.contest = ledgertest.Drive(t, soloChain{e})
 	return a
-}
-
-func mustKey(t testing.TB) *account.Key {
-	t.Helper()
-	k, err := account.Generate()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return k
-}
-
-// send signs and submits a tx from k and fails the test on any refusal.
-func (a *arena) send(k *account.Key, value ledger.Amount, body ledger.Body) ledger.Outcome {
-	a.t.Helper()
-	tx := &ledger.Tx{Chain: a.terms.Chain, Value: value, Body: body}
-	a.engine.View(func(s *ledger.State) { tx.Nonce = s.NextNonce(k.Address()) })
-	if err := k.SignTx(tx); err != nil {
-		a.t.Fatal(err)
-	}
-	r, err := a.engine.Submit(context.Background(), tx)
-	if err != nil {
-		a.t.Fatalf("submit %s: %v", body.Kind(), err)
-	}
-	if !r.Outcome.OK() {
-		a.t.Fatalf("%s refused: %s", body.Kind(), r.Outcome.Err)
-	}
-	return r.Outcome
 }
 
 // task posts a task and enters one work per solver; it returns the entry ids.
 func (a *arena) task(rubric string, works ...string) []ledger.EntryID {
 	a.t.Helper()
-	out := a.send(a.sponsor, ledger.Ether(100), ledger.PostTask{
+	out := a.contest.Do("sponsor", ledger.Ether(100), ledger.PostTask{
 		Title: "Launch note", Spec: "Write a launch note for the Settlement API.", Rubric: rubric, ClosesInS: 3600,
 	})
 	task := ledger.TaskID(out.Created)
 	var ids []ledger.EntryID
 	for i, w := range works {
-		out := a.send(a.solvers[i], a.terms.EntryBond, ledger.Submit{Task: task, Work: w})
+		out := a.contest.Do(a.solvers[i], a.terms.EntryBond, ledger.Submit{Task: task, Work: w})
 		ids = append(ids, ledger.EntryID(out.Created))
 	}
 	return ids
 }
 
 // grade opens a round on e.
-func (a *arena) grade(e ledger.EntryID) { a.send(a.sponsor, ledger.Amount{}, ledger.Grade{Entry: e}) }
+func (a *arena) grade(e ledger.EntryID) {
+	a.contest.Do("sponsor", ledger.Amount{}, ledger.Grade{Entry: e})
+}
 
 // entry returns e's view.
 func (a *arena) entry(e ledger.EntryID) ledger.EntryView {

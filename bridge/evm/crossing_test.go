@@ -12,7 +12,7 @@ import (
 
 	"github.com/arena/arena/bridge"
 	"github.com/arena/arena/bridge/evm"
-	"github.com/arena/arena/bridge/internal/contesttest"
+	"github.com/arena/arena/bridge/internal/solotest"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
 )
@@ -27,21 +27,21 @@ func TestAWonAwardCrossesToTheRegistryAndAVoidedOneCrossesNothing(t *testing.T) 
 	operator := newKey(t)
 	c := newChain(t, operator)
 	reg := c.deploy(t, operator, addrOf(operator))
-	a := contesttest.Open(t, &reg)
+	a := solotest.Open(t, &reg)
 	sink := c.sink(t, reg, operator)
 	r, err := bridge.New(a.DB(), bridge.Config{Sinks: []bridge.Sink{sink}, Blocks: a.Blocks(), Poll: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}
 	runRelayer(t, r)
-	won1, _ := a.Won(0, 4)
+	won1, _ := a.Won("alice", 4)
 	voided := a.Voided()
-	won2, _ := a.Won(0, 5)
+	won2, _ := a.Won("alice", 5)
 	waitFor(t, "both wins delivered", func() bool {
 		ds, err := a.DB().Deliveries()
 		return err == nil && len(ds) == 2 && ds[0].Delivered() && ds[1].Delivered()
 	})
-	winner := a.Solver(0)
+	winner := a.Addr("alice")
 	for task, score := range map[ledger.TaskID]int64{won1: 80, won2: 100} {
 		w, err := sink.TaskWin(ctx(t), task)
 		if err != nil {
@@ -98,8 +98,8 @@ func TestARevertingRegistryIsRetriedAndNeverUnwindsTheAward(t *testing.T) {
 	operator, stranger := newKey(t), newKey(t)
 	c := newChain(t, operator, stranger)
 	reg := c.deploy(t, operator, addrOf(operator))
-	a := contesttest.Open(t, &reg)
-	task, _ := a.Won(1, 4)
+	a := solotest.Open(t, &reg)
+	task, _ := a.Won("bob", 4)
 	before := a.Snapshot()
 	backoff := bridge.Backoff{Base: 5 * time.Millisecond, Max: 20 * time.Millisecond}
 	wrong := c.sink(t, reg, stranger)
@@ -108,7 +108,7 @@ func TestARevertingRegistryIsRetriedAndNeverUnwindsTheAward(t *testing.T) {
 		t.Fatal(err)
 	}
 	stop := runRelayer(t, r)
-	id := bridge.EventID(contesttest.Chain, store.BountyKey(task))
+	id := bridge.EventID(solotest.Chain, store.BountyKey(task))
 	waitFor(t, "four failed attempts", func() bool {
 		at, err := a.DB().Attempts(id, wrong.Name())
 		return err == nil && len(at) >= 4
@@ -127,7 +127,7 @@ func TestARevertingRegistryIsRetriedAndNeverUnwindsTheAward(t *testing.T) {
 	if diff := cmp.Diff(before, a.Snapshot(), cmp.Comparer(func(x, y ledger.Amount) bool { return x.Eq(y) })); diff != "" {
 		t.Errorf("failed deliveries changed the ledger (-before +after):\n%s", diff)
 	}
-	if v := a.Task(task); v.State != ledger.TaskAwarded || *v.WinnerAddr != a.Solver(1) {
+	if v := a.Task(task); v.State != ledger.TaskAwarded || *v.WinnerAddr != a.Addr("bob") {
 		t.Errorf("task after failed deliveries: %+v", v)
 	}
 
@@ -144,7 +144,7 @@ func TestARevertingRegistryIsRetriedAndNeverUnwindsTheAward(t *testing.T) {
 		ds, err := a.DB().Deliveries()
 		return err == nil && len(ds) == 1 && ds[0].Delivered()
 	})
-	if w, err := right.TaskWin(ctx(t), task); err != nil || w.Winner != common.Address(a.Solver(1)) {
+	if w, err := right.TaskWin(ctx(t), task); err != nil || w.Winner != common.Address(a.Addr("bob")) {
 		t.Errorf("registry after the restart: %+v, %v", w, err)
 	}
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/arena/arena/bridge"
-	"github.com/arena/arena/bridge/internal/contesttest"
+	"github.com/arena/arena/bridge/internal/solotest"
 	"github.com/arena/arena/bridge/webhook"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
@@ -77,8 +77,8 @@ func (rc *receiver) snapshot() (map[string]int, map[string][]string, []string) {
 // connections, then 503s, then the 2xx), the body is the same on every attempt, and once
 // each award is accepted nothing more is sent.
 func TestAReceiverThatWasDownGetsEachAwardOnceWhenItReturns(t *testing.T) {
-	a := contesttest.Open(t, nil)
-	won, _ := a.Won(0, 4)
+	a := solotest.Open(t, nil)
+	won, _ := a.Won("alice", 4)
 	voided := a.Voided()
 	addr := freeAddr(t)
 	sink, err := webhook.New(webhook.Config{URL: "http://" + addr + "/hooks/arena?token=x", Secret: secret})
@@ -92,7 +92,7 @@ func TestAReceiverThatWasDownGetsEachAwardOnceWhenItReturns(t *testing.T) {
 		t.Fatal(err)
 	}
 	stop := runRelayer(t, r)
-	ids := []string{bridge.EventID(contesttest.Chain, store.BountyKey(won)), bridge.EventID(contesttest.Chain, store.BountyKey(voided))}
+	ids := []string{bridge.EventID(solotest.Chain, store.BountyKey(won)), bridge.EventID(solotest.Chain, store.BountyKey(voided))}
 	waitFor(t, "two refused connections per award", func() bool {
 		for _, id := range ids {
 			if at, err := a.DB().Attempts(id, sink.Name()); err != nil || len(at) < 2 {
@@ -149,7 +149,7 @@ func checkBodies(t *testing.T, id string, bodies []string) {
 
 // checkAttempts: the store holds refused connections first, then any 503s, then one 204.
 // It returns how many 503s it holds.
-func checkAttempts(t *testing.T, a *contesttest.Arena, id, sink string) int {
+func checkAttempts(t *testing.T, a *solotest.Arena, id, sink string) int {
 	t.Helper()
 	at, err := a.DB().Attempts(id, sink)
 	if err != nil {

@@ -93,23 +93,17 @@ func (a args) resultOf(v string, f findings) *ledger.Result {
 	if err != nil || read < 0 || read >= ledger.Rungs {
 		a.d.Fatalf(a.t, "reading %q: want a rung 0..5, a classed failure or -", v)
 	}
-	dq := f.dq != ""
-	tier := read
-	if dq {
-		tier = 0
-	}
-	r := &ledger.Result{
-		Tier: tier, Passed: !dq && tier >= 1, Disqualified: dq, DuplicateOf: f.dup, Violations: f.violations,
-		Score: ledger.ScoreOf(tier, f.violations, dq), JudgedTier: read, JudgedScore: read * ledger.PointsPerRung,
-		Rationale: "read as " + ledger.Ladder[read].Label, Similarity: f.similarity, WorkDigest: f.workDigest,
-	}
+	// The reader's own rung is kept as the judged one; the rules may overrule it.
+	r := Reading(read, f.violations, f.dq != "")
+	r.JudgedTier, r.JudgedScore = read, read*ledger.PointsPerRung
+	r.Rationale, r.DuplicateOf, r.Similarity, r.WorkDigest = "read as "+ledger.Ladder[read].Label, f.dup, f.similarity, f.workDigest
 	switch f.dq {
 	case "mandatory":
 		r.Reason = "required criteria not met, established deterministically"
 	case "copy":
 		r.Reason = fmt.Sprintf("duplicate of submission #%d (%d%% overlap)", f.dup, f.similarity)
 	}
-	return r
+	return &r
 }
 
 // consensus has the open attempt of round id attested, seat by seat, with the readings

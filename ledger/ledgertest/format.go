@@ -43,7 +43,7 @@ func since(secs int64) string {
 }
 
 // clock formats a unix time as an offset from the opening of the arena: "t+7h".
-func clock(unix int64) string { return "t+" + since(unix-genesisTime) }
+func clock(unix int64) string { return "t+" + since(unix-GenesisTime) }
 
 // rungLabel formats a rung with its label: "4 'strong'".
 func rungLabel(r int) string {

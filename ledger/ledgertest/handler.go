@@ -1,25 +1,3 @@
-// Package ledgertest drives a ledger.State from contest scripts in cockroachdb's
-// datadriven format, through the ledger's exported API only: every transaction is signed
-// with a real secp256k1 key, verified, and applied in a block of its own, and the
-// ledger's invariants are checked after every command.
-//
-// A script is a list of commands, each followed by "----" and what it printed:
-//
-//	open validators=4 quorum=3 window=6h dev=true
-//	fund name=(alice,bob) amount=100
-//	post from=sponsor prize=200 closes=1h
-//	enter task=1 from=alice work=(the launch note)
-//	grade entry=1 readings=(4,4,4,4)
-//	appeal entry=1 from=carol at=+2h readings=(3) dq=mandatory
-//	wait 7h
-//	award task=1
-//	withdraw from=alice
-//	balances
-//	show entry=1
-//
-// Amounts are whole units of the currency, durations are Go durations (1h, 30m), and
-// times print as offsets from the opening of the arena (t+7h). The handler_<cmd>.go
-// files document each command's arguments.
 package ledgertest
 
 import (
@@ -30,23 +8,17 @@ import (
 	"github.com/cockroachdb/datadriven"
 )
 
-// genesisTime is the block time at which every contest opens.
-const genesisTime = 1_700_000_000
-
-// Harness is one contest: the ledger state, the named keys, the block height and the
-// clock. The zero value is not usable; call New.
+// Harness runs one contest script: a Contest over a Bare, opened by the script's first
+// command.
 type Harness struct {
-	s      *ledger.State
-	terms  ledger.Terms
-	keys   keyring
-	height uint64
-	now    int64
+	s     *ledger.State
+	terms ledger.Terms
+	bare  *Bare
+	c     *Contest
 }
 
 // New returns a harness with no arena open; a script's first command opens one.
-func New() *Harness {
-	return &Harness{keys: newKeyring(), now: genesisTime}
-}
+func New() *Harness { return &Harness{} }
 
 // Handle runs one command of a script and returns what it printed. A refusal by the
 // ledger is printed, not failed; a broken invariant, a refusal that moved money or a
@@ -99,36 +71,15 @@ func (h *Harness) dispatch(t *testing.T, d *datadriven.TestData) string {
 	return ""
 }
 
-// send signs body from the named actor with its next nonce, verifies the signature and
-// applies the transaction in the next block at the harness clock. A refusal must leave
-// every balance as it was.
+// send applies a transaction from the named sender in the next block at the clock; a
+// refusal must leave every balance as it was (see Contest.Send).
 func (h *Harness) send(t *testing.T, from string, value ledger.Amount, body ledger.Body) ledger.Outcome {
 	t.Helper()
-	k := h.keys.get(t, from)
-	tx := &ledger.Tx{Chain: h.terms.Chain, From: k.addr, Nonce: h.s.NextNonce(k.addr), Value: value, Body: body}
-	k.sign(t, tx)
-	if err := tx.Verify(); err != nil {
-		t.Fatalf("verify %s by %s: %v", body.Kind(), from, err)
-	}
-	before := h.s.Arena().Balances
-	h.height++
-	out, err := h.s.Apply(tx, ledger.Block{Height: h.height, Time: h.now})
-	if err != nil {
-		t.Fatalf("apply %s by %s: %v", body.Kind(), from, err)
-	}
-	if after := h.s.Arena().Balances; !out.OK() && !sameBalances(before, after) {
-		t.Fatalf("refused %s by %s moved money: %+v -> %+v", body.Kind(), from, before, after)
-	}
-	return out
-}
-
-func sameBalances(x, y ledger.Balances) bool {
-	return x.PrizeEscrow.Eq(y.PrizeEscrow) && x.BondEscrow.Eq(y.BondEscrow) && x.SlashPool.Eq(y.SlashPool) &&
-		x.ClaimableTotal.Eq(y.ClaimableTotal) && x.PaidIn.Eq(y.PaidIn) && x.PaidOut.Eq(y.PaidOut)
+	return h.c.In(t).Send(from, value, body)
 }
 
 // name returns the script name of a, or its hex form for an address no script named.
-func (h *Harness) name(a ledger.Address) string { return h.keys.name(a) }
+func (h *Harness) name(a ledger.Address) string { return h.c.Name(a) }
 
 // names returns the script names of as, in order, joined by spaces.
 func (h *Harness) names(as []ledger.Address) string {
@@ -142,8 +93,8 @@ func (h *Harness) names(as []ledger.Address) string {
 // owed lists every named actor the arena owes, by name.
 func (h *Harness) owed() []string {
 	var out []string
-	for _, n := range h.keys.sorted() {
-		if c := h.s.Claimable(h.keys.byName[n].addr); !c.IsZero() {
+	for _, n := range h.c.Names() {
+		if c := h.s.Claimable(h.c.Addr(n)); !c.IsZero() {
 			out = append(out, n+"="+gen(c))
 		}
 	}

@@ -53,5 +53,5 @@ func (h *Harness) moveTo(t *testing.T, a args, e ledger.EntryID) {
 	if target < h.s.Now() {
 		a.d.Fatalf(t, "at=%s is %s, already past (the clock reads %s)", at, clock(target), clock(h.s.Now()))
 	}
-	h.now += target - h.s.Now()
+	h.bare.Wait(target - h.s.Now())
 }

@@ -21,12 +21,12 @@ func (h *Harness) fund(t *testing.T, d *datadriven.TestData) string {
 	amount := a.amount("amount", ledger.Amount{})
 	var b strings.Builder
 	for _, n := range a.vals("name") {
-		out := h.send(t, n, ledger.Amount{}, ledger.Faucet{To: h.keys.get(t, n).addr, Amount: amount})
+		out := h.send(t, n, ledger.Amount{}, ledger.Faucet{To: h.c.Addr(n), Amount: amount})
 		if !out.OK() {
 			fmt.Fprintf(&b, "%s: %s\n", n, out.Err)
 			continue
 		}
-		fmt.Fprintf(&b, "%s: wallet %s\n", n, gen(h.s.Balance(h.keys.get(t, n).addr)))
+		fmt.Fprintf(&b, "%s: wallet %s\n", n, gen(h.s.Balance(h.c.Addr(n))))
 	}
 	return b.String()
 }

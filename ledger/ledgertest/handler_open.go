@@ -27,13 +27,14 @@ func (h *Harness) open(t *testing.T, d *datadriven.TestData) string {
 		Attempts: a.int("attempts", 3), RoundTimeoutS: a.seconds("timeout", 600), DevMode: a.bool("dev", false),
 	}
 	for i := range a.int("validators", 4) {
-		terms.Validators = append(terms.Validators, h.keys.get(t, fmt.Sprintf("v%d", i+1)).addr)
+		terms.Validators = append(terms.Validators, Addr(fmt.Sprintf("v%d", i+1)))
 	}
 	s, err := ledger.New(terms)
 	if err != nil {
 		return err.Error()
 	}
-	h.s, h.terms = s, s.Terms()
+	h.s, h.terms, h.bare = s, s.Terms(), NewBare(s)
+	h.c = Drive(t, h.bare)
 	return describeTerms(h.terms)
 }
 

@@ -23,7 +23,7 @@ func (h *Harness) show(t *testing.T, d *datadriven.TestData) string {
 	case a.has("task"):
 		return h.showTask(t, a, ledger.TaskID(a.id("task")))
 	case a.has("rep"):
-		r := h.s.Reputation(h.keys.get(t, a.str("rep", "")).addr)
+		r := h.s.Reputation(h.c.Addr(a.str("rep", "")))
 		return fmt.Sprintf("%s: entries=%d grades=%d wins=%d disqualifications=%d best=%d average=%d earned=%s",
 			a.str("rep", ""), r.Entries, r.Grades, r.Wins, r.Disqualifications, r.BestScore, r.AverageScore, gen(r.Earned))
 	case a.has("arena"):

@@ -3,7 +3,6 @@ package ledgertest
 import (
 	"testing"
 
-	"github.com/arena/arena/ledger"
 	"github.com/cockroachdb/datadriven"
 )
 
@@ -18,8 +17,9 @@ func (h *Harness) wait(t *testing.T, d *datadriven.TestData) string {
 	if secs <= 0 {
 		d.Fatalf(t, "wait %s: the clock only moves forward", d.CmdArgs[0].Key)
 	}
-	h.now += secs
-	h.height++
-	h.s.BeginBlock(ledger.Block{Height: h.height, Time: h.now})
+	h.bare.Wait(secs)
+	if err := h.bare.Tick(); err != nil {
+		d.Fatalf(t, "wait %s: %v", d.CmdArgs[0].Key, err)
+	}
 	return "clock " + clock(h.s.Now())
 }

@@ -1,78 +1,74 @@
 package ledgertest
 
 import (
-	"crypto/ecdsa"
+	"encoding/hex"
 	"fmt"
 	"maps"
 	"slices"
-	"testing"
 
-	"github.com/arena/arena/ledger"
 	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/arena/arena/account"
+	"github.com/arena/arena/ledger"
 )
 
-// key is a named secp256k1 key. Keys are derived from their names, so that addresses,
-// and everything ordered by address, are the same on every run.
-type key struct {
-	name string
-	priv *ecdsa.PrivateKey
-	addr ledger.Address
-}
-
-// keyring holds the keys a script has named.
-type keyring struct {
-	byName map[string]*key
-	byAddr map[ledger.Address]string
-}
-
-func newKeyring() keyring {
-	return keyring{byName: map[string]*key{}, byAddr: map[ledger.Address]string{}}
-}
-
-// get returns the key named n, deriving it on first use.
-func (r keyring) get(t *testing.T, n string) *key {
-	t.Helper()
-	if k, ok := r.byName[n]; ok {
-		return k
-	}
-	priv, err := crypto.ToECDSA(crypto.Keccak256([]byte("arena contest key\n" + n)))
+// Key returns the secp256k1 key named name. Keys are derived from their names alone, so
+// that addresses, and everything ordered by address (committees, leaders), are the same
+// on every run; anyone can derive them, so they are for tests only. Key panics only if a
+// name hashes to an invalid scalar, which no name anyone writes will.
+func Key(name string) *account.Key {
+	k, err := account.FromHex(hex.EncodeToString(crypto.Keccak256([]byte("arena contest key\n" + name))))
 	if err != nil {
-		t.Fatalf("derive key %q: %v", n, err)
+		panic(fmt.Sprintf("ledgertest: derive key %q: %v", name, err))
 	}
-	k := &key{name: n, priv: priv, addr: ledger.Address(crypto.PubkeyToAddress(priv.PublicKey))}
-	r.byName[n], r.byAddr[k.addr] = k, n
 	return k
 }
 
-// name returns the name of a, or a's hex form.
-func (r keyring) name(a ledger.Address) string {
-	if n, ok := r.byAddr[a]; ok {
-		return n
+// Addr returns the address of the key named name.
+func Addr(name string) ledger.Address { return Key(name).Address() }
+
+// Sign signs tx as its sender k: first the model-call receipts of an attestation, each
+// over its Digest(tx.Chain) as a validator signs them, then the transaction. The
+// receipts are copied before they are signed, so a Result shared by several senders
+// keeps its own.
+func Sign(tx *ledger.Tx, k *account.Key) error {
+	if a, ok := tx.Body.(ledger.Attest); ok && len(a.Result.Calls) > 0 {
+		a.Result.Calls = slices.Clone(a.Result.Calls)
+		for i := range a.Result.Calls {
+			if err := k.SignCall(&a.Result.Calls[i], tx.Chain); err != nil {
+				return err
+			}
+		}
+		tx.Body = a
 	}
-	return fmt.Sprint(a)
+	return k.SignTx(tx)
+}
+
+// keyring holds the keys a contest has named, so that an address reads as its name.
+type keyring struct {
+	byName map[string]*account.Key
+	byAddr map[ledger.Address]string
+}
+
+func newKeyring() *keyring {
+	return &keyring{byName: map[string]*account.Key{}, byAddr: map[ledger.Address]string{}}
+}
+
+// get returns the key named n, deriving it on first use.
+func (r *keyring) get(n string) *account.Key {
+	if k, ok := r.byName[n]; ok {
+		return k
+	}
+	k := Key(n)
+	r.byName[n], r.byAddr[k.Address()] = k, n
+	return k
+}
+
+// name returns the name of a, reporting whether a key of the ring has that address.
+func (r *keyring) name(a ledger.Address) (string, bool) {
+	n, ok := r.byAddr[a]
+	return n, ok
 }
 
 // sorted returns every name, sorted.
-func (r keyring) sorted() []string { return slices.Sorted(maps.Keys(r.byName)) }
-
-// sign signs tx, and the model-call receipts of an attestation, with k.
-func (k *key) sign(t *testing.T, tx *ledger.Tx) {
-	t.Helper()
-	if a, ok := tx.Body.(ledger.Attest); ok {
-		for i := range a.Result.Calls {
-			d := a.Result.Calls[i].Digest(tx.Chain)
-			sig, err := crypto.Sign(d[:], k.priv)
-			if err != nil {
-				t.Fatalf("sign call: %v", err)
-			}
-			a.Result.Calls[i].Sig = fmt.Sprintf("0x%x", sig)
-		}
-	}
-	h, err := tx.SigningHash()
-	if err != nil {
-		t.Fatalf("signing hash: %v", err)
-	}
-	if tx.Sig, err = crypto.Sign(h[:], k.priv); err != nil {
-		t.Fatalf("sign: %v", err)
-	}
-}
+func (r *keyring) sorted() []string { return slices.Sorted(maps.Keys(r.byName)) }

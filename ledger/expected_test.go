@@ -1,9 +1,40 @@
-package ledger
+package ledger_test
 
-// The refusals of the round and bounty packages, as the claim tests of this package
-// expect them: by their exact messages, which those packages pin in their own
-// TestRefusalsArePinned. A test here that meets a different message fails.
+import . "github.com/arena/arena/ledger"
+
+// The refusals the claim tests expect, by their exact messages: the root's, which
+// refusals_test.go pins, and those of the round and bounty packages, which pin them in
+// their own TestRefusalsArePinned. A test here that meets a different message fails.
 var (
+	errTermsChain          = expected("Chain id must be 1 to 64 bytes")
+	errTermsName           = expected("Arena name must be 1 to 80 bytes")
+	errTermsSymbol         = expected("Currency symbol must be 1 to 12 bytes")
+	errTermsEntryBond      = expected("Entry bond must be positive")
+	errTermsAppealBond     = expected("Appeal bond must be positive")
+	errTermsGradingWindow  = expected("Grading window must be 1 to 31536000 seconds")
+	errTermsWindow         = expected("Appeal window must be 1 to 31536000 seconds")
+	errTermsValidators     = expected("Validator set must have 1 to 64 members")
+	errTermsNegative       = expected("Committee and quorum cannot be negative")
+	errTermsQuorumSize     = expected("Quorum cannot exceed the committee")
+	errTermsQuorumMajority = expected("Quorum must be a majority of the committee")
+	errTermsAttempts       = expected("Attempts per round must be 1 to 64")
+	errTermsTimeout        = expected("Round timeout must be 1 to 31536000 seconds")
+	errTermsGenesis        = expected("At most 1024 genesis allocations")
+	errTermsDistinct       = expected("Validators must be distinct non-zero addresses")
+	errTermsRegistry       = expected("Registry address cannot be zero")
+	errGenesisZero         = expected("Genesis allocations must name a non-zero address")
+	errGenesisOverflow     = expected("Genesis allocations overflow 256 bits")
+	errNoBody              = expected("Transaction has no body")
+	errChain               = expected("Transaction is for another chain")
+	errNonce               = expected("Nonce is not the sender's next nonce")
+	errNoValue             = expected("This transaction takes no value")
+	errFunds               = expected("Wallet balance is below the transaction's value")
+	errNothingOwed         = expected("Nothing to withdraw")
+	errDevOnly             = expected("Only available in dev mode")
+	errFaucetTo            = expected("Faucet needs a non-zero address")
+	errFaucetAmount        = expected("Faucet amount must be positive and keep the supply within 256 bits")
+	errAdvance             = expected("Advance must be 1 to 315360000 seconds")
+
 	errRevealWindow        = expected("A sealed task names a reveal window of 1 to 31536000 seconds, and only a sealed task does")
 	errSealedCommit        = expected("A sealed task takes a commitment of 64 lowercase hex digits and no work until the reveal")
 	errNotSealed           = expected("Only a sealed task takes a commitment")
@@ -36,7 +67,6 @@ var (
 	errNoEntry             = expected("No such entry")
 	errAlreadyGraded       = expected("This entry was already graded")
 	errWorkDigest          = expected("A work URL entry carries the sha256 of its bytes as 64 lowercase hex digits, and only it does")
-	errNotCommittedWork    = expected("Result must grade the work committed at filing")
 	errGradingClosed       = expected("The grading window has closed")
 	errAttemptOpen         = expected("A grading attempt is still open")
 	errResultSize          = expected("Result is over a size limit")
@@ -61,7 +91,6 @@ var (
 	errAwardGrading        = expected("An entry is still being graded")
 	errAwardAppealed       = expected("An appeal is still pending")
 	errAwardWindow         = expected("An appeal window is still open")
-	errNotBountyRound      = expected("That round does not grade a bounty entry")
 )
 
 func expected(msg string) *Error { return NewError(Expected, msg) }
