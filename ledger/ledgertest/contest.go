@@ -110,7 +110,7 @@ func (c *Contest) Apply(tx *ledger.Tx) ledger.Outcome {
 }
 
 // Send applies a transaction from the named sender and returns its outcome, refused or
-// not. A refusal must leave every balance of the arena as it was.
+// not. A refusal must leave every balance of the arena as it was, but for its fee.
 func (c *Contest) Send(from string, value ledger.Amount, body ledger.Body) ledger.Outcome {
 	c.t.Helper()
 	before := c.balances()
@@ -132,7 +132,7 @@ func (c *Contest) Do(from string, value ledger.Amount, body ledger.Body) ledger.
 }
 
 // Refused sends a transaction that the rules must refuse with exactly want, and checks
-// that the refusal consumed the sender's nonce and moved no balance.
+// that the refusal consumed the sender's nonce and moved no balance but its fee.
 func (c *Contest) Refused(want *ledger.Error, from string, value ledger.Amount, body ledger.Body) {
 	c.t.Helper()
 	addr := c.Addr(from)
@@ -182,9 +182,13 @@ func (c *Contest) balances() ledger.Balances {
 	return b
 }
 
+// sameBalances reports whether a refusal left y as x was, but for the transaction fee
+// it paid at admission: into the fee pool, and so into paid_in, by the same amount.
 func sameBalances(x, y ledger.Balances) bool {
-	return x.PrizeEscrow.Eq(y.PrizeEscrow) && x.BondEscrow.Eq(y.BondEscrow) && x.SlashPool.Eq(y.SlashPool) &&
-		x.ClaimableTotal.Eq(y.ClaimableTotal) && x.PaidIn.Eq(y.PaidIn) && x.PaidOut.Eq(y.PaidOut)
+	fee, under := y.FeePool.Sub(x.FeePool)
+	in, over := x.PaidIn.Add(fee)
+	return !under && !over && x.PrizeEscrow.Eq(y.PrizeEscrow) && x.BondEscrow.Eq(y.BondEscrow) && x.SlashPool.Eq(y.SlashPool) &&
+		x.GradingFees.Eq(y.GradingFees) && x.ClaimableTotal.Eq(y.ClaimableTotal) && in.Eq(y.PaidIn) && x.PaidOut.Eq(y.PaidOut)
 }
 
 // kind names tx's kind, or says it has no body.
