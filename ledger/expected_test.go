@@ -28,6 +28,7 @@ var (
 	errChain               = expected("Transaction is for another chain")
 	errNonce               = expected("Nonce is not the sender's next nonce")
 	errNoValue             = expected("This transaction takes no value")
+	errNotCommittedWork    = expected("Result must grade the work committed at filing")
 	errFee                 = expected("Wallet balance cannot pay the transaction's fee")
 	errFunds               = expected("Wallet balance is below the transaction's value")
 	errNothingOwed         = expected("Nothing to withdraw")
