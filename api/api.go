@@ -57,6 +57,12 @@ type Config struct {
 	// MaxReplay is the most blocks one GET /v1/events request replays from the store;
 	// 0 means DefaultMaxReplay.
 	MaxReplay uint64
+	// Works, if set, is the node's content-addressed store of work bytes that PUT and
+	// GET /v1/work/{sha256} serve; nil answers 501 there.
+	Works WorkStore
+	// MaxWork is the largest body PUT /v1/work accepts: the node's fetch limit, so that
+	// what it keeps a validator could also fetch. 0 means DefaultMaxWork.
+	MaxWork int64
 }
 
 // server is the state every handler shares.
@@ -66,7 +72,9 @@ type server struct {
 	log        *slog.Logger
 	board      http.Handler
 	maxBody    int64
-	maxReplay  uint64 // the most blocks an event stream replays
+	maxReplay  uint64    // the most blocks an event stream replays
+	works      WorkStore // nil when the node keeps none
+	maxWork    int64     // the largest work upload, in bytes
 	metrics    *metrics
 }
 
@@ -74,7 +82,7 @@ type server struct {
 // servers can live in one process.
 func New(cfg Config) http.Handler {
 	s := &server{chain: cfg.Chain, deliveries: cfg.Deliveries, log: cfg.Logger, board: cfg.Board,
-		maxBody: cfg.MaxBody, maxReplay: cfg.MaxReplay}
+		maxBody: cfg.MaxBody, maxReplay: cfg.MaxReplay, works: cfg.Works, maxWork: cfg.MaxWork}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -83,6 +91,9 @@ func New(cfg Config) http.Handler {
 	}
 	if s.maxReplay == 0 {
 		s.maxReplay = DefaultMaxReplay
+	}
+	if s.maxWork <= 0 {
+		s.maxWork = DefaultMaxWork
 	}
 	s.metrics = newMetrics(s.height)
 	mux := http.NewServeMux()

@@ -68,6 +68,11 @@ func badRequest(msg string) error {
 	return &httpError{http.StatusBadRequest, ledger.Expected.String(), msg}
 }
 
+// unprocessable answers a request the API read but refuses.
+func unprocessable(msg string) error {
+	return &httpError{http.StatusUnprocessableEntity, ledger.Expected.String(), msg}
+}
+
 // classify returns the status, class word and message err is served with. An
 // unclassed error is reported only as "internal error".
 func classify(err error) (int, ErrorDetail) {

@@ -52,7 +52,7 @@ func newFixture(t testing.TB, opts ...func(*api.Config)) *fixture {
 	}
 	t.Cleanup(func() { eng.Close() })
 	logs := &bytes.Buffer{}
-	cfg := api.Config{Chain: eng, Deliveries: eng.DB().Deliveries, Logger: slog.New(slog.NewTextHandler(logs, nil)), MaxBody: 64 << 10}
+	cfg := api.Config{Chain: eng, Deliveries: eng.DB().Deliveries, Works: eng.DB(), Logger: slog.New(slog.NewTextHandler(logs, nil)), MaxBody: 64 << 10}
 	for _, o := range opts {
 		o(&cfg)
 	}

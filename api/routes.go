@@ -32,6 +32,8 @@ func (s *server) routes() []Route {
 		h("GET", "/v1/claimable/{address}", s.getClaimable),
 		h("GET", "/v1/snapshot", s.getSnapshot),
 		h("GET", "/v1/deliveries", s.getDeliveries),
+		h("PUT", "/v1/work/{sha256}", s.putWork),
+		h("GET", "/v1/work/{sha256}", s.getWork),
 		h("GET", "/v1/events", s.getEvents),
 		h("GET", "/metrics", s.getMetrics),
 		h("GET", "/openapi.json", s.getOpenAPI),

@@ -54,8 +54,15 @@ func (c *Client) get(ctx context.Context, path string, v any) error {
 	return c.do(ctx, http.MethodGet, path, nil, v)
 }
 
-// do sends one request and decodes a 2xx answer into v, or returns an *Error.
+// do sends one request with a JSON body, if any, and decodes a 2xx answer into v, or
+// returns an *Error.
 func (c *Client) do(ctx context.Context, method, path string, body []byte, v any) error {
+	return c.send(ctx, method, path, "application/json", body, v)
+}
+
+// send sends one request with a body of content type ctype, if any, and decodes a 2xx
+// answer into v (a *[]byte takes it raw), or returns an *Error.
+func (c *Client) send(ctx context.Context, method, path, ctype string, body []byte, v any) error {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
@@ -65,7 +72,7 @@ func (c *Client) do(ctx context.Context, method, path string, body []byte, v any
 		return fmt.Errorf("%s %s: %w", method, path, err)
 	}
 	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Content-Type", ctype)
 	}
 	resp, err := c.hc.Do(req)
 	if err != nil {

@@ -43,7 +43,7 @@ func newFixture(t *testing.T, attempts int) *fixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { eng.Close() })
-	srv := httptest.NewServer(api.New(api.Config{Chain: eng, Deliveries: eng.DB().Deliveries}))
+	srv := httptest.NewServer(api.New(api.Config{Chain: eng, Deliveries: eng.DB().Deliveries, Works: eng.DB()}))
 	t.Cleanup(srv.Close)
 	c := client.New(srv.URL, srv.Client())
 	return &fixture{c: c, eng: eng, sponsor: c.Sender(keys[0]), solver: c.Sender(keys[1]), validator: c.Sender(keys[2])}

@@ -60,10 +60,16 @@ func arenaEnv() []string {
 // a non-zero exit fails the test with its stderr.
 func arena(t *testing.T, args ...string) string {
 	t.Helper()
+	return arenaWith(t, nil, args...)
+}
+
+// arenaWith is arena with env (KEY=VALUE) added to the command's environment.
+func arenaWith(t *testing.T, env []string, args ...string) string {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, arenaBin, args...)
-	cmd.Env = arenaEnv()
+	cmd.Env = append(arenaEnv(), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
@@ -86,6 +92,12 @@ type proc struct {
 // process is killed when the test ends if it is still running.
 func startNode(t *testing.T, dir string) *proc {
 	t.Helper()
+	return startNodeWith(t, dir, nil)
+}
+
+// startNodeWith is startNode with env (KEY=VALUE) added to the node's environment.
+func startNodeWith(t *testing.T, dir string, env []string) *proc {
+	t.Helper()
 	addrPath := filepath.Join(dir, "api.addr")
 	// A killed node leaves its address file behind; the new one must write its own.
 	if err := os.Remove(addrPath); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -97,7 +109,7 @@ func startNode(t *testing.T, dir string) *proc {
 	}
 	defer logf.Close() // the child holds its own descriptor
 	cmd := exec.Command(arenaBin, "node", "--dir", dir, "--listen", "127.0.0.1:0", "--log-level", "warn")
-	cmd.Env = arenaEnv()
+	cmd.Env = append(arenaEnv(), env...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start arena node: %v", err)

@@ -24,6 +24,7 @@ const (
 	msgConnection       = "Work host unavailable (connection failed)"
 	msgNoFetcher        = "Work host unavailable (no fetcher configured)"
 	msgCancelled        = "Grading cancelled"
+	msgWorkChanged      = "Work changed since filing"
 )
 
 // classed is a protocol class with its message.
@@ -61,6 +62,7 @@ var ErrNoFetcher = errors.New("no fetcher configured")
 //   - a *fetch.StatusError: 404 gives [EXTERNAL] Work URL returned 404, any other 4xx
 //     (and any other non-5xx status) [EXTERNAL] Work URL returned <code>, a 5xx
 //     [TRANSIENT] Work host unavailable (<code>);
+//   - ErrWorkChanged: [EXTERNAL] Work changed since filing;
 //   - ErrNoFetcher: [TRANSIENT] Work host unavailable (no fetcher configured);
 //   - context.Canceled: [TRANSIENT] Grading cancelled;
 //   - context.DeadlineExceeded or a net.Error timeout: [TRANSIENT] Work host unavailable
@@ -84,6 +86,8 @@ func ClassifyFetch(err error) *ledger.Error {
 		e = ledger.NewError(c.class, c.msg)
 	case errors.As(err, &status):
 		e = statusError(status.Code)
+	case errors.Is(err, ErrWorkChanged):
+		e = ledger.NewError(ledger.External, msgWorkChanged)
 	case errors.Is(err, ErrNoFetcher):
 		e = ledger.NewError(ledger.Transient, msgNoFetcher)
 	case errors.Is(err, context.Canceled):

@@ -48,6 +48,8 @@ func TestFetchFailuresAreClassed(t *testing.T) {
 		{&net.DNSError{Err: "no such host", Name: "nowhere.example", IsNotFound: true}, "[EXTERNAL] Work host not found"},
 		{context.Canceled, "[TRANSIENT] Grading cancelled"},
 		{ErrNoFetcher, "[TRANSIENT] Work host unavailable (no fetcher configured)"},
+		{ErrWorkChanged, "[EXTERNAL] Work changed since filing"},
+		{fmt.Errorf("work of entry 3: %w", ErrWorkChanged), "[EXTERNAL] Work changed since filing"},
 		{fetchErr(fetch.ErrTooLarge, nil), "[EXTERNAL] Work exceeds 512 KiB"},
 		{&fetch.Error{Kind: fetch.ErrTooLarge, Limit: 1 << 20}, "[EXTERNAL] Work exceeds 1 MiB"},
 		{fmt.Errorf("fetch: %w", fetch.ErrNotHTTPS), "[EXTERNAL] Work URL must use https"},

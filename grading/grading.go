@@ -1,8 +1,9 @@
 // Package grading holds what the grading of every contest kind shares, and nothing that
 // belongs to one kind:
 //
-//   - Model and Fetcher, the interfaces a kind's pipeline calls for a model's answer and
-//     for the text of a work URL (implemented under reader/ and by package fetch);
+//   - Model, Fetcher and WorkSource, the interfaces a kind's pipeline calls for a model's
+//     answer, for the text of a work URL (implemented under reader/ and by package
+//     fetch) and for the work bytes committed at filing (the node's store);
 //   - the one classifier of failures (ClassifyFetch, ClassifyModel, ClassifyAnswer):
 //     every protocol message a grading failure can carry, "[EXTERNAL] Work URL returned
 //     404" and the rest, is written in classify.go and nowhere else;
@@ -57,3 +58,18 @@ type Fetcher interface {
 }
 
 var _ Fetcher = (*fetch.Client)(nil)
+
+// WorkSource holds work bytes by the sha256 they were committed with at filing: the
+// node's content-addressed store. A pipeline asks it first for the bytes a URL entry
+// committed, and fetches the URL (checking what it serves against the digest) only when
+// Work reports false. Work reports false for a digest it does not hold, or cannot read
+// now; it is safe for concurrent use.
+type WorkSource interface {
+	Work(ctx context.Context, sha256 string) ([]byte, bool)
+}
+
+// ErrWorkChanged is what a pipeline hands ClassifyFetch when a work URL served bytes
+// whose sha256 is not the one the entry committed at filing. ClassifyFetch classes it
+// [EXTERNAL] Work changed since filing: every validator that fetches the same bytes
+// agrees on it, and the entry settles as failed.
+var ErrWorkChanged = errors.New("work changed since filing")

@@ -1,11 +1,11 @@
 // Package node wires one arena together: an ordering engine over the arena's SQLite
 // file (the solo sequencer, or with engine = "comet" a CometBFT node of a network whose
-// home Testnet or an operator wrote), the founding terms, the keystore, and a grading
-// worker for each local validator with its own models and fetcher, and, when the
-// [bridge] table names sinks, the relayer that carries each final award to them
-// (bridge/evm, bridge/webhook). Everything it
-// builds comes from the arena directory (arena.toml, genesis.json, keys/, arena.db or
-// data/arena.db) and the environment.
+// home Testnet or an operator wrote), the founding terms, the keystore, a grading
+// worker for each local validator with its own models and fetcher, which reads the work
+// URL entries committed at filing from the node's store before fetching (Works), and,
+// when the [bridge] table names sinks, the relayer that carries each final award to
+// them (bridge/evm, bridge/webhook). Everything it builds comes from the arena directory
+// (arena.toml, genesis.json, keys/, arena.db or data/arena.db) and the environment.
 package node
 
 import (
@@ -194,10 +194,7 @@ func (n *Node) loadKeys(env func(string) string) ([]*account.Key, error) {
 }
 
 func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
-	fc := fetch.Config{
-		AllowLoopback: n.cfg.Fetch.AllowLoopback, AllowPrivate: n.cfg.Fetch.AllowPrivate,
-		MaxBytes: n.cfg.Fetch.MaxBytes, Timeout: n.cfg.Fetch.Timeout,
-	}
+	fc := n.cfg.Fetch.FetchLimits()
 	for i, v := range n.cfg.Validators {
 		p, err := n.pipeline(v, fc, o)
 		if err != nil {
@@ -213,7 +210,8 @@ func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
 }
 
 // pipeline builds one validator's pipeline: its reader, its compiler (the reader's
-// model unless the configuration names another) and its own fetcher.
+// model unless the configuration names another), its own fetcher, and the node's store
+// of committed work, read before any fetch.
 func (n *Node) pipeline(v ValidatorConfig, fc fetch.Config, o OpenOptions) (*bounty.Pipeline, error) {
 	readSpec, compileSpec := v.Reader, v.Compiler
 	if o.ReaderOverride != "" {
@@ -229,7 +227,8 @@ func (n *Node) pipeline(v ValidatorConfig, fc fetch.Config, o OpenOptions) (*bou
 			return nil, fmt.Errorf("compiler %q: %w", compileSpec, err)
 		}
 	}
-	return &bounty.Pipeline{Reader: r, Compiler: c, Fetcher: fetch.New(fc), Now: o.Now}, nil
+	works := storeWorks{n.engine.DB(), o.Logger.With("validator", v.Address.String())}
+	return &bounty.Pipeline{Reader: r, Compiler: c, Fetcher: fetch.New(fc), Works: works, Now: o.Now}, nil
 }
 
 // resolveSpec makes a replay file relative to the arena directory.

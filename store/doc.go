@@ -1,6 +1,7 @@
 // Package store keeps an arena in one SQLite file: the transaction log, block by block,
-// the events it emitted, a checkpoint of the ledger's state, and the bridge's record of
-// award deliveries. It is the only package that imports SQLite. The ledger's views are
+// the events it emitted, a checkpoint of the ledger's state, the bridge's record of
+// award deliveries, and the work bytes URL entries committed by sha256 at filing. It is
+// the only package that imports SQLite. The ledger's views are
 // served from the ledger's state, never from tables.
 //
 // What it promises:

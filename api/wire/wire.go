@@ -1,8 +1,9 @@
 // Package wire declares the JSON bodies of the arena's HTTP API that are not the
 // ledger's own views or an engine's values (those are ledger's and chain's): errors,
-// accounts, health, the resync event and award deliveries. The server (api) and the
-// client (client) share them from here, so the client links neither the server nor an
-// engine nor SQLite. Award deliveries are the outbox package's, which the store keeps in exactly this shape.
+// accounts, health, the resync event, award deliveries and work uploads. The server
+// (api) and the client (client) share them from here, so the client links neither the
+// server nor an engine nor SQLite. Award deliveries are the outbox package's, which the
+// store keeps in exactly this shape.
 //
 // Every shape here is part of the API: api/openapi.json documents it and a test keeps
 // the two in step.
@@ -63,3 +64,24 @@ type OutboxEvent = outbox.Event
 
 // Delivery is one award event's delivery to one sink (outbox.Delivery).
 type Delivery = outbox.Delivery
+
+// Work is the answer to PUT /v1/work/{sha256}: the digest the node keeps the bytes
+// under, and their size.
+type Work struct {
+	SHA256 string `json:"sha256"` // lowercase hex
+	Size   int    `json:"size"`   // bytes
+}
+
+// IsDigest reports whether s is a sha256 digest as the ledger commits work by it: 64
+// lowercase hex digits.
+func IsDigest(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}

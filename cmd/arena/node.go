@@ -96,5 +96,6 @@ func handler(n *node.Node, log *slog.Logger) http.Handler {
 		return crossingsOf(ds), err
 	}
 	return api.New(api.Config{Chain: n.Chain(), Deliveries: n.Deliveries, Logger: log,
+		Works: n.Works(), MaxWork: n.Config().Fetch.MaxBytes,
 		Board: board.Handler(snap, board.WithCrossingsFunc(crossed))})
 }

@@ -28,7 +28,8 @@ func TestScripts(t *testing.T) {
 			e.Setenv("ARENA_PASSPHRASE", "")
 			return nil
 		},
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"waitnode": waitNode, "keynew": keyNew, "sleep": sleep},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"waitnode": waitNode, "keynew": keyNew, "sleep": sleep,
+			"workhost": workHost, "fetchloopback": fetchLoopback},
 	})
 }
 

@@ -1,20 +1,33 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 
+	"github.com/arena/arena/api"
+	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/ledger"
 	"github.com/spf13/cobra"
 )
 
 func (a *app) submitCmd() *cobra.Command {
 	var task uint64
-	var work, workFile, url string
+	var work, workFile, workURL, workSHA string
 	c := &cobra.Command{
-		Use:   "submit --task N (--work TEXT | --work-file F | --url URL)",
+		Use:   "submit --task N (--work TEXT | --work-file F | --work-url URL [--work-sha256 HEX])",
 		Short: "Enter work on a task, staking the entry bond",
-		Args:  cobra.NoArgs,
+		Long: "Enter work on a task, staking the entry bond.\n\n" +
+			"Work at a URL is fixed at filing: submit fetches the URL itself (under the arena's [fetch]\n" +
+			"limits, as its validators would), keeps the bytes in the node's work store and files their\n" +
+			"sha256. Validators grade those bytes and no others, whatever the URL serves later.\n" +
+			"--work-sha256 files a digest computed elsewhere: the node must already keep those bytes,\n" +
+			"or the URL must serve them now.",
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if workSHA != "" && workURL == "" {
+				return errors.New("--work-sha256 names the bytes of --work-url: give both")
+			}
 			text := work
 			if workFile != "" {
 				t, err := textOrFile("work", "", workFile)
@@ -33,22 +46,51 @@ func (a *app) submitCmd() *cobra.Command {
 				return err
 			}
 			if tv, err := c.Task(ctx, ledger.TaskID(task)); err == nil && tv.Sealed {
+				if workURL != "" {
+					return fmt.Errorf("--work-url: task %d is sealed, and a sealed entry is committed text: give --work or --work-file", task)
+				}
 				return a.submitSealed(ctx, ledger.TaskID(task), text, ar.Terms.EntryBond)
 			}
-			rc, err := a.send(ctx, ar.Terms.EntryBond, ledger.Submit{Task: ledger.TaskID(task), Work: text, WorkURL: url})
+			body := ledger.Submit{Task: ledger.TaskID(task), Work: text}
+			var kept *keptWork
+			if workURL != "" {
+				if kept, err = a.keepWork(ctx, c, workURL, workSHA); err != nil {
+					return err
+				}
+				body.WorkURL, body.WorkSHA256 = workURL, kept.SHA256
+			}
+			rc, err := a.send(ctx, ar.Terms.EntryBond, body)
 			if err != nil {
 				return err
 			}
-			return a.printReceipt(rc, fmt.Sprintf("entered entry %d on task %d, bond %s", rc.Outcome.Created, task, formatAmount(ar.Terms.EntryBond)))
+			return a.printSubmit(rc, kept, fmt.Sprintf("entered entry %d on task %d, bond %s", rc.Outcome.Created, task, formatAmount(ar.Terms.EntryBond)))
 		},
 	}
 	f := c.Flags()
 	f.Uint64Var(&task, "task", 0, "task id")
 	f.StringVar(&work, "work", "", "the work, inline")
 	f.StringVar(&workFile, "work-file", "", "read the work from a file")
-	f.StringVar(&url, "url", "", "an https URL the validators fetch themselves")
+	f.StringVar(&workURL, "work-url", "", "an https URL whose bytes, fetched now, are the work")
+	f.StringVar(&workSHA, "work-sha256", "", "the sha256 of --work-url's bytes, computed elsewhere (64 lowercase hex digits)")
 	c.MarkFlagRequired("task")
-	c.MarkFlagsMutuallyExclusive("work", "work-file")
-	c.MarkFlagsOneRequired("work", "work-file", "url")
+	c.MarkFlagsMutuallyExclusive("work", "work-file", "work-url")
+	c.MarkFlagsOneRequired("work", "work-file", "work-url")
 	return c
+}
+
+// printSubmit reports an entry filed, and for a URL entry the bytes it committed.
+func (a *app) printSubmit(rc api.Receipt, kept *keptWork, human string) error {
+	out := struct {
+		api.Receipt
+		Work *wire.Work `json:"work,omitempty"`
+	}{Receipt: rc}
+	if kept != nil {
+		out.Work = &kept.Work
+	}
+	return a.emit(out, func(w io.Writer) {
+		fmt.Fprintf(w, "%s (tx %s, block %d)\n", human, short(rc.TxID), rc.Height)
+		if kept != nil {
+			fmt.Fprintf(w, "committed work: sha256 %s, %d bytes %s\n", kept.SHA256, kept.Size, kept.from)
+		}
+	})
 }

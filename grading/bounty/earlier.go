@@ -21,9 +21,12 @@ type taskIndex struct {
 
 // measure returns the overlap of work with in.Earlier. The task's index is reused when
 // its entries are a prefix of in.Earlier (extended with the rest) or in.Earlier is a
-// prefix of them (measured against that many); otherwise it is rebuilt. An earlier
-// entry whose URL cannot be fetched is measured as empty: it cannot be the original of a
-// copy, and a dead earlier host never blocks the grading of later entries.
+// prefix of them (measured against that many); otherwise it is rebuilt. An earlier URL
+// entry is measured by the bytes it committed at filing, never by what its URL serves
+// today; one whose committed bytes cannot be had (its host is gone, or serves something
+// else and the work source holds nothing) is measured as empty: it cannot be the
+// original of a copy, and a dead earlier host never blocks the grading of later entries.
+// Since an entry's text never changes, the index may keep it across runs.
 func (p *Pipeline) measure(r *run, work string) overlap.Match {
 	t := p.acquire(r.in.Task.ID)
 	defer p.release(t)
@@ -46,13 +49,16 @@ func (p *Pipeline) measure(r *run, work string) overlap.Match {
 	return t.idx.MeasureFirst(work, len(r.in.Earlier))
 }
 
-// earlierText returns an earlier entry's text, and whether it is missing for a reason
-// that may pass.
+// earlierText returns the text an earlier entry committed at filing, and whether it is
+// missing for a reason that may pass. A URL entry without a digest committed no bytes.
 func (r *run) earlierText(e ledger.EntryView) (string, bool) {
-	if e.WorkURL == "" {
+	switch {
+	case e.WorkURL == "":
 		return e.Work, false
+	case e.WorkSHA == "":
+		return "", false
 	}
-	f := r.fetchURL(e.WorkURL)
+	f := r.committed(e)
 	if f.err != nil {
 		return "", f.err.Class != ledger.External
 	}

@@ -8,11 +8,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestAURLEntryIsGradedOnTheBytesFetched: the digest is sha256 of the exact bytes read.
+// TestAURLEntryIsGradedOnTheBytesFetched: the digest is sha256 of the exact bytes read,
+// which are the bytes committed at filing.
 func TestAURLEntryIsGradedOnTheBytesFetched(t *testing.T) {
 	web := &pages{body: map[string]string{"https://w.example/note": shortNote}}
 	p := &Pipeline{Reader: answers(`{"rung": 4, "reason": "x"}`), Fetcher: web}
-	e := ledger.EntryView{ID: 1, Task: 1, WorkURL: "https://w.example/note"}
+	e := urlEntry(1, "https://w.example/note", shortNote)
 	res := p.Run(context.Background(), Inputs{Task: task(noteRubric), Entry: e})
 	if res.Error != "" || res.WorkDigest != digest(shortNote) || res.Score != 80 {
 		t.Errorf("result %+v, digest %s", gradedOf(res), res.WorkDigest)
@@ -35,7 +36,7 @@ func TestAFetchFailureIsTheRunsError(t *testing.T) {
 		if tc.web != nil {
 			p.Fetcher = tc.web
 		}
-		res := p.Run(context.Background(), Inputs{Task: task(noteRubric), Entry: ledger.EntryView{ID: 1, WorkURL: "https://w.example/x"}})
+		res := p.Run(context.Background(), Inputs{Task: task(noteRubric), Entry: urlEntry(1, "https://w.example/x", shortNote)})
 		if diff := cmp.Diff(graded{Error: tc.want}, gradedOf(res)); diff != "" {
 			t.Errorf("graded (-want +got):\n%s", diff)
 		}
@@ -58,15 +59,15 @@ func TestAReadingFailureKeepsTheReceipt(t *testing.T) {
 }
 
 // TestEarlierURLEntriesAreFetchedOncePerRun: earlier entries given as URLs are read
-// with the same Fetcher, each URL once; one whose host is gone cannot be an original
-// and does not stop the run.
+// with the same Fetcher, each URL once (two entries that committed the same page share
+// the fetch); one whose host is gone cannot be an original and does not stop the run.
 func TestEarlierURLEntriesAreFetchedOncePerRun(t *testing.T) {
 	web := &pages{body: map[string]string{"https://w.example/guide": guide}}
 	p := &Pipeline{Reader: answers(`{"rung": 4, "reason": "x"}`), Fetcher: web}
 	earlier := []ledger.EntryView{
-		{ID: 1, Task: 1, WorkURL: "https://w.example/gone"},
-		{ID: 2, Task: 1, WorkURL: "https://w.example/guide"},
-		{ID: 3, Task: 1, WorkURL: "https://w.example/guide"},
+		urlEntry(1, "https://w.example/gone", guide),
+		urlEntry(2, "https://w.example/guide", guide),
+		urlEntry(3, "https://w.example/guide", guide),
 	}
 	res := p.Run(context.Background(), Inputs{Task: task(guideRubric), Entry: entry(4, reworded), Earlier: earlier})
 	if res.DuplicateOf != 2 || res.Error != "" {

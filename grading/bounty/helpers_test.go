@@ -85,6 +85,11 @@ func entry(id ledger.EntryID, work string) ledger.EntryView {
 	return ledger.EntryView{ID: id, Task: 1, Seq: int(id), Work: work}
 }
 
+// urlEntry is entry id filed as url, committing the sha256 of committed at filing.
+func urlEntry(id ledger.EntryID, url, committed string) ledger.EntryView {
+	return ledger.EntryView{ID: id, Task: 1, Seq: int(id), WorkURL: url, WorkSHA: digest(committed)}
+}
+
 func fixedNow() time.Time { return time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC) }
 
 // graded is the part of a result consensus compares, for cmp.Diff.

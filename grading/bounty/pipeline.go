@@ -2,8 +2,6 @@ package bounty
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"sync"
 	"time"
 
@@ -24,14 +22,18 @@ type Inputs struct {
 }
 
 // Pipeline runs the grading of one entry. Its zero value needs only Reader (and Fetcher
-// for URL entries). A Pipeline keeps an overlap index per task across runs, so that an
-// entry is measured against a thousand earlier ones without re-reading them; it is safe
-// for concurrent use and must not be copied after first use.
+// or Works for URL entries). A URL entry is graded on the bytes it committed at filing
+// and on no others: Works' copy when it holds them, else what the URL serves if it still
+// hashes to the committed digest; the copy check compares earlier URL entries the same
+// way. A Pipeline keeps an overlap index per task across runs, so that an entry is
+// measured against a thousand earlier ones without re-reading them; it is safe for
+// concurrent use and must not be copied after first use.
 type Pipeline struct {
-	Reader   grading.Model    // places the work on a rung
-	Compiler grading.Model    // compiles what the pattern compiler could not; nil: pattern compiler only
-	Fetcher  grading.Fetcher  // fetches work URLs, the entry's and earlier entries'
-	Now      func() time.Time // stamps a Call the Model left unstamped; nil: leave it
+	Reader   grading.Model      // places the work on a rung
+	Compiler grading.Model      // compiles what the pattern compiler could not; nil: pattern compiler only
+	Fetcher  grading.Fetcher    // fetches work URLs, the entry's and earlier entries'
+	Works    grading.WorkSource // committed work bytes by digest, asked before any fetch; nil: fetch every URL
+	Now      func() time.Time   // stamps a Call the Model left unstamped; nil: leave it
 
 	mu      sync.Mutex
 	indexes map[ledger.TaskID]*taskIndex
@@ -67,7 +69,7 @@ type run struct {
 	missedP []string // preferred criteria not met
 	match   overlap.Match
 	reading rung.Reading
-	fetched map[string]fetched // this run's fetches, by URL
+	fetched map[string]fetched // this run's fetches, by URL, before any digest check
 }
 
 type fetched struct {
@@ -75,36 +77,22 @@ type fetched struct {
 	err  *ledger.Error
 }
 
+// fetch reads the work: the entry's own text, or the bytes its URL committed at filing
+// (see committed). A URL entry's result carries the committed digest whatever becomes of
+// the run, and a graded one was read from bytes that hash to it.
 func (r *run) fetch() {
 	body := []byte(r.in.Entry.Work)
-	if u := r.in.Entry.WorkURL; u != "" {
-		f := r.fetchURL(u)
+	if r.in.Entry.WorkURL != "" {
+		r.res.WorkDigest = r.in.Entry.WorkSHA
+		f := r.committed(r.in.Entry)
 		if f.err != nil {
 			r.err = f.err
 			return
 		}
 		body = f.body
 	}
-	sum := sha256.Sum256(body)
-	r.res.WorkDigest = hex.EncodeToString(sum[:])
+	r.res.WorkDigest = sum(body)
 	r.work = string(body)
-}
-
-// fetchURL fetches u once per run.
-func (r *run) fetchURL(u string) fetched {
-	if f, ok := r.fetched[u]; ok {
-		return f
-	}
-	var f fetched
-	if r.p.Fetcher == nil {
-		f.err = grading.ClassifyFetch(grading.ErrNoFetcher)
-	} else if body, err := r.p.Fetcher.Fetch(r.ctx, u); err != nil {
-		f.err = grading.ClassifyFetch(err)
-	} else {
-		f.body = body
-	}
-	r.fetched[u] = f
-	return f
 }
 
 func (r *run) sandbox() {

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+
+	"github.com/arena/arena/api/wire"
+	"github.com/arena/arena/client"
+	"github.com/arena/arena/fetch"
+	"github.com/arena/arena/grading"
+	"github.com/arena/arena/node"
+)
+
+// keptWork is the work a URL entry commits: the digest and size the node keeps it
+// under, and where the bytes came from, for people.
+type keptWork struct {
+	wire.Work
+	from string
+}
+
+// keepWork makes the bytes at url the node's to serve and returns their digest, for a
+// submit to commit. Without want it fetches url as a validator would and uploads the
+// bytes. With want (a digest computed elsewhere), bytes the node already keeps under it
+// are used as they are; otherwise url must serve bytes with that digest now, and they
+// are uploaded.
+func (a *app) keepWork(ctx context.Context, c *client.Client, url, want string) (*keptWork, error) {
+	if want != "" {
+		if !wire.IsDigest(want) {
+			return nil, fmt.Errorf("--work-sha256: %q is not 64 lowercase hex digits", want)
+		}
+		b, err := c.Work(ctx, want)
+		var ce *client.Error
+		switch {
+		case err == nil:
+			return &keptWork{wire.Work{SHA256: want, Size: len(b)}, "the node already keeps"}, nil
+		case !errors.As(err, &ce) || ce.Status != http.StatusNotFound:
+			return nil, err
+		}
+	}
+	b, err := a.fetchWork(ctx, url)
+	switch {
+	case err != nil && want != "":
+		return nil, fmt.Errorf("--work-sha256 %s: the node keeps no such work, and %s could not be fetched: %v", want, url, err)
+	case err != nil:
+		return nil, err
+	case want != "" && sum(b) != want:
+		return nil, fmt.Errorf("--work-sha256 %s: the node keeps no such work, and %s serves bytes with sha256 %s", want, url, sum(b))
+	}
+	w, err := c.PutWork(ctx, b)
+	if err != nil {
+		return nil, fmt.Errorf("keep the work of %s on the node: %w", url, err)
+	}
+	return &keptWork{w, "fetched from " + url + ", now kept by the node"}, nil
+}
+
+// fetchWork fetches url under the arena's [fetch] limits, those its validators fetch
+// under, with the same SSRF guard. A failure reads as a validator would class it.
+func (a *app) fetchWork(ctx context.Context, url string) ([]byte, error) {
+	limits, err := a.fetchLimits()
+	if err != nil {
+		return nil, err
+	}
+	b, err := fetch.New(limits).Fetch(ctx, url)
+	if err != nil {
+		return nil, grading.ClassifyFetch(err)
+	}
+	return b, nil
+}
+
+// fetchLimits returns the [fetch] table of the directory's arena.toml, or fetch's
+// defaults when the directory holds no arena (a remote node named with --node).
+func (a *app) fetchLimits() (fetch.Config, error) {
+	cfg, err := node.LoadConfig(a.dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fetch.Config{}, nil
+	case err != nil:
+		return fetch.Config{}, err
+	}
+	return cfg.Fetch.FetchLimits(), nil
+}
+
+// sum is the lowercase hex sha256 of b, the form a submit commits work in.
+func sum(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}

@@ -1,0 +1,42 @@
+package node
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/arena/arena/fetch"
+	"github.com/arena/arena/grading"
+	"github.com/arena/arena/store"
+)
+
+// Works returns the node's content-addressed store of work bytes: what a URL entry
+// committed by sha256 at filing, kept in the engine's SQLite file. The API serves it at
+// /v1/work/{sha256} (api.Config.Works) and the node's validators grade from it before
+// they fetch any URL.
+func (n *Node) Works() *store.DB { return n.engine.DB() }
+
+// FetchLimits returns the fetch limits of the [fetch] table: how the node's validators
+// fetch work URLs, and how `arena submit --work-url` reads a URL before filing it, so
+// that what a solver commits is what a validator can fetch.
+func (f FetchConfig) FetchLimits() fetch.Config {
+	return fetch.Config{AllowLoopback: f.AllowLoopback, AllowPrivate: f.AllowPrivate, MaxBytes: f.MaxBytes, Timeout: f.Timeout}
+}
+
+// storeWorks is the node's store as its validators' grading.WorkSource. A read that
+// fails is logged and reported as not held, so the validator fetches the URL instead.
+type storeWorks struct {
+	db  *store.DB
+	log *slog.Logger
+}
+
+var _ grading.WorkSource = storeWorks{}
+
+// Work returns the bytes kept under sha256, if any.
+func (w storeWorks) Work(ctx context.Context, sha256 string) ([]byte, bool) {
+	b, ok, err := w.db.Work(ctx, sha256)
+	if err != nil {
+		w.log.Warn("work store unreadable; fetching the URL instead", "sha256", sha256, "err", err)
+		return nil, false
+	}
+	return b, ok
+}
