@@ -107,6 +107,7 @@ func DecodeTx(b []byte) (*Tx, error) {
 		return nil, fmt.Errorf("%w: %s body: %v", ErrMalformed, w.Kind, err)
 	}
 	tx := &Tx{Chain: w.Chain, From: w.From, Nonce: w.Nonce, Value: w.Value, Body: body}
+	tx.Size() // computed now, while the decoded Tx has one owner
 	if w.Sig != "" {
 		sig, err := decodeHex(w.Sig)
 		if err != nil || len(sig) != 65 {

@@ -99,7 +99,7 @@ func TestADeliveryIsKeptAcrossAReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(want, got, amountEq); diff != "" {
+	if diff := cmp.Diff(want, got, sameRecord); diff != "" {
 		t.Errorf("deliveries after reopen (-want +got):\n%s", diff)
 	}
 	fail.N = 1

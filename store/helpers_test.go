@@ -8,12 +8,15 @@ import (
 
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/arena/arena/ledger"
 )
 
-// amountEq compares amounts by value; Amount hides its representation.
-var amountEq = cmp.Comparer(func(a, b ledger.Amount) bool { return a.Eq(b) })
+// sameRecord compares amounts by value; Amount hides its representation.
+// sameRecord compares what the store keeps: amounts by value, transactions by their
+// fields (not the size a transaction caches once it is asked for its fee).
+var sameRecord = cmp.Options{cmp.Comparer(func(a, b ledger.Amount) bool { return a.Eq(b) }), cmpopts.IgnoreUnexported(ledger.Tx{})}
 
 // fataler is the part of testing.TB the fixtures need, so that the crash child, which
 // runs outside any test, can build them too.

@@ -29,7 +29,7 @@ func TestACommittedBlockReadsBackWhole(t *testing.T) {
 	for _, b := range want {
 		wantStored = append(wantStored, stored(b))
 	}
-	if diff := cmp.Diff(wantStored, readAll(t, db), amountEq); diff != "" {
+	if diff := cmp.Diff(wantStored, readAll(t, db), sameRecord); diff != "" {
 		t.Errorf("blocks after reopen (-want +got):\n%s", diff)
 	}
 	last, ok, err := db.LastBlock()
@@ -73,7 +73,7 @@ func TestATxIsFoundByID(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("Tx(%s) = %v, %v", HexID(b.Txs[3].ID), ok, err)
 	}
-	if diff := cmp.Diff(TxAt{Height: 2, TxRecord: b.Txs[3]}, got, amountEq); diff != "" {
+	if diff := cmp.Diff(TxAt{Height: 2, TxRecord: b.Txs[3]}, got, sameRecord); diff != "" {
 		t.Errorf("Tx (-want +got):\n%s", diff)
 	}
 	if _, ok, err := db.Tx([32]byte{1}); ok || err != nil {
@@ -120,8 +120,8 @@ func TestAFailedCommitWritesNothing(t *testing.T) {
 			t.Errorf("%s = %d after a failed commit, want 0", q, n)
 		}
 	}
-	if got, want := readAll(t, db), []StoredBlock{stored(b1)}; !cmp.Equal(want, got, amountEq) {
-		t.Errorf("log after a failed commit:\n%s", cmp.Diff(want, got, amountEq))
+	if got, want := readAll(t, db), []StoredBlock{stored(b1)}; !cmp.Equal(want, got, sameRecord) {
+		t.Errorf("log after a failed commit:\n%s", cmp.Diff(want, got, sameRecord))
 	}
 }
 
@@ -180,7 +180,7 @@ func TestGenesisIsFixed(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("Genesis() after reopen = %v, %v", ok, err)
 	}
-	if diff := cmp.Diff(terms, got, amountEq); diff != "" {
+	if diff := cmp.Diff(terms, got, sameRecord); diff != "" {
 		t.Errorf("Genesis (-want +got):\n%s", diff)
 	}
 }
