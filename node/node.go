@@ -194,9 +194,9 @@ func (n *Node) loadKeys(env func(string) string) ([]*account.Key, error) {
 }
 
 func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
-	fc := fetch.Config{
-		AllowLoopback: n.cfg.Fetch.AllowLoopback, AllowPrivate: n.cfg.Fetch.AllowPrivate,
-		MaxBytes: n.cfg.Fetch.MaxBytes, Timeout: n.cfg.Fetch.Timeout,
+	fc, err := fetchConfig(n.dir, n.cfg.Fetch)
+	if err != nil {
+		return err
 	}
 	for i, v := range n.cfg.Validators {
 		p, err := n.pipeline(v, fc, o)
@@ -210,6 +210,24 @@ func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
 		}))
 	}
 	return nil
+}
+
+// fetchConfig returns the fetcher's configuration from the [fetch] table, reading
+// ca_file (relative to the arena directory) into roots that trust it besides the
+// system's.
+func fetchConfig(dir string, f FetchConfig) (fetch.Config, error) {
+	fc := fetch.Config{AllowLoopback: f.AllowLoopback, AllowPrivate: f.AllowPrivate, MaxBytes: f.MaxBytes, Timeout: f.Timeout}
+	if f.CAFile == "" {
+		return fc, nil
+	}
+	b, err := os.ReadFile(path(dir, f.CAFile))
+	if err != nil {
+		return fc, fmt.Errorf("%s: key \"fetch.ca_file\": %w", ConfigFile, err)
+	}
+	if fc.RootCAs, err = fetch.SystemRootsPlus(b); err != nil {
+		return fc, fmt.Errorf("%s: key \"fetch.ca_file\": %s: %w", ConfigFile, f.CAFile, err)
+	}
+	return fc, nil
 }
 
 // pipeline builds one validator's pipeline: its reader, its compiler (the reader's
