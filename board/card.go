@@ -65,6 +65,7 @@ type gradeCard struct {
 	Leader      string
 	Agreed      []string
 	Disagreed   []string
+	Failed      []string // answered with a classed failure the leader's was not
 	Settled     string
 	AppealUntil string
 }
@@ -87,7 +88,7 @@ type appealCard struct {
 	Round     ledger.RoundID
 	Against   ledger.RoundID
 	Filed     string
-	Outcome   string // "moved", "held" or "pending"
+	Outcome   string // "moved", "held", "lapsed" or "pending"
 	Bounty    string
 }
 
@@ -121,6 +122,7 @@ type attCard struct {
 	Validator string
 	Height    uint64
 	Agrees    bool
+	Late      bool // sent after the attempt ended: on the record, never tallied
 	Says      string
 }
 
@@ -180,7 +182,7 @@ func (v *views) card(e *ledger.EntryView) card {
 			c.Crossings, c.Uncrossed = x.Crossings, x.Uncrossed
 		}
 	}
-	if e.Current != nil {
+	if e.Current != nil && e.State != ledger.EntryStalled {
 		c.Grade = v.grade(e.Current)
 		c.Status = ""
 	}
@@ -206,7 +208,7 @@ func (v *views) grade(g *ledger.GradeView) *gradeCard {
 		Rationale: r.Rationale, Checks: checkCards(r.Checks), Prose: r.Prose, Dropped: r.Dropped,
 		NoDet: r.NoDeterministicPass, Similarity: r.Similarity, DuplicateOf: g.DuplicateOf,
 		Digest: r.WorkDigest, Leader: v.name(g.Leader), Agreed: v.all(g.Agreed),
-		Disagreed: v.all(g.Disagreed), Settled: stamp(g.SettledAt), AppealUntil: stamp(g.AppealUntil)}
+		Disagreed: v.all(g.Disagreed), Failed: v.all(g.Failed), Settled: stamp(g.SettledAt), AppealUntil: stamp(g.AppealUntil)}
 	if gc.Label == "" && gc.Error == "" {
 		gc.Label = v.label(g.Tier)
 	}
@@ -229,7 +231,7 @@ func (v *views) round(r *ledger.RoundView, current *ledger.GradeView) roundCard 
 		for i := range a.Attestations {
 			at := &a.Attestations[i]
 			ac.Atts = append(ac.Atts, attCard{Validator: v.name(at.Validator), Height: at.Height,
-				Agrees: at.Agrees, Says: says(&at.Result)})
+				Agrees: at.Agrees, Late: at.Late, Says: says(&at.Result)})
 		}
 		rc.Attempts = append(rc.Attempts, ac)
 	}

@@ -8,7 +8,8 @@ import (
 	"github.com/arena/arena/ledger"
 )
 
-// status says in one line why an entry has no grade in force.
+// status says in one line why an entry has no grade in force. A stalled entry is never
+// shown with a verdict: it was not graded.
 func status(state string) string {
 	switch state {
 	case ledger.EntryPending:
@@ -19,6 +20,10 @@ func status(state string) string {
 		return "ungraded: every attempt of its round was discarded; grade() opens a fresh round"
 	case ledger.EntryAppealed:
 		return "a regrade round is open"
+	case ledger.EntryStalled:
+		return "not graded: grading stalled past the grading window; ineligible, bond returned"
+	case ledger.EntrySealed:
+		return "sealed: a commitment until it is revealed; the work shows once revealed"
 	default:
 		return "no grade in force"
 	}

@@ -156,7 +156,7 @@ func (d *decoder) grade(o obj) *gradeCard {
 		Causes: d.strs(o, "ca"), Reason: d.str(o, "re"), Rationale: d.str(o, "ra"), Checks: d.checks(o),
 		Prose: d.strs(o, "pr"), Dropped: d.strs(o, "dr"), NoDet: d.flag(o, "nd"), Similarity: d.num(o, "si"),
 		DuplicateOf: ledger.EntryID(d.num(o, "du")), Digest: d.str(o, "wd"), Leader: d.str(o, "le"),
-		Agreed: d.strs(o, "ag"), Disagreed: d.strs(o, "di"), Settled: d.str(o, "se"), AppealUntil: d.str(o, "au")}
+		Agreed: d.strs(o, "ag"), Disagreed: d.strs(o, "di"), Failed: d.strs(o, "fa"), Settled: d.str(o, "se"), AppealUntil: d.str(o, "au")}
 }
 
 func (d *decoder) checks(o obj) []checkCard {
@@ -181,7 +181,7 @@ func (d *decoder) round(o obj) roundCard {
 	for _, a := range d.objs(o, "at") {
 		at := attemptCard{N: d.num(a, "n"), Leader: d.str(a, "le"), Opened: d.str(a, "o"), Deadline: d.str(a, "dl"), State: d.str(a, "st")}
 		for _, t := range d.objs(a, "as") {
-			at.Atts = append(at.Atts, attCard{Validator: d.str(t, "v"), Height: uint64(d.num(t, "h")), Agrees: d.flag(t, "ag"), Says: d.str(t, "sa")})
+			at.Atts = append(at.Atts, attCard{Validator: d.str(t, "v"), Height: uint64(d.num(t, "h")), Agrees: d.flag(t, "ag"), Late: d.flag(t, "lt"), Says: d.str(t, "sa")})
 		}
 		r.Attempts = append(r.Attempts, at)
 	}

@@ -65,6 +65,7 @@ func (e *wire) grade(g *gradeCard) {
 	e.str("le", g.Leader)
 	e.strs("ag", g.Agreed)
 	e.strs("di", g.Disagreed)
+	e.strs("fa", g.Failed)
 	e.str("se", g.Settled)
 	e.str("au", g.AppealUntil)
 }
@@ -127,6 +128,7 @@ func (e *wire) att(a *attCard) {
 	e.str("v", a.Validator)
 	e.unum("h", a.Height)
 	e.flag("ag", a.Agrees)
+	e.flag("lt", a.Late)
 	e.str("sa", a.Says)
 }
 

@@ -23,7 +23,7 @@ type Config struct {
 	MaxURLLen     int            // longest URL accepted, in bytes; default 2048
 	AllowLoopback bool           // allow 127.0.0.0/8 and ::1 (tests, a local fixture)
 	AllowPrivate  bool           // allow RFC 1918, ULA (fc00::/7) and CGNAT (100.64.0.0/10)
-	RootCAs       *x509.CertPool // trusted roots; nil means the system's
+	RootCAs       *x509.CertPool // trusted roots; nil means the system's (SystemRootsPlus adds a private CA to them)
 }
 
 // Defaults of Config.

@@ -56,6 +56,7 @@ type FetchConfig struct {
 	AllowPrivate  bool          `toml:"allow_private"`  // allow RFC 1918, ULA and CGNAT addresses
 	MaxBytes      int64         `toml:"max_bytes"`      // largest body accepted
 	Timeout       time.Duration `toml:"timeout"`        // one whole fetch, e.g. "10s"
+	CAFile        string        `toml:"ca_file"`        // PEM file of CAs trusted besides the system roots; "" for none
 }
 
 // SoloConfig is the [solo] table: the embedded engine's batching.

@@ -194,7 +194,10 @@ func (n *Node) loadKeys(env func(string) string) ([]*account.Key, error) {
 }
 
 func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
-	fc := n.cfg.Fetch.FetchLimits()
+	fc, err := n.cfg.Fetch.Client(n.dir)
+	if err != nil {
+		return err
+	}
 	for i, v := range n.cfg.Validators {
 		p, err := n.pipeline(v, fc, o)
 		if err != nil {
@@ -207,6 +210,24 @@ func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
 		}))
 	}
 	return nil
+}
+
+// Client returns the fetcher's configuration from the [fetch] table of the arena in dir:
+// its limits (FetchLimits), and ca_file (relative to dir) read into roots that trust it
+// besides the system's. Validators and `arena submit --work-url` fetch under it.
+func (f FetchConfig) Client(dir string) (fetch.Config, error) {
+	fc := f.FetchLimits()
+	if f.CAFile == "" {
+		return fc, nil
+	}
+	b, err := os.ReadFile(path(dir, f.CAFile))
+	if err != nil {
+		return fc, fmt.Errorf("%s: key \"fetch.ca_file\": %w", ConfigFile, err)
+	}
+	if fc.RootCAs, err = fetch.SystemRootsPlus(b); err != nil {
+		return fc, fmt.Errorf("%s: key \"fetch.ca_file\": %s: %w", ConfigFile, f.CAFile, err)
+	}
+	return fc, nil
 }
 
 // pipeline builds one validator's pipeline: its reader, its compiler (the reader's

@@ -178,7 +178,8 @@ func TestOneEntryIsGradedThroughTheNode(t *testing.T) {
 
 // TestOpenRefuses: Open names what is wrong: a bad arena.toml (with the key), a wrong
 // passphrase (with the variable it is read from), a validator outside the founding set,
-// an unknown reader spec.
+// an unknown reader spec, a hosted reader without its key, a ca_file that is missing or
+// holds no certificate.
 func TestOpenRefuses(t *testing.T) {
 	dir := t.TempDir()
 	cfg, err := Init(dir, InitOptions{Validators: 1, LightScrypt: true, Passphrase: "s3cret"})
@@ -220,6 +221,12 @@ func TestOpenRefuses(t *testing.T) {
 			`arena.toml: key "validator[0].address": ` + stranger.String() + " is not in the founding validator set of genesis.json"},
 		{"unknown reader", func(c *Config) { c.Validators[0].Reader = "telepathy:x" }, pass,
 			`arena.toml: validator[0] ` + v.String() + `: reader "telepathy:x": `},
+		{"hosted reader without a key", func(c *Config) { c.Validators[0].Reader = "anthropic:https://api.anthropic.com#claude" }, pass,
+			`arena.toml: validator[0] ` + v.String() + `: reader "anthropic:https://api.anthropic.com#claude": bad reader spec: anthropic needs ARENA_ANTHROPIC_API_KEY or ANTHROPIC_API_KEY unless its URL is a loopback or private address`},
+		{"missing ca_file", func(c *Config) { c.Fetch.CAFile = "missing.pem" }, pass,
+			`arena.toml: key "fetch.ca_file": open ` + filepath.Join(dir, "missing.pem") + ": "},
+		{"ca_file without a certificate", func(c *Config) { c.Fetch.CAFile = "genesis.json" }, pass,
+			`arena.toml: key "fetch.ca_file": genesis.json: no PEM certificate found`},
 	}
 	for _, tc := range tests {
 		err := open(tc.edit, tc.env)

@@ -18,12 +18,14 @@
 // API keys come from the environment, never from the spec (which is logged and shown):
 // openai uses ARENA_OPENAI_API_KEY, else OPENAI_API_KEY, else no key (local servers
 // need none); anthropic uses ARENA_ANTHROPIC_API_KEY, else ANTHROPIC_API_KEY, and is
-// refused without one; ollama takes none.
+// refused without one unless its URL is local (Local); ollama takes none. Without a
+// key, no credential header is sent at all.
 package reader
 
 import (
 	"errors"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"strings"
 
@@ -94,12 +96,36 @@ func remote(kind, base, model string, env func(string) string, policy call.Polic
 		return openai.New(openai.Config{BaseURL: base, Model: model, APIKey: key, Policy: policy}), nil
 	case "anthropic":
 		key := first(env, "ARENA_ANTHROPIC_API_KEY", "ANTHROPIC_API_KEY")
-		if key == "" {
-			return nil, fmt.Errorf("%w: anthropic needs ARENA_ANTHROPIC_API_KEY or ANTHROPIC_API_KEY", ErrSpec)
+		if key == "" && !Local(base) {
+			return nil, fmt.Errorf("%w: anthropic needs ARENA_ANTHROPIC_API_KEY or ANTHROPIC_API_KEY unless its URL is a loopback or private address", ErrSpec)
 		}
 		return anthropic.New(anthropic.Config{BaseURL: base, Model: model, APIKey: key, Policy: policy}), nil
 	}
 	return ollama.New(ollama.Config{BaseURL: base, Model: model, Policy: policy}), nil
+}
+
+// cgnat is the shared address space (RFC 6598), private to a carrier or a tailnet.
+var cgnat = netip.MustParsePrefix("100.64.0.0/10")
+
+// Local reports whether base's host is on this machine or a private network: localhost
+// (or a name under .localhost), or a loopback, private (RFC 1918, ULA), shared (CGNAT)
+// or link-local address literal. A server there is the operator's own and may need no
+// API key. Other names are not resolved, so they count as public.
+func Local(base string) bool {
+	u, err := url.Parse(base)
+	if err != nil {
+		return false
+	}
+	host := strings.ToLower(u.Hostname())
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		return false
+	}
+	a = a.Unmap().WithZone("")
+	return a.IsLoopback() || a.IsPrivate() || cgnat.Contains(a)
 }
 
 func first(env func(string) string, names ...string) string {

@@ -17,14 +17,17 @@ const runGrace = 2 * time.Second
 // and its grace without answering.
 var errRunTimedOut = ledger.NewError(ledger.Transient, "Grading run timed out")
 
-// attest runs t's grading under runCtx, which ends if the attempt closes, signs
-// the result and sends the attestation under ctx, so that a submission once begun is
-// never abandoned midway (an abandoned one may still commit and spend its nonce).
+// attest runs t's grading under runCtx, which ends once the attempt's deadline has
+// passed, signs the result and sends the attestation under ctx, so that a submission
+// once begun is never abandoned midway (an abandoned one may still commit and spend its
+// nonce). A run that finishes after its attempt ended (others settled or discarded it
+// first) is still sent while the deadline has not passed: the ledger records it late,
+// so every member who answered in time is on the record.
 func (w *Worker) attest(ctx, runCtx context.Context, t task) {
 	started := w.cfg.Now()
 	res, ok := w.run(runCtx, t)
 	if !ok {
-		return // the attempt closed or the worker is stopping
+		return // the deadline passed or the worker is stopping
 	}
 	w.stats.runs.Add(1)
 	if res.Error != "" {
@@ -37,15 +40,16 @@ func (w *Worker) attest(ctx, runCtx context.Context, t task) {
 			return
 		}
 	}
-	if !w.stillOpen(t.job) {
+	ok, late := w.mayAttest(t.job)
+	if !ok {
 		w.stats.late.Add(1)
-		w.cfg.Logger.Info("attempt closed before the run finished", "round", t.round, "attempt", t.attempt)
+		w.cfg.Logger.Info("attempt deadline passed before the run finished", "round", t.round, "attempt", t.attempt)
 		return
 	}
 	body := ledger.Attest{Round: t.round, Attempt: t.attempt, Result: res}
 	out, err := w.send(ctx, body)
 	w.cfg.Logger.Info("attest", "round", t.round, "attempt", t.attempt, "entry", t.entry,
-		"tier", res.Tier, "score", res.Score, "error", res.Error, "took", w.cfg.Now().Sub(started),
+		"tier", res.Tier, "score", res.Score, "error", res.Error, "late", late, "took", w.cfg.Now().Sub(started),
 		"refused", out.Err, "err", err)
 	if err == nil && out.OK() {
 		w.stats.attested.Add(1)
@@ -72,20 +76,33 @@ func (w *Worker) run(ctx context.Context, t task) (ledger.Result, bool) {
 	}
 }
 
-// stillOpen reports whether j is still the open attempt of its round and unattested
-// by this key.
-func (w *Worker) stillOpen(j job) bool {
-	open := false
+// mayAttest reports whether j may still be attested by this key: its attempt's
+// deadline has not passed by the arena's clock (or the wall clock, if that is ahead)
+// and this key has not attested it. late reports that the attempt has already ended,
+// so the ledger will record the attestation without tallying it.
+func (w *Worker) mayAttest(j job) (ok, late bool) {
 	w.cfg.Chain.View(func(s *ledger.State) {
-		r, ok := s.Round(j.round)
-		if !ok || r.State != ledger.RoundOpen || len(r.Attempts) == 0 {
+		a, found := attemptOf(s, j)
+		if !found || w.now(s) > a.Deadline || attested(a, w.addr) {
 			return
 		}
-		a := r.Attempts[len(r.Attempts)-1]
-		open = a.Attempt == j.attempt && a.State == ledger.AttemptOpen && !attested(a, w.addr)
+		ok, late = true, a.State != ledger.AttemptOpen
 	})
-	return open
+	return ok, late
 }
+
+// attemptOf returns the attempt j names, if its round has it.
+func attemptOf(s *ledger.State, j job) (ledger.AttemptView, bool) {
+	r, ok := s.Round(j.round)
+	if !ok || j.attempt < 1 || j.attempt > len(r.Attempts) {
+		return ledger.AttemptView{}, false
+	}
+	return r.Attempts[j.attempt-1], true
+}
+
+// now is the arena's clock, or the wall clock when that is ahead: the next block's
+// time is at least either.
+func (w *Worker) now(s *ledger.State) int64 { return max(w.cfg.Now().Unix(), s.Now()) }
 
 // rotate sends grade(entry) to move an expired attempt on. A refusal is expected when
 // another member moved it first.

@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"maps"
 	"slices"
 	"time"
 
@@ -11,7 +12,7 @@ import (
 // plan is what one look at the committed state calls for.
 type plan struct {
 	chain  string
-	open   map[job]bool     // every open attempt on which this key sits
+	keep   map[job]bool     // runs to let go on: every open attempt on which this key sits, and keepEnded's
 	runs   []task           // attempts to grade, oldest round first
 	rotate []ledger.EntryID // entries whose attempt expired and is this key's to move on
 }
@@ -34,8 +35,8 @@ func (w *Worker) plan() plan {
 }
 
 func (w *Worker) planOn(s *ledger.State) plan {
-	p := plan{chain: s.Terms().Chain, open: map[job]bool{}}
-	now := max(w.cfg.Now().Unix(), s.Now())
+	p := plan{chain: s.Terms().Chain, keep: map[job]bool{}}
+	now := w.now(s)
 	for _, r := range s.OpenRounds() {
 		rank := slices.Index(sortedCommittee(r.Committee), w.addr)
 		if rank < 0 || len(r.Attempts) == 0 {
@@ -46,7 +47,7 @@ func (w *Worker) planOn(s *ledger.State) plan {
 			continue
 		}
 		j := job{r.ID, a.Attempt}
-		p.open[j] = true
+		p.keep[j] = true
 		if now > a.Deadline {
 			// Too late to attest; the member of rank i moves it on after i*RotateGrace.
 			if now > a.Deadline+int64(time.Duration(rank)*w.cfg.RotateGrace/time.Second) {
@@ -65,7 +66,23 @@ func (w *Worker) planOn(s *ledger.State) plan {
 			p.runs = append(p.runs, task{job: j, chain: p.chain, entry: r.Entry, grade: grade})
 		}
 	}
+	w.keepEnded(s, now, p.keep)
 	return p
+}
+
+// keepEnded adds to keep each attempt that has a run of this key on it and has ended
+// (settled, discarded, abandoned) before its deadline: the run goes on, and what it
+// finds is sent and recorded late. Past the deadline the ledger would refuse it, so
+// such a run is cancelled.
+func (w *Worker) keepEnded(s *ledger.State, now int64, keep map[job]bool) {
+	for _, j := range w.startedJobs() {
+		if keep[j] {
+			continue
+		}
+		if a, ok := attemptOf(s, j); ok && now <= a.Deadline && !attested(a, w.addr) {
+			keep[j] = true
+		}
+	}
 }
 
 // kindOf returns the contest kind of round r, the key of its Grader in Config.Graders.
@@ -96,6 +113,13 @@ func compareAddr(a, b ledger.Address) int {
 		return 1
 	}
 	return 0
+}
+
+// startedJobs returns the attempts with a run started, in no particular order.
+func (w *Worker) startedJobs() []job {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return slices.Collect(maps.Keys(w.started))
 }
 
 func (w *Worker) isStarted(j job) bool {

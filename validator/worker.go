@@ -16,7 +16,7 @@ type Worker struct {
 	addr ledger.Address
 
 	mu      sync.Mutex
-	started map[job]context.CancelFunc // attempts with a run in flight or finished
+	started map[job]context.CancelFunc // attempts with a run in flight or finished, until pruned
 	slots   chan struct{}              // one token per run in flight
 	wake    chan struct{}              // a run finished: look again
 
@@ -92,7 +92,7 @@ func (w *Worker) step(ctx context.Context, wg *sync.WaitGroup) {
 		return
 	}
 	p := w.plan()
-	w.prune(p.open)
+	w.prune(p.keep)
 	for _, e := range p.rotate {
 		w.rotate(ctx, e)
 	}
@@ -154,12 +154,13 @@ func (w *Worker) release() {
 	}
 }
 
-// prune forgets attempts that are no longer open, cancelling any run still on one.
-func (w *Worker) prune(open map[job]bool) {
+// prune forgets attempts whose runs can no longer attest (plan.keep), cancelling any
+// run still on one.
+func (w *Worker) prune(keep map[job]bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for j, cancel := range w.started {
-		if !open[j] {
+		if !keep[j] {
 			cancel()
 			delete(w.started, j)
 		}
@@ -175,7 +176,7 @@ type Stats struct {
 	Errors    int64 `json:"errors"`    // transactions that never reached the ledger
 	Rotations int64 `json:"rotations"` // grade transactions that moved an expired attempt on
 	Retries   int64 `json:"retries"`   // submissions resent after a stale nonce
-	Late      int64 `json:"late"`      // results not sent because the attempt closed meanwhile
+	Late      int64 `json:"late"`      // results not sent because the attempt's deadline passed meanwhile
 	InFlight  int64 `json:"in_flight"` // runs in progress now
 }
 

@@ -36,7 +36,7 @@
       judged_score: N(g.js), score: N(g.sc), diff: S(g.d), verdict: S(g.v), error: S(g.e), causes: SS(g.ca),
       reason: S(g.re), rationale: S(g.ra), checks: map(g.ch, check0), prose: SS(g.pr), dropped: SS(g.dr),
       no_deterministic_pass: B(g.nd), similarity: N(g.si), duplicate_of: N(g.du), work_digest: S(g.wd),
-      leader: S(g.le), agreed: SS(g.ag), disagreed: SS(g.di), settled: S(g.se), appeal_until: S(g.au) };
+      leader: S(g.le), agreed: SS(g.ag), disagreed: SS(g.di), failed: SS(g.fa), settled: S(g.se), appeal_until: S(g.au) };
   }
   function check0(c) { return { criterion: S(c.c), expr: S(c.x), kind: S(c.k), source: S(c.so), passed: B(c.p), error: S(c.e) }; }
   function appeal0(a) {
@@ -53,7 +53,7 @@
   }
   function attempt0(a) {
     return { n: N(a.n), leader: S(a.le), opened: S(a.o), deadline: S(a.dl), state: S(a.st),
-      attestations: map(a.as, function (t) { return { validator: S(t.v), height: N(t.h), agrees: B(t.ag), says: S(t.sa) }; }) };
+      attestations: map(a.as, function (t) { return { validator: S(t.v), height: N(t.h), agrees: B(t.ag), late: B(t.lt), says: S(t.sa) }; }) };
   }
   function crossing0(x) { return { sink: S(x.s), tx: S(x.tx), http: N(x.h), at: S(x.at) }; }
 
@@ -147,10 +147,12 @@
       dd("", "Appeal window until", time(g.appeal_until)),
       dd("", "Work digest", code(g.work_digest, "hash"))]));
     out.push(h("h4", {}, "Validators"));
-    out.push(h("p", {}, ["Leader ", code(g.leader, "addr"), "; agreed: " + len(g.agreed) + "; did not agree: " + len(g.disagreed) + "."]));
+    out.push(h("p", {}, ["Leader ", code(g.leader, "addr"), "; agreed: " + len(g.agreed) + "; did not agree: " + len(g.disagreed) +
+      (len(g.failed) ? "; failed: " + len(g.failed) : "") + "."]));
     out.push(h("ul", { "class": "addrs" }, [
       map(g.agreed, function (a) { return h("li", {}, [h("span", { "class": "agree" }, "agreed"), " ", code(a, "addr")]); }),
-      map(g.disagreed, function (a) { return h("li", {}, [h("span", { "class": "disagree" }, "did not agree"), " ", code(a, "addr")]); })]));
+      map(g.disagreed, function (a) { return h("li", {}, [h("span", { "class": "disagree" }, "did not agree"), " ", code(a, "addr")]); }),
+      map(g.failed, function (a) { return h("li", {}, [h("span", { "class": "disagree" }, "failed"), " ", code(a, "addr")]); })]));
     return out;
   }
 
@@ -176,7 +178,8 @@
       return h("li", {}, ["Attempt " + a.n + ": " + a.state + ", leader ", code(a.leader, "addr"), ", opened ", time(a.opened), ", deadline ", time(a.deadline),
         h("ul", { "class": "atts" }, map(a.attestations, function (t) {
           return h("li", {}, [code(t.validator, "addr"), " at height " + t.height + ": " + t.says + " ",
-            h("span", { "class": t.agrees ? "agree" : "disagree" }, "(" + (t.agrees ? "agrees with" : "differs from") + " the leader)")]);
+            h("span", { "class": t.agrees ? "agree" : "disagree" }, "(" + (t.agrees ? "agrees with" : "differs from") + " the leader)"),
+            t.late ? [" ", h("span", { "class": "late" }, "late: on the record, not tallied")] : null]);
         }))]);
     })));
     if (len(r.calls)) kids.push(h("ul", { "class": "calls" }, map(r.calls, function (c) {

@@ -41,13 +41,16 @@ func (a *app) nodeURL() (string, error) {
 	return "http://" + listen, nil
 }
 
-// client returns an API client of the node.
+// client returns an API client of the node, and remembers its URL for the hint an
+// unreachable node gets.
 func (a *app) client() (*client.Client, error) {
 	u, err := a.nodeURL()
 	if err != nil {
 		return nil, err
 	}
-	return client.New(u, nil), nil
+	c := client.New(u, nil)
+	a.dialed = c.BaseURL()
+	return c, nil
 }
 
 // configuredListen returns the listen address in the directory's arena.toml.

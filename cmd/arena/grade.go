@@ -36,7 +36,8 @@ func (a *app) gradeCmd() *cobra.Command {
 }
 
 // follow waits for the entry's latest round, printing progress to stderr, and prints
-// the grade it settled on. An exhausted round or an agreed failure is an error.
+// the grade it settled on. An exhausted round, an agreed failure or a stall is an
+// error, after a line per attempt saying why it ended as it did.
 func (a *app) follow(cmd *cobra.Command, id ledger.EntryID) error {
 	c, err := a.client()
 	if err != nil {
@@ -49,24 +50,49 @@ func (a *app) follow(cmd *cobra.Command, id ledger.EntryID) error {
 		}
 	}
 	e, werr := c.WaitEntry(cmd.Context(), id, progress)
-	if werr != nil {
+	if werr != nil || e.State == ledger.EntryStalled {
+		a.explainRound(cmd.Context(), c, e)
+	}
+	switch {
+	case werr != nil && lapsed(e):
+		// The regrade ran out of attempts: the appeal is resolved, the grade stands.
+		return a.emit(e, func(w io.Writer) { printGrade(w, e); printAppeal(w, e.Appeal) })
+	case werr != nil:
 		return werr
+	case e.State == ledger.EntryStalled:
+		return fmt.Errorf("entry %d %s", e.ID, msgStalled)
 	}
 	return a.emit(e, func(w io.Writer) { printGrade(w, e) })
 }
 
-// printGrade writes the entry's grade in force in a few lines.
+// lapsed reports whether e's latest round was the regrade of an appeal that lapsed.
+func lapsed(e ledger.EntryView) bool {
+	n := len(e.Rounds)
+	return n > 0 && e.Appeal != nil && e.Appeal.Outcome == ledger.AppealLapsed && e.Appeal.Round == e.Rounds[n-1]
+}
+
+// msgStalled is how an entry that the grading window left without a grade is shown:
+// never as a verdict.
+const msgStalled = "not graded: grading stalled"
+
+// printGrade writes the entry's grade in force in a few lines, or why it has none.
 func printGrade(w io.Writer, e ledger.EntryView) {
 	g := e.Current
-	if g == nil {
+	switch {
+	case e.State == ledger.EntryStalled:
+		fmt.Fprintf(w, "entry %d: %s (past the grading window: ineligible, bond returned)\n", e.ID, msgStalled)
+		return
+	case e.State == ledger.EntrySealed:
+		fmt.Fprintf(w, "entry %d: sealed: a commitment until it is revealed, graded after the reveal window\n", e.ID)
+		return
+	case g == nil:
 		fmt.Fprintf(w, "entry %d: %s, no grade\n", e.ID, e.State)
 		return
-	}
-	if g.Error != "" {
+	case g.Error != "":
 		fmt.Fprintf(w, "entry %d: grading failed: %s\n", e.ID, g.Error)
 		return
 	}
-	fmt.Fprintf(w, "entry %d: rung %d/5 %q, score %d%s\n", e.ID, g.Tier, g.Label, g.Score, gateWords(g))
+	fmt.Fprintf(w, "entry %d: rung %d/5 %q, score %d%s\n", e.ID, g.Tier, g.Label, g.Score, gateWords(&g.Result))
 	r := g.Result
 	fmt.Fprintf(w, "  read as %d/5 %q (%d points)\n", r.JudgedTier, ladderLabel(r.JudgedTier), r.JudgedScore)
 	if r.Reason != "" && !strings.HasPrefix(r.Reason, "read as ") { // that much the line above says
@@ -76,13 +102,16 @@ func printGrade(w io.Writer, e ledger.EntryView) {
 		fmt.Fprintf(w, "  rationale: %s\n", r.Rationale)
 	}
 	fmt.Fprintf(w, "  agreed: %d of the committee, led by %s; appeal until %s\n", len(g.Agreed), g.Leader, utc(g.AppealUntil))
+	if len(g.Failed) > 0 {
+		fmt.Fprintf(w, "  failed: %d (`arena show grades %d` says why)\n", len(g.Failed), e.ID)
+	}
 }
 
-// gateWords describes the gate and disqualification of g.
-func gateWords(g *ledger.GradeView) string {
+// gateWords describes the gate and disqualification of a result.
+func gateWords(g *ledger.Result) string {
 	switch {
 	case g.DuplicateOf != 0:
-		return fmt.Sprintf(", disqualified as a duplicate of entry %d (%d%% overlap)", g.DuplicateOf, g.Result.Similarity)
+		return fmt.Sprintf(", disqualified as a duplicate of entry %d (%d%% overlap)", g.DuplicateOf, g.Similarity)
 	case g.Disqualified:
 		return ", disqualified"
 	case !g.Passed:

@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
+	"strings"
+	"syscall"
 
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
@@ -17,6 +20,7 @@ import (
 type app struct {
 	dir    string // the arena directory
 	node   string // API base URL; empty means the one the directory names
+	dialed string // the API base URL a client was made for, once one was
 	key    string // sender address in the directory's keystore
 	json   bool   // machine output
 	stdin  io.Reader
@@ -36,10 +40,24 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	if err := root.ExecuteContext(ctx); err != nil {
+		if line, ok := unreachable(err, a.dialed); ok {
+			fmt.Fprintln(stderr, line)
+			return 1
+		}
 		fmt.Fprintln(stderr, errorLine(err))
 		return 1
 	}
 	return 0
+}
+
+// unreachable renders a request to the node at base that was refused a connection:
+// nothing listens there, and the likeliest cause is that no node runs.
+func unreachable(err error, base string) (string, bool) {
+	var ue *url.Error
+	if base == "" || !errors.Is(err, syscall.ECONNREFUSED) || !errors.As(err, &ue) || !strings.HasPrefix(ue.URL, base) {
+		return "", false
+	}
+	return fmt.Sprintf("arena: cannot reach the node at %s (connection refused): is `arena node` running?", base), true
 }
 
 // errorLine renders err for stderr: a refusal as "[CLASS] message", anything else as

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -26,10 +27,13 @@ func TestScripts(t *testing.T) {
 		Dir: "testdata/script", UpdateScripts: *update, RequireExplicitExec: true, RequireUniqueNames: true,
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("ARENA_PASSPHRASE", "")
+			e.Values[modelServerKey{}] = &modelSlot{}
 			return nil
 		},
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"waitnode": waitNode, "keynew": keyNew, "sleep": sleep,
-			"workhost": workHost, "fetchloopback": fetchLoopback},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"waitnode": waitNode, "keynew": keyNew, "sleep": sleep, "modelserver": startModelServer, "modelmode": setModelMode,
+			"waitentry": waitEntry, "workhost": workHost, "fetchloopback": fetchLoopback,
+		},
 	})
 }
 
@@ -59,6 +63,27 @@ func keyNew(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("arena keys new: %s", errb.String())
 	}
 	ts.Setenv(args[1], strings.TrimSpace(out.String()))
+}
+
+// waitEntry waits until entry args[1] of the arena directory args[0] is in state
+// args[2], as a command run in the background moves it there.
+func waitEntry(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: waitentry DIR ENTRY STATE")
+	}
+	var last string
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		var out, errb bytes.Buffer
+		if run(context.Background(), []string{"show", "entry", args[1], "--json", "--dir", ts.MkAbs(args[0])}, nil, &out, &errb) != 0 {
+			continue
+		}
+		var e struct{ State string }
+		if json.Unmarshal(out.Bytes(), &e) == nil && e.State == args[2] {
+			return
+		}
+		last = e.State
+	}
+	ts.Fatalf("entry %s is %q after 30s, want %q", args[1], last, args[2])
 }
 
 // sleep pauses the script for the duration args[0].

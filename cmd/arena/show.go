@@ -20,7 +20,7 @@ import (
 // takes.
 func (a *app) showCmd() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard|claimable ADDR|tx ID|deliveries",
+		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries",
 		Short: "Print one of the ledger's views",
 	}
 	noun := func(use, short string, nargs int, f func(ctx context.Context, c *client.Client, arg string) error) {
@@ -45,10 +45,9 @@ func (a *app) showCmd() *cobra.Command {
 	noun("entry N", "one entry and its grade", 1, a.showEntry)
 	noun("grades N", "every round on an entry", 1, a.showGrades)
 	noun("reputation ADDRESS", "an address's public record", 1, a.showReputation)
-	noun("leaderboard", "the field, ranked", 0, a.showLeaderboard)
 	noun("claimable ADDRESS", "what the arena owes an address", 1, a.showClaimable)
 	noun("tx ID", "a committed transaction by id, with its receipt", 1, a.showTx)
-	c.AddCommand(a.showDeliveriesCmd())
+	c.AddCommand(a.leaderboardCmd(), a.showDeliveriesCmd())
 	return c
 }
 
@@ -120,36 +119,15 @@ func (a *app) showEntry(ctx context.Context, c *client.Client, arg string) error
 		}
 		fmt.Fprintln(w)
 		printGrade(w, e)
-		if ap := e.Appeal; ap != nil {
-			fmt.Fprintf(w, "appeal by %s against round %d: %s\n", ap.Appellant, ap.Against, orPending(ap.Outcome))
-		}
+		printAppeal(w, e.Appeal)
 	})
 }
 
-func (a *app) showGrades(ctx context.Context, c *client.Client, arg string) error {
-	id, err := parseID("entry", arg)
-	if err != nil {
-		return err
+// printAppeal writes the entry's latest appeal, if any, and what became of it.
+func printAppeal(w io.Writer, ap *ledger.AppealView) {
+	if ap != nil {
+		fmt.Fprintf(w, "appeal by %s against round %d: %s\n", ap.Appellant, ap.Against, appealWords(ap.Outcome))
 	}
-	rs, err := c.Grades(ctx, ledger.EntryID(id))
-	if err != nil {
-		return err
-	}
-	return a.emit(rs, func(w io.Writer) {
-		for _, r := range rs {
-			kind := "grade"
-			if r.Regrade {
-				kind = "regrade"
-			}
-			fmt.Fprintf(w, "round %d (%s): %s, %s\n", r.ID, kind, r.State, attempts(len(r.Attempts)))
-			if g := r.Grade; g != nil {
-				fmt.Fprintf(w, "  rung %d/5 %q, score %d%s, agreed %d\n", g.Tier, g.Label, g.Score, gateWords(g), len(g.Agreed))
-				for _, ch := range g.Result.Checks {
-					fmt.Fprintf(w, "  check %s %s: %s\n", passWord(ch.Passed), ch.Expr, ch.Criterion)
-				}
-			}
-		}
-	})
 }
 
 func (a *app) showReputation(ctx context.Context, c *client.Client, arg string) error {
@@ -165,21 +143,6 @@ func (a *app) showReputation(ctx context.Context, c *client.Client, arg string) 
 	return a.emit(r, func(w io.Writer) {
 		fmt.Fprintf(w, "%s: %d entries, %d grades, %d wins, %d disqualifications, best %d, average %d, earned %s\n",
 			addr, r.Entries, r.Grades, r.Wins, r.Disqualifications, r.BestScore, r.AverageScore, formatAmount(r.Earned))
-	})
-}
-
-func (a *app) showLeaderboard(ctx context.Context, c *client.Client, _ string) error {
-	v, err := c.Leaderboard(ctx)
-	if err != nil {
-		return err
-	}
-	return a.emit(v, func(w io.Writer) {
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "#\tSOLVER\tWINS\tENTRIES\tBEST\tAVERAGE\tDQ\tEARNED")
-		for i, r := range v {
-			fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", i+1, r.Address, r.Wins, r.Entries, r.BestScore, r.AverageScore, r.Disqualifications, formatAmount(r.Earned))
-		}
-		tw.Flush()
 	})
 }
 
@@ -218,11 +181,19 @@ func attempts(n int) string {
 	return fmt.Sprintf("%d attempts", n)
 }
 
-func orPending(s string) string {
-	if s == "" {
+// appealWords says what an appeal's outcome means for the appellant.
+func appealWords(outcome string) string {
+	switch outcome {
+	case "":
 		return "pending"
+	case ledger.AppealMoved:
+		return "moved: the regrade moved the reading; bond back plus the bounty"
+	case ledger.AppealHeld:
+		return "held: the reading held; the bond is slashed"
+	case ledger.AppealLapsed:
+		return "lapsed: the regrade could not settle; the grade stands and the bond is returned"
 	}
-	return s
+	return outcome
 }
 
 // utc formats unix seconds as an RFC 3339 time in UTC.

@@ -72,8 +72,9 @@ func (a *app) fetchWork(ctx context.Context, url string) ([]byte, error) {
 	return b, nil
 }
 
-// fetchLimits returns the [fetch] table of the directory's arena.toml, or fetch's
-// defaults when the directory holds no arena (a remote node named with --node).
+// fetchLimits returns the fetcher's configuration from the [fetch] table of the
+// directory's arena.toml (its limits and ca_file), or fetch's defaults when the
+// directory holds no arena (a remote node named with --node).
 func (a *app) fetchLimits() (fetch.Config, error) {
 	cfg, err := node.LoadConfig(a.dir)
 	switch {
@@ -82,7 +83,7 @@ func (a *app) fetchLimits() (fetch.Config, error) {
 	case err != nil:
 		return fetch.Config{}, err
 	}
-	return cfg.Fetch.FetchLimits(), nil
+	return cfg.Fetch.Client(a.dir)
 }
 
 // sum is the lowercase hex sha256 of b, the form a submit commits work in.

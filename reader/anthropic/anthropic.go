@@ -37,7 +37,7 @@ const Version = "2023-06-01"
 type Config struct {
 	BaseURL    string       // the API root, without /v1: "https://api.anthropic.com"
 	Model      string       // e.g. a claude model name
-	APIKey     string       // sent as x-api-key
+	APIKey     string       // sent as x-api-key; empty sends none (a local server)
 	MaxTokens  int64        // answer limit; default DefaultMaxTokens
 	Policy     call.Policy  // retries and per-call timeout
 	HTTPClient *http.Client // nil: a client with no timeout of its own (the policy's applies)
@@ -139,7 +139,9 @@ func (c *Client) body(p prompt.Prompt) ([]byte, error) {
 // the failure as the policy reads it.
 func (c *Client) once(ctx context.Context, body []byte) (string, error) {
 	h := http.Header{}
-	h.Set("X-Api-Key", c.cfg.APIKey)
+	if c.cfg.APIKey != "" {
+		h.Set("X-Api-Key", c.cfg.APIKey)
+	}
 	h.Set("Anthropic-Version", Version)
 	raw, err := call.Post(ctx, c.hc, strings.TrimSuffix(c.cfg.BaseURL, "/")+"/v1/messages", h, body)
 	if err != nil {
