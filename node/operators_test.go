@@ -35,7 +35,7 @@ func TestACAFileIsTrustedForWorkURLs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fc, err := fetchConfig(dir, c.Fetch)
+	fc, err := c.Fetch.Client(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestACAFileIsTrustedForWorkURLs(t *testing.T) {
 		t.Fatalf("Fetch with ca_file = %q, %v", got, err)
 	}
 	c.Fetch.CAFile = ""
-	if fc, err = fetchConfig(dir, c.Fetch); err != nil {
+	if fc, err = c.Fetch.Client(dir); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fetch.New(fc).Fetch(context.Background(), srv.URL+"/work.md"); !errors.Is(err, fetch.ErrCertificate) {
