@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,21 +32,25 @@ func (a *app) auditCmd() *cobra.Command {
 		Use:   "entry N",
 		Short: "Re-derive a bounty entry's settled grade: work digest, receipts, checks, overlap, rung, arithmetic",
 		Long: "Re-derives the settled grade of entry N from the arena directory's log (replayed, no node\n" +
-			"needed) or from a snapshot (--snapshot), and the committed bytes of URL entries (--work-dir:\n" +
-			"files named by the sha256 of their bytes). Prints each step; exits non-zero on any mismatch.",
+			"needed) or from a snapshot (--snapshot), and the committed bytes of URL entries: the work the\n" +
+			"directory's store keeps, or --work-dir (files named by the sha256 of their bytes). Prints each\n" +
+			"step; exits non-zero on any mismatch.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := strconv.ParseUint(args[0], 10, 64)
 			if err != nil || id == 0 {
 				return fmt.Errorf("entry %q: want a positive entry id", args[0])
 			}
-			snap, err := a.auditSnapshot(snapshot)
+			snap, kept, err := a.auditSnapshot(cmd.Context(), snapshot)
 			if err != nil {
 				return err
 			}
 			var works audit.Works
-			if workDir != "" {
+			switch {
+			case workDir != "":
 				works = dirWorks(workDir)
+			case kept != nil:
+				works = kept
 			}
 			rep, err := audit.Entry(snap, ledger.EntryID(id), works)
 			if err != nil {
@@ -67,45 +72,62 @@ func (a *app) auditCmd() *cobra.Command {
 }
 
 // auditSnapshot reads the snapshot file, or rebuilds every view from the directory's
-// log by replaying it.
-func (a *app) auditSnapshot(file string) (*ledger.Snapshot, error) {
+// log by replaying it, and then also returns the work the directory's store keeps.
+func (a *app) auditSnapshot(ctx context.Context, file string) (*ledger.Snapshot, audit.Works, error) {
 	if file != "" {
 		b, err := os.ReadFile(file)
 		if err != nil {
-			return nil, fmt.Errorf("read snapshot: %w", err)
+			return nil, nil, fmt.Errorf("read snapshot: %w", err)
 		}
 		var s ledger.Snapshot
 		if err := json.Unmarshal(b, &s); err != nil {
-			return nil, fmt.Errorf("snapshot %s: %w", file, err)
+			return nil, nil, fmt.Errorf("snapshot %s: %w", file, err)
 		}
-		return &s, nil
+		return &s, nil, nil
 	}
 	cfg, err := node.LoadConfig(a.dir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	path := cfg.DB
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(a.dir, path)
 	}
 	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("audit: %w", err)
+		return nil, nil, fmt.Errorf("audit: %w", err)
 	}
 	db, err := store.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("audit: %w", err)
+		return nil, nil, fmt.Errorf("audit: %w", err)
 	}
 	defer db.Close()
 	terms, ok, err := db.Genesis()
 	if err != nil || !ok {
-		return nil, fmt.Errorf("audit: %s holds no founding terms: %v", path, err)
+		return nil, nil, fmt.Errorf("audit: %s holds no founding terms: %v", path, err)
 	}
 	s, _, err := blocks.Restore(db, terms)
 	if err != nil {
-		return nil, fmt.Errorf("audit: replay %s: %w", path, err)
+		return nil, nil, fmt.Errorf("audit: replay %s: %w", path, err)
 	}
 	snap := s.Snapshot()
-	return &snap, nil
+	kept := storeWorks{}
+	for _, e := range snap.Entries {
+		if e.WorkSHA == "" {
+			continue
+		}
+		if b, ok, err := db.Work(ctx, e.WorkSHA); err == nil && ok {
+			kept[e.WorkSHA] = b
+		}
+	}
+	return &snap, kept, nil
+}
+
+// storeWorks is the committed work a directory's store keeps, read before it closes.
+type storeWorks map[string][]byte
+
+func (w storeWorks) Work(digest string) ([]byte, bool) {
+	b, ok := w[digest]
+	return b, ok
 }
 
 // dirWorks reads committed work bytes from files named by their sha256.
