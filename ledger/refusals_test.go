@@ -3,7 +3,7 @@ package ledger
 import (
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/arena/arena/ledger/book/booktest"
 )
 
 // "Every refusal has an exact message, and a test that pins it": this package's part of
@@ -71,19 +71,5 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errFaucetAmount":        "[EXPECTED] Faucet amount must be positive and keep the supply within 256 bits",
 		"errAdvance":             "[EXPECTED] Advance must be 1 to 315360000 seconds",
 	}
-	texts := map[string]string{}
-	seen := map[string]string{}
-	for name, e := range got {
-		texts[name] = e.Error()
-		if other, dup := seen[e.Error()]; dup {
-			t.Errorf("%s and %s share the message %q", name, other, e.Error())
-		}
-		seen[e.Error()] = name
-		if ClassOf(e) != Expected {
-			t.Errorf("%s is not [EXPECTED]", name)
-		}
-	}
-	if diff := cmp.Diff(want, texts); diff != "" {
-		t.Fatalf("refusals (-pinned +code):\n%s", diff)
-	}
+	booktest.PinRefusals(t, got, want)
 }

@@ -3,9 +3,8 @@ package bounty
 import (
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/book/booktest"
 )
 
 // "Every refusal has an exact message, and a test that pins it": this package's part of
@@ -123,19 +122,5 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errAwardSealed":         "[EXPECTED] The reveal window is still open",
 		"errGradingFee":          "[EXPECTED] Wallet cannot pay the grading fee beside the bond",
 	}
-	texts := map[string]string{}
-	seen := map[string]string{}
-	for name, e := range got {
-		texts[name] = e.Error()
-		if other, dup := seen[e.Error()]; dup {
-			t.Errorf("%s and %s share the message %q", name, other, e.Error())
-		}
-		seen[e.Error()] = name
-		if book.ClassOf(e) != book.Expected {
-			t.Errorf("%s is not [EXPECTED]", name)
-		}
-	}
-	if diff := cmp.Diff(want, texts); diff != "" {
-		t.Fatalf("refusals (-pinned +code):\n%s", diff)
-	}
+	booktest.PinRefusals(t, got, want)
 }

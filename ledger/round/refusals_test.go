@@ -3,9 +3,8 @@ package round
 import (
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/book/booktest"
 )
 
 // "Every refusal has an exact message, and a test that pins it": this package's part of
@@ -25,19 +24,5 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errAttemptExpired": "[EXPECTED] That attempt's deadline has passed",
 		"errAttestedTwice":  "[EXPECTED] Already attested this attempt",
 	}
-	texts := map[string]string{}
-	seen := map[string]string{}
-	for name, e := range got {
-		texts[name] = e.Error()
-		if other, dup := seen[e.Error()]; dup {
-			t.Errorf("%s and %s share the message %q", name, other, e.Error())
-		}
-		seen[e.Error()] = name
-		if book.ClassOf(e) != book.Expected {
-			t.Errorf("%s is not [EXPECTED]", name)
-		}
-	}
-	if diff := cmp.Diff(want, texts); diff != "" {
-		t.Fatalf("refusals (-pinned +code):\n%s", diff)
-	}
+	booktest.PinRefusals(t, got, want)
 }
