@@ -86,9 +86,7 @@ func (w *Worker) keepEnded(s *ledger.State, now int64, keep map[job]bool) {
 }
 
 // kindOf returns the contest kind of round r, the key of its Grader in Config.Graders.
-// The ledger holds only bounties today and records no kind on a round, so every round
-// is a bounty's; once rounds carry their kind, this returns it.
-func kindOf(ledger.RoundView) string { return "bounty" }
+func kindOf(r ledger.RoundView) string { return r.Kind }
 
 func attested(a ledger.AttemptView, v ledger.Address) bool {
 	for _, at := range a.Attestations {

@@ -129,7 +129,7 @@ func (s *State) RoundView(r *round.Round) RoundView {
 	e := s.entry(EntryID(r.Subject))
 	t := s.task(e.Task)
 	v := RoundView{
-		ID: r.ID, Entry: e.ID, Regrade: r.Ref != 0, OpenedAt: r.OpenedAt,
+		ID: r.ID, Kind: r.Kind, Entry: e.ID, Regrade: r.Ref != 0, OpenedAt: r.OpenedAt,
 		Committee: append([]book.Address{}, r.Committee...),
 		Inputs:    RoundInputs{Task: t.ID, Entry: e.ID, Earlier: append([]EntryID{}, t.Entries[:e.Seq-1]...)},
 		State:     r.State, Attempts: make([]AttemptView, len(r.Attempts)), Grade: s.gradeView(r),

@@ -115,6 +115,7 @@ type AppealView struct {
 // RoundView is one grading round with every attempt: get_grades returns these.
 type RoundView struct {
 	ID        round.ID       `json:"id"`
+	Kind      string         `json:"kind"` // the contest kind the round grades: Kind
 	Entry     EntryID        `json:"entry"`
 	Regrade   bool           `json:"regrade"` // opened by an appeal
 	Argument  string         `json:"argument,omitempty"`
