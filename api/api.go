@@ -7,6 +7,7 @@ package api
 import (
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/chain"
@@ -57,6 +58,10 @@ type Config struct {
 	// MaxReplay is the most blocks one GET /v1/events request replays from the store;
 	// 0 means DefaultMaxReplay.
 	MaxReplay uint64
+	// TxLimit limits POST /v1/tx per client; the zero Limit admits everything.
+	TxLimit Limit
+	// Now is the clock TxLimit refills by; nil means time.Now.
+	Now func() time.Time
 }
 
 // server is the state every handler shares.
@@ -66,7 +71,8 @@ type server struct {
 	log        *slog.Logger
 	board      http.Handler
 	maxBody    int64
-	maxReplay  uint64 // the most blocks an event stream replays
+	maxReplay  uint64   // the most blocks an event stream replays
+	limit      *limiter // nil admits every POST /v1/tx
 	metrics    *metrics
 }
 
@@ -84,6 +90,11 @@ func New(cfg Config) http.Handler {
 	if s.maxReplay == 0 {
 		s.maxReplay = DefaultMaxReplay
 	}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	s.limit = newLimiter(cfg.TxLimit, now)
 	s.metrics = newMetrics(s.height)
 	mux := http.NewServeMux()
 	for _, r := range s.routes() {
