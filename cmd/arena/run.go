@@ -19,6 +19,7 @@ type app struct {
 	node   string // API base URL; empty means the one the directory names
 	key    string // sender address in the directory's keystore
 	json   bool   // machine output
+	dryRun bool   // sending verbs print their transaction and fee instead of sending it
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
@@ -35,7 +36,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	if err := root.ExecuteContext(ctx); err != nil {
+	if err := root.ExecuteContext(ctx); err != nil && !errors.Is(err, errDryRun) {
 		fmt.Fprintln(stderr, errorLine(err))
 		return 1
 	}
@@ -78,6 +79,7 @@ func (a *app) root() *cobra.Command {
 		a.snapshotCmd(), a.verifyCmd(), a.devCmd(), a.boardCmd(), a.demoCmd(), a.benchCmd(),
 		a.testnetCmd(), a.auditCmd(), a.revealCmd(),
 	)
+	a.addDryRun(root)
 	return root
 }
 
