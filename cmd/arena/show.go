@@ -20,7 +20,7 @@ import (
 // takes.
 func (a *app) showCmd() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard|claimable ADDR|tx ID|deliveries",
+		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard|claimable ADDR|tx ID|deliveries|judges",
 		Short: "Print one of the ledger's views",
 	}
 	noun := func(use, short string, nargs int, f func(ctx context.Context, c *client.Client, arg string) error) {
@@ -48,6 +48,7 @@ func (a *app) showCmd() *cobra.Command {
 	noun("leaderboard", "the field, ranked", 0, a.showLeaderboard)
 	noun("claimable ADDRESS", "what the arena owes an address", 1, a.showClaimable)
 	noun("tx ID", "a committed transaction by id, with its receipt", 1, a.showTx)
+	noun("judges", "each validator's record as a grader: rounds, agreement, failures, earnings, models", 0, a.showJudges)
 	c.AddCommand(a.showDeliveriesCmd())
 	return c
 }
