@@ -7,6 +7,7 @@ package api
 import (
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/chain"
@@ -63,6 +64,10 @@ type Config struct {
 	// MaxWork is the largest body PUT /v1/work accepts: the node's fetch limit, so that
 	// what it keeps a validator could also fetch. 0 means DefaultMaxWork.
 	MaxWork int64
+	// TxLimit limits POST /v1/tx per client; the zero Limit admits everything.
+	TxLimit Limit
+	// Now is the clock TxLimit refills by; nil means time.Now.
+	Now func() time.Time
 }
 
 // server is the state every handler shares.
@@ -75,6 +80,7 @@ type server struct {
 	maxReplay  uint64    // the most blocks an event stream replays
 	works      WorkStore // nil when the node keeps none
 	maxWork    int64     // the largest work upload, in bytes
+	limit      *limiter  // nil admits every POST /v1/tx
 	metrics    *metrics
 }
 
@@ -95,6 +101,11 @@ func New(cfg Config) http.Handler {
 	if s.maxWork <= 0 {
 		s.maxWork = DefaultMaxWork
 	}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	s.limit = newLimiter(cfg.TxLimit, now)
 	s.metrics = newMetrics(s.height)
 	mux := http.NewServeMux()
 	for _, r := range s.routes() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/arena/arena/chain"
 	"github.com/arena/arena/ledger"
@@ -21,7 +22,8 @@ var classStatus = map[ledger.Class]int{
 // admissionStatus refines the status of refusals at admission, which are [EXPECTED]:
 // the request itself was wrong and nothing was applied. A nonce that is not the
 // sender's next one (a replay or a gap) is a conflict with the sender's state, which a
-// client resolves by re-reading the nonce, so it is a 409 where other refusals are 422.
+// client resolves by re-reading the nonce, so it is a 409 where other refusals are 422:
+// a wallet below the value, or one that cannot pay the fee (a key holding nothing).
 var admissionStatus = []struct {
 	err    error
 	status int
@@ -31,7 +33,13 @@ var admissionStatus = []struct {
 	{ledger.ErrUnknownKind, http.StatusBadRequest},
 	{ledger.ErrBadSignature, http.StatusUnauthorized},
 	{ledger.ErrNonce, http.StatusConflict},
+	{ledger.ErrFunds, http.StatusUnprocessableEntity},
+	{ledger.ErrFee, http.StatusUnprocessableEntity},
 }
+
+// busyMsg is the message of a transaction refused because its sender already has as
+// many waiting as the engine queues for one sender.
+const busyMsg = "This sender has too many transactions waiting to commit; try again after a block"
 
 // unavailable maps the engine's own failures to [TRANSIENT] 503s: the node could not take
 // the transaction now, and the client may try again. A request that ended while it
@@ -91,6 +99,9 @@ func classify(err error) (int, ErrorDetail) {
 		}
 		return a.status, ErrorDetail{Class: ledger.Expected.String(), Message: err.Error()}
 	}
+	if errors.Is(err, chain.ErrSenderBusy) {
+		return http.StatusTooManyRequests, ErrorDetail{Class: ledger.Transient.String(), Message: busyMsg}
+	}
 	for _, u := range unavailable {
 		if errors.Is(err, u.err) {
 			return http.StatusServiceUnavailable, ErrorDetail{Class: ledger.Transient.String(), Message: u.msg}
@@ -107,8 +118,11 @@ func classify(err error) (int, ErrorDetail) {
 // fail writes err as an ErrorBody, logging the detail of a 500.
 func (s *server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	st, d := classify(err)
-	if st == http.StatusInternalServerError {
+	switch st {
+	case http.StatusInternalServerError:
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	case http.StatusTooManyRequests:
+		retryAfter(w, time.Second) // a block
 	}
 	writeJSON(w, st, ErrorBody{Error: d})
 }

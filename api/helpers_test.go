@@ -32,6 +32,12 @@ const testChain = "api-test"
 // newFixture starts the fixture; opts edit the API's configuration.
 func newFixture(t testing.TB, opts ...func(*api.Config)) *fixture {
 	t.Helper()
+	return newFixtureWith(t, nil, opts...)
+}
+
+// newFixtureWith is newFixture on founding terms edited by terms, if not nil.
+func newFixtureWith(t testing.TB, edit func(*ledger.Terms), opts ...func(*api.Config)) *fixture {
+	t.Helper()
 	sender, err := account.Generate()
 	if err != nil {
 		t.Fatal(err)
@@ -45,6 +51,9 @@ func newFixture(t testing.TB, opts ...func(*api.Config)) *fixture {
 		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 3600, GradingWindowS: 86400,
 		Validators: []ledger.Address{val.Address()}, Attempts: 3, RoundTimeoutS: 60, DevMode: true,
 		Genesis: []ledger.Allocation{{Address: sender.Address(), Amount: ledger.Ether(1000)}},
+	}
+	if edit != nil {
+		edit(&terms)
 	}
 	eng, err := solo.Open(solo.Config{Path: filepath.Join(t.TempDir(), "arena.db")}, &terms)
 	if err != nil {

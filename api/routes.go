@@ -29,6 +29,7 @@ func (s *server) routes() []Route {
 		h("GET", "/v1/rounds/{id}", s.getRound),
 		h("GET", "/v1/accounts/{address}", s.getAccount),
 		h("GET", "/v1/leaderboard", s.getLeaderboard),
+		h("GET", "/v1/judges", s.getJudges),
 		h("GET", "/v1/claimable/{address}", s.getClaimable),
 		h("GET", "/v1/snapshot", s.getSnapshot),
 		h("GET", "/v1/deliveries", s.getDeliveries),

@@ -10,9 +10,13 @@ import (
 )
 
 // postTx admits one signed transaction in its wire JSON and answers with its receipt.
-// A refusal at admission applies nothing and answers 4xx; a refusal by the ledger is
-// recorded (the sender's nonce moves) and answers 422 with the receipt beside the error.
+// A client over its rate limit is answered 429 before its body is read. A refusal at
+// admission applies nothing and answers 4xx; a refusal by the ledger is recorded (the
+// sender's nonce moves) and answers 422 with the receipt beside the error.
 func (s *server) postTx(w http.ResponseWriter, r *http.Request) {
+	if !s.admit(w, r) {
+		return
+	}
 	tx, err := s.readTx(w, r)
 	if err != nil {
 		s.metrics.tx("invalid", "rejected")

@@ -129,6 +129,14 @@ func (s *server) getLeaderboard(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, nonNil(v))
 }
 
+// getJudges serves each validator's public record as a grader, in the order of the
+// validator set.
+func (s *server) getJudges(w http.ResponseWriter, r *http.Request) {
+	var v []ledger.Judge
+	s.chain.View(func(st *ledger.State) { v = st.Judges() })
+	writeJSON(w, http.StatusOK, nonNil(v))
+}
+
 func (s *server) getClaimable(w http.ResponseWriter, r *http.Request) {
 	a, err := pathAddress(r)
 	if err != nil {

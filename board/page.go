@@ -26,6 +26,7 @@ type page struct {
 	Counts   ledger.Counts
 	Tasks    []taskRow
 	Board    []repRow
+	Judges   []judgeRow
 	Owed     []term
 	Events   []eventRow
 	First    []card // the first page of cards, rendered on the server
@@ -92,6 +93,7 @@ func build(s *ledger.Snapshot, xs crossings) *page {
 		}
 		p.Events = append(p.Events, row)
 	}
+	p.Judges = judgeRows(s)
 	p.States, p.Solvers = choices(s.Entries)
 	return p
 }
@@ -105,7 +107,7 @@ func terms(t *ledger.Terms) []term {
 	if t.DevMode {
 		dev = "on: faucet and clock advance enabled"
 	}
-	return []term{
+	rows := []term{
 		{"Chain", t.Chain},
 		{"Currency", t.Symbol},
 		{"Entry bond", money(t.EntryBond, t.Symbol)},
@@ -116,9 +118,23 @@ func terms(t *ledger.Terms) []term {
 		{"Quorum, leader included", itoa(int64(t.QuorumSize()))},
 		{"Attempts per round", itoa(int64(t.Attempts))},
 		{"Attempt timeout", duration(t.RoundTimeoutS)},
-		{"EVM registry", reg},
-		{"Dev mode", dev},
 	}
+	return append(append(rows, fees(t)...), term{"EVM registry", reg}, term{"Dev mode", dev})
+}
+
+// fees lists the fee schedule's terms that are set; an arena that charges nothing
+// shows none.
+func fees(t *ledger.Terms) []term {
+	var rows []term
+	for _, f := range []struct {
+		name string
+		v    ledger.Amount
+	}{{"Fee per transaction", t.FeePerTx}, {"Fee per byte", t.FeePerByte}, {"Grading fee, per entry and appeal", t.GradingFee}} {
+		if !f.v.IsZero() {
+			rows = append(rows, term{f.name, money(f.v, t.Symbol)})
+		}
+	}
+	return rows
 }
 
 // balances lists the pools, the claimable total and the two flows, and checks the

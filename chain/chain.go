@@ -22,6 +22,10 @@ var (
 	// ErrHalted is wrapped by every Submit after a block failed to apply or commit; the
 	// last committed block stays the truth.
 	ErrHalted = errors.New("engine halted")
+	// ErrSenderBusy is wrapped by Submit when the sender already has as many
+	// transactions waiting to commit as the engine queues for one sender (the CometBFT
+	// mempool's cap); the sender may try again after a block.
+	ErrSenderBusy = errors.New("sender has too many transactions waiting")
 )
 
 // Engine orders signed transactions into blocks, applies them to the ledger and keeps
@@ -31,8 +35,8 @@ type Engine interface {
 	// Submit admits tx and returns its receipt once the block holding it is durably
 	// committed. An error means tx was refused at admission and never enters a block: a
 	// *ledger.Error, or an error wrapping ledger.ErrMalformed, ErrUnknownKind,
-	// ErrBadSignature or ErrTooLarge; or the engine stopped (ErrClosed, or an error
-	// wrapping ErrHalted). A refusal by the ledger's rules is a receipt whose Outcome has
+	// ErrBadSignature or ErrTooLarge; or one wrapping ErrSenderBusy; or the engine
+	// stopped (ErrClosed, or an error wrapping ErrHalted). A refusal by the ledger's rules is a receipt whose Outcome has
 	// Err set. If ctx ends first, Submit returns ctx.Err() and tx may still be committed.
 	Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error)
 	// View calls fn with the committed state; fn must not keep the state, modify it or

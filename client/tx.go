@@ -33,14 +33,14 @@ type Signer interface {
 	SignTx(tx *ledger.Tx) error
 }
 
-// Sender builds, signs and sends transactions for one signer: it reads the chain id
-// once and the next nonce before every transaction. A Sender serialises its sends so
-// that nonces never collide.
+// Sender builds, signs and sends transactions for one signer: it reads the arena's
+// founding terms once and the next nonce before every transaction. A Sender serialises
+// its sends so that nonces never collide.
 type Sender struct {
 	c     *Client
 	s     Signer
 	mu    sync.Mutex
-	chain string
+	terms *ledger.Terms // read once, on the first transaction
 }
 
 // Sender returns a Sender that signs with s.
@@ -49,32 +49,53 @@ func (c *Client) Sender(s Signer) *Sender { return &Sender{c: c, s: s} }
 // Address returns the signer's address.
 func (s *Sender) Address() ledger.Address { return s.s.Address() }
 
+// Quote is a signed transaction not yet sent and the fee it will pay at admission.
+type Quote struct {
+	Tx     *ledger.Tx
+	Fee    ledger.Amount // the arena's fee schedule applied to Tx.Size(), as the ledger charges it
+	Symbol string        // the arena's currency symbol
+}
+
+// Quote signs body with value as the signer's next transaction and returns it with the
+// fee it will pay, computed from the arena's founding terms as the ledger computes it,
+// without sending it. Sending it later is SendTx; another transaction of the signer's
+// sent meanwhile takes its nonce.
+func (s *Sender) Quote(ctx context.Context, value ledger.Amount, body ledger.Body) (Quote, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.quote(ctx, value, body)
+}
+
 // Send signs body with value as the next transaction of the signer and sends it.
 func (s *Sender) Send(ctx context.Context, value ledger.Amount, body ledger.Body) (chain.Receipt, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	tx, err := s.build(ctx, value, body)
+	q, err := s.quote(ctx, value, body)
 	if err != nil {
 		return chain.Receipt{}, err
 	}
-	return s.c.SendTx(ctx, tx)
+	return s.c.SendTx(ctx, q.Tx)
 }
 
-func (s *Sender) build(ctx context.Context, value ledger.Amount, body ledger.Body) (*ledger.Tx, error) {
-	if s.chain == "" {
+func (s *Sender) quote(ctx context.Context, value ledger.Amount, body ledger.Body) (Quote, error) {
+	if s.terms == nil {
 		a, err := s.c.Arena(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("read chain id: %w", err)
+			return Quote{}, fmt.Errorf("read the founding terms: %w", err)
 		}
-		s.chain = a.Terms.Chain
+		s.terms = &a.Terms
 	}
 	acc, err := s.c.Account(ctx, s.s.Address())
 	if err != nil {
-		return nil, fmt.Errorf("read nonce: %w", err)
+		return Quote{}, fmt.Errorf("read nonce: %w", err)
 	}
-	tx := &ledger.Tx{Chain: s.chain, From: s.s.Address(), Nonce: acc.NextNonce, Value: value, Body: body}
+	tx := &ledger.Tx{Chain: s.terms.Chain, From: s.s.Address(), Nonce: acc.NextNonce, Value: value, Body: body}
 	if err := s.s.SignTx(tx); err != nil {
-		return nil, fmt.Errorf("sign %s: %w", body.Kind(), err)
+		return Quote{}, fmt.Errorf("sign %s: %w", body.Kind(), err)
 	}
-	return tx, nil
+	fee, ok := s.terms.Fee(tx.Size())
+	if !ok {
+		return Quote{}, fmt.Errorf("the %s transaction's fee overflows 256 bits", body.Kind())
+	}
+	return Quote{Tx: tx, Fee: fee, Symbol: s.terms.Symbol}, nil
 }

@@ -76,6 +76,12 @@ func (c *Client) Leaderboard(ctx context.Context) ([]ledger.Reputation, error) {
 	return v, c.get(ctx, "/v1/leaderboard", &v)
 }
 
+// Judges returns GET /v1/judges: each validator's record as a grader.
+func (c *Client) Judges(ctx context.Context) ([]ledger.Judge, error) {
+	var v []ledger.Judge
+	return v, c.get(ctx, "/v1/judges", &v)
+}
+
 // Claimable returns GET /v1/claimable/{address}.
 func (c *Client) Claimable(ctx context.Context, a ledger.Address) (ledger.Claimable, error) {
 	var v ledger.Claimable

@@ -13,6 +13,7 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/chain/solo"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/node"
 	"github.com/arena/arena/store"
 )
 
@@ -41,6 +42,12 @@ const (
 func TestAcknowledgedTransactionsSurviveSIGKILL(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "arena")
 	arena(t, "init", "--dev", "--dir", dir, "--name", "crash")
+	cfg, err := node.LoadConfig(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.API.Rate = 0 // the clients are the load under test, not strangers to keep out
+	writeConfig(t, dir, cfg)
 	db := filepath.Join(dir, "arena.db")
 	rng := rand.New(rand.NewPCG(*crashSeed, 0x5eed))
 	t.Logf("seed %d, %d cycles", *crashSeed, *crashCycles)

@@ -33,6 +33,7 @@ type Config struct {
 	PassphraseEnv string            `toml:"passphrase_env"` // environment variable holding the keystore passphrase
 	LogLevel      string            `toml:"log_level"`      // debug, info, warn or error
 	Engine        string            `toml:"engine"`         // EngineSolo or EngineComet
+	API           APIConfig         `toml:"api"`
 	Fetch         FetchConfig       `toml:"fetch"`
 	Solo          SoloConfig        `toml:"solo"`
 	Comet         CometConfig       `toml:"comet"`
@@ -48,6 +49,12 @@ type ValidatorConfig struct {
 	Compiler    string         `toml:"compiler"`    // rubric compiler spec; empty means the reader's model
 	Concurrency int            `toml:"concurrency"` // pipeline runs in flight
 	RunTimeout  time.Duration  `toml:"run_timeout"` // one pipeline run, e.g. "90s"
+}
+
+// APIConfig is the [api] table: what the API admits from one client.
+type APIConfig struct {
+	Rate  float64 `toml:"rate"`  // POST /v1/tx per second per client IP (IPv6: per /64); 0 turns the limit off
+	Burst int     `toml:"burst"` // the most one client may send at once after a pause
 }
 
 // FetchConfig is the [fetch] table: how validators fetch work URLs.
@@ -97,6 +104,7 @@ func DefaultConfig() Config {
 		PassphraseEnv: DefaultPassEnv,
 		LogLevel:      "info",
 		Engine:        EngineSolo,
+		API:           APIConfig{Rate: 20, Burst: 40},
 		Comet:         CometConfig{Home: ".", CheckpointEvery: 100},
 		Fetch:         FetchConfig{MaxBytes: 512 << 10, Timeout: 10 * time.Second},
 		Solo:          SoloConfig{MaxBatch: 1000, MaxWait: 2 * time.Millisecond, CheckpointEvery: 100},
@@ -190,6 +198,10 @@ func (c Config) Validate() error {
 		return errors.New(`key "comet.home": must name a directory`)
 	case c.Comet.CheckpointEvery < 0:
 		return errors.New(`key "comet.checkpoint_every": cannot be negative`)
+	case c.API.Rate < 0:
+		return errors.New(`key "api.rate": cannot be negative`)
+	case c.API.Rate > 0 && c.API.Burst < 1:
+		return errors.New(`key "api.burst": must be at least 1 when api.rate is set`)
 	case c.Fetch.MaxBytes < 0:
 		return errors.New(`key "fetch.max_bytes": cannot be negative`)
 	case c.Fetch.Timeout < 0:

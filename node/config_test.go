@@ -35,6 +35,9 @@ func TestABadConfigNamesTheKey(t *testing.T) {
 		{"[[validator]]\naddress = \"" + addr + "\"\nconcurrency = -2\n", `arena.toml: key "validator[0].concurrency": cannot be negative`},
 		{"[[validator]]\naddress = \"" + addr + "\"\nrun_timeout = 30\n", `arena.toml: key "validator[0].run_timeout": must be at least 1s, got 30ns`},
 		{"listen = \n", `arena.toml: line 1, key "listen": expected value but found '\n' instead`},
+		{"[api]\nrate = -1\n", `arena.toml: key "api.rate": cannot be negative`},
+		{"[api]\nrate = 5\nburst = 0\n", `arena.toml: key "api.burst": must be at least 1 when api.rate is set`},
+		{"[api]\nrate = \"fast\"\n", `arena.toml: line 2, key "api.rate": incompatible types: TOML value has type string; destination has type float`},
 	}
 	for _, tc := range tests {
 		_, err := ParseConfig("arena.toml", []byte(tc.toml))
@@ -74,6 +77,7 @@ func TestEncodedConfigReadsBack(t *testing.T) {
 	c.LogLevel = "debug"
 	c.Fetch = FetchConfig{AllowLoopback: true, AllowPrivate: true, MaxBytes: 1024, Timeout: 3 * time.Second}
 	c.Solo = SoloConfig{MaxBatch: 10, MaxWait: time.Millisecond, CheckpointEvery: 7}
+	c.API = APIConfig{Rate: 2.5, Burst: 9}
 	c.Validators = []ValidatorConfig{
 		{Address: ledger.MustAddress("0x2c7536E3605D9C16a7a3D7b1898e529396a65c23"), Reader: `openai:http://127.0.0.1:8080/v1#qwen "3"`,
 			Compiler: "builtin", Concurrency: 3, RunTimeout: time.Minute},

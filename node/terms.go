@@ -1,6 +1,7 @@
 package node
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -25,7 +26,35 @@ type Terms struct {
 	RoundTimeout  time.Duration       // how long an attempt stays open; whole seconds
 	Registry      *ledger.Address     // the EVM registry told of awards; nil for none
 	Genesis       []ledger.Allocation // wallets funded at the start
+	// Fees is the fee schedule; nil takes DefaultFees for the arena's mode. A public
+	// (not dev) arena must charge a fee per transaction (ErrNoFee).
+	Fees *Fees
+	// ValidatorFund is the genesis wallet of each validator Init or Testnet generates, from
+	// which it pays its attestations' fees; zero takes DefaultTerms' in an arena that
+	// charges a transaction fee, and nothing in one that does not.
+	ValidatorFund ledger.Amount
 }
+
+// Fees are an arena's fee schedule, in atto (ledger.Terms.Fee).
+type Fees struct {
+	PerTx   ledger.Amount // paid by every admitted transaction
+	PerByte ledger.Amount // paid per byte of its signed encoding
+	Grading ledger.Amount // paid with each entry and appeal beside its bond, shared by the graders who agree
+}
+
+// DefaultFees returns the fee schedule of an arena whose operator chose none: nothing in
+// a dev arena, and in a public one a fee that makes a flood cost its sender while a
+// contest's transactions cost a few thousandths of a unit.
+func DefaultFees(dev bool) Fees {
+	if dev {
+		return Fees{}
+	}
+	return Fees{PerTx: ledger.NewAmount(1e15), PerByte: ledger.NewAmount(1e12), Grading: ledger.NewAmount(1e17)}
+}
+
+// ErrNoFee refuses a public arena founded without a fee per transaction, in which any
+// key, holding nothing, could write to the log for free.
+var ErrNoFee = errors.New("a public arena charges a fee per transaction: set --fee-per-tx or found it with --dev")
 
 // DefaultTerms returns the founding terms of an arena whose operator chose nothing: the
 // one place their defaults are written. `arena init` and `arena testnet` show them as
@@ -42,6 +71,8 @@ func DefaultTerms() Terms {
 		Quorum:        0, // a majority of the committee
 		Attempts:      3,
 		RoundTimeout:  2 * time.Minute,
+		Fees:          nil, // DefaultFees(DevMode)
+		ValidatorFund: ledger.Ether(10),
 	}
 }
 
@@ -72,11 +103,33 @@ func (t Terms) withDefaults() Terms {
 	if t.RoundTimeout <= 0 {
 		t.RoundTimeout = d.RoundTimeout
 	}
+	if t.Fees == nil {
+		f := DefaultFees(t.DevMode)
+		t.Fees = &f
+	}
+	if t.ValidatorFund.IsZero() && t.charges() {
+		t.ValidatorFund = d.ValidatorFund
+	}
 	return t
 }
 
+// charges reports whether t's transactions pay a fee, so that validators need a wallet.
+func (t Terms) charges() bool {
+	return t.Fees != nil && (!t.Fees.PerTx.IsZero() || !t.Fees.PerByte.IsZero())
+}
+
+// validatorFund returns what each generated validator is funded with at genesis: nothing
+// in an arena that charges no fee.
+func (t Terms) validatorFund() ledger.Amount {
+	if !t.charges() {
+		return ledger.Amount{}
+	}
+	return t.ValidatorFund
+}
+
 // ledgerTerms returns t as the ledger's founding terms naming validators vals, which may
-// be nil when the engine generates them (comet.Testnet).
+// be nil when the engine generates them (comet.Testnet, given ValidatorFund). Each of
+// vals is funded with ValidatorFund when the arena charges fees.
 func (t Terms) ledgerTerms(vals []ledger.Address) ledger.Terms {
 	lt := ledger.Terms{
 		Chain: ChainID(t.Name), Name: t.Name, Symbol: t.Symbol,
@@ -87,6 +140,14 @@ func (t Terms) ledgerTerms(vals []ledger.Address) ledger.Terms {
 		Validators:    slices.Clone(vals),
 		DevMode:       t.DevMode, Genesis: slices.Clone(t.Genesis),
 	}
+	if t.Fees != nil {
+		lt.FeePerTx, lt.FeePerByte, lt.GradingFee = t.Fees.PerTx, t.Fees.PerByte, t.Fees.Grading
+	}
+	if fund := t.validatorFund(); !fund.IsZero() {
+		for _, v := range vals {
+			lt.Genesis = append(lt.Genesis, ledger.Allocation{Address: v, Amount: fund})
+		}
+	}
 	if t.Registry != nil {
 		r := *t.Registry
 		lt.Registry = &r
@@ -94,9 +155,13 @@ func (t Terms) ledgerTerms(vals []ledger.Address) ledger.Terms {
 	return lt
 }
 
-// check validates t with validators vals as the ledger validates founding terms, so
-// that nothing is written for terms the ledger would refuse.
+// check validates t with validators vals as the ledger validates founding terms, and
+// refuses a public arena without a fee per transaction, so that nothing is written for
+// terms the ledger would refuse or that would let anyone write for free.
 func (t Terms) check(vals []ledger.Address) error {
+	if !t.DevMode && (t.Fees == nil || t.Fees.PerTx.IsZero()) {
+		return fmt.Errorf("founding terms: %w", ErrNoFee)
+	}
 	if _, err := ledger.New(t.ledgerTerms(vals)); err != nil {
 		return fmt.Errorf("founding terms: %w", err)
 	}

@@ -3,6 +3,7 @@ package node
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -20,6 +21,7 @@ func chosenTerms() Terms {
 		EntryBond: ledger.Ether(7), AppealBond: ledger.Ether(9), AppealWindow: 3 * time.Hour, GradingWindow: 48 * time.Hour,
 		Committee: 3, Quorum: 3, Attempts: 5, RoundTimeout: 90 * time.Second, Registry: &registry,
 		Genesis: []ledger.Allocation{{Address: ledger.MustAddress("0x00000000000000000000000000000000000000a1"), Amount: ledger.Ether(100)}},
+		Fees:    &Fees{PerTx: ledger.NewAmount(7), PerByte: ledger.NewAmount(3), Grading: ledger.NewAmount(11)}, ValidatorFund: ledger.Ether(2),
 	}
 }
 
@@ -30,8 +32,19 @@ func wantTerms() ledger.Terms {
 		Chain: "arena-chosen-terms", Name: "Chosen Terms", Symbol: "ARN", DevMode: true,
 		EntryBond: ledger.Ether(7), AppealBond: ledger.Ether(9), AppealWindowS: 3 * 3600, GradingWindowS: 48 * 3600,
 		Committee: 3, Quorum: 3, Attempts: 5, RoundTimeoutS: 90, Registry: &registry,
-		Genesis: []ledger.Allocation{{Address: ledger.MustAddress("0x00000000000000000000000000000000000000a1"), Amount: ledger.Ether(100)}},
+		Genesis:  []ledger.Allocation{{Address: ledger.MustAddress("0x00000000000000000000000000000000000000a1"), Amount: ledger.Ether(100)}},
+		FeePerTx: ledger.NewAmount(7), FeePerByte: ledger.NewAmount(3), GradingFee: ledger.NewAmount(11),
 	}
+}
+
+// withValidators returns t naming vals, each funded at genesis with fund.
+func withValidators(t ledger.Terms, vals []ledger.Address, fund ledger.Amount) ledger.Terms {
+	t.Validators = vals
+	t.Genesis = slices.Clone(t.Genesis)
+	for _, v := range vals {
+		t.Genesis = append(t.Genesis, ledger.Allocation{Address: v, Amount: fund})
+	}
+	return t
 }
 
 var amountEq = cmp.Comparer(ledger.Amount.Eq)
@@ -44,10 +57,11 @@ func TestEveryChosenTermLandsInEveryNodesGenesis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := wantTerms()
+	var vals []ledger.Address
 	for _, nd := range net.Nodes {
-		want.Validators = append(want.Validators, nd.Validator)
+		vals = append(vals, nd.Validator)
 	}
+	want := withValidators(wantTerms(), vals, ledger.Ether(2))
 	for i, nd := range net.Nodes {
 		cfg, err := LoadConfig(nd.Home)
 		if err != nil {
@@ -79,7 +93,7 @@ func TestEveryChosenTermLandsInEveryNodesGenesis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want.Validators = got.Validators
+	want = withValidators(wantTerms(), got.Validators, ledger.Ether(2))
 	if d := cmp.Diff(want, got, amountEq); d != "" {
 		t.Errorf("Init's genesis.json on the same terms (-want +got):\n%s", d)
 	}
@@ -87,10 +101,13 @@ func TestEveryChosenTermLandsInEveryNodesGenesis(t *testing.T) {
 
 // TestUnchosenTermsAreTheDefaults: Init and Testnet fill every term nobody chose from
 // DefaultTerms, the same for both; only a localnet's name differs (DefaultTestnetName).
+// A public arena charges DefaultFees and funds each validator to pay its own.
 func TestUnchosenTermsAreTheDefaults(t *testing.T) {
 	d := DefaultTerms()
-	want := ledger.Terms{Chain: ChainID(d.Name), Name: d.Name, Symbol: "GEN", EntryBond: ledger.Ether(5),
-		AppealBond: ledger.Ether(20), AppealWindowS: 6 * 3600, GradingWindowS: 86400, Attempts: 3, RoundTimeoutS: 120}
+	base := ledger.Terms{Chain: ChainID(d.Name), Name: d.Name, Symbol: "GEN", EntryBond: ledger.Ether(5),
+		AppealBond: ledger.Ether(20), AppealWindowS: 6 * 3600, GradingWindowS: 86400, Attempts: 3, RoundTimeoutS: 120,
+		FeePerTx: ledger.MustAmount("1000000000000000"), FeePerByte: ledger.MustAmount("1000000000000"), GradingFee: ledger.MustAmount("100000000000000000")}
+	want := base
 	dir := t.TempDir()
 	cfg, err := Init(dir, InitOptions{LightScrypt: true})
 	if err != nil {
@@ -100,7 +117,7 @@ func TestUnchosenTermsAreTheDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want.Validators = got.Validators
+	want = withValidators(base, got.Validators, ledger.Ether(10))
 	if d := cmp.Diff(want, got, amountEq); d != "" || len(got.Validators) != DefaultValidators {
 		t.Errorf("Init with no terms chosen (-want +got):\n%s", d)
 	}
@@ -108,9 +125,39 @@ func TestUnchosenTermsAreTheDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want.Chain, want.Name, want.Validators = ChainID(DefaultTestnetName), DefaultTestnetName, []ledger.Address{net.Nodes[0].Validator}
+	want = withValidators(base, []ledger.Address{net.Nodes[0].Validator}, ledger.Ether(10))
+	want.Chain, want.Name = ChainID(DefaultTestnetName), DefaultTestnetName
 	if d := cmp.Diff(want, net.Terms, amountEq); d != "" {
 		t.Errorf("Testnet with no terms chosen (-want +got):\n%s", d)
+	}
+}
+
+// TestADevArenaChargesNothingByDefault: issue 16, "dev mode may set it to zero": a dev
+// arena's fees default to zero and its validators are funded with nothing, so its
+// genesis is what it was before fees; fees set on a dev arena are charged as set.
+func TestADevArenaChargesNothingByDefault(t *testing.T) {
+	dir := t.TempDir()
+	cfg, err := Init(dir, InitOptions{Terms: Terms{DevMode: true}, Validators: 1, LightScrypt: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadGenesis(dir, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.FeePerTx.IsZero() || !got.FeePerByte.IsZero() || !got.GradingFee.IsZero() || len(got.Genesis) != 0 {
+		t.Errorf("dev arena's fees %s/%s/%s and genesis %v, want zero and none", got.FeePerTx, got.FeePerByte, got.GradingFee, got.Genesis)
+	}
+	dir = t.TempDir()
+	cfg, err = Init(dir, InitOptions{Terms: Terms{DevMode: true, Fees: &Fees{PerTx: ledger.NewAmount(5)}}, Validators: 1, LightScrypt: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err = ReadGenesis(dir, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if !got.FeePerTx.Eq(ledger.NewAmount(5)) || len(got.Genesis) != 1 || !got.Genesis[0].Amount.Eq(ledger.Ether(10)) {
+		t.Errorf("dev arena with a fee: fee %s, genesis %v; want 5 atto and its validator funded with 10", got.FeePerTx, got.Genesis)
 	}
 }
 
@@ -127,6 +174,8 @@ func TestTestnetRefusesWhatInitRefuses(t *testing.T) {
 		{"long symbol", Terms{Symbol: "THIRTEENCHARS"}, "[EXPECTED] Currency symbol must be 1 to 12 bytes"},
 		{"negative committee", Terms{Committee: -1}, "[EXPECTED] Committee and quorum cannot be negative"},
 		{"too many attempts", Terms{Attempts: 65}, "[EXPECTED] Attempts per round must be 1 to 64"},
+		{"public and free", Terms{Fees: &Fees{PerByte: ledger.NewAmount(1)}},
+			"a public arena charges a fee per transaction: set --fee-per-tx or found it with --dev"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			initDir := filepath.Join(t.TempDir(), "a")

@@ -61,7 +61,7 @@ func Testnet(dir string, o TestnetOptions) (comet.Network, error) {
 		o.BasePort = base
 	}
 	terms := def.ledgerTerms(nil)
-	nw, err := comet.Testnet(dir, comet.TestnetOptions{Nodes: o.Nodes, Terms: terms, BasePort: o.BasePort})
+	nw, err := comet.Testnet(dir, comet.TestnetOptions{Nodes: o.Nodes, Terms: terms, BasePort: o.BasePort, ValidatorFund: def.validatorFund()})
 	if err != nil {
 		return nw, err
 	}

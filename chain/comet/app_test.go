@@ -29,7 +29,10 @@ type single struct {
 	height int64
 }
 
-func newSingle(t *testing.T) *single {
+func newSingle(t *testing.T) *single { t.Helper(); return newSingleWith(t, nil) }
+
+// newSingleWith is newSingle with its founding terms edited by edit, if not nil.
+func newSingleWith(t *testing.T, edit func(*ledger.Terms)) *single {
 	t.Helper()
 	s := &single{t: t, path: filepath.Join(t.TempDir(), "arena.db"), funded: mustKey(t)}
 	s.terms = ledger.Terms{
@@ -37,6 +40,9 @@ func newSingle(t *testing.T) *single {
 		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 60, GradingWindowS: 86400,
 		Attempts: 3, RoundTimeoutS: 30, DevMode: true, Validators: []ledger.Address{mustKey(t).Address()},
 		Genesis: []ledger.Allocation{{Address: s.funded.Address(), Amount: ledger.Ether(10)}},
+	}
+	if edit != nil {
+		edit(&s.terms)
 	}
 	s.open()
 	state, _ := json.Marshal(s.terms)

@@ -2,15 +2,26 @@ package comet
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sync"
 
 	abci "github.com/cometbft/cometbft/abci/types"
 
+	"github.com/arena/arena/chain"
 	"github.com/arena/arena/ledger"
 )
 
+// MaxPendingPerSender is how many of one sender's transactions the mempool holds
+// uncommitted: a sender flooding its node fills its own queue, not the mempool.
+const MaxPendingPerSender = 64
+
+// errSenderBusy is CheckTx's refusal of a sender's transaction beyond
+// MaxPendingPerSender.
+var errSenderBusy = fmt.Errorf("%w: %d waiting to commit; try again after a block", chain.ErrSenderBusy, MaxPendingPerSender)
+
 // checkState is what the mempool holds on top of the committed state: per sender, the
-// nonces admitted and not yet committed, with their value.
+// nonces admitted and not yet committed, with what each will cost its wallet.
 //
 // CometBFT adds a transaction to its mempool list only after CheckTx has returned, outside
 // the application's lock, so two transactions admitted as n and n+1 by concurrent
@@ -25,8 +36,8 @@ type checkState struct {
 }
 
 type pendingSends struct {
-	nonces map[uint64]ledger.Amount // admitted, not committed: nonce -> value
-	value  ledger.Amount            // the sum of their values
+	nonces map[uint64]ledger.Amount // admitted, not committed: nonce -> value plus fee
+	cost   ledger.Amount            // the sum of their values and fees
 	next   uint64                   // a lower bound of the first nonce nonces lacks
 }
 
@@ -52,8 +63,9 @@ func (p *pendingSends) expect(committed uint64) uint64 {
 
 // admit runs State.Check on tx as if every pending transaction of its sender were
 // already applied: a new transaction's nonce must be the first its sender lacks and a
-// recheck's must not be committed yet; the wallet must also cover the pending value. On
-// success tx joins the pending ones.
+// recheck's must not be committed yet; the wallet must also cover the pending values and
+// fees, and a new transaction is refused once its sender has MaxPendingPerSender
+// pending. On success tx joins the pending ones.
 func (c *checkState) admit(s *ledger.State, tx *ledger.Tx, recheck bool) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -62,6 +74,7 @@ func (c *checkState) admit(s *ledger.State, tx *ledger.Tx, recheck bool) error {
 		p = &pendingSends{nonces: map[uint64]ledger.Amount{}}
 	}
 	committed := s.NextNonce(tx.From)
+	tx.Size() // cached before the copy, so the shifted copy pays tx's own fee
 	shifted := *tx
 	shifted.Nonce = 0 // never a valid nonce: Check refuses it with the nonce message
 	_, dup := p.nonces[tx.Nonce]
@@ -70,18 +83,40 @@ func (c *checkState) admit(s *ledger.State, tx *ledger.Tx, recheck bool) error {
 	case recheck && tx.Nonce >= committed, !recheck && tx.Nonce == p.expect(committed):
 		shifted.Nonce = committed
 	}
-	if !tx.Value.IsZero() {
-		if sum, over := tx.Value.Add(p.value); !over {
-			shifted.Value = sum
-		}
+	if sum, over := tx.Value.Add(p.cost); !over && !tx.Value.IsZero() { // a kind without value must carry none
+		shifted.Value = sum
 	}
+	fee, wallet := s.Fee(tx), s.Balance(tx.From)
 	if err := s.Check(&shifted); err != nil {
-		return err
+		return pendingFee(err, wallet, fee, p.cost)
 	}
-	p.nonces[tx.Nonce] = tx.Value
-	p.value, _ = p.value.Add(tx.Value) // bounded by the wallet, which Check compared
+	if tx.Value.IsZero() && !covers(wallet, fee, p.cost) {
+		return ledger.ErrFee
+	}
+	if !recheck && len(p.nonces) >= MaxPendingPerSender {
+		return errSenderBusy
+	}
+	cost, _ := tx.Value.Add(fee) // bounded by the wallet, which Check compared
+	p.nonces[tx.Nonce] = cost
+	p.cost, _ = p.cost.Add(cost)
 	c.pending[tx.From] = p
 	return nil
+}
+
+// pendingFee returns Check's refusal err, except that a wallet short only because the
+// sender's pending transactions will spend it is refused for the fee when it cannot
+// cover their cost and this transaction's fee: the value is not what it lacks.
+func pendingFee(err error, wallet, fee, pending ledger.Amount) error {
+	if errors.Is(err, ledger.ErrFunds) && !pending.IsZero() && !covers(wallet, fee, pending) {
+		return ledger.ErrFee
+	}
+	return err
+}
+
+// covers reports whether wallet holds a + b.
+func covers(wallet, a, b ledger.Amount) bool {
+	need, over := a.Add(b)
+	return !over && wallet.Cmp(need) >= 0
 }
 
 // CheckTx admits a transaction to the mempool: it must decode, carry its sender's

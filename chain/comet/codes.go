@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/arena/arena/chain"
 	"github.com/arena/arena/ledger"
 )
 
@@ -25,6 +26,9 @@ const (
 	// CodeAdmission: refused by State.Check (chain, nonce, value, balance); Log holds
 	// the refusal, "[EXPECTED] ...". Such a transaction changes nothing.
 	CodeAdmission uint32 = 6
+	// CodeSenderBusy: the sender already has MaxPendingPerSender transactions waiting
+	// (chain.ErrSenderBusy); it may try again after a block.
+	CodeSenderBusy uint32 = 7
 )
 
 // codeOf returns the code of an admission failure.
@@ -36,6 +40,8 @@ func codeOf(err error) uint32 {
 		return CodeUnknownKind
 	case errors.Is(err, ledger.ErrBadSignature):
 		return CodeBadSignature
+	case errors.Is(err, chain.ErrSenderBusy):
+		return CodeSenderBusy
 	case ledger.ClassOf(err) != 0:
 		return CodeAdmission
 	}
@@ -59,6 +65,8 @@ func errorOf(code uint32, log string) error {
 		sentinel = ledger.ErrUnknownKind
 	case CodeBadSignature:
 		sentinel = ledger.ErrBadSignature
+	case CodeSenderBusy:
+		sentinel = chain.ErrSenderBusy
 	default:
 		sentinel = ledger.ErrMalformed
 	}

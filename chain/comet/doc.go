@@ -8,9 +8,11 @@
 // The life of a block:
 //
 //  1. CheckTx admits a transaction to the mempool: it decodes, verifies the signature
-//     and runs State.Check against the committed state, counting the nonces and value
-//     of transactions already admitted but not yet committed. A recheck after a block
-//     keeps any nonce not yet committed, whatever order the mempool lists them in.
+//     and runs State.Check against the committed state, counting the nonces, values
+//     and fees of transactions already admitted but not yet committed, so a sender who
+//     cannot pay is refused here and never reaches a block. A sender holds at most
+//     MaxPendingPerSender transactions waiting. A recheck after a block keeps any nonce
+//     not yet committed, whatever order the mempool lists them in.
 //  2. PrepareProposal keeps the mempool's order except that each sender's transactions
 //     go back into nonce order (CometBFT may list n+1 before n) and a nonce that does not
 //     follow is left out; within MaxTxBytes. ProcessProposal accepts every block.

@@ -33,7 +33,10 @@ type TestnetOptions struct {
 	Terms ledger.Terms
 	// BasePort: node i listens for peers on 127.0.0.1:BasePort+10i and serves RPC on
 	// BasePort+10i+1.
-	BasePort       int
+	BasePort int
+	// ValidatorFund, if positive, is each generated grading validator's genesis wallet,
+	// from which it pays its attestations' fees.
+	ValidatorFund  ledger.Amount
 	TimeoutPropose time.Duration // default 1s
 	TimeoutVote    time.Duration // prevote and precommit; default 200ms
 	TimeoutCommit  time.Duration // default 300ms
@@ -80,6 +83,9 @@ func Testnet(dir string, o TestnetOptions) (Network, error) {
 		gvals = append(gvals, gv)
 		net.Nodes = append(net.Nodes, n)
 		net.Terms.Validators = append(net.Terms.Validators, n.Validator)
+		if !o.ValidatorFund.IsZero() {
+			net.Terms.Genesis = append(net.Terms.Genesis, ledger.Allocation{Address: n.Validator, Amount: o.ValidatorFund})
+		}
 	}
 	if err := net.Terms.Validate(); err != nil {
 		return net, fmt.Errorf("testnet: founding terms: %w", err)

@@ -16,19 +16,38 @@ import (
 // comes only after the block's commit is durable. One iteration is 2,048 transactions;
 // signing happens with the timer stopped. Goal: >= 2,000 tx/s.
 func BenchmarkIngest(b *testing.B) {
-	for _, n := range []int{8, 32} {
-		b.Run(fmt.Sprintf("submitters=%d", n), func(b *testing.B) { benchIngest(b, n) })
+	for _, fees := range []bool{false, true} {
+		for _, n := range []int{8, 32} {
+			b.Run(fmt.Sprintf("fees=%s/submitters=%d", onOff(fees), n), func(b *testing.B) { benchIngest(b, n, fees) })
+		}
 	}
 }
 
-func benchIngest(b *testing.B, submitters int) {
+func onOff(on bool) string {
+	if on {
+		return "on"
+	}
+	return "off"
+}
+
+// benchIngest measures submitters concurrent senders' faucet transactions through the
+// engine; with fees, under a public arena's default fee schedule, each sender funded at
+// genesis to pay it.
+func benchIngest(b *testing.B, submitters int, fees bool) {
 	const perIter = 2048
-	e := openEngine(b, Config{Path: tempPath(b)}, testTerms(b))
 	signers := make([]*signer, submitters)
 	nonces := make([]uint64, submitters)
 	for i := range signers {
 		signers[i] = newSigner(b)
 	}
+	terms := testTerms(b)
+	if fees {
+		terms.FeePerTx, terms.FeePerByte = ledger.NewAmount(1e15), ledger.NewAmount(1e12)
+		for _, s := range signers {
+			terms.Genesis = append(terms.Genesis, ledger.Allocation{Address: s.addr, Amount: ledger.Ether(1_000_000)})
+		}
+	}
+	e := openEngine(b, Config{Path: tempPath(b)}, terms)
 	var lat []time.Duration
 	total := 0
 	for b.Loop() {
@@ -139,5 +158,34 @@ func buildLog(b *testing.B, path string, n, batch int) {
 	}
 	if err := e.Close(); err != nil {
 		b.Fatal(err)
+	}
+}
+
+// BenchmarkAdmission measures the ledger's admission check as the sequencer runs it on
+// every transaction, with the fee schedule off and on: chain, nonce, the fee of the
+// transaction's size (its signing bytes, encoded once per transaction) and the value
+// against the wallet. Each op checks a transaction whose size was never asked.
+func BenchmarkAdmission(b *testing.B) {
+	for _, fees := range []bool{false, true} {
+		b.Run("fees="+onOff(fees), func(b *testing.B) {
+			s := newSigner(b)
+			terms := testTerms(b)
+			terms.Genesis = []ledger.Allocation{{Address: s.addr, Amount: ledger.Ether(1)}}
+			if fees {
+				terms.FeePerTx, terms.FeePerByte = ledger.NewAmount(1e15), ledger.NewAmount(1e12)
+			}
+			st, err := ledger.New(*terms)
+			if err != nil {
+				b.Fatal(err)
+			}
+			tmpl := *s.faucet(b, 1, 1) // a copy: its size is not cached
+			for b.Loop() {
+				tx := tmpl
+				if err := st.Check(&tx); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "tx/s")
+		})
 	}
 }

@@ -23,18 +23,21 @@ func (a *app) benchCmd() *cobra.Command {
 
 func (a *app) benchIngestCmd() *cobra.Command {
 	var txs, clients int
+	var fees bool
 	c := &cobra.Command{
 		Use:   "ingest",
 		Short: "Send pre-signed faucet transactions through the HTTP API from concurrent clients",
 		Long: "Starts a dev node in a temporary directory (or targets the dev node --node names), signs\n" +
 			"--txs faucet transactions from --clients keys beforehand, then sends them with one client per\n" +
-			"key, each waiting for its receipt before its next, and reports tx/s and receipt latency.",
+			"key, each waiting for its receipt before its next, and reports tx/s and receipt latency.\n" +
+			"With --fees its arena charges a public arena's default fees and funds the keys at genesis.\n" +
+			"Its own node admits the clients without the API's per-client limit: it measures the node.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if txs < clients || clients < 1 {
 				return fmt.Errorf("--txs %d, --clients %d: want at least one transaction per client", txs, clients)
 			}
-			rep, err := a.ingest(cmd.Context(), a.node != "", txs, clients)
+			rep, err := a.ingest(cmd.Context(), a.node != "", txs, clients, fees)
 			if err != nil {
 				return err
 			}
@@ -43,6 +46,7 @@ func (a *app) benchIngestCmd() *cobra.Command {
 	}
 	c.Flags().IntVar(&txs, "txs", 20000, "transactions to send")
 	c.Flags().IntVar(&clients, "clients", 64, "concurrent clients, each with its own key")
+	c.Flags().BoolVar(&fees, "fees", false, "found the bench's arena with a public arena's default fees (not with --node)")
 	return c
 }
 

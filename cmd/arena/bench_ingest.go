@@ -26,6 +26,7 @@ type IngestReport struct {
 	Bench   string  `json:"bench"` // "ingest"
 	Node    string  `json:"node"`  // the API's URL
 	Kind    string  `json:"kind"`  // the transactions' kind
+	Fees    string  `json:"fees"`  // the fee schedule of the bench's own arena: "off", or per tx + per byte
 	Txs     int     `json:"txs"`
 	Clients int     `json:"clients"`
 	Blocks  uint64  `json:"blocks"` // blocks the node committed meanwhile
@@ -41,28 +42,34 @@ func (r IngestReport) print(w io.Writer) {
 	fmt.Fprintf(w, "ingest: %d %s txs from %d clients in %.2fs: %.0f tx/s\n", r.Txs, r.Kind, r.Clients, r.Seconds, r.TxPerS)
 	fmt.Fprintf(w, "latency: p50 %.2fms, p99 %.2fms, max %.2fms; %d blocks, %.1f txs a block\n",
 		r.P50Ms, r.P99Ms, r.MaxMs, r.Blocks, float64(r.Txs)/float64(max(r.Blocks, 1)))
-	fmt.Fprintf(w, "node: %s\nmachine: %s\n", r.Node, r.Machine)
+	fmt.Fprintf(w, "fees: %s\nnode: %s\nmachine: %s\n", r.Fees, r.Node, r.Machine)
 }
 
-// ingest runs the ingest bench against --node, or against a dev node of its own.
-func (a *app) ingest(ctx context.Context, remote bool, n, clients int) (IngestReport, error) {
-	url := a.node
+// ingest runs the ingest bench against --node, or against a dev node of its own, which
+// charges fees when fees is set.
+func (a *app) ingest(ctx context.Context, remote bool, n, clients int, fees bool) (IngestReport, error) {
+	url, schedule := a.node, "the node's"
+	keys, err := newKeys(clients)
+	if err != nil {
+		return IngestReport{}, err
+	}
 	if !remote {
 		dir, err := os.MkdirTemp("", "arena-bench-")
 		if err != nil {
 			return IngestReport{}, fmt.Errorf("bench directory: %w", err)
 		}
 		defer os.RemoveAll(dir)
-		stop, u, err := serveDevNode(ctx, dir, a.getenv)
+		terms := benchTerms(keys, fees)
+		stop, u, err := serveDevNode(ctx, dir, a.getenv, terms)
 		if err != nil {
 			return IngestReport{}, err
 		}
 		defer stop()
-		url = u
+		url, schedule = u, feeLine(terms.Fees)
 	}
 	hc := &http.Client{Timeout: time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: clients, MaxConnsPerHost: clients}}
 	c := client.New(url, hc)
-	bodies, err := presign(ctx, c, n, clients)
+	bodies, err := presign(ctx, c, keys, n)
 	if err != nil {
 		return IngestReport{}, err
 	}
@@ -80,16 +87,44 @@ func (a *app) ingest(ctx context.Context, remote bool, n, clients int) (IngestRe
 	if err != nil {
 		return IngestReport{}, err
 	}
-	rep := IngestReport{Bench: "ingest", Node: url, Kind: string(ledger.KindFaucet), Txs: n, Clients: clients,
+	rep := IngestReport{Bench: "ingest", Node: url, Kind: string(ledger.KindFaucet), Fees: schedule, Txs: n, Clients: clients,
 		Blocks: after.Height - before.Height, Seconds: elapsed.Seconds(), TxPerS: float64(n) / elapsed.Seconds(), Machine: thisMachine()}
 	rep.P50Ms, rep.P99Ms, rep.MaxMs = quantileMs(lat, 0.50), quantileMs(lat, 0.99), quantileMs(lat, 1)
 	return rep, nil
 }
 
-// serveDevNode creates a dev arena with one validator in dir, opens its node and serves
-// its API on a loopback port; stop shuts both down.
-func serveDevNode(ctx context.Context, dir string, env func(string) string) (stop func(), url string, err error) {
-	if _, err := node.Init(dir, node.InitOptions{Terms: node.Terms{Name: "bench", DevMode: true}, LightScrypt: true, Validators: 1}); err != nil {
+// benchTerms are the founding terms of the bench's own dev arena: with fees, a public
+// arena's default schedule, and each key funded to pay it.
+func benchTerms(keys []*account.Key, fees bool) node.Terms {
+	t := node.Terms{Name: "bench", DevMode: true}
+	if fees {
+		f := node.DefaultFees(false)
+		t.Fees = &f
+		for _, k := range keys {
+			t.Genesis = append(t.Genesis, ledger.Allocation{Address: k.Address(), Amount: ledger.Ether(1000)})
+		}
+	}
+	return t
+}
+
+// feeLine describes a fee schedule for the report.
+func feeLine(f *node.Fees) string {
+	if f == nil || (f.PerTx.IsZero() && f.PerByte.IsZero()) {
+		return "off"
+	}
+	return f.PerTx.Units() + " a transaction + " + f.PerByte.Units() + " a byte"
+}
+
+// serveDevNode creates a dev arena with one validator on terms in dir, opens its node
+// and serves its API on a loopback port without the per-client limit, since its clients
+// are the bench's own; stop shuts both down.
+func serveDevNode(ctx context.Context, dir string, env func(string) string, terms node.Terms) (stop func(), url string, err error) {
+	cfg, err := node.Init(dir, node.InitOptions{Terms: terms, LightScrypt: true, Validators: 1})
+	if err != nil {
+		return nil, "", err
+	}
+	cfg.API.Rate = 0
+	if err := node.WriteConfig(dir, cfg); err != nil {
 		return nil, "", err
 	}
 	log := slog.New(slog.DiscardHandler)
@@ -108,17 +143,14 @@ func serveDevNode(ctx context.Context, dir string, env func(string) string) (sto
 	return func() { cancel(); <-served; n.Close() }, "http://" + ln.Addr().String(), nil
 }
 
-// presign signs n faucet transactions from clients new keys, split as evenly as
-// possible, each key's in nonce order, and encodes them in their wire form.
-func presign(ctx context.Context, c *client.Client, n, clients int) ([][][]byte, error) {
+// presign signs n faucet transactions from keys, split as evenly as possible, each
+// key's in nonce order, and encodes them in their wire form.
+func presign(ctx context.Context, c *client.Client, keys []*account.Key, n int) ([][][]byte, error) {
 	ar, err := c.Arena(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("read chain id: %w", err)
 	}
-	keys, err := newKeys(clients)
-	if err != nil {
-		return nil, err
-	}
+	clients := len(keys)
 	first := make([]uint64, clients)
 	for i, k := range keys {
 		acc, err := c.Account(ctx, k.Address())

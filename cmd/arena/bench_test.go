@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/arena/arena/node"
 )
 
 // benchJSON runs `arena bench ...args --json` in process and decodes its report.
@@ -47,12 +49,25 @@ func TestBenchIngestReportsItsFigures(t *testing.T) {
 	checkIngest(t, r, 60, 3)
 }
 
+// TestBenchIngestWithFeesPaysThem: `arena bench ingest --fees` founds its arena with a
+// public arena's default fees, which its funded keys pay on every transaction (a key
+// that could not pay would stop the bench), and says so; without --fees it says off.
+func TestBenchIngestWithFeesPaysThem(t *testing.T) {
+	var on, off IngestReport
+	benchJSON(t, &on, "ingest", "--fees", "--txs", "30", "--clients", "3")
+	checkIngest(t, on, 30, 3)
+	benchJSON(t, &off, "ingest", "--txs", "30", "--clients", "3")
+	if on.Fees != "0.001 a transaction + 0.000001 a byte" || off.Fees != "off" {
+		t.Errorf("fees reported %q with --fees and %q without, want the default schedule and off", on.Fees, off.Fees)
+	}
+}
+
 // TestBenchIngestTargetsANode: with --node, the bench sends to that node, whose height
 // then counts the blocks the report names.
 func TestBenchIngestTargetsANode(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	stop, url, err := serveDevNode(ctx, t.TempDir(), func(string) string { return "" })
+	stop, url, err := serveDevNode(ctx, t.TempDir(), func(string) string { return "" }, node.Terms{Name: "bench", DevMode: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,6 @@ import (
 	"io"
 
 	"github.com/arena/arena/account"
-	"github.com/arena/arena/api"
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/node"
@@ -137,22 +136,33 @@ func (a *app) signer() (*account.Key, error) {
 	return ks.Load(addr, a.passphrase())
 }
 
-// send signs body with value as the sender's next transaction and sends it.
-func (a *app) send(ctx context.Context, value ledger.Amount, body ledger.Body) (api.Receipt, error) {
+// send signs body with value as the sender's next transaction and sends it, or under
+// --dry-run prints it with its fee and returns errDryRun.
+func (a *app) send(ctx context.Context, value ledger.Amount, body ledger.Body) (sent, error) {
 	k, err := a.signer()
 	if err != nil {
-		return api.Receipt{}, err
+		return sent{}, err
 	}
 	c, err := a.client()
 	if err != nil {
-		return api.Receipt{}, err
+		return sent{}, err
 	}
-	return c.Sender(k).Send(ctx, value, body)
+	q, err := c.Sender(k).Quote(ctx, value, body)
+	if err != nil {
+		return sent{}, err
+	}
+	if a.dryRun {
+		return sent{}, a.printDryRun(q)
+	}
+	rc, err := c.SendTx(ctx, q.Tx)
+	return sent{Receipt: rc, Fee: q.Fee, symbol: q.Symbol}, err
 }
 
-// printReceipt reports an applied transaction.
-func (a *app) printReceipt(rc api.Receipt, human string) error {
-	return a.emit(rc, func(w io.Writer) { fmt.Fprintf(w, "%s (tx %s, block %d)\n", human, short(rc.TxID), rc.Height) })
+// printReceipt reports an applied transaction and the fee it paid.
+func (a *app) printReceipt(rc sent, human string) error {
+	return a.emit(rc, func(w io.Writer) {
+		fmt.Fprintf(w, "%s (tx %s, block %d, fee %s %s)\n", human, short(rc.TxID), rc.Height, formatAmount(rc.Fee), rc.symbol)
+	})
 }
 
 // short abbreviates a long hex id for people.

@@ -83,8 +83,9 @@ func (a *app) runNode(ctx context.Context, log *slog.Logger, listen string, o no
 	return runErr
 }
 
-// handler returns the API of n, whichever engine it runs, with its live board at /; the
-// board marks each award with the sinks it reached, read from the store per request.
+// handler returns the API of n, whichever engine it runs, with its live board at /, and
+// POST /v1/tx limited per client as arena.toml's [api] says; the board marks each award
+// with the sinks it reached, read from the store per request.
 func handler(n *node.Node, log *slog.Logger) http.Handler {
 	snap := func() (ledger.Snapshot, error) {
 		var s ledger.Snapshot
@@ -95,7 +96,8 @@ func handler(n *node.Node, log *slog.Logger) http.Handler {
 		ds, err := n.Deliveries()
 		return crossingsOf(ds), err
 	}
+	lim := n.Config().API
 	return api.New(api.Config{Chain: n.Chain(), Deliveries: n.Deliveries, Logger: log,
 		Works: n.Works(), MaxWork: n.Config().Fetch.MaxBytes,
-		Board: board.Handler(snap, board.WithCrossingsFunc(crossed))})
+		Board: board.Handler(snap, board.WithCrossingsFunc(crossed)), TxLimit: api.Limit{Rate: lim.Rate, Burst: lim.Burst}})
 }

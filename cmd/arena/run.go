@@ -23,6 +23,7 @@ type app struct {
 	dialed string // the API base URL a client was made for, once one was
 	key    string // sender address in the directory's keystore
 	json   bool   // machine output
+	dryRun bool   // sending verbs print their transaction and fee instead of sending it
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
@@ -39,7 +40,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	if err := root.ExecuteContext(ctx); err != nil {
+	if err := root.ExecuteContext(ctx); err != nil && !errors.Is(err, errDryRun) {
 		if line, ok := unreachable(err, a.dialed); ok {
 			fmt.Fprintln(stderr, line)
 			return 1
@@ -96,6 +97,7 @@ func (a *app) root() *cobra.Command {
 		a.snapshotCmd(), a.verifyCmd(), a.devCmd(), a.boardCmd(), a.demoCmd(), a.benchCmd(),
 		a.testnetCmd(), a.auditCmd(), a.revealCmd(),
 	)
+	a.addDryRun(root)
 	return root
 }
 

@@ -20,7 +20,7 @@ import (
 // takes.
 func (a *app) showCmd() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries",
+		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries|judges",
 		Short: "Print one of the ledger's views",
 	}
 	noun := func(use, short string, nargs int, f func(ctx context.Context, c *client.Client, arg string) error) {
@@ -47,6 +47,7 @@ func (a *app) showCmd() *cobra.Command {
 	noun("reputation ADDRESS", "an address's public record", 1, a.showReputation)
 	noun("claimable ADDRESS", "what the arena owes an address", 1, a.showClaimable)
 	noun("tx ID", "a committed transaction by id, with its receipt", 1, a.showTx)
+	noun("judges", "each validator's record as a grader: rounds, agreement, failures, earnings, models", 0, a.showJudges)
 	c.AddCommand(a.leaderboardCmd(), a.showDeliveriesCmd())
 	return c
 }

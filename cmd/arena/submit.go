@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/arena/arena/api"
 	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/ledger"
 	"github.com/spf13/cobra"
@@ -79,16 +78,16 @@ func (a *app) submitCmd() *cobra.Command {
 }
 
 // printSubmit reports an entry filed, and for a URL entry the bytes it committed.
-func (a *app) printSubmit(rc api.Receipt, kept *keptWork, human string) error {
+func (a *app) printSubmit(rc sent, kept *keptWork, human string) error {
 	out := struct {
-		api.Receipt
+		sent
 		Work *wire.Work `json:"work,omitempty"`
-	}{Receipt: rc}
+	}{sent: rc}
 	if kept != nil {
 		out.Work = &kept.Work
 	}
 	return a.emit(out, func(w io.Writer) {
-		fmt.Fprintf(w, "%s (tx %s, block %d)\n", human, short(rc.TxID), rc.Height)
+		fmt.Fprintf(w, "%s (tx %s, block %d, fee %s %s)\n", human, short(rc.TxID), rc.Height, formatAmount(rc.Fee), rc.symbol)
 		if kept != nil {
 			fmt.Fprintf(w, "committed work: sha256 %s, %d bytes %s\n", kept.SHA256, kept.Size, kept.from)
 		}

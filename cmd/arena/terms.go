@@ -14,12 +14,18 @@ import (
 // register: the same names, the same defaults (node.DefaultTerms) and the same parsing,
 // so that a localnet can be founded on any terms a single arena can.
 type termsFlags struct {
-	t          node.Terms
-	entryBond  string
-	appealBond string
-	registry   string
-	fund       []string
+	t             node.Terms
+	entryBond     string
+	appealBond    string
+	registry      string
+	fund          []string
+	fees          [3]string // --fee-per-tx, --fee-per-byte, --grading-fee
+	validatorFund string
+	cmd           *cobra.Command // the command registered on, to tell which flags were set
 }
+
+// feeFlags name the fee schedule's flags, in the order of termsFlags.fees.
+var feeFlags = [3]string{"fee-per-tx", "fee-per-byte", "grading-fee"}
 
 // register adds the founding-term flags to c. name is the default arena name, the one
 // default that differs: a localnet is called node.DefaultTestnetName.
@@ -38,6 +44,12 @@ func (tf *termsFlags) register(c *cobra.Command, name string) {
 	f.DurationVar(&tf.t.RoundTimeout, "round-timeout", d.RoundTimeout, "how long a grading attempt stays open")
 	f.StringVar(&tf.registry, "registry", "", "EVM registry address told of each won award (default: none)")
 	f.StringArrayVar(&tf.fund, "fund", nil, "genesis allocation ADDRESS=AMOUNT (repeatable)")
+	fees := node.DefaultFees(false)
+	f.StringVar(&tf.fees[0], feeFlags[0], fees.PerTx.Units(), "fee every admitted transaction pays; 0 unless set in a dev arena")
+	f.StringVar(&tf.fees[1], feeFlags[1], fees.PerByte.Units(), "fee per byte of a transaction's signed encoding; 0 unless set in a dev arena")
+	f.StringVar(&tf.fees[2], feeFlags[2], fees.Grading.Units(), "fee paid with each entry and appeal beside its bond, shared by the graders who agree; 0 unless set in a dev arena")
+	f.StringVar(&tf.validatorFund, "validator-fund", d.ValidatorFund.Units(), "genesis wallet of each generated validator, for its attestations' fees (none when transactions pay no fee)")
+	tf.cmd = c
 }
 
 // terms returns the founding terms the flags give. Zero values are left for node.Init
@@ -55,6 +67,12 @@ func (tf *termsFlags) terms() (node.Terms, error) {
 	if t.Genesis, err = allocations(tf.fund); err != nil {
 		return t, err
 	}
+	if t.Fees, err = tf.feeSchedule(t.DevMode); err != nil {
+		return t, err
+	}
+	if t.ValidatorFund, err = optionalAmount("validator-fund", tf.validatorFund); err != nil {
+		return t, err
+	}
 	if tf.registry != "" {
 		r, err := ledger.ParseAddress(tf.registry)
 		if err != nil {
@@ -63,6 +81,28 @@ func (tf *termsFlags) terms() (node.Terms, error) {
 		t.Registry = &r
 	}
 	return t, nil
+}
+
+// feeSchedule returns the fee schedule the fee flags set, the others taking the mode's
+// defaults; nil, for node.Init to fill, when none was set.
+func (tf *termsFlags) feeSchedule(dev bool) (*node.Fees, error) {
+	f := node.DefaultFees(dev)
+	dst := [3]*ledger.Amount{&f.PerTx, &f.PerByte, &f.Grading}
+	set := false
+	for i, name := range feeFlags {
+		if tf.cmd == nil || !tf.cmd.Flags().Changed(name) {
+			continue
+		}
+		v, err := parseAmount(tf.fees[i])
+		if err != nil {
+			return nil, fmt.Errorf("--%s: %w", name, err)
+		}
+		*dst[i], set = v, true
+	}
+	if !set {
+		return nil, nil
+	}
+	return &f, nil
 }
 
 // optionalAmount parses an amount flag, leaving it zero (the default) when empty.

@@ -18,7 +18,7 @@ import (
 // termFlagNames are the founding-term flags, each of which `arena init` and `arena
 // testnet` both take.
 var termFlagNames = []string{"name", "symbol", "dev", "entry-bond", "appeal-bond", "appeal-window", "grading-window", "committee",
-	"quorum", "attempts", "round-timeout", "registry", "fund"}
+	"quorum", "attempts", "round-timeout", "registry", "fund", "fee-per-tx", "fee-per-byte", "grading-fee", "validator-fund"}
 
 // TestInitAndTestnetTakeTheSameTermFlags: every founding term `arena init` can set,
 // `arena testnet` can set too, by the same flag with the same type, default and help;
@@ -58,7 +58,9 @@ func TestInitAndTestnetFoundTheSameTerms(t *testing.T) {
 		{"defaults", []string{"--name", "same"}},
 		{"chosen", []string{"--name", "same", "--symbol", "ARN", "--dev", "--entry-bond", "7", "--appeal-bond", "atto:9",
 			"--appeal-window", "90m", "--committee", "2", "--quorum", "2", "--attempts", "4", "--round-timeout", "45s",
-			"--registry", "0x00000000000000000000000000000000000000c0", "--fund", "0x00000000000000000000000000000000000000a1=3.5"}},
+			"--registry", "0x00000000000000000000000000000000000000c0", "--fund", "0x00000000000000000000000000000000000000a1=3.5",
+			"--fee-per-tx", "0.002", "--fee-per-byte", "atto:5", "--grading-fee", "0.25", "--validator-fund", "3"}},
+		{"public, one fee chosen", []string{"--name", "same", "--fee-per-tx", "0.01"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -69,10 +71,63 @@ func TestInitAndTestnetFoundTheSameTerms(t *testing.T) {
 				t.Fatalf("validators: init %v, testnet %v; want 3 each", it.Validators, nt.Validators)
 			}
 			it.Validators, nt.Validators = nil, nil
+			it.Genesis, nt.Genesis = withoutValidators(it.Genesis, 3), withoutValidators(nt.Genesis, 3)
 			if d := cmp.Diff(it, nt, cmp.Comparer(ledger.Amount.Eq)); d != "" {
 				t.Errorf("founding terms (-init +testnet):\n%s", d)
 			}
 		})
+	}
+}
+
+// withoutValidators drops the validators' funding, the last n allocations, whose
+// addresses differ between the two commands, keeping the amounts.
+func withoutValidators(g []ledger.Allocation, n int) []ledger.Allocation {
+	if len(g) < n {
+		return g
+	}
+	for i := len(g) - n; i < len(g); i++ {
+		g[i].Address = ledger.Address{}
+	}
+	return g
+}
+
+// TestFeeFlagsFoundTheFeeSchedule: issue 16, "arena init and arena testnet take the fee
+// terms": each fee flag lands in the founding terms; a public arena takes the public
+// defaults for the fees not set, a dev arena zero; and a public arena founded with no fee
+// per transaction is refused with its message, writing nothing.
+func TestFeeFlagsFoundTheFeeSchedule(t *testing.T) {
+	for _, tc := range []struct {
+		name                 string
+		flags                []string
+		perTx, perByte, gfee string
+		validators           int // funded validators
+	}{
+		{"public defaults", nil, "1000000000000000", "1000000000000", "100000000000000000", 2},
+		{"dev defaults", []string{"--dev"}, "0", "0", "0", 0},
+		{"public, per byte set", []string{"--fee-per-byte", "atto:2"}, "1000000000000000", "2", "100000000000000000", 2},
+		{"dev, per tx set", []string{"--dev", "--fee-per-tx", "0.5"}, "500000000000000000", "0", "0", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "a")
+			runArena(t, append([]string{"init", "--dir", dir, "--validators", "2", "--light-scrypt"}, tc.flags...)...)
+			g := genesisOf(t, dir)
+			got := []string{g.FeePerTx.String(), g.FeePerByte.String(), g.GradingFee.String()}
+			if d := cmp.Diff([]string{tc.perTx, tc.perByte, tc.gfee}, got); d != "" || len(g.Genesis) != tc.validators {
+				t.Errorf("fees (-want +got):\n%s\ngenesis %v, want %d validators funded", d, g.Genesis, tc.validators)
+			}
+		})
+	}
+	for _, cmd := range [][]string{{"init"}, {"testnet", "--base-port", "0"}} {
+		dir := filepath.Join(t.TempDir(), "free")
+		var out, errb bytes.Buffer
+		code := run(context.Background(), append(cmd, "--dir", dir, "--fee-per-tx", "0"), nil, &out, &errb)
+		want := "a public arena charges a fee per transaction: set --fee-per-tx or found it with --dev"
+		if code != 1 || !strings.HasSuffix(strings.TrimSpace(errb.String()), want) {
+			t.Errorf("arena %s --fee-per-tx 0: exit %d, stderr %q; want 1 and %q", cmd[0], code, errb.String(), want)
+		}
+		if _, err := os.Stat(dir); !os.IsNotExist(err) {
+			t.Errorf("a refused %s left %s behind", cmd[0], dir)
+		}
 	}
 }
 

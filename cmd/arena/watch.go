@@ -36,6 +36,9 @@ func (a *app) watch(ctx context.Context, since int64) error {
 		if err != nil && first {
 			return err
 		}
+		if err != nil { // the node is not back yet: ranging over no stream would block for good
+			evs = closed
+		}
 		for ev := range evs {
 			a.printEvent(ev)
 			if h, err := ev.Height(); err == nil {
@@ -53,6 +56,9 @@ func (a *app) watch(ctx context.Context, since int64) error {
 		}
 	}
 }
+
+// closed is a stream that has ended.
+var closed = func() chan client.Event { c := make(chan client.Event); close(c); return c }()
 
 func (a *app) printEvent(ev client.Event) {
 	if a.json {
