@@ -7,8 +7,9 @@
 //     does not verify.
 //
 //  2. Call Check at admission and keep out of blocks what it refuses: a wrong chain id, a
-//     nonce that is not NextNonce, value on a kind that takes none, or a wallet that
-//     cannot pay. Apply refuses those too, without consuming the nonce.
+//     nonce that is not NextNonce, value on a kind that takes none, or a sender that
+//     cannot pay the fee and the value from its wallet and what the arena owes it
+//     (Spendable). Apply refuses those too, without consuming the nonce.
 //
 //  3. Apply each transaction in block order with the block's height and time (the
 //     loop is below).

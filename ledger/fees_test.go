@@ -199,3 +199,32 @@ func TestAnAppealPaysItsOwnGradersAndALapseRefundsIt(t *testing.T) {
 		t.Fatalf("lapsed appeal %+v; appellant owed %s, want bond and fee %s", ev.Appeal, a.s.Claimable(a.Addr("appellant")), want)
 	}
 }
+
+// What the arena owes a sender tops up its wallet: a sponsor who spent its whole wallet
+// on a prize that came back, or a grader who holds nothing but its earnings, can still
+// pay to withdraw.
+func TestAnEmptyWalletPaysItsFeeFromWhatItIsOwed(t *testing.T) {
+	a := feeArena(t)
+	sponsor := a.Addr("sponsor")
+	post := PostTask{Title: "t", Spec: "s", Rubric: "r", ClosesInS: 60}
+	prize := a.s.Balance(sponsor)
+	for range 3 { // the fee counts the value's digits: settle on a prize that leaves nothing
+		fee := a.s.Fee(a.Tx("sponsor", prize, post))
+		prize, _ = a.s.Balance(sponsor).Sub(fee)
+	}
+	task := TaskID(a.Do("sponsor", prize, post).Created)
+	if !a.s.Balance(sponsor).IsZero() {
+		t.Fatalf("sponsor wallet %s after posting everything", a.s.Balance(sponsor))
+	}
+	a.Wait(60 + gradingWindow)
+	a.Do("stranger", Amount{}, Award{Task: task}) // no entries: voided, the prize is owed back
+	wd := a.Tx("sponsor", Amount{}, Withdraw{})
+	wdFee := a.s.Fee(wd)
+	if out := a.Apply(wd); !out.OK() {
+		t.Fatalf("withdraw with an empty wallet: %s", out.Err)
+	}
+	want, _ := prize.Sub(wdFee)
+	if got := a.s.Balance(sponsor); !got.Eq(want) || !a.s.Claimable(sponsor).IsZero() {
+		t.Fatalf("sponsor wallet %s, owed %s; want %s and nothing", got, a.s.Claimable(sponsor), want)
+	}
+}

@@ -86,7 +86,7 @@ func (c *checkState) admit(s *ledger.State, tx *ledger.Tx, recheck bool) error {
 	if sum, over := tx.Value.Add(p.cost); !over && !tx.Value.IsZero() { // a kind without value must carry none
 		shifted.Value = sum
 	}
-	fee, wallet := s.Fee(tx), s.Balance(tx.From)
+	fee, wallet := s.Fee(tx), s.Spendable(tx.From)
 	if err := s.Check(&shifted); err != nil {
 		return pendingFee(err, wallet, fee, p.cost)
 	}

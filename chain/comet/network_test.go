@@ -179,7 +179,7 @@ func lastNeeded(r ledger.RoundView) uint64 {
 			continue
 		}
 		for _, x := range at.Attestations {
-			if x.Agrees || x.Validator == at.Leader {
+			if (x.Agrees || x.Validator == at.Leader) && !x.Late { // a late one came after the tally
 				h = max(h, x.Height)
 			}
 		}

@@ -196,6 +196,24 @@ func (b *Book) Escrow(a Address, p Pool, v Amount) {
 	b.setPool(p, b.add(b.Pool(p), v))
 }
 
+// Cover makes a's wallet hold need, paying the shortfall out of what the arena owes a
+// (a pull withdrawal of just that much), so that what a transaction costs is paid from
+// the wallet topped up from claimable. The caller has checked that the two together hold
+// need (admission does).
+func (b *Book) Cover(a Address, need Amount) {
+	acc, ok := b.accounts[a]
+	if !ok || acc.Wallet.Cmp(need) >= 0 {
+		return
+	}
+	short := b.sub(need, acc.Wallet)
+	short = short.Min(acc.Claimable)
+	acc.Claimable = b.sub(acc.Claimable, short)
+	b.claimable = b.sub(b.claimable, short)
+	b.paidOut = b.add(b.paidOut, short)
+	acc.Wallet = b.add(acc.Wallet, short)
+	b.mark(a)
+}
+
 // FeePool holds the transaction fees paid at admission.
 const FeePool Pool = "fees"
 
