@@ -1,6 +1,7 @@
 package ledger_test
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -21,8 +22,10 @@ var (
 
 // feeArena charges fees; its validators, who pay for their attestations like everyone
 // else, are funded at genesis.
-func feeArena(t *testing.T) *arena {
-	return newArena(t, 5, func(t *Terms) {
+func feeArena(t *testing.T) *arena { return feeArenaOf(t, 5) }
+
+func feeArenaOf(t *testing.T, validators int) *arena {
+	return newArena(t, validators, func(t *Terms) {
 		t.FeePerTx, t.FeePerByte, t.GradingFee = perTx, perByte, gradingFee
 		for _, v := range t.Validators {
 			t.Genesis = append(t.Genesis, Allocation{Address: v, Amount: Ether(1)})
@@ -72,8 +75,10 @@ func TestEveryAdmittedTransactionPaysItsFee(t *testing.T) {
 
 // gradedWithFee enters alice's work and returns the arena, the entry and the solver's
 // wallet after entering, with the grading fee in the grading pool.
-func gradedWithFee(t *testing.T) (*arena, EntryID) {
-	a := feeArena(t)
+func gradedWithFee(t *testing.T) (*arena, EntryID) { return gradedWithFeeOf(t, 5) }
+
+func gradedWithFeeOf(t *testing.T, validators int) (*arena, EntryID) {
+	a := feeArenaOf(t, validators)
 	task := a.Post(Ether(100))
 	e := a.Enter(task, "alice", "a strong launch note")
 	if got := a.s.Arena().Balances.GradingFees; !got.Eq(gradingFee) {
@@ -87,8 +92,14 @@ func gradedWithFee(t *testing.T) (*arena, EntryID) {
 
 func earned(a *arena, addr Address) Amount { return a.s.Account(addr).Earned }
 
-func TestThreeOfFiveAgreeingShareTheFeeToTheAtto(t *testing.T) {
-	a, e := gradedWithFee(t)
+func TestThreeAgreeingShareTheFeeToTheAtto(t *testing.T) {
+	for _, n := range []int{4, 5} { // 3 of 4 and 3 of 5 agree
+		t.Run(fmt.Sprintf("committee of %d", n), func(t *testing.T) { threeAgreeShare(t, n) })
+	}
+}
+
+func threeAgreeShare(t *testing.T, validators int) {
+	a, e := gradedWithFeeOf(t, validators)
 	r := a.OpenRound(e)
 	a.AttestAll(r.ID, ledgertest.Reading(4, 0, false), ledgertest.Reading(3, 0, false), ledgertest.Reading(4, 0, false), ledgertest.Reading(4, 0, false))
 	g, _ := a.s.Round(r.ID)
