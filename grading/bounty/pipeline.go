@@ -24,25 +24,28 @@ type Inputs struct {
 }
 
 // Pipeline runs the grading of one entry. Its zero value needs only Reader (and Fetcher
-// for URL entries). A Pipeline keeps an overlap index per task across runs, so that an
-// entry is measured against a thousand earlier ones without re-reading them; it is safe
-// for concurrent use and must not be copied after first use.
+// for URL entries). A Pipeline keeps, per task, the rubric compiled and an overlap index
+// across runs, so that every entry on a task is measured against the same checks with
+// one compile call in all, and against a thousand earlier entries without re-reading
+// them; it is safe for concurrent use and must not be copied after first use.
 type Pipeline struct {
 	Reader   grading.Model    // places the work on a rung
 	Compiler grading.Model    // compiles what the pattern compiler could not; nil: pattern compiler only
 	Fetcher  grading.Fetcher  // fetches work URLs, the entry's and earlier entries'
 	Now      func() time.Time // stamps a Call the Model left unstamped; nil: leave it
 
-	mu      sync.Mutex
-	indexes map[ledger.TaskID]*taskIndex
-	clock   uint64
+	compileCache compileCache
+	mu           sync.Mutex
+	indexes      map[ledger.TaskID]*taskIndex
+	clock        uint64
 }
 
 // Run grades in.Entry and returns the result a validator attests to. The stages run in
 // order, fetch, compile, sandbox pass, read, arithmetic, and the first failure stops the
 // run: the result then carries the classed Error and zero graded fields, with whatever
 // the stages before it recorded (the digest, the checks, the calls). Run never panics on
-// any input and makes at most two model calls: one to compile, one to read.
+// any input and makes at most two model calls: one to read, and one to compile, which
+// only the first run on a task makes (compile).
 func (p *Pipeline) Run(ctx context.Context, in Inputs) ledger.Result {
 	r := &run{p: p, ctx: ctx, in: in, fetched: map[string]fetched{}}
 	r.fetch()
