@@ -36,67 +36,83 @@ func (s *search) count() Match {
 	return Match{Entry: s.x.ids[s.first(planes, words, atLeast(pc, s.size))], Percent: pc}
 }
 
-// addCommon adds to the counters, word by word, how many common tokens each entry holds.
+// span is how many words of the counters addCommon keeps at hand at once: every common
+// token's bitset is read span words at a time, 512 bytes in a row.
+const span = 64
+
+// addCommon adds to the counters how many common tokens each entry holds: span words at
+// a time, by a positional population count over the tokens (the Harley-Seal carry-save
+// adder tree, 16 tokens at a time).
 func (s *search) addCommon(planes, words int, last uint64) {
-	full := 0 // the words every common token's bitset holds (the rest is its tail)
-	if len(s.common) > 0 {
-		full = len(s.common[0].bits)
-	}
-	var tally [40]uint64
-	for w := range words {
-		tallyWord(&tally, s.common, w, w < full)
-		carry := uint64(0)
-		for p := range planes {
-			a, b := s.planes[p*words+w], tally[p]
-			if w == words-1 {
-				b &= last
+	var low [4][span]uint64       // bits 0-3 of the counts: the tree's ones, twos, fours, eights
+	var high [40 - 4][span]uint64 // bits 4 on
+	s.views = grow(s.views, len(s.common))
+	for w0 := 0; w0 < words; w0 += span {
+		m := min(span, words-w0)
+		s.tails = s.tails[:0]
+		for i := range s.common {
+			s.views[i] = s.common[i].span(w0, m, &s.tails)
+		}
+		low = [4][span]uint64{}
+		clear(high[:max(planes-4, 0)])
+		i := 0
+		for ; i+16 <= len(s.views); i += 16 {
+			tree16((*[16][]uint64)(s.views[i:i+16]), m, &low, &high)
+		}
+		for _, v := range s.views[i:] {
+			for wi, c := range v[:m] {
+				for p := 0; c != 0; p++ {
+					r := &low[min(p, 3)][wi]
+					if p >= 4 {
+						r = &high[p-4][wi]
+					}
+					*r, c = *r^c, *r&c
+				}
 			}
-			s.planes[p*words+w] = a ^ b ^ carry
-			carry = a&b | carry&(a^b)
+		}
+		for wi := range m {
+			w, carry := w0+wi, uint64(0)
+			for p := range planes {
+				b := high[max(p-4, 0)][wi]
+				if p < 4 {
+					b = low[p][wi]
+				}
+				if w == words-1 {
+					b &= last
+				}
+				a := s.planes[p*words+w]
+				s.planes[p*words+w] = a ^ b ^ carry
+				carry = a&b | carry&(a^b)
+			}
 		}
 	}
 }
 
-// tallyWord sets t, as bit-sliced counters, to how many of the common tokens in bs hold
-// each of the 64 entries of word w, which is full when every token's bitset holds it (it
-// is not their tail): a positional population count, by the Harley-Seal carry-save adder
-// tree over blocks of 16 tokens.
-func tallyWord(t *[40]uint64, bs []held, w int, full bool) {
-	at := func(h *held) uint64 {
-		if full {
-			return h.bits[w]
-		}
-		return h.at(w)
-	}
-	clear(t[:])
-	var ones, twos, fours, eights, twosA, twosB, foursA, foursB, eightsA, eightsB, sixteens uint64
-	i := 0
-	for ; i+16 <= len(bs); i += 16 {
-		b := bs[i : i+16]
-		twosA, ones = csa(ones, at(&b[0]), at(&b[1]))
-		twosB, ones = csa(ones, at(&b[2]), at(&b[3]))
+// tree16 adds, for each of the first m words, how many of the 16 bitsets v hold each
+// position, to the counts in low and high.
+func tree16(v *[16][]uint64, m int, low *[4][span]uint64, high *[40 - 4][span]uint64) {
+	var twosA, twosB, foursA, foursB, eightsA, eightsB, sixteens uint64
+	for wi := range m {
+		ones, twos, fours, eights := low[0][wi], low[1][wi], low[2][wi], low[3][wi]
+		twosA, ones = csa(ones, v[0][wi], v[1][wi])
+		twosB, ones = csa(ones, v[2][wi], v[3][wi])
 		foursA, twos = csa(twos, twosA, twosB)
-		twosA, ones = csa(ones, at(&b[4]), at(&b[5]))
-		twosB, ones = csa(ones, at(&b[6]), at(&b[7]))
+		twosA, ones = csa(ones, v[4][wi], v[5][wi])
+		twosB, ones = csa(ones, v[6][wi], v[7][wi])
 		foursB, twos = csa(twos, twosA, twosB)
 		eightsA, fours = csa(fours, foursA, foursB)
-		twosA, ones = csa(ones, at(&b[8]), at(&b[9]))
-		twosB, ones = csa(ones, at(&b[10]), at(&b[11]))
+		twosA, ones = csa(ones, v[8][wi], v[9][wi])
+		twosB, ones = csa(ones, v[10][wi], v[11][wi])
 		foursA, twos = csa(twos, twosA, twosB)
-		twosA, ones = csa(ones, at(&b[12]), at(&b[13]))
-		twosB, ones = csa(ones, at(&b[14]), at(&b[15]))
+		twosA, ones = csa(ones, v[12][wi], v[13][wi])
+		twosB, ones = csa(ones, v[14][wi], v[15][wi])
 		foursB, twos = csa(twos, twosA, twosB)
 		eightsB, fours = csa(fours, foursA, foursB)
 		sixteens, eights = csa(eights, eightsA, eightsB)
-		for p := 4; sixteens != 0; p++ {
-			t[p], sixteens = t[p]^sixteens, t[p]&sixteens
-		}
-	}
-	t[0], t[1], t[2], t[3] = ones, twos, fours, eights
-	for ; i < len(bs); i++ {
-		c := at(&bs[i])
-		for p := 0; c != 0; p++ {
-			t[p], c = t[p]^c, t[p]&c
+		low[0][wi], low[1][wi], low[2][wi], low[3][wi] = ones, twos, fours, eights
+		for p := 0; sixteens != 0; p++ {
+			r := &high[p][wi]
+			*r, sixteens = *r^sixteens, *r&sixteens
 		}
 	}
 }

@@ -109,16 +109,30 @@ func (x *Index) finishWord() {
 	for i := range x.common {
 		c := &x.common[i]
 		t := &x.tokens[c.tok]
+		if len(c.bits) == cap(c.bits) {
+			c.bits = offset(c.bits, 2*cap(c.bits)+8, i)
+		}
 		c.bits = append(c.bits, t.word)
 		c.held += bits.OnesCount64(t.word)
 		t.word = 0
 	}
 }
 
+// offset returns a copy of b with room for n words, starting a number of cache lines
+// (by i, the bitset's index) past the start of its allocation. Large allocations start
+// on a page, so bitsets that all started there would put the same word of each in the
+// same few cache sets, and reading that word of a hundred of them would miss every time.
+func offset(b []uint64, n, i int) []uint64 {
+	skew := i % 64 * 8 // words: 64 cache lines, a 4 KiB page's worth
+	c := make([]uint64, skew+n)[skew : skew+len(b)]
+	copy(c, b)
+	return c
+}
+
 // makeCommon turns the holders of tok, the latest at pos, into a bitset and its word.
 func (x *Index) makeCommon(tok, pos uint32) {
 	t := &x.tokens[tok]
-	c := common{tok: tok, bits: make([]uint64, pos/64)}
+	c := common{tok: tok, bits: offset(nil, int(pos/64)+8, len(x.common))[:pos/64]}
 	for _, p := range t.holders {
 		if p/64 == pos/64 {
 			t.word |= 1 << (p % 64)

@@ -28,10 +28,12 @@ type search struct {
 	best  uint32 // position of the best entry verified so far
 	share int    // |A∩best|
 
-	planes []uint64 // count's bit-sliced counters
-	cand   []uint64 // count's entries that may have the highest count
-	common []held   // count's common tokens
-	sparse []held   // count's other tokens
+	planes []uint64   // count's bit-sliced counters
+	cand   []uint64   // count's entries that may have the highest count
+	common []held     // count's common tokens
+	views  [][]uint64 // addCommon's: span words of each common token's bitset
+	tails  []uint64   // addCommon's: the words of views that are no bitset's own
+	sparse []held     // count's other tokens
 }
 
 // held is one of A's tokens and the first n entries holding it.
@@ -57,6 +59,19 @@ func (h *held) at(w int) uint64 {
 		return h.tail
 	}
 	return 0
+}
+
+// span returns words w0 to w0+m of a common token's bitset: the bitset's own when it
+// holds them all, else a copy appended to buf.
+func (h *held) span(w0, m int, buf *[]uint64) []uint64 {
+	if w0+m <= len(h.bits) {
+		return h.bits[w0 : w0+m]
+	}
+	start := len(*buf)
+	for w := w0; w < w0+m; w++ {
+		*buf = append(*buf, h.at(w))
+	}
+	return (*buf)[start:]
 }
 
 // newSearch prepares the measurement of text against the first n (>= 1) entries of x.
