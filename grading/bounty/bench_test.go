@@ -44,3 +44,27 @@ func BenchmarkPipeline(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/1000, "ms/entry")
 }
+
+// BenchmarkModelCalls grades 100 entries on one task whose rubric has a criterion only a
+// model can compile, on one validator's pipeline, and reports the model calls per graded
+// entry: the compile calls, and all of them (the reading is one per entry).
+func BenchmarkModelCalls(b *testing.B) {
+	const entries = 100
+	rubric := "The note must be at most 500 characters.\n" +
+		"Every note needs a reference to the documentation site, given as a URL."
+	check := `{"checks":[{"criterion":"Every note needs a reference to the documentation site, given as a URL.","expr":"has_url","mandatory":false}]}`
+	compileCalls, readCalls := 0, 0
+	for b.Loop() {
+		compiler, reader := answers(check), answers(`{"rung": 3, "reason": "fine"}`)
+		p := &Pipeline{Reader: reader, Compiler: compiler}
+		for i := range entries {
+			work := "Entry " + strconv.Itoa(i) + ", docs at https://docs.example/."
+			p.Run(context.Background(), Inputs{Task: task(rubric), Entry: entry(ledger.EntryID(i+1), work)})
+		}
+		compileCalls += len(compiler.prompts)
+		readCalls += len(reader.prompts)
+	}
+	graded := float64(entries * b.N)
+	b.ReportMetric(float64(compileCalls)/graded, "compile-calls/entry")
+	b.ReportMetric(float64(compileCalls+readCalls)/graded, "model-calls/entry")
+}

@@ -25,9 +25,10 @@ type Inputs struct {
 // or Works for URL entries). A URL entry is graded on the bytes it committed at filing
 // and on no others: Works' copy when it holds them, else what the URL serves if it still
 // hashes to the committed digest; the copy check compares earlier URL entries the same
-// way. A Pipeline keeps an overlap index per task across runs, so that an entry is
-// measured against a thousand earlier ones without re-reading them; it is safe for
-// concurrent use and must not be copied after first use.
+// way. A Pipeline keeps, per task, the rubric compiled and an overlap index across runs,
+// so that every entry on a task is measured against the same checks with one compile
+// call in all, and against a thousand earlier entries without re-reading them; it is
+// safe for concurrent use and must not be copied after first use.
 type Pipeline struct {
 	Reader   grading.Model      // places the work on a rung
 	Compiler grading.Model      // compiles what the pattern compiler could not; nil: pattern compiler only
@@ -35,16 +36,18 @@ type Pipeline struct {
 	Works    grading.WorkSource // committed work bytes by digest, asked before any fetch; nil: fetch every URL
 	Now      func() time.Time   // stamps a Call the Model left unstamped; nil: leave it
 
-	mu      sync.Mutex
-	indexes map[ledger.TaskID]*taskIndex
-	clock   uint64
+	compileCache compileCache
+	mu           sync.Mutex
+	indexes      map[ledger.TaskID]*taskIndex
+	clock        uint64
 }
 
 // Run grades in.Entry and returns the result a validator attests to. The stages run in
 // order, fetch, compile, sandbox pass, read, arithmetic, and the first failure stops the
 // run: the result then carries the classed Error and zero graded fields, with whatever
 // the stages before it recorded (the digest, the checks, the calls). Run never panics on
-// any input and makes at most two model calls: one to compile, one to read.
+// any input and makes at most two model calls: one to read, and one to compile, which
+// only the first run on a task makes (compile).
 func (p *Pipeline) Run(ctx context.Context, in Inputs) ledger.Result {
 	r := &run{p: p, ctx: ctx, in: in, fetched: map[string]fetched{}}
 	r.fetch()

@@ -1,11 +1,3 @@
-// Package overlap measures lexical copying between entries with integer arithmetic, so
-// that a duplicate is a fact every validator computes identically.
-//
-// Tokens are the maximal runs of ASCII letters and digits, lower-cased (every other byte,
-// including all of non-ASCII text, separates tokens); the stopwords are removed. The
-// overlap of a new entry A with an earlier entry B is 100*|A∩B|/|A| in integer division
-// over distinct tokens, and 0 when A has none. It is not symmetric: it asks how much of
-// the new entry was already there.
 package overlap
 
 import "github.com/arena/arena/ledger"
@@ -19,26 +11,46 @@ func Tokens(s string) []string {
 
 // forEachToken calls fn with each content token of s. The token is a fresh string.
 func forEachToken(s string, fn func(string)) {
-	buf := make([]byte, 0, 32)
-	flush := func() {
-		if len(buf) > 0 && !stopwords[string(buf)] {
-			fn(string(buf))
+	eachRun(s, func(run []byte, _ uint64) {
+		if !stopwords[string(run)] {
+			fn(string(run))
 		}
-		buf = buf[:0]
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-			buf = append(buf, c)
-		case c >= 'A' && c <= 'Z':
-			buf = append(buf, c+'a'-'A')
-		default:
-			flush()
-		}
-	}
-	flush()
+	})
 }
+
+// eachRun calls fn with each maximal run of ASCII letters and digits in s, lower-cased,
+// stopwords included, and with its first 8 bytes packed into an integer, the first byte
+// lowest. fn must not keep the slice: it is reused for the next run.
+func eachRun(s string, fn func(run []byte, packed uint64)) {
+	var arr [64]byte
+	buf := arr[:0]
+	var packed uint64
+	for i := 0; i < len(s); i++ {
+		if c := folded[s[i]]; c != 0 {
+			if len(buf) < 8 {
+				packed |= uint64(c) << (8 * len(buf))
+			}
+			buf = append(buf, c)
+		} else if len(buf) > 0 {
+			fn(buf, packed)
+			buf, packed = buf[:0], 0
+		}
+	}
+	if len(buf) > 0 {
+		fn(buf, packed)
+	}
+}
+
+// folded maps an ASCII letter or digit to itself lower-cased, and every other byte to 0.
+var folded = func() (t [256]byte) {
+	for c := '0'; c <= '9'; c++ {
+		t[c] = byte(c)
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = byte(c), byte(c)
+	}
+	return t
+}()
 
 // distinct returns the distinct content tokens of s in first-seen order.
 func distinct(s string) []string {

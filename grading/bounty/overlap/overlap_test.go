@@ -2,7 +2,6 @@ package overlap
 
 import (
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 
@@ -77,18 +76,39 @@ func TestTiesGoToTheEarliestFiling(t *testing.T) {
 
 // naive is the reference: every earlier entry compared pairwise, in filing order.
 func naive(earlier []string, ids []ledger.EntryID, text string, n int) Match {
+	return pairwiseOf(earlier, ids).measure(text, n)
+}
+
+// pairwise is the reference with each earlier entry's set of tokens computed once.
+type pairwise struct {
+	sets []map[string]bool
+	ids  []ledger.EntryID
+}
+
+func pairwiseOf(earlier []string, ids []ledger.EntryID) pairwise {
+	p := pairwise{ids: ids}
+	for _, s := range earlier {
+		b := map[string]bool{}
+		for _, t := range distinct(s) {
+			b[t] = true
+		}
+		p.sets = append(p.sets, b)
+	}
+	return p
+}
+
+func (p pairwise) measure(text string, n int) Match {
 	a := distinct(text)
 	best := Match{}
-	for i := range min(n, len(earlier)) {
-		b := distinct(earlier[i])
+	for i := range min(n, len(p.sets)) {
 		shared := 0
 		for _, t := range a {
-			if slices.Contains(b, t) {
+			if p.sets[i][t] {
 				shared++
 			}
 		}
-		if p := Percent(shared, len(a)); p > best.Percent {
-			best = Match{ids[i], p}
+		if pc := Percent(shared, len(a)); pc > best.Percent {
+			best = Match{p.ids[i], pc}
 		}
 	}
 	return best
