@@ -31,7 +31,7 @@ func (s *State) check(tx *Tx) *Error {
 	case !takesValue(tx.Body.Kind()) && !tx.Value.IsZero():
 		return errNoValue
 	}
-	fee, ok := s.terms.Fee(tx.Size())
+	fee, ok := s.fee(tx)
 	spendable := s.Spendable(tx.From)
 	if !ok || spendable.Cmp(fee) < 0 {
 		return errFee
@@ -56,8 +56,16 @@ func (s *State) Spendable(a Address) Amount {
 
 // Fee returns what tx pays at admission under the arena's fee schedule.
 func (s *State) Fee(tx *Tx) Amount {
-	fee, _ := s.terms.Fee(tx.Size()) // an overflowing fee is refused by Check
+	fee, _ := s.fee(tx) // an overflowing fee is refused by Check
 	return fee
+}
+
+// fee returns tx's fee, sizing tx only when the schedule charges by the byte.
+func (s *State) fee(tx *Tx) (Amount, bool) {
+	if s.terms.FeePerByte.IsZero() {
+		return s.terms.FeePerTx, true
+	}
+	return s.terms.Fee(tx.Size())
 }
 
 // Apply applies tx, whose signature the engine has already verified, in block b, and

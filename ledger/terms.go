@@ -59,6 +59,9 @@ func (t *Terms) bountyTerms() bounty.Terms {
 // Fee returns what a transaction of size bytes (its signed encoding, Tx.Size) pays at
 // admission: FeePerTx + FeePerByte*size. It reports false when that overflows 256 bits.
 func (t *Terms) Fee(size int) (Amount, bool) {
+	if t.FeePerByte.IsZero() {
+		return t.FeePerTx, true
+	}
 	per, over := t.FeePerByte.MulUint64(uint64(size))
 	if over {
 		return Amount{}, false

@@ -177,7 +177,11 @@ func (tx *Tx) SigningBytes() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(w)
+	b, err := json.Marshal(w)
+	if err == nil {
+		tx.size = len(b) // sized for free wherever a signature is made or checked
+	}
+	return b, err
 }
 
 // SigningHash returns keccak256(prefix || SigningBytes). It is also the transaction's id.
