@@ -68,6 +68,16 @@ type WorkSource interface {
 	Work(ctx context.Context, sha256 string) ([]byte, bool)
 }
 
+// WorkKeeper is a WorkSource that also keeps bytes: a pipeline hands it the bytes it
+// fetched from a work URL and checked against the digest committed at filing, so that
+// the node grades and compares those bytes even after the page changes or goes away,
+// whichever node the solver uploaded them to. Keep must be safe for concurrent use; a
+// failure to keep is the keeper's to log, never the grade's.
+type WorkKeeper interface {
+	WorkSource
+	Keep(ctx context.Context, b []byte)
+}
+
 // ErrWorkChanged is what a pipeline hands ClassifyFetch when a work URL served bytes
 // whose sha256 is not the one the entry committed at filing. ClassifyFetch classes it
 // [EXTERNAL] Work changed since filing: every validator that fetches the same bytes

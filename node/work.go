@@ -31,6 +31,16 @@ type storeWorks struct {
 
 var _ grading.WorkSource = storeWorks{}
 
+var _ grading.WorkKeeper = storeWorks{}
+
+// Keep keeps bytes a validator fetched and checked against the digest an entry
+// committed; a failure is logged, and costs only a later fetch.
+func (w storeWorks) Keep(ctx context.Context, b []byte) {
+	if _, _, err := w.db.PutWork(ctx, b); err != nil {
+		w.log.Warn("could not keep verified work", "err", err)
+	}
+}
+
 // Work returns the bytes kept under sha256, if any.
 func (w storeWorks) Work(ctx context.Context, sha256 string) ([]byte, bool) {
 	b, ok, err := w.db.Work(ctx, sha256)

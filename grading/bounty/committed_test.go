@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/arena/arena/fetch"
+	"github.com/arena/arena/grading"
 	"github.com/arena/arena/ledger"
 	"github.com/google/go-cmp/cmp"
 )
@@ -114,15 +115,21 @@ func TestAStoreAnsweringOtherBytesIsNotBelieved(t *testing.T) {
 		{placeholder, "[EXTERNAL] Work changed since filing"},
 	} {
 		web := &pages{body: map[string]string{e.WorkURL: tc.page}}
-		got := (&Pipeline{Reader: answers(`{"rung": 4, "reason": "x"}`), Fetcher: web, Works: lying}).Run(context.Background(), Inputs{Task: task(noteRubric), Entry: e})
+		got := (&Pipeline{Reader: answers(`{"rung": 4, "reason": "x"}`), Fetcher: web, Works: sourceOnly{lying}}).Run(context.Background(), Inputs{Task: task(noteRubric), Entry: e})
 		if got.Error != tc.want || web.count[e.WorkURL] != 1 {
 			t.Errorf("page %.20q: error %q after %d fetches, want %q after 1", tc.page, got.Error, web.count[e.WorkURL], tc.want)
 		}
 	}
 }
 
-// workStore is a WorkSource over fixed bytes by digest.
-type workStore struct{ works map[string][]byte }
+// sourceOnly is a work source that keeps nothing, whatever it wraps.
+type sourceOnly struct{ grading.WorkSource }
+
+// workStore is a WorkKeeper over bytes by digest.
+type workStore struct {
+	mu    sync.Mutex
+	works map[string][]byte
+}
 
 func storeOf(works ...string) *workStore {
 	s := &workStore{works: map[string][]byte{}}
@@ -133,8 +140,41 @@ func storeOf(works ...string) *workStore {
 }
 
 func (s *workStore) Work(_ context.Context, sha string) ([]byte, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	b, ok := s.works[sha]
 	return b, ok
+}
+
+func (s *workStore) Keep(_ context.Context, b []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.works[digest(string(b))] = b
+}
+
+// TestVerifiedWorkIsKeptForLaterReads: bytes a validator fetched and found to match the
+// committed digest are kept, so that when the page later changes (or goes away) the
+// entry is still read as committed, and is still the original for the entries after it.
+func TestVerifiedWorkIsKeptForLaterReads(t *testing.T) {
+	web := &pages{body: map[string]string{"https://w.example/guide": guide}}
+	original := urlEntry(1, "https://w.example/guide", guide)
+	kept := storeOf()
+	p := &Pipeline{Reader: answers(`{"rung": 4, "reason": "x"}`), Fetcher: web, Works: kept}
+	if got := p.Run(context.Background(), Inputs{Task: task(guideRubric), Entry: original}); got.Error != "" || got.WorkDigest != original.WorkSHA {
+		t.Fatalf("the original graded %+v", got)
+	}
+	if _, ok := kept.Work(context.Background(), original.WorkSHA); !ok {
+		t.Fatal("the verified bytes were not kept")
+	}
+	web.body["https://w.example/guide"] = placeholder // the page changes after it was read
+	copyOf := p.Run(context.Background(), Inputs{Task: task(guideRubric), Entry: entry(2, guide), Earlier: []ledger.EntryView{original}})
+	if !copyOf.Disqualified || copyOf.DuplicateOf != 1 {
+		t.Fatalf("a verbatim copy of the original after its page changed: %+v", gradedOf(copyOf))
+	}
+	other := &Pipeline{Reader: answers(`{"rung": 4, "reason": "x"}`), Fetcher: web, Works: storeOf()}
+	if got := other.Run(context.Background(), Inputs{Task: task(guideRubric), Entry: original}); got.Error != "[EXTERNAL] Work changed since filing" {
+		t.Fatalf("a validator that kept nothing reads the changed page: %q", got.Error)
+	}
 }
 
 // page is a work page whose owner can change it at any time.
