@@ -65,7 +65,7 @@ func TestOpenAPISchemasMatchTheJSONTags(t *testing.T) {
 	if err := json.Unmarshal(api.OpenAPI, &doc); err != nil {
 		t.Fatalf("openapi.json: %v", err)
 	}
-	for name, v := range map[string]any{"Delivery": store.Delivery{}, "OutboxEvent": store.OutboxEvent{}, "Health": api.Health{}, "Work": api.Work{}, "Account": api.Account{}, "Judge": ledger.Judge{}} {
+	for name, v := range map[string]any{"Delivery": store.Delivery{}, "OutboxEvent": store.OutboxEvent{}, "Health": api.Health{}, "Work": api.Work{}, "Account": api.Account{}, "Judge": ledger.Judge{}, "Quote": api.Quote{}} {
 		var inDoc []string
 		for p := range doc.Components.Schemas[name].Properties {
 			inDoc = append(inDoc, p)

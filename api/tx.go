@@ -64,3 +64,30 @@ func refusal(text string) (int, ErrorDetail) {
 	}
 	return http.StatusUnprocessableEntity, ErrorDetail{Class: ledger.Expected.String(), Message: text}
 }
+
+// Quote is the answer of POST /v1/fee: what a transaction would pay at admission, and
+// what the sender can pay it with, under the arena's fee schedule as of now.
+type Quote struct {
+	Fee       ledger.Amount `json:"fee"`       // fee_per_tx + fee_per_byte * size, atto
+	Size      int           `json:"size"`      // bytes of the signed encoding the fee counts
+	Spendable ledger.Amount `json:"spendable"` // the sender's wallet and what the arena owes it
+	Admitted  string        `json:"admission"` // "" when admission would take it now, else its refusal
+}
+
+// postFee quotes a transaction's fee without sending it: the body is the transaction in
+// its wire JSON, signed or not. Nothing is applied.
+func (s *server) postFee(w http.ResponseWriter, r *http.Request) {
+	tx, err := s.readTx(w, r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var q Quote
+	s.chain.View(func(st *ledger.State) {
+		q.Fee, q.Size, q.Spendable = st.Fee(tx), tx.Size(), st.Spendable(tx.From)
+		if err := st.Check(tx); err != nil {
+			q.Admitted = err.Error()
+		}
+	})
+	writeJSON(w, http.StatusOK, q)
+}
