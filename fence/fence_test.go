@@ -30,12 +30,16 @@ func imports(t *testing.T) map[string][]string {
 	return m
 }
 
-// deps returns every package pkg links, directly or not.
-func deps(t *testing.T, pkg string) []string {
+// deps returns every package the module's pkgs link, directly or not.
+func deps(t *testing.T, pkgs ...string) []string {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-deps", module+"/"+pkg).Output()
+	args := []string{"list", "-deps"}
+	for _, p := range pkgs {
+		args = append(args, module+"/"+p)
+	}
+	out, err := exec.Command("go", args...).Output()
 	if err != nil {
-		t.Fatalf("go list -deps %s: %v", pkg, err)
+		t.Fatalf("go list -deps %v: %v", pkgs, err)
 	}
 	return strings.Fields(string(out))
 }
@@ -64,23 +68,54 @@ func TestEachOutsideDependencyHasOneOwner(t *testing.T) {
 	}
 }
 
-// A Go program that only talks to a node links neither an engine nor SQLite.
-func TestTheClientLinksNoEngineAndNoSQLite(t *testing.T) {
-	for _, d := range deps(t, "client") {
-		switch {
-		case strings.HasPrefix(d, "github.com/cometbft/"), strings.HasPrefix(d, "modernc.org/sqlite"):
-			t.Errorf("client links %s", d)
-		case d == module+"/chain/solo", d == module+"/chain/comet", d == module+"/store":
-			t.Errorf("client links %s", d)
+// engineSide are what only the engines and the node may link, and why.
+var engineSide = map[string]string{
+	module + "/chain/solo":   "an engine: api serves any chain.Engine, node picks the concrete one",
+	module + "/chain/comet":  "an engine: api serves any chain.Engine, node picks the concrete one",
+	module + "/chain/blocks": "the engines' shared toolkit, which links the store",
+	module + "/store":        "persistence is the engines' and the node's",
+	"github.com/cometbft":    "CometBFT is chain/comet's alone",
+	"modernc.org/sqlite":     "SQLite is store's alone",
+}
+
+// A Go program that only talks to a node links neither an engine nor SQLite, nor the
+// server; and the API serves one engine interface, linking no engine and no store.
+func TestTheClientAndTheAPILinkNoEngine(t *testing.T) {
+	for _, pkg := range []string{"client", "api"} {
+		for _, d := range deps(t, pkg) {
+			for b, why := range engineSide {
+				if d == b || strings.HasPrefix(d, b+"/") {
+					t.Errorf("%s links %s: %s", pkg, d, why)
+				}
+			}
+			if pkg == "client" && d == module+"/api" {
+				t.Errorf("client links the server (api): it shares only the bodies in chain and api/wire")
+			}
 		}
 	}
 }
 
-// The API serves one engine interface and imports no engine.
-func TestTheAPIImportsNoEngine(t *testing.T) {
-	for _, imp := range imports(t)[module+"/api"] {
-		if imp == module+"/chain/solo" || imp == module+"/chain/comet" {
-			t.Errorf("api imports %s", imp)
+// "Delivery never reaches back into the ledger or the engine": the bridge's packages
+// link no engine and nothing made for tests.
+func TestTheBridgeLinksNoEngineAndNoTestCode(t *testing.T) {
+	out, err := exec.Command("go", "list", module+"/bridge/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	var roots []string
+	for _, p := range strings.Fields(string(out)) {
+		if !strings.HasSuffix(p, "test") { // the bridge's helpers for its own tests
+			roots = append(roots, strings.TrimPrefix(p, module+"/"))
+		}
+	}
+	if len(roots) < 4 {
+		t.Fatalf("the bridge's packages: %v", roots)
+	}
+	for _, d := range deps(t, roots...) {
+		rel, ours := strings.CutPrefix(d, module+"/")
+		engine := rel == "chain/solo" || rel == "chain/comet" || rel == "chain/blocks"
+		if ours && (strings.HasSuffix(rel, "test") || engine) || d == "testing" || strings.HasPrefix(d, "testing/") || d == "net/http/httptest" {
+			t.Errorf("the bridge links %s", d)
 		}
 	}
 }
