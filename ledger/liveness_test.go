@@ -105,3 +105,29 @@ func TestNoFirstGradingSettlesAfterTheWindow(t *testing.T) {
 	at := a.Attempt(r.ID)
 	a.Refused(errGradingClosed, a.ByAddr(at.Leader), Amount{}, Attest{Round: r.ID, Attempt: at.Attempt, Result: ledgertest.Reading(4, 0, false)})
 }
+
+// An appeal holds the award for at most the attempts of one regrade, even when nobody
+// rotates its round: once every attempt it may have is past its deadline, award lets the
+// appeal lapse (the grade stands, the appellant's bond comes back) and goes ahead.
+func TestARegradeNobodyRotatesDoesNotLockThePrize(t *testing.T) {
+	a, task, e := graded(t, ledgertest.Reading(3, 0, false))
+	a.Wait(3600) // the task closes
+	out := a.Do("appellant", appealBond, Appeal{Entry: e, Argument: "underrated"})
+	regrade := RoundID(out.Created)
+	a.Wait(600)
+	a.Refused(errAwardAppealed, "stranger", Amount{}, Award{Task: task})
+	a.Wait(int64(attempts)*timeout - 600 + 1) // past the regrade's last deadline, inside the grade's window
+	a.Refused(errAwardWindow, "stranger", Amount{}, Award{Task: task})
+	a.Wait(window)
+	a.Do("stranger", Amount{}, Award{Task: task})
+
+	tv, _ := a.s.Task(task)
+	ev, _ := a.s.Entry(e)
+	rv, _ := a.s.Round(regrade)
+	if tv.State != TaskAwarded || tv.Winner != e || ev.Appeal.Outcome != AppealLapsed || ev.Current.Tier != 3 || rv.State != RoundAbandoned {
+		t.Fatalf("task %s won by %d; appeal %s; grade %d; regrade round %s", tv.State, tv.Winner, ev.Appeal.Outcome, ev.Current.Tier, rv.State)
+	}
+	if owed := a.s.Claimable(a.Addr("appellant")); !owed.Eq(appealBond) {
+		t.Fatalf("the appellant is owed %s, want the bond %s back", owed, appealBond)
+	}
+}

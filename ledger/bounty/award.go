@@ -31,6 +31,14 @@ func (s *State) Award(env round.Env, b Award) (book.Outcome, *book.Error) {
 	if err := s.awardReady(env, t); err != nil {
 		return book.Outcome{}, err
 	}
+	var lapsed []book.Event
+	for _, id := range t.Entries {
+		if e := s.entry(id); e.State == EntryAppealed {
+			r, _ := s.regradeOverdue(env, e) // awardReady found it overdue
+			env.Rounds.Abandon(r)
+			lapsed = append(lapsed, s.lapse(env, e, r))
+		}
+	}
 	s.stall(env, t)
 	all := make([]graded, len(t.Entries))
 	var win *graded
@@ -63,7 +71,7 @@ func (s *State) Award(env round.Env, b Award) (book.Outcome, *book.Error) {
 	}
 	s.settleBonds(env, t, all, win)
 	s.markTask(t.ID)
-	return book.Outcome{Events: []book.Event{ev}}, nil
+	return book.Outcome{Events: append(lapsed, ev)}, nil
 }
 
 // awardReady refuses an award while an entry still waits on an appeal, or a grade can
@@ -84,7 +92,9 @@ func (s *State) awardReady(env round.Env, t *task) *book.Error {
 		case e.State == EntryGrading:
 			return errAwardGrading
 		case e.State == EntryAppealed:
-			return errAwardAppealed
+			if _, over := s.regradeOverdue(env, e); !over {
+				return errAwardAppealed
+			} // its regrade is past the attempts it may have: the appeal lapses, the grade's window still counts
 		}
 		if env.At.Now < s.appealUntil(env.Rounds.Get(e.Grade).SettledAt) {
 			return errAwardWindow

@@ -97,6 +97,12 @@ func (s *State) Exhausted(env round.Env, r *round.Round) []book.Event {
 		e.State = EntryUngraded
 		return nil
 	}
+	return []book.Event{s.lapse(env, e, r)}
+}
+
+// lapse lets e's pending appeal lapse, its regrade r having failed to settle: the grade
+// appealed stands, and the appellant's bond and grading fee are returned.
+func (s *State) lapse(env round.Env, e *entry, r *round.Round) book.Event {
 	ap := e.pendingAppeal()
 	ap.Outcome = AppealLapsed
 	env.Book.Release(BondPool, ap.Appellant, ap.Bond)
@@ -105,10 +111,23 @@ func (s *State) Exhausted(env round.Env, r *round.Round) []book.Event {
 	if resultOf(s.kept(env.Rounds, e.Grade)).Error != "" {
 		e.State = EntryFailed
 	}
-	return []book.Event{{
+	s.markEntry(e.ID)
+	return book.Event{
 		Type: "appeal_resolved", Height: env.At.Height, Task: uint64(e.Task), Entry: uint64(e.ID), Round: uint64(r.ID),
 		Address: book.AddrPtr(ap.Appellant), Amount: book.AmountPtr(mustAdd(ap.Bond, ap.Fee)), Note: ap.Outcome,
-	}}
+	}
+}
+
+// regradeOverdue returns e's open regrade round when every attempt it may have has run
+// past its deadline (its opening plus the terms' attempts times the round timeout):
+// the bound the terms put on an appeal, which needs nobody to rotate the round.
+func (s *State) regradeOverdue(env round.Env, e *entry) (*round.Round, bool) {
+	if e.State != EntryAppealed || len(e.Rounds) == 0 {
+		return nil, false
+	}
+	r := env.Rounds.Get(e.Rounds[len(e.Rounds)-1])
+	t := env.Rounds.Terms()
+	return r, r.State == round.Open && env.At.Now > r.OpenedAt+int64(t.Attempts)*t.TimeoutS
 }
 
 // Settled is told that a bounty round settled: the leader's result becomes the entry's
