@@ -91,6 +91,8 @@ func TestALateFailureIsOnTheRecord(t *testing.T) {
 	if i < 0 || !at[i].Late || at[i].Agrees || at[i].Result.Error != "[TRANSIENT] Model unavailable" {
 		t.Fatalf("the slow member's attestation %+v; want late, not agreeing, [TRANSIENT] Model unavailable", at[i])
 	}
+	// The ledger shows the attestation before the worker's send returns and counts it.
+	waitFor(t, "the slow worker to count its attestation", func() bool { return w.Stats().InFlight == 0 })
 	if s := w.Stats(); s.Attested != 1 || s.Refused != 0 || s.Late != 0 {
 		t.Fatalf("slow worker stats %+v; want its one attestation accepted, nothing refused or dropped", s)
 	}
