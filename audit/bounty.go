@@ -223,3 +223,75 @@ func roundOf(snap *ledger.Snapshot, id ledger.RoundID) (ledger.RoundView, bool) 
 	}
 	return ledger.RoundView{}, false
 }
+
+// Task re-derives the award of bounty task id from snap alone: which entries were
+// eligible (graded, passed, not disqualified), their ranking (score, then filing time,
+// then entry number), the winner, and what became of each bond (the winner's and the
+// rest back, a disqualified one slashed, one never revealed forfeited). Each entry's own
+// grade is Entry's to re-derive.
+func Task(snap *ledger.Snapshot, id ledger.TaskID) (*Report, error) {
+	t, ok := taskOf(snap, id)
+	if !ok {
+		return nil, fmt.Errorf("no task %d in the snapshot", id)
+	}
+	if t.State != ledger.TaskAwarded && t.State != ledger.TaskVoided {
+		return nil, fmt.Errorf("task %d is not settled (state %s)", id, t.State)
+	}
+	r := &Report{Subject: fmt.Sprintf("bounty task %d (%d entries)", id, len(t.Entries))}
+	var entries []ledger.EntryView
+	var win *ledger.EntryView
+	for _, eid := range t.Entries {
+		e, ok := entryOf(snap, eid)
+		if !ok {
+			r.fail(fmt.Sprintf("entry %d", eid), "the snapshot lacks it")
+			continue
+		}
+		entries = append(entries, e)
+		if eligible(e) && (win == nil || beats(e, *win)) {
+			w := e
+			win = &w
+		}
+	}
+	if win == nil {
+		r.check("award", t.State, ledger.TaskVoided, "no eligible entry: the prize goes back to the sponsor")
+	} else {
+		r.check("award", t.State, ledger.TaskAwarded, "")
+		r.check("winner", t.Winner, win.ID, "highest score, then earliest filing, then lowest entry number")
+		r.check("winning score", t.WinScore, win.Current.Score, "")
+	}
+	for _, e := range entries {
+		r.check(fmt.Sprintf("entry %d bond", e.ID), e.Outcome, outcomeOf(e, win), "")
+	}
+	return r, nil
+}
+
+// eligible reports whether an entry could win: graded (not failed), passed, not
+// disqualified.
+func eligible(e ledger.EntryView) bool {
+	g := e.Current
+	return e.State == ledger.EntryGraded && g != nil && g.Error == "" && g.Passed && !g.Disqualified
+}
+
+// beats is the award's total order: higher score, then earlier filing, then lower id.
+func beats(a, b ledger.EntryView) bool {
+	if a.Current.Score != b.Current.Score {
+		return a.Current.Score > b.Current.Score
+	}
+	if a.FiledAt != b.FiledAt {
+		return a.FiledAt < b.FiledAt
+	}
+	return a.ID < b.ID
+}
+
+// outcomeOf is what became of an entry's bond at award, given the winner (nil: none).
+func outcomeOf(e ledger.EntryView, win *ledger.EntryView) string {
+	switch {
+	case e.State == ledger.EntrySealed:
+		return "forfeited"
+	case e.Current != nil && e.Current.Error == "" && e.Current.Disqualified:
+		return "slashed"
+	case win != nil && e.ID == win.ID:
+		return "won"
+	}
+	return "refunded"
+}

@@ -156,3 +156,38 @@ func TestAURLEntryAuditsAgainstItsCommittedBytes(t *testing.T) {
 type works map[string][]byte
 
 func (w works) Work(d string) ([]byte, bool) { b, ok := w[d]; return b, ok }
+
+// "Every settled number re-derivable": each award of the demo (its winner, the ranking
+// and every bond's fate) re-derives from the snapshot, and a doctored winner or a bond
+// marked refunded that was slashed is caught.
+func TestEveryAwardOfTheDemoReDerives(t *testing.T) {
+	snap := demoSnapshot(t)
+	for _, task := range snap.Tasks {
+		rep, err := audit.Task(snap, task.ID)
+		if err != nil {
+			t.Fatalf("task %d: %v", task.ID, err)
+		}
+		if !rep.OK() {
+			t.Errorf("task %d does not re-derive:\n%s", task.ID, rep)
+		}
+	}
+	doctored := demoSnapshot(t)
+	var task *ledger.TaskView
+	for i := range doctored.Tasks {
+		if doctored.Tasks[i].State == ledger.TaskAwarded && len(doctored.Tasks[i].Entries) > 1 {
+			task = &doctored.Tasks[i]
+		}
+	}
+	if task == nil {
+		t.Fatal("the demo awarded no task with two entries")
+	}
+	for _, id := range task.Entries {
+		if id != task.Winner {
+			task.Winner = id
+			break
+		}
+	}
+	if rep, _ := audit.Task(doctored, task.ID); rep.OK() || !strings.Contains(rep.String(), "FAIL winner") {
+		t.Fatalf("a doctored winner passed:\n%s", rep)
+	}
+}

@@ -67,7 +67,34 @@ func (a *app) auditCmd() *cobra.Command {
 	}
 	entry.Flags().StringVar(&snapshot, "snapshot", "", "audit from this snapshot file (arena snapshot) instead of the directory's log")
 	entry.Flags().StringVar(&workDir, "work-dir", "", "directory of committed work bytes, each file named by its sha256")
-	c.AddCommand(entry)
+	task := &cobra.Command{
+		Use:   "task N",
+		Short: "Re-derive a bounty task's award: eligibility, ranking, winner and every bond's fate",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := strconv.ParseUint(args[0], 10, 64)
+			if err != nil || id == 0 {
+				return fmt.Errorf("task %q: want a positive task id", args[0])
+			}
+			snap, _, err := a.auditSnapshot(cmd.Context(), snapshot)
+			if err != nil {
+				return err
+			}
+			rep, err := audit.Task(snap, ledger.TaskID(id))
+			if err != nil {
+				return err
+			}
+			if err := a.emit(rep, func(w io.Writer) { fmt.Fprint(w, rep.String()) }); err != nil {
+				return err
+			}
+			if !rep.OK() {
+				return errMismatch
+			}
+			return nil
+		},
+	}
+	task.Flags().StringVar(&snapshot, "snapshot", "", "audit from this snapshot file (arena snapshot) instead of the directory's log")
+	c.AddCommand(entry, task)
 	return c
 }
 
