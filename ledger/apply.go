@@ -100,19 +100,16 @@ func (s *State) Apply(tx *Tx, b Block) (Outcome, error) {
 	return out, nil
 }
 
-// env is what a kind sees of the ledger while tx applies.
-func (s *State) env(tx *Tx) round.Env {
-	return round.Env{
-		Book: s.book, Rounds: s.rounds, Chain: s.terms.Chain, Ended: s.ended,
-		At: book.At{Height: s.height, Now: s.Now(), From: tx.From, Value: tx.Value},
-	}
+// env is what a kind sees of the ledger at the moment at.
+func (s *State) env(at book.At) round.Env {
+	return round.Env{Book: s.book, Rounds: s.rounds, Chain: s.terms.Chain, Ended: s.ended, At: at}
 }
 
 // dispatch hands each body to the rules that own it, one line per body type. Each
 // handler checks everything before it changes anything, so a refusal leaves the state as
 // it was.
 func (s *State) dispatch(tx *Tx) (Outcome, *Error) {
-	env := s.env(tx)
+	env := s.env(book.At{Height: s.height, Now: s.Now(), From: tx.From, Value: tx.Value})
 	switch b := tx.Body.(type) {
 	case bounty.PostTask:
 		return s.bounty.Post(env, b)
@@ -160,7 +157,7 @@ func (s *State) attest(env round.Env, id RoundID, attempt int, read func(*round.
 // ended is the settlement switch: it tells the kind of round r that the round settled or
 // ran out of attempts, and returns the events the kind wrote.
 func (s *State) ended(r *round.Round, st round.Step) []Event {
-	env := round.Env{Book: s.book, Rounds: s.rounds, Chain: s.terms.Chain, Ended: s.ended, At: book.At{Height: s.height, Now: s.Now()}}
+	env := s.env(book.At{Height: s.height, Now: s.Now()})
 	switch r.Kind {
 	case bounty.Kind:
 		if st.Settled {

@@ -111,12 +111,6 @@ func (b *Book) Account(a Address) Account {
 	return Account{}
 }
 
-// Known reports whether a has an account.
-func (b *Book) Known(a Address) bool {
-	_, ok := b.accounts[a]
-	return ok
-}
-
 // Addresses returns every address with an account, ascending.
 func (b *Book) Addresses() []Address {
 	out := make([]Address, 0, len(b.accounts))
@@ -284,9 +278,6 @@ type Totals struct {
 func (b *Book) Totals() Totals {
 	return Totals{Claimable: b.claimable, PaidIn: b.paidIn, PaidOut: b.paidOut, Genesis: b.genesis, Faucet: b.faucet}
 }
-
-// Pools returns every pool the book has held money in, ascending by name.
-func (b *Book) Pools() []PoolBalance { return slices.Clone(b.pools) }
 
 // CheckIdentity states the money identity in O(pools):
 // sum(pools) + claimable_total == paid_in - paid_out.

@@ -40,9 +40,6 @@ func (l *List) Mark(id uint64) {
 	l.marked[id] = struct{}{}
 }
 
-// Reset forgets every cached hash, so the next Refresh rebuilds them all.
-func (l *List) Reset() { *l = List{} }
-
 // Refresh brings l up to date with objs: it hashes what was appended since and what was
 // marked, and returns the combined hash of the whole list.
 func Refresh[T any](l *List, objs []*T) [32]byte {

@@ -212,6 +212,3 @@ func (s *Set) close(r *Round) {
 
 // Hash returns the combined hash of every round, recomputing only those that changed.
 func (s *Set) Hash() [32]byte { return digest.Refresh(&s.sums, s.rounds) }
-
-// ResetHash forgets the cached hashes, as a freshly decoded set has none.
-func (s *Set) ResetHash() { s.sums.Reset() }
