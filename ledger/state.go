@@ -7,6 +7,7 @@ import (
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/digest"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/tender"
 )
 
 // State is an arena's whole ledger state: the book, the rounds of every kind, each
@@ -23,6 +24,7 @@ type State struct {
 	book   *book.Book
 	rounds *round.Set
 	bounty *bounty.State
+	tender *tender.State
 	events []Event // the award outbox
 
 	outbox    digest.Chain // running hash of events
@@ -52,6 +54,7 @@ func newState(t Terms) *State {
 	return &State{
 		terms: t, termsHash: digest.Sum(t),
 		book: book.New(), rounds: round.NewSet(t.roundTerms()), bounty: bounty.New(t.bountyTerms()),
+		tender: tender.New(t.tenderTerms()),
 	}
 }
 

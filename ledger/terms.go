@@ -3,6 +3,7 @@ package ledger
 import (
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/tender"
 )
 
 // Terms are an arena's founding terms. They are fixed when the arena is opened and
@@ -21,6 +22,7 @@ type Terms struct {
 	Attempts       int          `json:"attempts"`           // attempts per round before it is left ungraded
 	RoundTimeoutS  int64        `json:"round_timeout_s"`    // block-time seconds an attempt stays open
 	Registry       *Address     `json:"registry,omitempty"` // EVM registry told of awards, if any
+	Treasury       *Address     `json:"treasury,omitempty"` // receives tender fees and forfeits; none: no tenders
 	FeePerTx       Amount       `json:"fee_per_tx"`         // atto charged to every admitted transaction
 	FeePerByte     Amount       `json:"fee_per_byte"`       // atto charged per byte of its signed encoding
 	GradingFee     Amount       `json:"grading_fee"`        // atto paid with each entry and appeal, shared by the graders who agree
@@ -54,6 +56,11 @@ func (t *Terms) roundTerms() round.Terms {
 // bountyTerms are the terms bounties run under.
 func (t *Terms) bountyTerms() bounty.Terms {
 	return bounty.Terms{EntryBond: t.EntryBond, AppealBond: t.AppealBond, AppealWindowS: t.AppealWindowS, GradingWindowS: t.GradingWindowS, GradingFee: t.GradingFee}
+}
+
+// tenderTerms are the terms tenders run under.
+func (t *Terms) tenderTerms() tender.Terms {
+	return tender.Terms{Treasury: t.Treasury, GradingFee: t.GradingFee}
 }
 
 // Fee returns what a transaction of size bytes (its signed encoding, Tx.Size) pays at

@@ -75,4 +75,6 @@ type Snapshot struct {
 	Leaderboard []Reputation `json:"leaderboard"`
 	Claimable   []Claimable  `json:"claimable"` // every address owed, by address
 	Events      []Event      `json:"events"`    // award events, for the bridge
+	Tenders     []TenderView `json:"tenders"`   // every tender with its bids and questions
+	Checks      []CheckView  `json:"checks"`    // every scorability check
 }

@@ -9,6 +9,8 @@ type Event struct {
 	Time    int64    `json:"time,omitempty"` // the arena's clock, unix seconds; set on awards
 	Task    uint64   `json:"task,omitempty"`
 	Entry   uint64   `json:"entry,omitempty"`
+	Tender  uint64   `json:"tender,omitempty"`
+	Bid     uint64   `json:"bid,omitempty"`
 	Round   uint64   `json:"round,omitempty"`
 	Attempt int      `json:"attempt,omitempty"`
 	Address *Address `json:"address,omitempty"`

@@ -1,0 +1,121 @@
+package tender
+
+import "github.com/arena/arena/ledger/book"
+
+// Kind is the kind of a bid's scoring rounds; CheckKind the kind of a criteria
+// digest's scorability rounds.
+const (
+	Kind      = "tender"
+	CheckKind = "tender_check"
+)
+
+// The pools a tender holds money in.
+const (
+	BudgetPool  book.Pool = "tender/budget"   // budgets of tenders not yet settled
+	DepositPool book.Pool = "tender/deposits" // deposits of bids not yet settled, and open appeal bonds
+	GradePool   book.Pool = "tender/grading"  // grading fees of checks, bids and appeals not yet paid or returned
+)
+
+// TenderID, BidID and CheckID number tenders, bids and scorability checks from 1 in
+// the order the ledger created them, across every tender. 0 means none.
+type (
+	TenderID uint64
+	BidID    uint64
+	CheckID  uint64
+)
+
+// Terms are the founding terms tenders run under.
+type Terms struct {
+	Treasury   *book.Address // receives fees and forfeits as claimable balance; nil: the arena runs no tenders
+	GradingFee book.Amount   // paid with each check, bid and appeal beside its value, shared by the graders who agree
+}
+
+// Limits and constants of the tender, in characters (runes) unless named otherwise.
+const (
+	ScoreMax        = 5
+	WeightMin       = 1
+	WeightMax       = 10
+	CriteriaMin     = 1
+	CriteriaMax     = 8
+	MaxCriterionLen = 160
+	MaxTitleLen     = 120
+	MaxSummaryLen   = 600
+	MinProposalLen  = 40
+	MaxProposalLen  = 6000
+	MinReasonLen    = 3
+	MaxReasonLen    = 120
+	MinArgumentLen  = 20
+	MaxArgumentLen  = 600
+	MaxDeclineLen   = 300
+	MaxBids         = 64
+	MaxQuestions    = 32
+	AsksPerAddress  = 3
+	MinQuestionLen  = 10
+	MaxQuestionLen  = 400
+	MaxAnswerLen    = 800
+	MinSaltLen      = 8
+	MaxSaltLen      = 64
+	MaxFeeBps       = 1000
+	BpsDenominator  = 10000
+	MaxWindowS      = 365 * 24 * 3600 // the longest any one window may be
+	AwardWaitS      = 3600            // award waits this long after the last scoring, so it can be appealed
+	MaxCalls        = 4               // model-call receipts per attestation
+	MaxCallText     = 64 << 10        // bytes of each of a call's prompt and response
+)
+
+// Eligibility rules a tender may name, checked at commit only.
+const (
+	RuleNoPriorAward = "no_prior_award" // the bidder has never won a tender
+)
+
+// Rules lists every eligibility rule, in the order they are documented.
+func Rules() []string { return []string{RuleNoPriorAward} }
+
+// Tender states.
+const (
+	TenderOpen      = "open"
+	TenderAwarded   = "awarded"
+	TenderDeclined  = "declined"
+	TenderAbandoned = "abandoned" // closed after the decision window because it could not be completed
+)
+
+// Bid states.
+const (
+	BidSealed    = "sealed"
+	BidRevealed  = "revealed"
+	BidScored    = "scored"
+	BidExpired   = "expired"
+	BidWithdrawn = "withdrawn"
+)
+
+// Appeal states.
+const (
+	AppealOpen      = "open"
+	AppealUpheld    = "upheld"    // the weighted total went up: the bond is returned
+	AppealRejected  = "rejected"  // it did not: the bond is forfeited to the treasury
+	AppealLapsed    = "lapsed"    // the rescoring round ran out of attempts: the bond and fee are returned, the scorecard stands
+	AppealAbandoned = "abandoned" // the tender was closed with the appeal open: the bond and fee are returned
+)
+
+// Check states.
+const (
+	CheckRunning     = "checking"
+	CheckScorable    = "scorable"
+	CheckNotScorable = "not_scorable"
+	CheckFailed      = "failed" // the round ran out of attempts; the fee was returned and the digest may be checked again
+)
+
+// Bid outcomes after settlement.
+const (
+	OutcomeWon      = "won"
+	OutcomeReturned = "returned"  // the deposit was owed back
+	OutcomeForfeit  = "forfeited" // expired unrevealed: the deposit went to the treasury
+)
+
+// State is every tender of an arena. It is not safe for concurrent use.
+type State struct {
+	terms Terms
+}
+
+// New returns an empty tender state under t.
+func New(t Terms) *State { return &State{terms: t} }
