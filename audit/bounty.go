@@ -87,8 +87,14 @@ func (r *Report) consensus(snap *ledger.Snapshot, g *ledger.GradeView) {
 // receipts recomputes each model call's prompt and response hashes and recovers the
 // signer of its receipt, which must be the leader whose result was kept.
 func (r *Report) receipts(chain string, g *ledger.GradeView) {
-	for i, c := range g.Result.Calls {
-		name := fmt.Sprintf("call %d %s", i+1, c.Purpose)
+	r.callReceipts(chain, "", g.Leader, g.Result.Calls)
+}
+
+// callReceipts checks the receipts of calls, whose answer leader's verdict was kept;
+// prefix names the subject in each step's name.
+func (r *Report) callReceipts(chain, prefix string, leader ledger.Address, calls []ledger.Call) {
+	for i, c := range calls {
+		name := fmt.Sprintf("%scall %d %s", prefix, i+1, c.Purpose)
 		r.check(name+" prompt", c.PromptSHA, digest([]byte(c.Prompt)), "sha256 of the exact prompt")
 		r.check(name+" answer", c.ResponseSHA, digest([]byte(c.Response)), "sha256 of the exact answer")
 		sig, err := decodeSig(c.Sig)
@@ -101,7 +107,7 @@ func (r *Report) receipts(chain string, g *ledger.GradeView) {
 			r.fail(name+" signer", err.Error())
 			continue
 		}
-		r.check(name+" signer", g.Leader, who, "the receipt is signed by the leader whose result was kept")
+		r.check(name+" signer", leader, who, "the receipt is signed by the leader whose result was kept")
 	}
 }
 

@@ -94,8 +94,39 @@ func (a *app) auditCmd() *cobra.Command {
 		},
 	}
 	task.Flags().StringVar(&snapshot, "snapshot", "", "audit from this snapshot file (arena snapshot) instead of the directory's log")
-	c.AddCommand(entry, task)
+	tenderCmd := &cobra.Command{
+		Use:   "tender N",
+		Short: "Re-derive a tender: commitments, agreed scorecards, weighted totals, ranking, appeals, fee and payouts",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := strconv.ParseUint(args[0], 10, 64)
+			if err != nil || id == 0 {
+				return fmt.Errorf("tender %q: want a positive tender id", args[0])
+			}
+			snap, _, err := a.auditSnapshot(cmd.Context(), snapshot)
+			if err != nil {
+				return err
+			}
+			return a.emitAudit(audit.Tender(snap, ledger.TenderID(id)))
+		},
+	}
+	tenderCmd.Flags().StringVar(&snapshot, "snapshot", "", "audit from this snapshot file (arena snapshot) instead of the directory's log")
+	c.AddCommand(entry, task, tenderCmd)
 	return c
+}
+
+// emitAudit prints a report and fails when any step did not re-derive.
+func (a *app) emitAudit(rep *audit.Report, err error) error {
+	if err != nil {
+		return err
+	}
+	if err := a.emit(rep, func(w io.Writer) { fmt.Fprint(w, rep.String()) }); err != nil {
+		return err
+	}
+	if !rep.OK() {
+		return errMismatch
+	}
+	return nil
 }
 
 // auditSnapshot reads the snapshot file, or rebuilds every view from the directory's
