@@ -36,6 +36,7 @@ type cluster struct {
 	env     [][]string
 	sponsor *account.Key
 	solvers []*account.Key
+	treasury *account.Key
 }
 
 // liar names a node whose validator is dishonest, and how (readsHigher or
@@ -48,11 +49,12 @@ type liar struct {
 // newCluster writes and starts a network of n nodes, the validators of liars dishonest.
 func newCluster(t testing.TB, n int, liars ...liar) *cluster {
 	t.Helper()
-	c := &cluster{t: t, dir: t.TempDir(), sponsor: mustKey(t)}
+	c := &cluster{t: t, dir: t.TempDir(), sponsor: mustKey(t), treasury: mustKey(t)}
+	treasury := c.treasury.Address()
 	terms := ledger.Terms{
 		Chain: "arena-comet-test", Name: "comet test", Symbol: "GEN",
 		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 60, GradingWindowS: 86400,
-		Attempts: 4, RoundTimeoutS: 12, DevMode: true,
+		Attempts: 4, RoundTimeoutS: 12, DevMode: true, Treasury: &treasury,
 		Genesis: []ledger.Allocation{{Address: c.sponsor.Address(), Amount: ledger.Ether(1000)}},
 	}
 	for range 3 {

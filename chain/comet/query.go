@@ -21,8 +21,8 @@ const (
 )
 
 // Query serves the committed state's views as JSON by path: /arena, /task/ID,
-// /entry/ID, /grades/ID (the entry's rounds), /snapshot and /nonce/ADDR (the next
-// nonce, a number). Height is the last committed height.
+// /entry/ID, /grades/ID (the entry's rounds), /tender/ID, /tender-check/DIGEST,
+// /snapshot and /nonce/ADDR (the next nonce, a number). Height is the last committed height.
 func (a *App) Query(_ context.Context, req *abci.RequestQuery) (*abci.ResponseQuery, error) {
 	var (
 		v     any
@@ -67,6 +67,9 @@ func view(s *ledger.State, path string) (any, bool, error) {
 			return nil, false, fmt.Errorf("query %s: %w", path, err)
 		}
 		return s.NextNonce(addr), true, nil
+	case parts[0] == "tender-check":
+		v, ok := s.TenderCheck(parts[1])
+		return v, ok, nil
 	}
 	id, err := strconv.ParseUint(parts[1], 10, 64)
 	if err != nil {
@@ -78,6 +81,9 @@ func view(s *ledger.State, path string) (any, bool, error) {
 		return v, ok, nil
 	case "entry":
 		v, ok := s.Entry(ledger.EntryID(id))
+		return v, ok, nil
+	case "tender":
+		v, ok := s.Tender(ledger.TenderID(id))
 		return v, ok, nil
 	case "grades":
 		if _, ok := s.Entry(ledger.EntryID(id)); !ok {
