@@ -28,14 +28,14 @@ const waitLimit = 60 * time.Second
 
 // cluster is a loopback network of node processes, each this test binary in node mode.
 type cluster struct {
-	t       testing.TB
-	dir     string
-	net     comet.Network
-	procs   []*exec.Cmd // nil while a node is down
-	clients []*rpchttp.HTTP
-	env     [][]string
-	sponsor *account.Key
-	solvers []*account.Key
+	t        testing.TB
+	dir      string
+	net      comet.Network
+	procs    []*exec.Cmd // nil while a node is down
+	clients  []*rpchttp.HTTP
+	env      [][]string
+	sponsor  *account.Key
+	solvers  []*account.Key
 	treasury *account.Key
 }
 
