@@ -27,8 +27,8 @@ func TestDemoTellsEveryStory(t *testing.T) {
 			t.Errorf("story %q did not hold: %s", s.Name, s.Detail)
 		}
 	}
-	if len(sum.Stories) != 6 || len(sum.Rows) != 6 {
-		t.Errorf("%d stories and %d scorecard rows, want 6 and 6", len(sum.Stories), len(sum.Rows))
+	if len(sum.Stories) != 9 || len(sum.Rows) != 6 {
+		t.Errorf("%d stories and %d scorecard rows, want 9 and 6", len(sum.Stories), len(sum.Rows))
 	}
 	for _, p := range []string{sum.Snapshot, sum.Board} {
 		if _, err := os.Stat(p); err != nil || !strings.HasPrefix(p, dir) {
