@@ -10,24 +10,31 @@ import (
 
 // Award is an award event as it crosses the boundary. It is the same for every sink and
 // every attempt: webhooks send it as their JSON body. Kind and the contest's id within
-// its kind (Key) name it; every award the ledger emits today is a bounty task's.
+// its kind (Key) name it: a bounty task's or a tender's.
 type Award struct {
 	ID         string          `json:"id"`    // EventID: unique in the arena, the receiver's idempotency key
-	Kind       string          `json:"kind"`  // the kind of contest awarded: store.Bounty
+	Kind       string          `json:"kind"`  // the kind of contest awarded: store.Bounty or store.Tender
 	Chain      string          `json:"chain"` // the arena's chain id
 	Height     uint64          `json:"height"`
-	Time       int64           `json:"time"`   // when the task was awarded, by the arena's clock, unix seconds
-	Task       ledger.TaskID   `json:"task"`   // the bounty's task: its id within its kind
-	Voided     bool            `json:"voided"` // no eligible entry: nothing was won
+	Time       int64           `json:"time"`             // when the task was awarded, by the arena's clock, unix seconds
+	Task       ledger.TaskID   `json:"task"`             // the bounty's task: its id within its kind
+	Tender     ledger.TenderID `json:"tender,omitempty"` // the tender: its id within its kind
+	Voided     bool            `json:"voided"`           // nothing was won: no eligible entry, or a tender declined or abandoned
 	Entry      ledger.EntryID  `json:"entry,omitempty"`
+	Bid        ledger.BidID    `json:"bid,omitempty"` // a tender's winning bid
 	Winner     *ledger.Address `json:"winner,omitempty"`
-	Score      int             `json:"score"`
-	Prize      ledger.Amount   `json:"prize"`                 // atto, as a decimal string
-	RefundedTo *ledger.Address `json:"refunded_to,omitempty"` // the sponsor, when voided
+	Score      int             `json:"score"`                 // a bounty's winning score, a tender's winning weighted total
+	Prize      ledger.Amount   `json:"prize"`                 // atto, as a decimal string: what the winner was paid, or what was refunded
+	RefundedTo *ledger.Address `json:"refunded_to,omitempty"` // the sponsor or buyer, when voided
 }
 
 // Key returns the key that names a in the store: its kind and the id of what it settled.
-func (a Award) Key() store.AwardKey { return store.AwardKey{Kind: a.Kind, ID: uint64(a.Task)} }
+func (a Award) Key() store.AwardKey {
+	if a.Kind == store.Tender {
+		return store.AwardKey{Kind: a.Kind, ID: uint64(a.Tender)}
+	}
+	return store.AwardKey{Kind: a.Kind, ID: uint64(a.Task)}
+}
 
 // ErrNotAward reports an outbox event that is not a well-formed award.
 var ErrNotAward = errors.New("not an award event")
@@ -55,6 +62,8 @@ func AwardOf(chain string, o store.OutboxEvent) (Award, error) {
 	switch key.Kind {
 	case store.Bounty:
 		return bountyAward(a, ev)
+	case store.Tender:
+		return tenderAward(a, ev)
 	default:
 		return a, fmt.Errorf("%w: kind %q", ErrNotAward, key.Kind)
 	}
@@ -80,5 +89,22 @@ func bountyAward(a Award, ev ledger.Event) (Award, error) {
 	default:
 		return a, fmt.Errorf("%w: task %d settled %q", ErrNotAward, ev.Task, ev.Note)
 	}
+	return a, nil
+}
+
+// tenderAward fills a from the award event ev of a tender: won by a bid, or settled
+// with no winner (declined or abandoned), the budget refunded to the buyer.
+func tenderAward(a Award, ev ledger.Event) (Award, error) {
+	a.Tender = ledger.TenderID(ev.Tender)
+	if ev.Amount == nil || ev.Address == nil {
+		return a, fmt.Errorf("%w: tender %d lacks its payout or address", ErrNotAward, ev.Tender)
+	}
+	a.Prize = *ev.Amount
+	who := *ev.Address
+	if ev.Bid == 0 {
+		a.Voided, a.RefundedTo = true, &who
+		return a, nil
+	}
+	a.Bid, a.Winner, a.Score = ledger.BidID(ev.Bid), &who, ev.Score
 	return a, nil
 }

@@ -54,9 +54,12 @@ CREATE TABLE IF NOT EXISTS delivery_attempts (
 ) STRICT, WITHOUT ROWID;
 `
 
-// Bounty is the kind of a bounty task's award, whose AwardKey.ID is the task. Every
-// award the ledger emits today (an event of type "award") is a bounty's.
-const Bounty = "bounty"
+// The kinds of award: a bounty task's, whose AwardKey.ID is the task, and a tender's,
+// whose AwardKey.ID is the tender. An award event names a tender when its Tender is set.
+const (
+	Bounty = "bounty"
+	Tender = "tender"
+)
 
 // awardEvent is the type of the ledger's award events: the events the outbox holds.
 const awardEvent = "award"
@@ -78,6 +81,9 @@ func BountyKey(task ledger.TaskID) AwardKey { return AwardKey{Kind: Bounty, ID: 
 func AwardKeyOf(ev ledger.Event) (AwardKey, bool) {
 	if ev.Type != awardEvent {
 		return AwardKey{}, false
+	}
+	if ev.Tender != 0 {
+		return AwardKey{Kind: Tender, ID: ev.Tender}, true
 	}
 	return BountyKey(ledger.TaskID(ev.Task)), true
 }
