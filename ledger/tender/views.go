@@ -60,7 +60,7 @@ type BidView struct {
 	Commitment  string       `json:"commitment"`
 	Status      string       `json:"status"` // BidSealed, BidRevealed, BidScored, BidExpired or BidWithdrawn
 	Proposal    string       `json:"proposal,omitempty"`
-	Salt        string       `json:"salt,omitempty"` // with the proposal once revealed, so anyone can recompute the commitment
+	Salt        string       `json:"salt,omitempty"` // published with the proposal, so anyone can re-derive the commitment
 	Deposit     book.Amount  `json:"deposit"`
 	CommittedAt int64        `json:"committed_at"`
 	Amendments  int          `json:"amendments"`
