@@ -73,13 +73,14 @@ type Claimable struct {
 
 // Snapshot is every view at one height: what `arena snapshot` writes and the board reads.
 type Snapshot struct {
-	Arena       ArenaView    `json:"arena"`
-	Tasks       []TaskView   `json:"tasks"`
-	Entries     []EntryView  `json:"entries"`
-	Rounds      []RoundView  `json:"rounds"`
-	Leaderboard []Reputation `json:"leaderboard"`
-	Claimable   []Claimable  `json:"claimable"` // every address owed, by address
-	Events      []Event      `json:"events"`    // award events, for the bridge
-	Tenders     []TenderView `json:"tenders"`   // every tender with its bids and questions
-	Checks      []CheckView  `json:"checks"`    // every scorability check
+	Arena        ArenaView         `json:"arena"`
+	Tasks        []TaskView        `json:"tasks"`
+	Entries      []EntryView       `json:"entries"`
+	Rounds       []RoundView       `json:"rounds"`
+	Leaderboard  []Reputation      `json:"leaderboard"`
+	Claimable    []Claimable       `json:"claimable"`     // every address owed, by address
+	Events       []Event           `json:"events"`        // award events, for the bridge
+	Tenders      []TenderView      `json:"tenders"`       // every tender with its bids and questions
+	Checks       []CheckView       `json:"checks"`        // every scorability check
+	TenderRounds []TenderRoundView `json:"tender_rounds"` // every tender round with its attempts
 }

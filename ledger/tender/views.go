@@ -131,16 +131,19 @@ type CheckView struct {
 // TenderRoundView is a tender round (scoring or scorability) with the inputs frozen
 // when it opened, which is what a validator grades.
 type TenderRoundView struct {
-	ID        round.ID `json:"id"`
-	Kind      string   `json:"kind"` // Kind or CheckKind
-	Tender    TenderID `json:"tender,omitempty"`
-	Bid       BidID    `json:"bid,omitempty"`
-	Check     CheckID  `json:"check,omitempty"`
-	Rescoring bool     `json:"rescoring"` // opened by an appeal
-	Criteria  []string `json:"criteria"`  // the frozen criteria texts, in order, never the weights
-	Proposal  string   `json:"proposal,omitempty"`
-	Argument  string   `json:"argument,omitempty"` // the appeal's argument on a rescoring
-	State     string   `json:"state"`
+	ID        round.ID         `json:"id"`
+	Kind      string           `json:"kind"` // Kind or CheckKind
+	Tender    TenderID         `json:"tender,omitempty"`
+	Bid       BidID            `json:"bid,omitempty"`
+	Check     CheckID          `json:"check,omitempty"`
+	Rescoring bool             `json:"rescoring"` // opened by an appeal
+	Criteria  []string         `json:"criteria"`  // the frozen criteria texts, in order, never the weights
+	Proposal  string           `json:"proposal,omitempty"`
+	Argument  string           `json:"argument,omitempty"` // the appeal's argument on a rescoring
+	State     string           `json:"state"`
+	OpenedAt  int64            `json:"opened_at"`
+	Committee []book.Address   `json:"committee"`
+	Attempts  []*round.Attempt `json:"attempts"` // every attempt with its attestations; verdicts are Scorecards or CheckResults
 }
 
 // BuyerRecord is an address's record as a buyer.
