@@ -91,6 +91,7 @@ func (s *State) Snapshot() Snapshot {
 		Arena: s.Arena(), Tasks: s.bounty.Tasks(s.rounds, s.Now(), true), Entries: s.bounty.Entries(s.rounds, 0),
 		Rounds: make([]RoundView, 0, s.rounds.Len()), Leaderboard: s.Leaderboard(), Claimable: []Claimable{},
 		Events: slices.Clone(s.events), Tenders: s.tender.Tenders(s.rounds, s.Now()), Checks: s.tender.Checks(),
+		TenderRounds: s.tender.RoundViews(s.rounds),
 	}
 	for _, r := range s.rounds.All() {
 		if r.Kind == bounty.Kind {

@@ -124,24 +124,55 @@ func (s *State) scoreViews(r *round.Round, t *tender) []ScoreView {
 	return out
 }
 
-// RoundView returns a tender round with its frozen inputs; false when r is not a
-// tender round.
+// RoundView returns a tender round with its frozen inputs, its committee and every
+// attempt with its attestations; false when r is not a tender round.
 func (s *State) RoundView(r *round.Round) (TenderRoundView, bool) {
+	var v TenderRoundView
 	switch r.Kind {
 	case Kind:
 		x := s.bid(BidID(r.Subject))
 		t := s.tender(x.Tender)
-		v := TenderRoundView{
-			ID: r.ID, Kind: r.Kind, Tender: t.ID, Bid: x.ID, Rescoring: r.Ref != 0, Criteria: t.texts(),
-			Proposal: x.Proposal, State: r.State,
-		}
+		v = TenderRoundView{Tender: t.ID, Bid: x.ID, Rescoring: r.Ref != 0, Criteria: t.texts(), Proposal: x.Proposal}
 		if r.Ref != 0 {
 			v.Argument = x.Appeal.Argument
 		}
-		return v, true
 	case CheckKind:
-		c := s.check(CheckID(r.Subject))
-		return TenderRoundView{ID: r.ID, Kind: r.Kind, Check: c.ID, Criteria: slices.Clone(c.Criteria), State: r.State}, true
+		v = TenderRoundView{Check: CheckID(r.Subject), Criteria: slices.Clone(s.check(CheckID(r.Subject)).Criteria)}
+	default:
+		return TenderRoundView{}, false
 	}
-	return TenderRoundView{}, false
+	v.ID, v.Kind, v.State, v.OpenedAt = r.ID, r.Kind, r.State, r.OpenedAt
+	v.Committee = slices.Clone(r.Committee)
+	v.Attempts = make([]AttemptView, len(r.Attempts))
+	for i, a := range r.Attempts {
+		av := AttemptView{
+			Attempt: a.Attempt, Leader: a.Leader, OpenedAt: a.OpenedAt, Deadline: a.Deadline, State: a.State,
+			Attestations: make([]AttestationView, len(a.Attestations)),
+		}
+		for j, at := range a.Attestations {
+			x := AttestationView{Validator: at.Validator, Height: at.Height, Agrees: at.Agrees, Late: at.Late}
+			switch verdict := at.Verdict.(type) {
+			case *scorecard:
+				c := cloneScorecard(verdict.Scorecard)
+				x.Scorecard = &c
+			case *checkVerdict:
+				c := cloneCheckResult(verdict.CheckResult)
+				x.Check = &c
+			}
+			av.Attestations[j] = x
+		}
+		v.Attempts[i] = av
+	}
+	return v, true
+}
+
+// RoundViews returns every tender round, scoring and scorability, by id.
+func (s *State) RoundViews(rs *round.Set) []TenderRoundView {
+	out := []TenderRoundView{}
+	for _, r := range rs.All() {
+		if v, ok := s.RoundView(r); ok {
+			out = append(out, v)
+		}
+	}
+	return out
 }
