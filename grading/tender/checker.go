@@ -49,8 +49,7 @@ func (c *Checker) Freeze(s *ledger.State, r round.View) (grading.Job, bool) {
 	if !ok || v.Kind != CheckKind {
 		return nil, false
 	}
-	v.Criteria = slices.Clone(v.Criteria)
-	return checkJob{c, v}, true
+	return checkJob{c, inputs(v)}, true
 }
 
 // Rotate returns check(criteria) with the round's frozen criteria, which moves a

@@ -59,6 +59,39 @@ func TestNothingIsFrozenFromAStateWithoutTheRound(t *testing.T) {
 	}
 }
 
+// TestACheckIsFrozenAndMovedOnWithItsOwnCriteria: the tender brief, "a check whose
+// current attempt timed out is moved on by the same Check tx". On a real ledger, the
+// Checker freezes the criteria the check's round froze and nothing else of the round,
+// moves a timed-out attempt on with check(those criteria), and the Scorer freezes
+// nothing of a check's round.
+func TestACheckIsFrozenAndMovedOnWithItsOwnCriteria(t *testing.T) {
+	s, err := ledger.New(ledgertest.Terms(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := ledgertest.Drive(t, ledgertest.NewBare(s))
+	c.Do("sponsor", ledger.Amount{}, tender.Check{Criteria: criteria})
+	var r round.View
+	c.View(func(s *ledger.State) { r = s.GradingRounds()[0] })
+	if r.Kind != CheckKind {
+		t.Fatalf("round %+v; want the check's", r)
+	}
+	j, ok := (&Checker{Model: &instant{text: `{"scorable": true}`}}).Freeze(s, r)
+	if !ok || !cmp.Equal(j.(checkJob).v, ledger.TenderRoundView{ID: r.ID, Kind: CheckKind, Check: 1, Criteria: criteria, State: round.Open}) {
+		t.Fatalf("froze %+v, %v", j, ok)
+	}
+	body, ok := (&Checker{}).Rotate(s, r)
+	if want := (tender.Check{Criteria: criteria}); !ok || !cmp.Equal(body, ledger.Body(want)) {
+		t.Errorf("Rotate = %#v, %v; want %#v", body, ok, want)
+	}
+	if _, ok := (&Scorer{}).Freeze(s, r); ok {
+		t.Error("the scorer froze a scorability round")
+	}
+	if body, ok := (&Scorer{}).Rotate(s, r); ok {
+		t.Errorf("the scorer moved a scorability round on with %#v", body)
+	}
+}
+
 // TestAnAttestationIsTheKindsOwnTransaction: a scoring run attests tender_attest and a
 // check tender_check_attest, for the round and attempt the validator names, carrying
 // the receipts as the validator signed them in place.

@@ -57,8 +57,7 @@ func (p *Scorer) Freeze(s *ledger.State, r round.View) (grading.Job, bool) {
 	if !ok || v.Kind != Kind {
 		return nil, false
 	}
-	v.Criteria = slices.Clone(v.Criteria)
-	return scoreJob{p, v}, true
+	return scoreJob{p, inputs(v)}, true
 }
 
 // Rotate returns the transaction that moves a timed-out scoring attempt on: score(bid)
@@ -110,6 +109,15 @@ func (a *scoreAttestation) LogValue() slog.Value {
 		scores[i] = s.Score
 	}
 	return slog.GroupValue(slog.Any("scores", scores), slog.String("error", a.card.Error))
+}
+
+// inputs returns the part of round view v a run reads, its frozen inputs, copied: the
+// round's attempts and attestations stay behind.
+func inputs(v ledger.TenderRoundView) ledger.TenderRoundView {
+	return ledger.TenderRoundView{
+		ID: v.ID, Kind: v.Kind, Tender: v.Tender, Bid: v.Bid, Check: v.Check, Rescoring: v.Rescoring,
+		Criteria: slices.Clone(v.Criteria), Proposal: v.Proposal, Argument: v.Argument, State: v.State,
+	}
 }
 
 // complete makes a run's one model call: it stamps and appends the call's receipt to
