@@ -26,7 +26,7 @@ func BenchmarkScoringOverhead(b *testing.B) {
 	text := strings.Repeat(unit, tender.MaxProposalLen/len(unit))
 	v := scoring(text)
 	v.Criteria = cs
-	s := &Scorer{Model: &discard{text: answer}}
+	s := &Scorer{Model: &instant{text: answer}}
 	if card := s.Run(context.Background(), v); card.Error != "" || len(card.Scores) != tender.CriteriaMax {
 		b.Fatalf("scorecard %+v", card)
 	}

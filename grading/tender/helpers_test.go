@@ -71,19 +71,14 @@ func (m *modelServer) last() readertest.Sent {
 	return m.sent[len(m.sent)-1]
 }
 
-// instant is a Model that answers at once with fixed text, in process, and records the
-// prompts it was sent: the model taken out of a measurement.
+// instant is a Model that answers at once with fixed text (or fails with err), in
+// process: the model taken out of a test of what the pipeline does with its answer.
 type instant struct {
-	text    string
-	err     error
-	mu      sync.Mutex
-	prompts []prompt.Prompt
+	text string
+	err  error
 }
 
 func (m *instant) Complete(_ context.Context, p prompt.Prompt) (string, ledger.Call, error) {
-	m.mu.Lock()
-	m.prompts = append(m.prompts, p)
-	m.mu.Unlock()
 	if m.err != nil {
 		return "", ledger.Call{}, m.err
 	}
@@ -129,12 +124,4 @@ func between(s, tag string) (string, bool) {
 		return "", false
 	}
 	return s[i:j], true
-}
-
-// discard is a Model that answers at once with fixed text and keeps nothing: the model
-// taken out of a benchmark.
-type discard struct{ text string }
-
-func (m *discard) Complete(_ context.Context, p prompt.Prompt) (string, ledger.Call, error) {
-	return m.text, ledger.Call{Provider: "script", Model: "instant", Prompt: p.User, Response: m.text}, nil
 }
