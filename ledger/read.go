@@ -6,23 +6,27 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/tender"
 )
 
 // Arena returns get_arena: the founding terms, the ladder, the balances and the counts.
 func (s *State) Arena() ArenaView {
 	h := s.Hash()
 	c := s.bounty.Counts()
+	tc := s.tender.Counts()
 	tot := s.book.Totals()
 	return ArenaView{
 		Terms: s.Terms(), Ladder: Ladder, Rules: bounty.Published(),
 		Balances: Balances{
 			PrizeEscrow: s.book.Pool(bounty.PrizePool), BondEscrow: s.book.Pool(bounty.BondPool),
 			SlashPool: s.book.Pool(bounty.SlashPool), GradingFees: s.book.Pool(bounty.GradePool), FeePool: s.book.Pool(book.FeePool),
+			TenderBudget: s.book.Pool(tender.BudgetPool), TenderDeposits: s.book.Pool(tender.DepositPool), TenderGradingFees: s.book.Pool(tender.GradePool),
 			ClaimableTotal: tot.Claimable, PaidIn: tot.PaidIn, PaidOut: tot.PaidOut,
 		},
 		Counts: Counts{
 			Tasks: c.Tasks, Open: c.Tasks - c.Awarded - c.Voided, Awarded: c.Awarded, Voided: c.Voided,
-			Entries: c.Entries, Solvers: c.Solvers, Rounds: s.rounds.Len(),
+			Entries: c.Entries, Solvers: c.Solvers, Rounds: s.rounds.Len(), Tenders: tc.Tenders, Bids: tc.Bids,
 		},
 		Height: s.height, Time: s.Now(), Hash: "0x" + hex.EncodeToString(h[:]),
 	}
@@ -61,7 +65,9 @@ func (s *State) Round(id RoundID) (RoundView, bool) {
 // Grades returns get_grades(entry): every round on the entry, oldest first.
 func (s *State) Grades(id EntryID) []RoundView { return s.bounty.Grades(s.rounds, id) }
 
-// OpenRounds returns the bounty rounds with an open attempt, by id: what validators grade.
+// OpenRounds returns the bounty rounds with an open attempt, by id, as the bounty's
+// views (GET /v1/rounds?state=open). Validators read GradingRounds, which holds the
+// open rounds of every kind.
 func (s *State) OpenRounds() []RoundView {
 	var out []RoundView
 	for _, id := range s.rounds.OpenIDs() {
@@ -73,6 +79,27 @@ func (s *State) OpenRounds() []RoundView {
 		out = []RoundView{}
 	}
 	return out
+}
+
+// GradingRounds returns the rounds of every kind with an open attempt, by id, as
+// round.View: what validators grade and move on. A kind's own reader (Round for a
+// bounty, TenderRound for a tender) gives the inputs a round froze.
+func (s *State) GradingRounds() []round.View {
+	ids := s.rounds.OpenIDs()
+	out := make([]round.View, len(ids))
+	for i, id := range ids {
+		out[i] = s.rounds.Get(id).View()
+	}
+	return out
+}
+
+// GradingRound returns round id, of any kind, as round.View.
+func (s *State) GradingRound(id RoundID) (round.View, bool) {
+	r := s.rounds.Get(id)
+	if r == nil {
+		return round.View{}, false
+	}
+	return r.View(), true
 }
 
 // Reputation returns get_reputation(a); an address with no record gets a zero one.
@@ -88,6 +115,7 @@ func (s *State) Snapshot() Snapshot {
 		Arena: s.Arena(), Tasks: s.bounty.Tasks(s.rounds, s.Now(), true), Entries: s.bounty.Entries(s.rounds, 0),
 		Rounds: make([]RoundView, 0, s.rounds.Len()), Leaderboard: s.Leaderboard(), Claimable: []Claimable{},
 		Events: slices.Clone(s.events), Tenders: s.tender.Tenders(s.rounds, s.Now()), Checks: s.tender.Checks(),
+		TenderRounds: s.tender.RoundViews(s.rounds),
 	}
 	for _, r := range s.rounds.All() {
 		if r.Kind == bounty.Kind {
