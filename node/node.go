@@ -30,6 +30,7 @@ import (
 	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/grading/bounty"
+	gtender "github.com/arena/arena/grading/tender"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/reader"
 	"github.com/arena/arena/store"
@@ -203,8 +204,13 @@ func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
 		if err != nil {
 			return fmt.Errorf("%s: validator[%d] %s: %w", ConfigFile, i, v.Address, err)
 		}
+		graders := map[string]grading.Grader{
+			bounty.Kind:       p,
+			gtender.Kind:      &gtender.Scorer{Model: p.Reader, Now: o.Now},
+			gtender.CheckKind: &gtender.Checker{Model: p.Reader, Now: o.Now},
+		}
 		n.workers = append(n.workers, validator.New(validator.Config{
-			Key: keys[i], Graders: map[string]grading.Grader{bounty.Kind: p}, Chain: engineChain{n.engine},
+			Key: keys[i], Graders: graders, Chain: engineChain{n.engine},
 			Concurrency: v.Concurrency, RunTimeout: v.RunTimeout, Now: o.Now,
 			Logger: o.Logger.With("validator", v.Address.String()),
 		}))

@@ -19,6 +19,7 @@ import (
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/grading/bounty"
 	"github.com/arena/arena/grading/prompt"
+	gtender "github.com/arena/arena/grading/tender"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/reader"
 	"github.com/arena/arena/validator"
@@ -80,7 +81,11 @@ func runNode(home, lie string) error {
 	defer stop()
 	w := validator.New(validator.Config{
 		Key: key, Chain: chain,
-		Graders:    map[string]grading.Grader{bounty.Kind: &bounty.Pipeline{Reader: model, Compiler: model}},
+		Graders: map[string]grading.Grader{
+			bounty.Kind:       &bounty.Pipeline{Reader: model, Compiler: model},
+			gtender.Kind:      &gtender.Scorer{Model: model},
+			gtender.CheckKind: &gtender.Checker{Model: model},
+		},
 		RunTimeout: 10 * time.Second, Poll: 250 * time.Millisecond, RotateGrace: time.Second,
 		Logger: log,
 	})

@@ -42,4 +42,8 @@ type Brief struct {
 	Prose   []string // criteria no compiler turned into a check (read) or to compile (compile)
 	Work    string   // the exact text read
 	Sandbox string   // the sandbox result as told to the reader
+
+	Criteria []string // a tender's criteria, in order (score, check)
+	Proposal string   // a tender proposal (score)
+	Argument string   // an appeal's argument on a rescoring (score)
 }

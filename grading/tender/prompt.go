@@ -2,6 +2,7 @@ package tender
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/arena/arena/grading/prompt"
@@ -55,7 +56,8 @@ func scorePrompt(v ledger.TenderRoundView) prompt.Prompt {
 	}
 	u.WriteString("\nScore every criterion. Answer with JSON matching arena_score.\n")
 	return prompt.Prompt{Purpose: prompt.Score, System: system + scoreAnswer, User: u.String(),
-		SchemaName: scoreSchemaName, Schema: scoreSchema, Seed: prompt.Seed}
+		SchemaName: scoreSchemaName, Schema: scoreSchema, Seed: prompt.Seed,
+		Brief: &prompt.Brief{Criteria: slices.Clone(v.Criteria), Proposal: v.Proposal, Argument: v.Argument}}
 }
 
 // The scorability rules.
@@ -80,5 +82,6 @@ func checkPrompt(criteria []string) prompt.Prompt {
 	u.WriteString(section("criteria", numbered(criteria)))
 	u.WriteString("\nSay whether each can be scored from a proposal's text alone. Answer with JSON matching arena_check.\n")
 	return prompt.Prompt{Purpose: prompt.Check, System: checkSystem, User: u.String(),
-		SchemaName: checkSchemaName, Schema: checkSchema, Seed: prompt.Seed}
+		SchemaName: checkSchemaName, Schema: checkSchema, Seed: prompt.Seed,
+		Brief: &prompt.Brief{Criteria: slices.Clone(criteria)}}
 }

@@ -47,6 +47,21 @@ func (c *Client) Complete(ctx context.Context, p prompt.Prompt) (string, ledger.
 			return "", ledger.Call{}, fmt.Errorf("builtin: %w", err)
 		}
 		text = string(b)
+	case prompt.Score, prompt.Check:
+		if p.Brief == nil {
+			return "", ledger.Call{}, fmt.Errorf("builtin: %w: a tender prompt needs the brief", grading.ErrModelRefused)
+		}
+		var v any = struct {
+			Scores []TenderScore `json:"scores"`
+		}{ScoreTender(p.Brief.Criteria, p.Brief.Proposal)}
+		if p.Purpose == prompt.Check {
+			v = CheckTender(p.Brief.Criteria)
+		}
+		b, err := json.Marshal(v)
+		if err != nil {
+			return "", ledger.Call{}, fmt.Errorf("builtin: %w", err)
+		}
+		text = string(b)
 	default:
 		return "", ledger.Call{}, fmt.Errorf("builtin: %w: unknown purpose %q", grading.ErrModelRefused, p.Purpose)
 	}
