@@ -162,7 +162,10 @@ func TestTenderPublishRefusals(t *testing.T) {
 		p    tender.Publish
 	}{
 		{errTenderCriteriaCount, edit(func(q *tender.Publish) { q.Criteria = nil })},
-		{errTenderCriteriaCount, edit(func(q *tender.Publish) { q.Criteria = append(q.Criteria, q.Criteria...); q.Criteria = append(q.Criteria, q.Criteria[0]) })},
+		{errTenderCriteriaCount, edit(func(q *tender.Publish) {
+			q.Criteria = append(q.Criteria, q.Criteria...)
+			q.Criteria = append(q.Criteria, q.Criteria[0])
+		})},
 		{errTenderTitle, edit(func(q *tender.Publish) { q.Title = " " })},
 		{errTenderTitle, edit(func(q *tender.Publish) { q.Title = strings.Repeat("t", tender.MaxTitleLen+1) })},
 		{errTenderSummary, edit(func(q *tender.Publish) { q.Summary = strings.Repeat("s", tender.MaxSummaryLen+1) })},
