@@ -166,7 +166,9 @@ func newTenderBench(b *testing.B) *tenderBench {
 		tb.card.Scores[i].Reason = "names three references with contacts in its second paragraph"
 	}
 	c := CheckID(tb.do(tb.buyer, Amount{}, tender.Check{Criteria: ledgertest.Texts(ledgertest.SeedCriteria())}).Created)
-	tb.settle(tb.s.TenderChecks()[c-1].Round, func(r RoundID) Body { return tender.CheckAttest{Round: r, Attempt: 1, Result: ledgertest.Scorable(true)} })
+	tb.settle(tb.s.TenderChecks()[c-1].Round, func(r RoundID) Body {
+		return tender.CheckAttest{Round: r, Attempt: 1, Result: ledgertest.Scorable(true)}
+	})
 	return tb
 }
 
