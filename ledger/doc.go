@@ -42,8 +42,8 @@
 //     its rounds and appeals; for the tender, the budget pool is the sum of unsettled
 //     budgets, the deposit pool the held deposits and open appeal bonds, the grading
 //     pool the grading fees not yet paid or returned, every scored total the sum of its
-//     agreed scores times the published weights, and every bidder's bids are revealed
-//   - expired + withdrawn + still sealed
+//     agreed scores times the published weights, and every bidder's bid count is the
+//     sum of its revealed, expired, withdrawn and still sealed bids
 //
 // Every refusal is an [EXPECTED] *Error listed once in its package's refusals.go and
 // pinned by its exact message in that package's refusals_test.go.
