@@ -19,7 +19,7 @@ type Award struct {
 	Time       int64           `json:"time"`             // when the task was awarded, by the arena's clock, unix seconds
 	Task       ledger.TaskID   `json:"task"`             // the bounty's task: its id within its kind
 	Tender     ledger.TenderID `json:"tender,omitempty"` // the tender: its id within its kind
-	Voided     bool            `json:"voided"`           // nothing was won: no eligible entry, or a tender declined or abandoned
+	Voided     bool            `json:"voided"`           // a bounty with no eligible entry: nothing was won
 	Entry      ledger.EntryID  `json:"entry,omitempty"`
 	Bid        ledger.BidID    `json:"bid,omitempty"` // a tender's winning bid
 	Winner     *ledger.Address `json:"winner,omitempty"`
@@ -92,19 +92,18 @@ func bountyAward(a Award, ev ledger.Event) (Award, error) {
 	return a, nil
 }
 
-// tenderAward fills a from the award event ev of a tender: won by a bid, or settled
-// with no winner (declined or abandoned), the budget refunded to the buyer.
+// tenderAward fills a from the award event ev of a tender, which a bid won: Prize is
+// the payout, Score the winning weighted total. A tender settled without a winner
+// (declined, abandoned) emits no award event.
 func tenderAward(a Award, ev ledger.Event) (Award, error) {
 	a.Tender = ledger.TenderID(ev.Tender)
 	if ev.Amount == nil || ev.Address == nil {
 		return a, fmt.Errorf("%w: tender %d lacks its payout or address", ErrNotAward, ev.Tender)
 	}
-	a.Prize = *ev.Amount
-	who := *ev.Address
 	if ev.Bid == 0 {
-		a.Voided, a.RefundedTo = true, &who
-		return a, nil
+		return a, fmt.Errorf("%w: tender %d won by no bid", ErrNotAward, ev.Tender)
 	}
-	a.Bid, a.Winner, a.Score = ledger.BidID(ev.Bid), &who, ev.Score
+	w := *ev.Address
+	a.Prize, a.Bid, a.Winner, a.Score = *ev.Amount, ledger.BidID(ev.Bid), &w, ev.Score
 	return a, nil
 }

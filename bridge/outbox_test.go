@@ -83,3 +83,35 @@ func TestAwardOfRefusesWhatIsNotAnAward(t *testing.T) {
 		t.Errorf("AwardOf(a whole award): %v", err)
 	}
 }
+
+// TestATenderAwardCrossesByItsTender: a tender's award event crosses keyed by its
+// tender, with the winning bid, the winner, the payout and the weighted total; one
+// that names no bid or lacks its payout is refused by its exact reason.
+func TestATenderAwardCrossesByItsTender(t *testing.T) {
+	pay := ledger.Ether(95)
+	addr := ledger.MustAddress("0x00000000000000000000000000000000000000b2")
+	ev := ledger.Event{Type: "award", Tender: 4, Bid: 9, Address: &addr, Amount: &pay, Score: 34, Note: "tender"}
+	a, err := bridge.AwardOf("c", store.OutboxEvent{Height: 3, Event: ev})
+	if err != nil {
+		t.Fatalf("AwardOf: %v", err)
+	}
+	if a.Kind != store.Tender || a.Tender != 4 || a.Bid != 9 || *a.Winner != addr || a.Prize.Cmp(pay) != 0 || a.Score != 34 || a.ID != "c/award/tender/4" {
+		t.Errorf("award %+v: want tender 4 won by bid 9 of %s for 95, total 34, id c/award/tender/4", a, addr)
+	}
+	if k := a.Key(); k != (store.AwardKey{Kind: store.Tender, ID: 4}) {
+		t.Errorf("key %v, want tender/4", k)
+	}
+	for _, tc := range []struct {
+		edit func(*ledger.Event)
+		want string
+	}{
+		{func(e *ledger.Event) { e.Bid = 0 }, "not an award event: tender 4 won by no bid"},
+		{func(e *ledger.Event) { e.Amount = nil }, "not an award event: tender 4 lacks its payout or address"},
+	} {
+		bad := ev
+		tc.edit(&bad)
+		if _, err := bridge.AwardOf("c", store.OutboxEvent{Height: 3, Event: bad}); err == nil || err.Error() != tc.want {
+			t.Errorf("AwardOf: got %v, want %q", err, tc.want)
+		}
+	}
+}
