@@ -30,6 +30,7 @@ type page struct {
 	Owed     []term
 	Events   []eventRow
 	First    []card // the first page of cards, rendered on the server
+	Tenders  tenderSection
 	Total    int
 	PageSize int
 	States   []string // entry states present, for the filter
