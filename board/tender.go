@@ -424,15 +424,13 @@ func (v *views) checkRow(c *ledger.CheckView) checkRow {
 	}
 	switch c.State {
 	case tender.CheckRunning:
-		r.Verdict = "checking: round " + utoa(uint64(c.Round)) + " is open"
+		r.Verdict = "round " + utoa(uint64(c.Round)) + " is open"
 	case tender.CheckScorable:
-		r.Verdict = "scorable: every criterion can be scored from a proposal's text"
+		r.Verdict = "every criterion can be scored from a proposal's text"
 	case tender.CheckNotScorable:
-		r.Verdict = "not scorable: " + plural(len(c.Flagged), "criterion", "criteria") + " flagged"
+		r.Verdict = plural(len(c.Flagged), "criterion", "criteria") + " flagged"
 	case tender.CheckFailed:
-		r.Verdict = "failed: the round ran out of attempts; the fee went back and these criteria may be checked again"
-	default:
-		r.Verdict = c.State
+		r.Verdict = "the round ran out of attempts; the fee went back and these criteria may be checked again"
 	}
 	return r
 }

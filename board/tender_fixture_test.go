@@ -15,12 +15,12 @@ import (
 // 2026-01-02 02:00:00 UTC.
 
 var (
-	treasury                 = addr(0x7e)
-	buyer, buyer2            = addr(0xb0), addr(0xb2)
-	bidderA, bidderB         = addr(0xa1), addr(0xb1)
-	bidderC, bidderD         = addr(0xc1), addr(0xd1)
-	asker                    = addr(0xe1)
-	demoNow            int64 = 1_767_319_200
+	treasury               = addr(0x7e)
+	buyer, buyer2          = addr(0xb0), addr(0xb2)
+	bidderA, bidderB       = addr(0xa1), addr(0xb1)
+	bidderC, bidderD       = addr(0xc1), addr(0xd1)
+	asker                  = addr(0xe1)
+	demoNow          int64 = 1_767_319_200
 )
 
 // The tenders' ids in tendered.
@@ -63,7 +63,7 @@ func scorecard(b *tender.BidView, cs []tender.CriterionView, scores []int, membe
 	for i, s := range scores {
 		w := uint64(s) * cs[i].Weight
 		b.Scores = append(b.Scores, tender.ScoreView{Criterion: i, Score: s, Weighted: w,
-			Reason: fmt.Sprintf("section %d: %s", i+1, []string{"names no reference", "one thin line", "partly covered", "covered with a gap", "covered", "covered with evidence"}[s]),
+			Reason:  fmt.Sprintf("section %d: %s", i+1, []string{"names no reference", "one thin line", "partly covered", "covered with a gap", "covered", "covered with evidence"}[s]),
 			Members: members[i]})
 		b.Total += w
 		b.TotalMax += cs[i].Weight * tender.ScoreMax

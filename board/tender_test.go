@@ -267,14 +267,14 @@ func TestASealedBidNeverShowsAProposal(t *testing.T) {
 func TestScorabilityChecksShowTheirVerdict(t *testing.T) {
 	s := tendered(t)
 	doc := checkPage(t, render(t, s),
-		In("#check-1 .verdict", HasText("scorable scorable: every criterion can be scored from a proposal's text")),
+		In("#check-1 .verdict", HasText("scorable every criterion can be scored from a proposal's text")),
 		In("#check-1 td[data-label=Asked]", HasText("by "+buyer.String()+" at 2026-01-02 00:00:00 UTC; checked at 2026-01-02 00:03:20 UTC")),
 		In("#check-1 code.hash", HasText(tenderOf(t, &s, tenderCommit).CriteriaDigest)),
-		In("#check-2 .verdict", HasText("not_scorable not scorable: 1 criterion flagged")),
+		In("#check-2 .verdict", HasText("not_scorable 1 criterion flagged")),
 		In("#check-2 ol.checked li.flagged", HasText("Is the best. flagged: taste, not something a proposal's text can show")),
 		In("#check-2 td[data-label=Check]", HasText("#2, round 12")),
-		In("#check-3 .verdict", HasText("failed failed: the round ran out of attempts; the fee went back and these criteria may be checked again")),
-		In("#check-4 .verdict", HasText("checking checking: round 14 is open")),
+		In("#check-3 .verdict", HasText("failed the round ran out of attempts; the fee went back and these criteria may be checked again")),
+		In("#check-4 .verdict", HasText("checking round 14 is open")),
 		In("#check-4 td[data-label=Asked]", HasText("by "+asker.String()+" at 2026-01-02 01:58:20 UTC")),
 	)
 	if n := len(all(doc, "#check-2 ol.checked li")); n != 2 {
