@@ -27,6 +27,7 @@ var (
 		"readable": readable,
 		"top":      func() int { return ledger.Rungs - 1 },
 		"scoremax": func() int { return tender.ScoreMax },
+		"count":    plural,
 	}).ParseFS(assets, "assets/board.html", "assets/card.html", "assets/tender.html"))
 )
 

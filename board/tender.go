@@ -20,9 +20,10 @@ import (
 // tenderSection is what the page shows of tenders: each tender in full, then every
 // scorability check.
 type tenderSection struct {
-	Treasury string // "" when the terms name none: the arena runs no tenders
-	Tenders  []tenderCard
-	Checks   []checkRow
+	Treasury    string // "" when the terms name none: the arena runs no tenders
+	Tenders     []tenderCard
+	Checks      []checkRow
+	CheckRounds []tenderRound // the checks' rounds the snapshot holds, in check order
 }
 
 // tenderCard is one tender: its terms, windows, criteria, questions and bids.
@@ -105,7 +106,8 @@ type bidCard struct {
 	Scored      string
 	Note        string // one line for a bid whose proposal or scorecard is not shown
 	Proposal    string
-	ProposalLen int // in characters
+	ProposalLen int    // in characters
+	Salt        string // published with the proposal, so anyone can re-derive the commitment
 	Scores      []scoreRow
 	Total       uint64
 	TotalMax    uint64
@@ -115,6 +117,7 @@ type bidCard struct {
 	Appeal      *tenderAppeal
 	Round       round.ID
 	Rounds      []round.ID
+	History     []tenderRound // the scoring rounds the snapshot holds
 }
 
 // scoreRow is one criterion's line of a scorecard.
@@ -162,6 +165,7 @@ type checkRow struct {
 	Round    round.ID
 	Digest   string
 	Criteria []checkedCriterion
+	Linked   bool // the snapshot holds its round, listed after the checks
 }
 
 // checkedCriterion is one criterion a check read, and whether it was flagged.
@@ -179,23 +183,29 @@ func (v *views) tenders() tenderSection {
 	if t := s.Arena.Terms.Treasury; t != nil {
 		sec.Treasury = v.name(*t)
 	}
+	rs := v.tenderRounds()
 	scorable := map[string]tender.CheckID{}
 	for i := range s.Checks {
 		c := &s.Checks[i]
-		sec.Checks = append(sec.Checks, v.checkRow(c))
+		row := v.checkRow(c)
+		if r := v.roundsOf(rs, c.Round); len(r) > 0 {
+			row.Linked = true
+			sec.CheckRounds = append(sec.CheckRounds, r...)
+		}
+		sec.Checks = append(sec.Checks, row)
 		if c.State == tender.CheckScorable {
 			scorable[c.Digest] = c.ID
 		}
 	}
 	for i := range s.Tenders {
-		tc := v.tender(&s.Tenders[i])
+		tc := v.tender(&s.Tenders[i], rs)
 		tc.CheckedBy = scorable[tc.Digest]
 		sec.Tenders = append(sec.Tenders, tc)
 	}
 	return sec
 }
 
-func (v *views) tender(t *ledger.TenderView) tenderCard {
+func (v *views) tender(t *ledger.TenderView, rs map[round.ID]*ledger.TenderRoundView) tenderCard {
 	sym := v.snap.Arena.Terms.Symbol
 	tc := tenderCard{ID: t.ID, Title: t.Title, Summary: t.Summary, Buyer: v.name(t.Buyer), State: t.State,
 		Phase: phase(t.Phase), Paused: t.Paused, Budget: money(t.Budget, sym), Deposit: money(t.Deposit, sym),
@@ -225,7 +235,7 @@ func (v *views) tender(t *ledger.TenderView) tenderCard {
 	}
 	counts := map[string]int{}
 	for i := range t.Bids {
-		b := v.bid(t, &t.Bids[i])
+		b := v.bid(t, &t.Bids[i], rs)
 		counts[b.Status]++
 		tc.Bids = append(tc.Bids, b)
 		if b.Rank > 0 {
@@ -238,7 +248,7 @@ func (v *views) tender(t *ledger.TenderView) tenderCard {
 	return tc
 }
 
-func (v *views) bid(t *ledger.TenderView, b *ledger.BidView) bidCard {
+func (v *views) bid(t *ledger.TenderView, b *ledger.BidView, rs map[round.ID]*ledger.TenderRoundView) bidCard {
 	sym := v.snap.Arena.Terms.Symbol
 	bc := bidCard{ID: b.ID, Seq: b.Seq, Bidder: v.name(b.Bidder), Status: b.Status, Outcome: b.Outcome,
 		Won: t.WinningBid != 0 && t.WinningBid == b.ID, Commitment: b.Commitment, Deposit: money(b.Deposit, sym),
@@ -247,7 +257,8 @@ func (v *views) bid(t *ledger.TenderView, b *ledger.BidView) bidCard {
 		Round: b.Round, Rounds: b.Rounds}
 	switch b.Status {
 	case tender.BidRevealed, tender.BidScored:
-		bc.Proposal, bc.ProposalLen = b.Proposal, utf8.RuneCountInString(b.Proposal)
+		bc.Proposal, bc.ProposalLen, bc.Salt = b.Proposal, utf8.RuneCountInString(b.Proposal), b.Salt
+		bc.History = v.roundsOf(rs, b.Rounds...)
 	}
 	if a := b.Appeal; a != nil {
 		bc.Appeal = &tenderAppeal{Status: a.Status, Says: appealSays(a), Argument: a.Argument, Bond: money(a.Bond, sym),

@@ -201,7 +201,10 @@ func tendered(t testing.TB) ledger.Snapshot {
 		Bond: ledger.Ether(5), FiledAt: t5.RevealCloses + 200, Status: tender.AppealAbandoned, TotalBefore: 18, ResolvedAt: demoNow - 500}
 	t5.Bids = []tender.BidView{b12, b13}
 
+	b9.Salt = "salt of bidder B"
+	t3.Bids[1] = b9
 	s.Tenders = []ledger.TenderView{t1, t2, t3, t4, t5}
+	s.TenderRounds = fixtureRounds(&t3, &b9)
 	s.Checks = []ledger.CheckView{
 		{ID: 1, Digest: t1.CriteriaDigest, Criteria: textsOf(t1.Criteria), Asker: buyer, State: tender.CheckScorable,
 			Flagged: []int{}, Reasons: []string{}, AskedAt: demoNow - 7200, CheckedAt: demoNow - 7000, Round: 11},
@@ -214,6 +217,57 @@ func tendered(t testing.TB) ledger.Snapshot {
 			State: tender.CheckRunning, Flagged: []int{}, Reasons: []string{}, AskedAt: demoNow - 100, Round: 14},
 	}
 	return s
+}
+
+// fixtureRounds returns the rounds behind bid 9's scorecards and check 2's verdict:
+// bid 9's first scoring rotated once, its first leader's attempt timing out with one
+// member failing and one late; its rescoring settled at once; check 2 settled flagging
+// its first criterion.
+func fixtureRounds(t *ledger.TenderView, b *tender.BidView) []ledger.TenderRoundView {
+	v := judges4
+	card := func(scores ...int) *tender.Scorecard {
+		c := &tender.Scorecard{Calls: []ledger.Call{}}
+		for i, x := range scores {
+			c.Scores = append(c.Scores, tender.CriterionScore{Criterion: i, Score: x, Reason: "section " + fmt.Sprint(i+1)})
+		}
+		return c
+	}
+	calls := []ledger.Call{{Provider: "openai-compatible", Model: "qwen2.5-14b-instruct", Purpose: "score",
+		PromptSHA: strings.Repeat("ab", 32), ResponseSHA: strings.Repeat("cd", 32)}}
+	kept := card(5, 4, 3)
+	kept.Calls = calls
+	opened := b.RevealedAt + 600
+	return []ledger.TenderRoundView{
+		{ID: 12, Kind: tender.CheckKind, Check: 2, Criteria: []string{"Is the best.", "Names references."}, State: round.Settled,
+			OpenedAt: demoNow - 6000, Committee: v[:3], Attempts: []tender.AttemptView{{Attempt: 1, Leader: v[0], OpenedAt: demoNow - 6000,
+				Deadline: demoNow - 5400, State: round.AttemptSettled, Attestations: []tender.AttestationView{
+					{Validator: v[0], Height: 40, Check: &tender.CheckResult{Flagged: []int{0}, Reasons: []string{"taste"}, Calls: calls}, Agrees: true},
+					{Validator: v[1], Height: 41, Check: &tender.CheckResult{Flagged: []int{0}, Reasons: []string{"opinion"}}, Agrees: true},
+					{Validator: v[2], Height: 42, Check: &tender.CheckResult{Scorable: true}},
+				}}}},
+		{ID: 32, Kind: tender.Kind, Tender: t.ID, Bid: b.ID, Criteria: textsOf(t.Criteria), State: round.Settled, OpenedAt: opened,
+			Committee: v, Attempts: []tender.AttemptView{
+				{Attempt: 1, Leader: v[1], OpenedAt: opened, Deadline: opened + 600, State: round.AttemptTimedOut, Attestations: []tender.AttestationView{
+					{Validator: v[1], Height: 50, Scorecard: card(4, 4, 3), Agrees: true},
+					{Validator: v[2], Height: 51, Scorecard: &tender.Scorecard{Error: "[LLM_ERROR] score was outside 0..5"}},
+				}},
+				{Attempt: 2, Leader: v[2], OpenedAt: opened + 600, Deadline: opened + 1200, State: round.AttemptSettled, Attestations: []tender.AttestationView{
+					{Validator: v[2], Height: 52, Scorecard: card(4, 4, 3), Agrees: true},
+					{Validator: v[0], Height: 53, Scorecard: card(4, 3, 3), Agrees: true},
+					{Validator: v[3], Height: 54, Scorecard: card(5, 4, 2), Agrees: true},
+					{Validator: v[1], Height: 55, Scorecard: card(1, 1, 1), Late: true},
+				}},
+			}},
+		{ID: 34, Kind: tender.Kind, Tender: t.ID, Bid: b.ID, Rescoring: true, Criteria: textsOf(t.Criteria), Argument: b.Appeal.Argument,
+			State: round.Settled, OpenedAt: b.Appeal.FiledAt + 60, Committee: v, Attempts: []tender.AttemptView{
+				{Attempt: 1, Leader: v[0], OpenedAt: b.Appeal.FiledAt + 60, Deadline: b.Appeal.FiledAt + 660, State: round.AttemptSettled,
+					Attestations: []tender.AttestationView{
+						{Validator: v[0], Height: 60, Scorecard: kept, Agrees: true},
+						{Validator: v[1], Height: 61, Scorecard: card(4, 4, 3), Agrees: true},
+						{Validator: v[3], Height: 62, Scorecard: card(5, 4, 3), Agrees: true},
+					}},
+			}},
+	}
 }
 
 func primaryOf(cs []tender.CriterionView) int {

@@ -320,3 +320,63 @@ func TestTenderAwardsAreAwardEvents(t *testing.T) {
 	}
 	checkPage(t, render(t, s), In("#events a[href=#tender-3]"), In("#events a[href=#bid-9]"))
 }
+
+// TestTenderRoundsShowEveryAttestation: DESIGN.md, "the ledger records who agreed: the
+// board shows it": each bid's scoring rounds and each check's round, every attempt with
+// its leader and what each member attested, a failure and a late attestation marked,
+// and the kept leader's receipts.
+func TestTenderRoundsShowEveryAttestation(t *testing.T) {
+	s := tendered(t)
+	v := judges4
+	doc := checkPage(t, render(t, s),
+		In("#bid-9 details.history summary", HasText("Scoring rounds, attestations and receipts (2 rounds)")),
+		In("#round-32 h6", HasText("Round 32, scoring: settled")),
+		In("#round-32 ol.attempts > li", HasText("Attempt 1: timed_out, leader "+v[1].String()+", opened 2025-12-30 02:13:20 UTC, deadline 2025-12-30 02:23:20 UTC "+
+			v[1].String()+" at height 50: scores 4 4 3 (agrees with the leader) "+
+			v[2].String()+" at height 51: [LLM_ERROR] score was outside 0..5 (differs from the leader)")),
+		In("#round-32 .late", HasText("late: on the record, not tallied")),
+		In("#round-34 h6", HasText("Round 34, rescoring on appeal: settled")),
+		In("#round-34 ul.calls li", HasText("score openai-compatible / qwen2.5-14b-instruct (no fallback) prompt_sha256 "+strings.Repeat("ab", 32)+
+			" response_sha256 "+strings.Repeat("cd", 32))),
+		In("#bid-9 .commitment", HasText("Commitment "+commitment(9)+", opened with the salt salt of bidder B")),
+		In("#check-2 td[data-label=Check] a", HasAttr("href", "#round-12")),
+		In("#round-12 h4", HasText("Round 12, scorability check: settled")),
+		In("#round-12 ul.atts li", HasText(v[0].String()+" at height 40: not scorable, flags criteria 1 (agrees with the leader)")),
+		In("#check-1 td[data-label=Check]", HasText("#1, round 11")),
+		NotIn("#check-1 td[data-label=Check] a"),
+		NotIn("#bid-8 details.history"),
+	)
+	if n := len(all(doc, "#round-32 ol.attempts > li")); n != 2 {
+		t.Errorf("round 32 lists %d attempts, want 2", n)
+	}
+	if n := len(all(doc, "#round-12 ul.atts li")); n != 3 {
+		t.Errorf("round 12 lists %d attestations, want 3", n)
+	}
+}
+
+// TestTheMoneyIdentityCountsTenderPools: DESIGN.md, "the sum of every pool plus
+// claimable equals paid in minus paid out": the tender's budgets, deposits and grading
+// fees are pools like the others, named in the identity when they hold something, and
+// the treasury is among the terms.
+func TestTheMoneyIdentityCountsTenderPools(t *testing.T) {
+	s := tendered(t)
+	b := &s.Arena.Balances
+	b.TenderBudget, b.TenderDeposits, b.TenderGradingFees = ledger.Ether(100), ledger.Ether(6), ledger.Ether(1)
+	b.PaidIn = ledger.Ether(607)
+	s.Arena.Counts.Tenders, s.Arena.Counts.Bids = 5, 13
+	doc := checkPage(t, render(t, s),
+		In("#money dl.terms", HasText("Prize escrow 250 GEN Bond escrow 20 GEN Slash pool 25 GEN Tender budgets 100 GEN "+
+			"Tender deposits and bonds 6 GEN Tender grading fees 1 GEN Claimable 0 GEN Paid in 607 GEN Paid out 205 GEN")),
+		In(".invariant.ok", HasText("The invariant holds: prize escrow + bond escrow + slash pool + tender budgets + tender deposits and bonds + "+
+			"tender grading fees + claimable = paid in \u2212 paid out, in GEN: 250 + 20 + 25 + 100 + 6 + 1 + 0 = 607 \u2212 205")),
+		In("#terms dl.terms", HasText("Chain arena-demo-1 Currency GEN Entry bond 5 GEN Appeal bond 20 GEN Appeal window 6 h Validators 5 "+
+			"Committee per round 5 Quorum, leader included 3 Attempts per round 3 Attempt timeout 10 min "+
+			"Tender treasury "+treasury.String()+" EVM registry none Dev mode off")),
+	)
+	if counts := all(doc, "#money dl.terms"); len(counts) != 2 || textOf(counts[1]) !=
+		"Tasks 3 Open 2 Awarded 1 Voided 0 Entries 6 Solvers 2 Grading rounds 7 Tenders 5 Tender bids 13" {
+		t.Errorf("counts do not show the tenders and their bids")
+	}
+	b.TenderDeposits = ledger.Ether(5)
+	checkPage(t, render(t, s), In(".invariant.bad code", HasText("250 + 20 + 25 + 100 + 5 + 1 + 0 \u2260 607 \u2212 205")))
+}
