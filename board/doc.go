@@ -17,9 +17,10 @@
 //
 // Tenders are rendered whole on the server (tender.go), since the ledger bounds each
 // one (64 bids, 32 questions): its terms, windows, frozen criteria, clarifications, and
-// each bid with its commitment, its proposal once revealed, its scorecard once scored
-// (each criterion's score, reason and weighted score, and the agreeing members' scores)
-// and its appeal; then every scorability check. A bid that was never revealed shows its
-// commitment alone: no proposal or score of it reaches the page, whatever its view
-// holds. Tenders are not in the JSON data block.
+// each bid with its commitment, its proposal and salt once revealed, its scorecard once
+// scored (each criterion's score, reason and weighted score, and the agreeing members'
+// scores), its appeal and its rounds with every attestation (tenderround.go); then
+// every scorability check. A bid that was never revealed shows its commitment alone:
+// no proposal, salt or score of it reaches the page, whatever its view holds. Tenders
+// are not in the JSON data block.
 package board

@@ -308,9 +308,11 @@ func bidOf(t testing.TB, s *ledger.Snapshot, id ledger.BidID) *ledger.BidView {
 // fullTender returns a tender at every limit: tender.MaxBids bids, each revealed with a
 // proposal of tender.MaxProposalLen characters and scored on tender.CriteriaMax
 // criteria of tender.MaxCriterionLen characters by five members with reasons of
-// tender.MaxReasonLen characters, each appealed at the longest; and
-// tender.MaxQuestions questions of the longest, answered at the longest.
-func fullTender(id ledger.TenderID, firstBid ledger.BidID) ledger.TenderView {
+// tender.MaxReasonLen characters, each appealed at the longest and re-scored, each of
+// its two rounds with five members attesting and receipts for the kept leader's
+// tender.MaxCalls calls; and tender.MaxQuestions questions of the longest, answered at
+// the longest. It returns the tender and its rounds, numbered from firstRound.
+func fullTender(id ledger.TenderID, firstBid ledger.BidID, firstRound ledger.RoundID) (ledger.TenderView, []ledger.TenderRoundView) {
 	cs := make([]tender.CriterionView, tender.CriteriaMax)
 	weights := make([]uint64, tender.CriteriaMax)
 	for i := range cs {
@@ -324,11 +326,13 @@ func fullTender(id ledger.TenderID, firstBid ledger.BidID) ledger.TenderView {
 		Fee: ledger.Ether(100), Payout: ledger.Ether(900), MaxBids: tender.MaxBids, Eligibility: []string{},
 		PublishedAt: demoNow - 3*86400, CommitCloses: demoNow - 2*86400, RevealCloses: demoNow - 86400, DecideCloses: demoNow + 86400,
 		Phase: "decide", State: tender.TenderOpen, LastScoredAt: demoNow - 100, AwardFrom: demoNow - 100 + tender.AwardWaitS}
+	var rounds []ledger.TenderRoundView
 	for i := range tender.MaxBids {
 		b := tender.BidView{ID: firstBid + ledger.BidID(i), Tender: id, Bidder: addr(byte(i)), Seq: i + 1,
 			Commitment: commitment(1000 + i), Status: tender.BidScored, Proposal: fill(fmt.Sprintf("Proposal %d. ", i+1), tender.MaxProposalLen),
 			Deposit: ledger.Ether(1), CommittedAt: tv.PublishedAt + int64(i), RevealedAt: tv.CommitCloses + int64(i),
-			ScoredAt: demoNow - 100, Rank: i + 1, Rescored: true, Round: round.ID(1000 + 2*i + 1), Rounds: []round.ID{round.ID(1000 + 2*i), round.ID(1000 + 2*i + 1)}}
+			ScoredAt: demoNow - 100, Rank: i + 1, Rescored: true, Round: firstRound + round.ID(2*i+1), Rounds: []round.ID{firstRound + round.ID(2*i), firstRound + round.ID(2*i+1)},
+			Salt: fill("salt ", tender.MaxSaltLen)}
 		for j := range cs {
 			s := (i + j) % (tender.ScoreMax + 1)
 			b.Scores = append(b.Scores, tender.ScoreView{Criterion: j, Score: s, Weighted: uint64(s) * weights[j],
@@ -339,13 +343,41 @@ func fullTender(id ledger.TenderID, firstBid ledger.BidID) ledger.TenderView {
 		b.Appeal = &tender.AppealView{Argument: fill("Argument: ", tender.MaxArgumentLen), Bond: ledger.Ether(3), FiledAt: demoNow - 1000,
 			Status: tender.AppealRejected, TotalBefore: b.Total, TotalAfter: b.Total, Round: b.Round, ResolvedAt: demoNow - 100}
 		tv.Bids = append(tv.Bids, b)
+		for k, id := range b.Rounds {
+			rounds = append(rounds, fullRound(id, &tv, &b, k == 1))
+		}
 	}
 	for i := range tender.MaxQuestions {
 		tv.Questions = append(tv.Questions, tender.QuestionView{Index: i + 1, Asker: addr(byte(i)),
 			Text: fill(fmt.Sprintf("Question %d? ", i+1), tender.MaxQuestionLen), AskedAt: tv.PublishedAt + int64(i),
 			Answer: fill(fmt.Sprintf("Answer %d. ", i+1), tender.MaxAnswerLen), AnsweredAt: tv.PublishedAt + 1000 + int64(i)})
 	}
-	return tv
+	return tv, rounds
+}
+
+// fullRound returns a settled scoring round of b with five members agreeing.
+func fullRound(id ledger.RoundID, t *ledger.TenderView, b *tender.BidView, rescoring bool) ledger.TenderRoundView {
+	members := []ledger.Address{addr(1), addr(2), addr(3), addr(4), addr(5)}
+	calls := make([]ledger.Call, tender.MaxCalls)
+	for i := range calls {
+		calls[i] = ledger.Call{Provider: "openai-compatible", Model: "qwen2.5-14b-instruct", Purpose: "score",
+			PromptSHA: fmt.Sprintf("%064x", uint64(id)<<8|uint64(i)), ResponseSHA: fmt.Sprintf("%064x", uint64(id)<<16|uint64(i))}
+	}
+	r := ledger.TenderRoundView{ID: id, Kind: tender.Kind, Tender: t.ID, Bid: b.ID, Rescoring: rescoring, Criteria: textsOf(t.Criteria),
+		State: round.Settled, OpenedAt: b.RevealedAt + 60, Committee: members}
+	a := tender.AttemptView{Attempt: 1, Leader: members[0], OpenedAt: r.OpenedAt, Deadline: r.OpenedAt + 600, State: round.AttemptSettled}
+	for k, m := range members {
+		c := &tender.Scorecard{Calls: []ledger.Call{}}
+		for _, sc := range b.Scores {
+			c.Scores = append(c.Scores, tender.CriterionScore{Criterion: sc.Criterion, Score: sc.Members[k], Reason: sc.Reason})
+		}
+		if k == 0 {
+			c.Calls = calls
+		}
+		a.Attestations = append(a.Attestations, tender.AttestationView{Validator: m, Height: uint64(id)*10 + uint64(k), Scorecard: c, Agrees: true})
+	}
+	r.Attempts = []tender.AttemptView{a}
+	return r
 }
 
 // fill returns prefix followed by words up to exactly n characters.

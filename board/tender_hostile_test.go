@@ -7,8 +7,8 @@ import (
 	"github.com/arena/arena/ledger"
 )
 
-// hostileTenders is tendered with every free text a buyer, a bidder, an asker or a
-// model writes into a tender replaced by markup that would run, load or navigate if it
+// hostileTenders is tendered with every free text a buyer, a bidder, an asker, a
+// validator or a model writes into a tender or its rounds replaced by markup that would run, load or navigate if it
 // were not escaped.
 func hostileTenders(t *testing.T) ledger.Snapshot {
 	s := tendered(t)
@@ -31,6 +31,9 @@ func hostileTenders(t *testing.T) ledger.Snapshot {
 	tenderOf(t, &s, tenderDeclined).DeclineReason = styleBreak
 	s.Checks[1].Criteria[0] = anchor
 	s.Checks[1].Reasons[0] = closeScript
+	bidOf(t, &s, 9).Salt = imgOnerror
+	s.TenderRounds[1].Attempts[0].Attestations[1].Scorecard.Error = "[LLM_ERROR] " + closeScript
+	s.TenderRounds[2].Attempts[0].Attestations[0].Scorecard.Calls[0].Model = anchor
 	return s
 }
 
@@ -58,7 +61,14 @@ func TestHostileTenderTextRendersInert(t *testing.T) {
 		In("#bid-6 h5", HasText("Bid #6 scored "+anchor)),
 		In("#tender-4 .reason q", HasText(styleBreak)),
 		In("#check-2 ol.checked li.flagged", HasText(anchor+" flagged: "+closeScript)),
+		In("#round-32 ul.atts", HasText(strings.Join(strings.Fields(judges4[1].String()+" at height 50: scores 4 4 3 (agrees with the leader) "+
+			judges4[2].String()+" at height 51: [LLM_ERROR] "+closeScript+" (differs from the leader)"), " "))),
+		In("#round-34 ul.calls li", HasText("score openai-compatible / "+anchor+" (no fallback) prompt_sha256 "+strings.Repeat("ab", 32)+
+			" response_sha256 "+strings.Repeat("cd", 32))),
 	)
+	if salt := all(doc, "#bid-9 .commitment code"); len(salt) != 2 || textOf(salt[1]) != imgOnerror {
+		t.Errorf("bid 9's salt is not shown as the text it is")
+	}
 	if n := len(all(doc, "script")); n != 2 {
 		t.Errorf("page has %d script elements, want 2", n)
 	}

@@ -246,11 +246,11 @@ func TestASealedBidNeverShowsAProposal(t *testing.T) {
 			s := tendered(t)
 			b := bidOf(t, &s, 1)
 			b.Status = status
-			b.Proposal = "SECRET-PROPOSAL: our price is 17 GEN"
+			b.Proposal, b.Salt = "SECRET-PROPOSAL: our price is 17 GEN", "SECRET-SALT"
 			scorecard(b, tenderOf(t, &s, tenderCommit).Criteria, []int{5, 5, 5}, agreeing(5, 5, 5))
 			b.Scores[0].Reason = "SECRET-REASON from the proposal"
 			page := render(t, s)
-			for _, secret := range []string{"SECRET-PROPOSAL", "SECRET-REASON", "our price is 17"} {
+			for _, secret := range []string{"SECRET-PROPOSAL", "SECRET-SALT", "SECRET-REASON", "our price is 17"} {
 				if bytes.Contains(page, []byte(secret)) {
 					t.Errorf("a %s bid's page contains %q", status, secret)
 				}
