@@ -113,7 +113,7 @@ type bidCard struct {
 	TotalMax    uint64
 	Rank        int
 	Rescored    bool
-	Before      uint64 // the total before the rescoring, when rescored
+	Before      string // "23/30", the total before the rescoring, when rescored on an appeal
 	Appeal      *tenderAppeal
 	Round       round.ID
 	Rounds      []round.ID
@@ -270,7 +270,7 @@ func (v *views) bid(t *ledger.TenderView, b *ledger.BidView, rs map[round.ID]*le
 	}
 	bc.Scored, bc.Total, bc.TotalMax, bc.Rank, bc.Rescored = stamp(b.ScoredAt), b.Total, b.TotalMax, b.Rank, b.Rescored
 	if b.Rescored && b.Appeal != nil {
-		bc.Before = b.Appeal.TotalBefore
+		bc.Before = utoa(b.Appeal.TotalBefore) + "/" + utoa(b.TotalMax)
 	}
 	for _, s := range b.Scores {
 		row := scoreRow{N: s.Criterion + 1, Score: s.Score, Weighted: s.Weighted, Reason: s.Reason,
