@@ -14,4 +14,13 @@
 // The first page of entry cards is rendered on the server, so the page reads without
 // script; the script renders the same cards from the embedded JSON when the reader
 // filters, searches or pages.
+//
+// Tenders are rendered whole on the server (tender.go), since the ledger bounds each
+// one (64 bids, 32 questions): its terms, windows, frozen criteria, clarifications, and
+// each bid with its commitment, its proposal and salt once revealed, its scorecard once
+// scored (each criterion's score, reason and weighted score, and the agreeing members'
+// scores), its appeal and its rounds with every attestation (tenderround.go); then
+// every scorability check. A bid that was never revealed shows its commitment alone:
+// no proposal, salt or score of it reaches the page, whatever its view holds. Tenders
+// are not in the JSON data block.
 package board

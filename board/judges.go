@@ -41,9 +41,10 @@ func judgeRows(s *ledger.Snapshot) []judgeRow {
 	return rows
 }
 
-// judgesOf derives each validator's record from the rounds of s exactly as
-// ledger.State.Judges derives it from the state, Earned aside: the snapshot carries every
-// attestation, its verdict and its receipts, but not the accounts.
+// judgesOf derives each validator's record from the rounds of s, the bounty's and the
+// tender's, exactly as ledger.State.Judges derives it from the state, Earned aside: the
+// snapshot carries every attestation, its verdict and its receipts, but not the
+// accounts.
 func judgesOf(s *ledger.Snapshot) []ledger.Judge {
 	vals := s.Arena.Terms.Validators
 	out := make([]ledger.Judge, len(vals))
@@ -53,17 +54,31 @@ func judgesOf(s *ledger.Snapshot) []ledger.Judge {
 		out[i] = ledger.Judge{Validator: v, Failures: map[string]int{}, Models: []string{}}
 		at[v], models[i] = i, map[string]bool{}
 	}
-	for _, r := range s.Rounds {
-		for _, m := range r.Committee {
+	sat := func(id ledger.RoundID, committee []ledger.Address) {
+		for _, m := range committee {
 			if i, ok := at[m]; ok {
 				out[i].Rounds++
-				out[i].LastRound = r.ID
+				out[i].LastRound = max(out[i].LastRound, id)
 			}
 		}
+	}
+	for _, r := range s.Rounds {
+		sat(r.ID, r.Committee)
 		for _, a := range r.Attempts {
 			for _, x := range a.Attestations {
 				if i, ok := at[x.Validator]; ok {
-					tally(&out[i], models[i], a.State == ledger.AttemptSettled, x)
+					tally(&out[i], models[i], a.State == ledger.AttemptSettled, x.Late, x.Agrees, x.Result.Error, x.Result.Calls)
+				}
+			}
+		}
+	}
+	for _, r := range s.TenderRounds {
+		sat(r.ID, r.Committee)
+		for _, a := range r.Attempts {
+			for k := range a.Attestations {
+				x := &a.Attestations[k]
+				if i, ok := at[x.Validator]; ok {
+					tally(&out[i], models[i], a.State == ledger.AttemptSettled, x.Late, x.Agrees, failureOf(x), callsOf(x))
 				}
 			}
 		}
@@ -77,20 +92,22 @@ func judgesOf(s *ledger.Snapshot) []ledger.Judge {
 	return out
 }
 
-// tally counts one attestation x, in an attempt that settled or not, into j.
-func tally(j *ledger.Judge, models map[string]bool, settled bool, x ledger.Attestation) {
+// tally counts one attestation, of any kind, into j: whether its attempt settled,
+// whether it came late and agreed with the leader, its classed failure ("" for none)
+// and its receipts.
+func tally(j *ledger.Judge, models map[string]bool, settled, late, agrees bool, failure string, calls []ledger.Call) {
 	j.Attested++
-	if settled && !x.Late {
+	if settled && !late {
 		j.Kept++
-		if x.Agrees {
+		if agrees {
 			j.Agreed++
 		}
 	}
-	if e, ok := ledger.ParseError(x.Result.Error); ok {
+	if e, ok := ledger.ParseError(failure); ok {
 		j.Failed++
 		j.Failures[e.Error()]++
 	}
-	for _, c := range x.Result.Calls {
+	for _, c := range calls {
 		models[c.Provider+"/"+c.Model] = true
 	}
 }

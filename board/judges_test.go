@@ -172,7 +172,7 @@ func TestJudgesMatchesGolden(t *testing.T) {
 			cmp.Diff(strings.Split(string(want), "\n"), strings.Split(string(got), "\n")))
 	}
 	checkPage(t, got,
-		In(".sections", HasText("Terms Money Tasks Entries Leaderboard Judges Award events")),
+		In(".sections", HasText("Terms Money Tasks Entries Tenders Leaderboard Judges Award events")),
 		In("#judge-0xA000000000000000000000000000000000000001", HasText("0xA000000000000000000000000000000000000001 2 3 2 of 2 (100%) 2 "+
 			"[EXTERNAL] Work URL returned 404 \u00d71 openai-compatible/qwen2.5-14b-instruct")),
 		In("#judge-0xA000000000000000000000000000000000000003 .agreed", HasText("1 of 2 (50%)")),

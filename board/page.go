@@ -3,6 +3,7 @@ package board
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/arena/arena/ledger"
 )
@@ -12,28 +13,31 @@ const pageSize = 50
 
 // page is the template's whole input.
 type page struct {
-	Name     string
-	Symbol   string
-	Height   uint64
-	Time     string
-	Hash     string
-	Terms    []term
-	Ladder   [ledger.Rungs]ledger.Rung
-	Rules    ledger.RulesView
-	Balances []term
-	Holds    bool   // the money invariant holds
-	Identity string // the invariant with the snapshot's numbers in it
-	Counts   ledger.Counts
-	Tasks    []taskRow
-	Board    []repRow
-	Judges   []judgeRow
-	Owed     []term
-	Events   []eventRow
-	First    []card // the first page of cards, rendered on the server
-	Total    int
-	PageSize int
-	States   []string // entry states present, for the filter
-	Solvers  []string // solvers present, for the filter
+	Name      string
+	Symbol    string
+	Height    uint64
+	Time      string
+	Hash      string
+	Terms     []term
+	Ladder    [ledger.Rungs]ledger.Rung
+	Rules     ledger.RulesView
+	Balances  []term
+	Holds     bool   // the money invariant holds
+	Pools     string // the invariant in words: the pools listed, then claimable
+	Identity  string // the invariant with the snapshot's numbers in it
+	Tendering bool   // the arena runs tenders or holds some: their counts are shown
+	Counts    ledger.Counts
+	Tasks     []taskRow
+	Board     []repRow
+	Judges    []judgeRow
+	Owed      []term
+	Events    []eventRow
+	First     []card // the first page of cards, rendered on the server
+	Tenders   tenderSection
+	Total     int
+	PageSize  int
+	States    []string // entry states present, for the filter
+	Solvers   []string // solvers present, for the filter
 }
 
 // term is one labelled value.
@@ -72,7 +76,8 @@ func build(s *ledger.Snapshot, xs crossings) *page {
 	sym := a.Terms.Symbol
 	p := &page{Name: a.Terms.Name, Symbol: sym, Height: a.Height, Time: stamp(a.Time), Hash: a.Hash,
 		Terms: terms(&a.Terms), Ladder: a.Ladder, Rules: a.Rules, Counts: a.Counts, PageSize: pageSize}
-	p.Balances, p.Holds, p.Identity = balances(&a.Balances, sym)
+	p.Balances, p.Holds, p.Pools, p.Identity = balances(&a.Balances, sym)
+	p.Tendering = a.Terms.Treasury != nil || a.Counts.Tenders > 0
 	for _, t := range s.Tasks {
 		p.Tasks = append(p.Tasks, taskRow{ID: t.ID, Title: t.Title, State: t.State, Prize: money(t.Prize, sym),
 			Sponsor: t.Sponsor.String(), Posted: stamp(t.PostedAt), Closes: stamp(t.ClosesAt),
@@ -119,7 +124,11 @@ func terms(t *ledger.Terms) []term {
 		{"Attempts per round", itoa(int64(t.Attempts))},
 		{"Attempt timeout", duration(t.RoundTimeoutS)},
 	}
-	return append(append(rows, fees(t)...), term{"EVM registry", reg}, term{"Dev mode", dev})
+	rows = append(rows, fees(t)...)
+	if t.Treasury != nil {
+		rows = append(rows, term{"Tender treasury", t.Treasury.String()})
+	}
+	return append(rows, term{"EVM registry", reg}, term{"Dev mode", dev})
 }
 
 // fees lists the fee schedule's terms that are set; an arena that charges nothing
@@ -129,7 +138,7 @@ func fees(t *ledger.Terms) []term {
 	for _, f := range []struct {
 		name string
 		v    ledger.Amount
-	}{{"Fee per transaction", t.FeePerTx}, {"Fee per byte", t.FeePerByte}, {"Grading fee, per entry and appeal", t.GradingFee}} {
+	}{{"Fee per transaction", t.FeePerTx}, {"Fee per byte", t.FeePerByte}, {gradingFee(t), t.GradingFee}} {
 		if !f.v.IsZero() {
 			rows = append(rows, term{f.name, money(f.v, t.Symbol)})
 		}
@@ -137,23 +146,36 @@ func fees(t *ledger.Terms) []term {
 	return rows
 }
 
-// balances lists the pools, the claimable total and the two flows, and checks the
-// invariant exactly: every pool plus claimable_total == paid_in - paid_out. The fee pools
-// are listed when they hold something.
-func balances(b *ledger.Balances, sym string) ([]term, bool, string) {
-	rows := []term{
-		{"Prize escrow", money(b.PrizeEscrow, sym)},
-		{"Bond escrow", money(b.BondEscrow, sym)},
-		{"Slash pool", money(b.SlashPool, sym)},
+// gradingFee names what the grading fee is paid with: entries and appeals, and where
+// the arena runs tenders, their checks and bids too.
+func gradingFee(t *ledger.Terms) string {
+	if t.Treasury != nil {
+		return "Grading fee, per entry, appeal, check and bid"
 	}
-	id := units(b.PrizeEscrow) + " + " + units(b.BondEscrow) + " + " + units(b.SlashPool)
+	return "Grading fee, per entry and appeal"
+}
+
+// balances lists the pools, the claimable total and the two flows, and checks the
+// invariant exactly: every pool plus claimable_total == paid_in - paid_out. The three
+// bounty pools are always listed; the fee and tender pools when they hold something.
+// It returns the rows, whether the invariant holds, the invariant in words and in
+// numbers.
+func balances(b *ledger.Balances, sym string) ([]term, bool, string, string) {
+	var rows []term
+	var names, nums []string
 	for _, p := range []struct {
-		name string
-		v    ledger.Amount
-	}{{"Grading fees", b.GradingFees}, {"Fee pool", b.FeePool}} {
-		if !p.v.IsZero() {
+		name   string
+		v      ledger.Amount
+		always bool
+	}{
+		{"Prize escrow", b.PrizeEscrow, true}, {"Bond escrow", b.BondEscrow, true}, {"Slash pool", b.SlashPool, true},
+		{"Grading fees", b.GradingFees, false}, {"Fee pool", b.FeePool, false},
+		{"Tender budgets", b.TenderBudget, false}, {"Tender deposits and bonds", b.TenderDeposits, false},
+		{"Tender grading fees", b.TenderGradingFees, false},
+	} {
+		if p.always || !p.v.IsZero() {
 			rows = append(rows, term{p.name, money(p.v, sym)})
-			id += " + " + units(p.v)
+			names, nums = append(names, strings.ToLower(p.name)), append(nums, units(p.v))
 		}
 	}
 	rows = append(rows, term{"Claimable", money(b.ClaimableTotal, sym)}, term{"Paid in", money(b.PaidIn, sym)}, term{"Paid out", money(b.PaidOut, sym)})
@@ -164,8 +186,9 @@ func balances(b *ledger.Balances, sym string) ([]term, bool, string) {
 	if !holds {
 		rel = " \u2260 "
 	}
-	id += " + " + units(b.ClaimableTotal) + rel + units(b.PaidIn) + " \u2212 " + units(b.PaidOut)
-	return rows, holds, id
+	words := strings.Join(append(names, "claimable"), " + ") + " = paid in \u2212 paid out"
+	id := strings.Join(append(nums, units(b.ClaimableTotal)), " + ") + rel + units(b.PaidIn) + " \u2212 " + units(b.PaidOut)
+	return rows, holds, words, id
 }
 
 // choices returns the entry states and solvers present, sorted, for the filters.

@@ -10,9 +10,10 @@ import (
 	"io"
 
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/tender"
 )
 
-//go:embed assets/board.html assets/card.html assets/board.css assets/board.js
+//go:embed assets/board.html assets/card.html assets/tender.html assets/board.css assets/board.js
 var assets embed.FS
 
 var (
@@ -25,7 +26,9 @@ var (
 	tmpl = template.Must(template.New("board.html").Funcs(template.FuncMap{
 		"readable": readable,
 		"top":      func() int { return ledger.Rungs - 1 },
-	}).ParseFS(assets, "assets/board.html", "assets/card.html"))
+		"scoremax": func() int { return tender.ScoreMax },
+		"count":    plural,
+	}).ParseFS(assets, "assets/board.html", "assets/card.html", "assets/tender.html"))
 )
 
 // Policy is the Content-Security-Policy the page carries in a meta element; Handler
@@ -42,7 +45,9 @@ func Render(w io.Writer, s ledger.Snapshot, opts ...Option) error {
 		return fmt.Errorf("render board: %w", err)
 	}
 	p := build(&s, xs)
-	cs := index(&s, xs).cards()
+	v := index(&s, xs)
+	cs := v.cards()
+	p.Tenders = v.tenders()
 	p.Total = len(cs)
 	p.First = cs[:min(pageSize, len(cs))]
 	bw := bufio.NewWriterSize(w, 64<<10)

@@ -164,7 +164,7 @@ func TestTermsMoneyAndTasks(t *testing.T) {
 		In("#task-2", HasText("#2 Migration guide off the v0 payouts endpoint open 150 GEN 2026-01-31 00:00:00 UTC 2 not awarded yet")),
 		In("#task-1 time", HasAttr("datetime", "2026-01-02T00:00:00Z")),
 		In("#leaderboard tbody tr", HasText("1 0xC2E715B4B5a14542988B16e623eF844a4586195f 3 3 1 0 80 75 200 GEN")),
-		In("#events tbody tr", HasText("58 award #1 #2 0xC2E715B4B5a14542988B16e623eF844a4586195f 200 GEN 80 prize paid to the highest eligible score")),
+		In("#events tbody tr", HasText("58 award task #1 entry #2 0xC2E715B4B5a14542988B16e623eF844a4586195f 200 GEN 80 prize paid to the highest eligible score")),
 	)
 }
 
