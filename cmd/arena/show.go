@@ -62,12 +62,21 @@ func (a *app) showArena(ctx context.Context, c *client.Client, _ string) error {
 		fmt.Fprintf(w, "arena %s (chain %s) at height %d, %s\n", t.Name, t.Chain, v.Height, utc(v.Time))
 		fmt.Fprintf(w, "terms: entry bond %s %s | appeal bond %s %s | appeal window %s | %d validators, quorum %d\n",
 			formatAmount(t.EntryBond), sym, formatAmount(t.AppealBond), sym, time.Duration(t.AppealWindowS)*time.Second, len(t.Validators), t.QuorumSize())
+		fmt.Fprintf(w, "treasury: %s\n", treasuryWords(t.Treasury))
 		fmt.Fprintf(w, "state: %d tasks (%d open, %d awarded, %d voided) | %d entries | %d solvers | %d rounds\n",
 			n.Tasks, n.Open, n.Awarded, n.Voided, n.Entries, n.Solvers, n.Rounds)
 		fmt.Fprintf(w, "money: %s prize escrow | %s bonds | %s slash pool | %s claimable\n",
 			formatAmount(b.PrizeEscrow), formatAmount(b.BondEscrow), formatAmount(b.SlashPool), formatAmount(b.ClaimableTotal))
 		fmt.Fprintf(w, "state hash %s\n", v.Hash)
 	})
+}
+
+// treasuryWords names the treasury, or says that without one the arena runs no tenders.
+func treasuryWords(t *ledger.Address) string {
+	if t == nil {
+		return "none: this arena runs no tenders"
+	}
+	return t.String() + " (paid tender fees and forfeits)"
 }
 
 func (a *app) showTasks(ctx context.Context, c *client.Client, _ string) error {
