@@ -6,6 +6,7 @@ import (
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/tender"
 )
 
 // Check is the admission check: it reports, as an [EXPECTED] *Error, whether tx names
@@ -125,6 +126,38 @@ func (s *State) dispatch(tx *Tx) (Outcome, *Error) {
 		return s.toOutbox(s.bounty.Award(env, b))
 	case bounty.Reveal:
 		return s.bounty.Reveal(env, b)
+	case tender.Check:
+		return s.tender.CheckCriteria(env, b)
+	case tender.CheckAttest:
+		return s.tenderAttest(env, b.Round, b.Attempt, func(r *round.Round) (round.Verdict, *Error) { return s.tender.CheckVerdict(r, b.Result) })
+	case tender.Publish:
+		return s.tender.Publish(env, b)
+	case tender.Commit:
+		return s.tender.Commit(env, b)
+	case tender.Amend:
+		return s.tender.Amend(env, b)
+	case tender.Withdraw:
+		return s.tender.Withdraw(env, b)
+	case tender.Ask:
+		return s.tender.Ask(env, b)
+	case tender.Answer:
+		return s.tender.Answer(env, b)
+	case tender.Reveal:
+		return s.tender.Reveal(env, b)
+	case tender.Score:
+		return s.tender.Score(env, b)
+	case tender.Attest:
+		return s.tenderAttest(env, b.Round, b.Attempt, func(r *round.Round) (round.Verdict, *Error) { return s.tender.Verdict(r, b.Result) })
+	case tender.Appeal:
+		return s.tender.Appeal(env, b)
+	case tender.Resolve:
+		return s.tender.Resolve(env, b)
+	case tender.Expire:
+		return s.tender.Expire(env, b)
+	case tender.Award:
+		return s.toOutbox(s.tender.Award(env, b))
+	case tender.Decline:
+		return s.tender.Decline(env, b)
 	case Withdraw:
 		return s.withdraw(env.At)
 	case Faucet:
@@ -154,6 +187,15 @@ func (s *State) attest(env round.Env, id RoundID, attempt int, read func(*round.
 	return Outcome{Events: append(st.Events, s.ended(r, st)...)}, nil
 }
 
+// tenderAttest is attest for the tender's rounds, refused first, like every tender
+// transaction, when the arena runs no tenders.
+func (s *State) tenderAttest(env round.Env, id RoundID, attempt int, read func(*round.Round) (round.Verdict, *Error)) (Outcome, *Error) {
+	if err := s.tender.Runs(); err != nil {
+		return Outcome{}, err
+	}
+	return s.attest(env, id, attempt, read)
+}
+
 // ended is the settlement switch: it tells the kind of round r that the round settled or
 // ran out of attempts, and returns the events the kind wrote.
 func (s *State) ended(r *round.Round, st round.Step) []Event {
@@ -165,6 +207,13 @@ func (s *State) ended(r *round.Round, st round.Step) []Event {
 		}
 		if st.Exhausted {
 			return s.bounty.Exhausted(env, r)
+		}
+	case tender.Kind, tender.CheckKind:
+		if st.Settled {
+			return s.tender.Settled(env, r)
+		}
+		if st.Exhausted {
+			return s.tender.Exhausted(env, r)
 		}
 	}
 	return nil

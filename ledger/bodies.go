@@ -1,6 +1,9 @@
 package ledger
 
-import "github.com/arena/arena/ledger/bounty"
+import (
+	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/tender"
+)
 
 // bodySpec is one row of the body table: how a transaction kind's body decodes, whether
 // a value in the arena's currency may come with it, and whether a body is of its type.
@@ -29,16 +32,32 @@ func row[T Body](value bool) bodySpec {
 // new transaction type is one line here and one case in dispatch. It is only ever looked
 // up by kind, never iterated.
 var bodies = map[Kind]bodySpec{
-	bounty.KindPostTask: row[bounty.PostTask](true),
-	bounty.KindSubmit:   row[bounty.Submit](true),
-	bounty.KindGrade:    row[bounty.Grade](false),
-	bounty.KindAttest:   row[bounty.Attest](false),
-	bounty.KindAppeal:   row[bounty.Appeal](true),
-	bounty.KindAward:    row[bounty.Award](false),
-	bounty.KindReveal:   row[bounty.Reveal](false),
-	KindWithdraw:        row[Withdraw](false),
-	KindFaucet:          row[Faucet](false),
-	KindAdvance:         row[Advance](false),
+	bounty.KindPostTask:    row[bounty.PostTask](true),
+	bounty.KindSubmit:      row[bounty.Submit](true),
+	bounty.KindGrade:       row[bounty.Grade](false),
+	bounty.KindAttest:      row[bounty.Attest](false),
+	bounty.KindAppeal:      row[bounty.Appeal](true),
+	bounty.KindAward:       row[bounty.Award](false),
+	bounty.KindReveal:      row[bounty.Reveal](false),
+	tender.KindCheck:       row[tender.Check](false),
+	tender.KindCheckAttest: row[tender.CheckAttest](false),
+	tender.KindPublish:     row[tender.Publish](true),
+	tender.KindCommit:      row[tender.Commit](true),
+	tender.KindAmend:       row[tender.Amend](false),
+	tender.KindWithdraw:    row[tender.Withdraw](false),
+	tender.KindAsk:         row[tender.Ask](false),
+	tender.KindAnswer:      row[tender.Answer](false),
+	tender.KindReveal:      row[tender.Reveal](false),
+	tender.KindScore:       row[tender.Score](false),
+	tender.KindAttest:      row[tender.Attest](false),
+	tender.KindAppeal:      row[tender.Appeal](true),
+	tender.KindResolve:     row[tender.Resolve](false),
+	tender.KindExpire:      row[tender.Expire](false),
+	tender.KindAward:       row[tender.Award](false),
+	tender.KindDecline:     row[tender.Decline](false),
+	KindWithdraw:           row[Withdraw](false),
+	KindFaucet:             row[Faucet](false),
+	KindAdvance:            row[Advance](false),
 }
 
 // bodyOf returns the table row of kind k.

@@ -8,6 +8,7 @@ import (
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/tender"
 )
 
 // encodingVersion is the first field of every encoded state.
@@ -23,6 +24,7 @@ type wireState struct {
 	Book      *book.Book     `json:"book"`
 	Rounds    []*round.Round `json:"rounds"`
 	Bounty    *bounty.State  `json:"bounty"`
+	Tender    *tender.State  `json:"tender"`
 	Events    []Event        `json:"events"`
 }
 
@@ -36,6 +38,7 @@ type wireIn struct {
 	Book      *book.Book      `json:"book"`
 	Rounds    json.RawMessage `json:"rounds"`
 	Bounty    json.RawMessage `json:"bounty"`
+	Tender    json.RawMessage `json:"tender"`
 	Events    []Event         `json:"events"`
 }
 
@@ -44,7 +47,7 @@ type wireIn struct {
 func (s *State) Encode() ([]byte, error) {
 	w := wireState{
 		Version: encodingVersion, Terms: s.terms, Height: s.height, BlockTime: s.blockTime, Offset: s.offset,
-		Book: s.book, Rounds: s.rounds.All(), Bounty: s.bounty, Events: s.events,
+		Book: s.book, Rounds: s.rounds.All(), Bounty: s.bounty, Tender: s.tender, Events: s.events,
 	}
 	if w.Rounds == nil {
 		w.Rounds = []*round.Round{}
@@ -64,6 +67,10 @@ func decodeVerdict(kind string, raw json.RawMessage) (round.Verdict, error) {
 	switch kind {
 	case bounty.Kind:
 		return bounty.DecodeVerdict(raw)
+	case tender.Kind:
+		return tender.DecodeVerdict(raw)
+	case tender.CheckKind:
+		return tender.DecodeCheckVerdict(raw)
 	}
 	return nil, fmt.Errorf("round of unknown kind %q", kind)
 }
@@ -94,6 +101,9 @@ func Decode(b []byte) (*State, error) {
 	}
 	s.rounds = rounds
 	if s.bounty, err = bounty.Restore(w.Terms.bountyTerms(), w.Bounty, rounds); err != nil {
+		return nil, fmt.Errorf("decode state: %w", err)
+	}
+	if s.tender, err = tender.Restore(w.Terms.tenderTerms(), w.Tender, rounds); err != nil {
 		return nil, fmt.Errorf("decode state: %w", err)
 	}
 	if err := s.CheckInvariants(); err != nil {

@@ -7,5 +7,8 @@ func (s *State) CheckInvariants() error {
 	if err := s.book.Check(); err != nil {
 		return err
 	}
-	return s.bounty.Check(s.book, s.rounds)
+	if err := s.bounty.Check(s.book, s.rounds); err != nil {
+		return err
+	}
+	return s.tender.Check(s.book, s.rounds)
 }

@@ -6,23 +6,26 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/tender"
 )
 
 // Arena returns get_arena: the founding terms, the ladder, the balances and the counts.
 func (s *State) Arena() ArenaView {
 	h := s.Hash()
 	c := s.bounty.Counts()
+	tc := s.tender.Counts()
 	tot := s.book.Totals()
 	return ArenaView{
 		Terms: s.Terms(), Ladder: Ladder, Rules: bounty.Published(),
 		Balances: Balances{
 			PrizeEscrow: s.book.Pool(bounty.PrizePool), BondEscrow: s.book.Pool(bounty.BondPool),
 			SlashPool: s.book.Pool(bounty.SlashPool), GradingFees: s.book.Pool(bounty.GradePool), FeePool: s.book.Pool(book.FeePool),
+			TenderBudget: s.book.Pool(tender.BudgetPool), TenderDeposits: s.book.Pool(tender.DepositPool), TenderGradingFees: s.book.Pool(tender.GradePool),
 			ClaimableTotal: tot.Claimable, PaidIn: tot.PaidIn, PaidOut: tot.PaidOut,
 		},
 		Counts: Counts{
 			Tasks: c.Tasks, Open: c.Tasks - c.Awarded - c.Voided, Awarded: c.Awarded, Voided: c.Voided,
-			Entries: c.Entries, Solvers: c.Solvers, Rounds: s.rounds.Len(),
+			Entries: c.Entries, Solvers: c.Solvers, Rounds: s.rounds.Len(), Tenders: tc.Tenders, Bids: tc.Bids,
 		},
 		Height: s.height, Time: s.Now(), Hash: "0x" + hex.EncodeToString(h[:]),
 	}
@@ -88,6 +91,7 @@ func (s *State) Snapshot() Snapshot {
 		Arena: s.Arena(), Tasks: s.bounty.Tasks(s.rounds, s.Now(), true), Entries: s.bounty.Entries(s.rounds, 0),
 		Rounds: make([]RoundView, 0, s.rounds.Len()), Leaderboard: s.Leaderboard(), Claimable: []Claimable{},
 		Events: slices.Clone(s.events), Tenders: s.tender.Tenders(s.rounds, s.Now()), Checks: s.tender.Checks(),
+		TenderRounds: s.tender.RoundViews(s.rounds),
 	}
 	for _, r := range s.rounds.All() {
 		if r.Kind == bounty.Kind {

@@ -30,6 +30,7 @@ var (
 	errTermsGenesis        = refusef("At most %d genesis allocations", MaxGenesis)
 	errTermsDistinct       = refuse("Validators must be distinct non-zero addresses")
 	errTermsRegistry       = refuse("Registry address cannot be zero")
+	errTermsTreasury       = refuse("Treasury address cannot be zero")
 	errGenesisZero         = refuse("Genesis allocations must name a non-zero address")
 	errGenesisOverflow     = refuse("Genesis allocations overflow 256 bits")
 

@@ -102,6 +102,10 @@ func cloneTerms(t Terms) Terms {
 		r := *t.Registry
 		t.Registry = &r
 	}
+	if t.Treasury != nil {
+		r := *t.Treasury
+		t.Treasury = &r
+	}
 	return t
 }
 

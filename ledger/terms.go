@@ -125,5 +125,8 @@ func (t *Terms) Validate() error {
 	if t.Registry != nil && t.Registry.IsZero() {
 		return errTermsRegistry
 	}
+	if t.Treasury != nil && t.Treasury.IsZero() {
+		return errTermsTreasury
+	}
 	return nil
 }

@@ -6,24 +6,27 @@ import "github.com/arena/arena/ledger/book"
 // (tasks, entries, rounds, reputations) are its package's types, named here in surface.go.
 
 // Balances are the arena's pools, the claimable total and what entered and left:
-// prize_escrow + bond_escrow + slash_pool + grading_fees + fee_pool + claimable_total ==
-// paid_in - paid_out.
+// prize_escrow + bond_escrow + slash_pool + grading_fees + fee_pool + tender_budget +
+// tender_deposits + tender_grading_fees + claimable_total == paid_in - paid_out.
 type Balances struct {
-	PrizeEscrow    Amount `json:"prize_escrow"`
-	BondEscrow     Amount `json:"bond_escrow"`
-	SlashPool      Amount `json:"slash_pool"`
-	GradingFees    Amount `json:"grading_fees"` // paid with entries and appeals, not yet earned by graders
-	FeePool        Amount `json:"fee_pool"`     // transaction fees paid at admission
-	ClaimableTotal Amount `json:"claimable_total"`
-	PaidIn         Amount `json:"paid_in"`
-	PaidOut        Amount `json:"paid_out"`
+	PrizeEscrow       Amount `json:"prize_escrow"`
+	BondEscrow        Amount `json:"bond_escrow"`
+	SlashPool         Amount `json:"slash_pool"`
+	GradingFees       Amount `json:"grading_fees"`        // paid with entries and appeals, not yet earned by graders
+	FeePool           Amount `json:"fee_pool"`            // transaction fees paid at admission
+	TenderBudget      Amount `json:"tender_budget"`       // budgets of tenders not yet settled
+	TenderDeposits    Amount `json:"tender_deposits"`     // bid deposits held and open appeal bonds
+	TenderGradingFees Amount `json:"tender_grading_fees"` // paid with checks, bids and appeals, not yet earned or returned
+	ClaimableTotal    Amount `json:"claimable_total"`
+	PaidIn            Amount `json:"paid_in"`
+	PaidOut           Amount `json:"paid_out"`
 }
 
 // Held returns the sum of every pool and the claimable total, and whether it overflowed;
 // the money identity is Held() == PaidIn - PaidOut.
 func (b Balances) Held() (Amount, bool) {
 	sum := b.ClaimableTotal
-	for _, v := range []Amount{b.PrizeEscrow, b.BondEscrow, b.SlashPool, b.GradingFees, b.FeePool} {
+	for _, v := range []Amount{b.PrizeEscrow, b.BondEscrow, b.SlashPool, b.GradingFees, b.FeePool, b.TenderBudget, b.TenderDeposits, b.TenderGradingFees} {
 		var over bool
 		if sum, over = sum.Add(v); over {
 			return Amount{}, true
@@ -45,6 +48,8 @@ type Counts struct {
 	Entries int `json:"entries"`
 	Solvers int `json:"solvers"`
 	Rounds  int `json:"rounds"`
+	Tenders int `json:"tenders"` // every tender published
+	Bids    int `json:"bids"`    // every tender bid sealed
 }
 
 // ArenaView is get_arena: the founding terms, the ladder as published, the balances
@@ -68,13 +73,14 @@ type Claimable struct {
 
 // Snapshot is every view at one height: what `arena snapshot` writes and the board reads.
 type Snapshot struct {
-	Arena       ArenaView    `json:"arena"`
-	Tasks       []TaskView   `json:"tasks"`
-	Entries     []EntryView  `json:"entries"`
-	Rounds      []RoundView  `json:"rounds"`
-	Leaderboard []Reputation `json:"leaderboard"`
-	Claimable   []Claimable  `json:"claimable"` // every address owed, by address
-	Events      []Event      `json:"events"`    // award events, for the bridge
-	Tenders     []TenderView `json:"tenders"`   // every tender with its bids and questions
-	Checks      []CheckView  `json:"checks"`    // every scorability check
+	Arena        ArenaView         `json:"arena"`
+	Tasks        []TaskView        `json:"tasks"`
+	Entries      []EntryView       `json:"entries"`
+	Rounds       []RoundView       `json:"rounds"`
+	Leaderboard  []Reputation      `json:"leaderboard"`
+	Claimable    []Claimable       `json:"claimable"`     // every address owed, by address
+	Events       []Event           `json:"events"`        // award events, for the bridge
+	Tenders      []TenderView      `json:"tenders"`       // every tender with its bids and questions
+	Checks       []CheckView       `json:"checks"`        // every scorability check
+	TenderRounds []TenderRoundView `json:"tender_rounds"` // every tender round with its attempts
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/tender"
 )
 
 // Key returns the secp256k1 key named name. Keys are derived from their names alone, so
@@ -32,16 +33,36 @@ func Addr(name string) ledger.Address { return Key(name).Address() }
 // receipts are copied before they are signed, so a Result shared by several senders
 // keeps its own.
 func Sign(tx *ledger.Tx, k *account.Key) error {
-	if a, ok := tx.Body.(ledger.Attest); ok && len(a.Result.Calls) > 0 {
-		a.Result.Calls = slices.Clone(a.Result.Calls)
-		for i := range a.Result.Calls {
-			if err := k.SignCall(&a.Result.Calls[i], tx.Chain); err != nil {
-				return err
-			}
-		}
+	var err error
+	switch a := tx.Body.(type) {
+	case ledger.Attest:
+		a.Result.Calls, err = signCalls(a.Result.Calls, k, tx.Chain)
+		tx.Body = a
+	case tender.Attest:
+		a.Result.Calls, err = signCalls(a.Result.Calls, k, tx.Chain)
+		tx.Body = a
+	case tender.CheckAttest:
+		a.Result.Calls, err = signCalls(a.Result.Calls, k, tx.Chain)
 		tx.Body = a
 	}
+	if err != nil {
+		return err
+	}
 	return k.SignTx(tx)
+}
+
+// signCalls returns a signed copy of an attestation's model-call receipts.
+func signCalls(calls []ledger.Call, k *account.Key, chain string) ([]ledger.Call, error) {
+	if len(calls) == 0 {
+		return calls, nil
+	}
+	calls = slices.Clone(calls)
+	for i := range calls {
+		if err := k.SignCall(&calls[i], chain); err != nil {
+			return nil, err
+		}
+	}
+	return calls, nil
 }
 
 // keyring holds the keys a contest has named, so that an address reads as its name.

@@ -1,6 +1,9 @@
 package tender
 
-import "github.com/arena/arena/ledger/book"
+import (
+	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/digest"
+)
 
 // Kind is the kind of a bid's scoring rounds; CheckKind the kind of a criteria
 // digest's scorability rounds.
@@ -112,10 +115,87 @@ const (
 	OutcomeForfeit  = "forfeited" // expired unrevealed: the deposit went to the treasury
 )
 
-// State is every tender of an arena. It is not safe for concurrent use.
+// State is every tender of an arena: its tenders, bids, scorability checks and the
+// buyers' and bidders' records. It is not safe for concurrent use.
 type State struct {
-	terms Terms
+	terms   Terms
+	tenders []*tender // tenders[id-1]
+	bids    []*bid    // bids[id-1]
+	checks  []*check  // checks[id-1]
+	buyers  []*buyer  // in the order each address first published
+	bidders []*bidder // in the order each address first committed
+
+	// Indexes derived from the above; rebuilt on decode, never encoded.
+	latest   map[string]CheckID // each criteria digest's latest check
+	buyerOf  map[book.Address]int
+	bidderOf map[book.Address]int
+	settled  int // tenders awarded, declined or abandoned
+
+	sums struct{ tenders, bids, checks, buyers, bidders digest.List }
 }
 
 // New returns an empty tender state under t.
-func New(t Terms) *State { return &State{terms: t} }
+func New(t Terms) *State {
+	return &State{terms: t, latest: map[string]CheckID{}, buyerOf: map[book.Address]int{}, bidderOf: map[book.Address]int{}}
+}
+
+// Runs returns the refusal every tender transaction meets when the founding terms name
+// no treasury, and nil when they name one.
+func (s *State) Runs() *book.Error {
+	if s.terms.Treasury == nil {
+		return errNoTreasury
+	}
+	return nil
+}
+
+// treasury returns the address that receives fees and forfeits.
+func (s *State) treasury() book.Address { return *s.terms.Treasury }
+
+func (s *State) tender(id TenderID) *tender {
+	if id == 0 || id > TenderID(len(s.tenders)) {
+		return nil
+	}
+	return s.tenders[id-1]
+}
+
+func (s *State) bid(id BidID) *bid {
+	if id == 0 || id > BidID(len(s.bids)) {
+		return nil
+	}
+	return s.bids[id-1]
+}
+
+func (s *State) check(id CheckID) *check {
+	if id == 0 || id > CheckID(len(s.checks)) {
+		return nil
+	}
+	return s.checks[id-1]
+}
+
+func (s *State) markTender(id TenderID) { s.sums.tenders.Mark(uint64(id)) }
+func (s *State) markBid(id BidID)       { s.sums.bids.Mark(uint64(id)) }
+func (s *State) markCheck(id CheckID)   { s.sums.checks.Mark(uint64(id)) }
+
+// Hash returns the combined hash of every tender, bid, check and record, recomputing
+// only those that changed.
+func (s *State) Hash() [32]byte {
+	return digest.Combine(Kind,
+		digest.Refresh(&s.sums.tenders, s.tenders),
+		digest.Refresh(&s.sums.bids, s.bids),
+		digest.Refresh(&s.sums.checks, s.checks),
+		digest.Refresh(&s.sums.buyers, s.buyers),
+		digest.Refresh(&s.sums.bidders, s.bidders))
+}
+
+// Counts are the tender's headline numbers.
+type Counts struct {
+	Tenders int // every tender published
+	Open    int // not yet awarded, declined or abandoned
+	Bids    int // every bid sealed
+	Checks  int // every scorability check asked
+}
+
+// Counts returns the tender's headline numbers.
+func (s *State) Counts() Counts {
+	return Counts{Tenders: len(s.tenders), Open: len(s.tenders) - s.settled, Bids: len(s.bids), Checks: len(s.checks)}
+}

@@ -60,6 +60,7 @@ type BidView struct {
 	Commitment  string       `json:"commitment"`
 	Status      string       `json:"status"` // BidSealed, BidRevealed, BidScored, BidExpired or BidWithdrawn
 	Proposal    string       `json:"proposal,omitempty"`
+	Salt        string       `json:"salt,omitempty"` // published with the proposal, so anyone can re-derive the commitment
 	Deposit     book.Amount  `json:"deposit"`
 	CommittedAt int64        `json:"committed_at"`
 	Amendments  int          `json:"amendments"`
@@ -130,16 +131,19 @@ type CheckView struct {
 // TenderRoundView is a tender round (scoring or scorability) with the inputs frozen
 // when it opened, which is what a validator grades.
 type TenderRoundView struct {
-	ID        round.ID `json:"id"`
-	Kind      string   `json:"kind"` // Kind or CheckKind
-	Tender    TenderID `json:"tender,omitempty"`
-	Bid       BidID    `json:"bid,omitempty"`
-	Check     CheckID  `json:"check,omitempty"`
-	Rescoring bool     `json:"rescoring"` // opened by an appeal
-	Criteria  []string `json:"criteria"`  // the frozen criteria texts, in order, never the weights
-	Proposal  string   `json:"proposal,omitempty"`
-	Argument  string   `json:"argument,omitempty"` // the appeal's argument on a rescoring
-	State     string   `json:"state"`
+	ID        round.ID       `json:"id"`
+	Kind      string         `json:"kind"` // Kind or CheckKind
+	Tender    TenderID       `json:"tender,omitempty"`
+	Bid       BidID          `json:"bid,omitempty"`
+	Check     CheckID        `json:"check,omitempty"`
+	Rescoring bool           `json:"rescoring"` // opened by an appeal
+	Criteria  []string       `json:"criteria"`  // the frozen criteria texts, in order, never the weights
+	Proposal  string         `json:"proposal,omitempty"`
+	Argument  string         `json:"argument,omitempty"` // the appeal's argument on a rescoring
+	State     string         `json:"state"`
+	OpenedAt  int64          `json:"opened_at"`
+	Committee []book.Address `json:"committee"`
+	Attempts  []AttemptView  `json:"attempts"` // every attempt with its attestations
 }
 
 // BuyerRecord is an address's record as a buyer.
@@ -165,4 +169,25 @@ type BidderRecord struct {
 	WonValue  book.Amount  `json:"won_value"`
 	Points    uint64       `json:"points"`     // the sum of its scored bids' totals
 	PointsMax uint64       `json:"points_max"` // the most those bids could have scored
+}
+
+// AttemptView is one attempt of a tender round.
+type AttemptView struct {
+	Attempt      int               `json:"attempt"`
+	Leader       book.Address      `json:"leader"`
+	OpenedAt     int64             `json:"opened_at"`
+	Deadline     int64             `json:"deadline"`
+	State        string            `json:"state"`
+	Attestations []AttestationView `json:"attestations"`
+}
+
+// AttestationView is one committee member's verdict as the ledger recorded it: a
+// Scorecard on a scoring round, a CheckResult on a scorability round.
+type AttestationView struct {
+	Validator book.Address `json:"validator"`
+	Height    uint64       `json:"height"`
+	Scorecard *Scorecard   `json:"scorecard,omitempty"`
+	Check     *CheckResult `json:"check,omitempty"`
+	Agrees    bool         `json:"agrees_with_leader"`
+	Late      bool         `json:"late,omitempty"` // recorded after the attempt ended; never tallied
 }
