@@ -69,6 +69,7 @@ func TestOpenAPISchemasMatchTheJSONTags(t *testing.T) {
 	for name, v := range map[string]any{"Delivery": store.Delivery{}, "OutboxEvent": store.OutboxEvent{}, "Health": api.Health{}, "Work": api.Work{}, "Account": api.Account{}, "Judge": ledger.Judge{}, "Quote": api.Quote{},
 		"Event": ledger.Event{}, "Tender": ledger.TenderView{}, "Criterion": tender.CriterionView{}, "Bid": ledger.BidView{}, "Score": tender.ScoreView{},
 		"TenderAppeal": tender.AppealView{}, "Question": tender.QuestionView{}, "TenderCheck": ledger.CheckView{}, "TenderRound": ledger.TenderRoundView{},
+		"TenderAttempt": tender.AttemptView{}, "TenderAttestation": tender.AttestationView{},
 		"Buyer": ledger.BuyerRecord{}, "Bidder": ledger.BidderRecord{}} {
 		var inDoc []string
 		for p := range doc.Components.Schemas[name].Properties {

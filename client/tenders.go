@@ -59,20 +59,24 @@ func (c *Client) Bidder(ctx context.Context, a ledger.Address) (ledger.BidderRec
 }
 
 // WaitTenderRound follows tender round id until it leaves the open state, calling
-// progress (if not nil) with the round each time its state changes, the first reading
-// included. It returns the final view, with an *Error when the round ran out of
+// progress (if not nil) whenever its attempt or tally changes, as WaitRound does for a
+// bounty round. It returns the final view, with an *Error when the round ran out of
 // attempts or was abandoned, so nothing was written from it.
-func (c *Client) WaitTenderRound(ctx context.Context, id ledger.RoundID, progress func(ledger.TenderRoundView)) (ledger.TenderRoundView, error) {
-	last := ""
+func (c *Client) WaitTenderRound(ctx context.Context, id ledger.RoundID, progress func(Progress)) (ledger.TenderRoundView, error) {
+	a, err := c.Arena(ctx)
+	if err != nil {
+		return ledger.TenderRoundView{}, err
+	}
+	var last Progress
 	for {
 		r, err := c.TenderRound(ctx, id)
 		if err != nil {
 			return r, err
 		}
-		if r.State != last && progress != nil {
-			progress(r)
+		if p := tenderProgress(r, a.Terms); p != last && progress != nil {
+			progress(p)
+			last = p
 		}
-		last = r.State
 		if r.State != ledger.RoundOpen {
 			return r, tenderRoundError(r)
 		}
@@ -80,6 +84,25 @@ func (c *Client) WaitTenderRound(ctx context.Context, id ledger.RoundID, progres
 			return r, err
 		}
 	}
+}
+
+// tenderProgress is where tender round r stands under terms t.
+func tenderProgress(r ledger.TenderRoundView, t ledger.Terms) Progress {
+	p := Progress{Round: r.ID, Attempts: t.Attempts, Committee: len(r.Committee), Quorum: t.QuorumSize(), State: r.State}
+	if n := len(r.Attempts); n > 0 {
+		at := r.Attempts[n-1]
+		p.Attempt, p.Leader = at.Attempt, at.Leader
+		for _, s := range at.Attestations {
+			if s.Late {
+				continue
+			}
+			p.Attested++
+			if s.Agrees {
+				p.Agreeing++
+			}
+		}
+	}
+	return p
 }
 
 // tenderRoundError reports a tender round that ended without a verdict kept.

@@ -68,8 +68,10 @@ func (a *app) showArena(ctx context.Context, c *client.Client, _ string) error {
 		fmt.Fprintf(w, "treasury: %s\n", treasuryWords(t.Treasury))
 		fmt.Fprintf(w, "state: %d tasks (%d open, %d awarded, %d voided) | %d entries | %d solvers | %d rounds\n",
 			n.Tasks, n.Open, n.Awarded, n.Voided, n.Entries, n.Solvers, n.Rounds)
-		fmt.Fprintf(w, "money: %s prize escrow | %s bonds | %s slash pool | %s claimable\n",
-			formatAmount(b.PrizeEscrow), formatAmount(b.BondEscrow), formatAmount(b.SlashPool), formatAmount(b.ClaimableTotal))
+		fmt.Fprintf(w, "tenders: %d published | %d bids\n", n.Tenders, n.Bids)
+		fmt.Fprintf(w, "money: %s prize escrow | %s bonds | %s slash pool | %s tender budgets | %s tender deposits | %s claimable\n",
+			formatAmount(b.PrizeEscrow), formatAmount(b.BondEscrow), formatAmount(b.SlashPool),
+			formatAmount(b.TenderBudget), formatAmount(b.TenderDeposits), formatAmount(b.ClaimableTotal))
 		fmt.Fprintf(w, "state hash %s\n", v.Hash)
 	})
 }

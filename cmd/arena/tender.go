@@ -76,24 +76,14 @@ var errStillOpen = errors.New("still open")
 func (a *app) waitRound(ctx context.Context, c *client.Client, id ledger.RoundID, d time.Duration) (ledger.TenderRoundView, error) {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	r, err := c.WaitTenderRound(ctx, id, func(r ledger.TenderRoundView) {
+	r, err := c.WaitTenderRound(ctx, id, func(p client.Progress) {
 		if !a.json {
-			fmt.Fprintf(a.stderr, "round %d (%s): %s\n", r.ID, roundWhat(r), r.State)
+			fmt.Fprintf(a.stderr, "round %d attempt %d/%d: validators attested %d/%d, agreeing %d (quorum %d)\n",
+				p.Round, p.Attempt, p.Attempts, p.Attested, p.Committee, p.Agreeing, p.Quorum)
 		}
 	})
 	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
 		return r, fmt.Errorf("round %d is %w after %s: its attempt may have timed out; send the same verb again to move it on", id, errStillOpen, d)
 	}
 	return r, err
-}
-
-// roundWhat says what a tender round grades.
-func roundWhat(r ledger.TenderRoundView) string {
-	switch {
-	case r.Check != 0:
-		return fmt.Sprintf("scorability check %d", r.Check)
-	case r.Rescoring:
-		return fmt.Sprintf("rescoring bid %d on appeal", r.Bid)
-	}
-	return fmt.Sprintf("scoring bid %d", r.Bid)
 }
