@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/tender"
 )
 
 // TestTenderViewsAreTheLedgersViews: DESIGN.md, "api/ thin over the node". Each tender
@@ -119,4 +121,99 @@ func signed(t *testing.T, k *account.Key, nonce uint64, value ledger.Amount, bod
 		t.Fatal(err)
 	}
 	return tx
+}
+
+// TestTenderTransactionsGoThroughTheTxRoute: every tender transaction is posted to POST
+// /v1/tx like any other: it decodes (never a 400), and the ledger applies or refuses it
+// with the receipt beside the error. A refusal naming an id that does not exist has its
+// exact message and moves nothing but the sender's nonce. The stream carries the
+// tender's events, and a scorability round is served as a tender round, not as a bounty
+// round.
+func TestTenderTransactionsGoThroughTheTxRoute(t *testing.T) {
+	treasury := ledger.MustAddress("0x00000000000000000000000000000000000000d0")
+	f := newFixtureWith(t, func(t *ledger.Terms) { t.Treasury = &treasury })
+	events := f.openEvents(t, "", "")
+	commitment := strings.Repeat("ab", 32)
+	tests := []struct {
+		body  ledger.Body
+		value ledger.Amount
+		msg   string // "" when applied
+	}{
+		{tender.Check{Criteria: []string{"The plan names its milestones."}}, ledger.Amount{}, ""},
+		{tender.CheckAttest{Round: 1, Attempt: 1, Result: tender.CheckResult{Scorable: true, Flagged: []int{}, Reasons: []string{}}}, ledger.Amount{}, "Sender is not on this round's committee"},
+		{tender.Publish{Title: "A survey", Criteria: []tender.Criterion{{Text: "The plan names its milestones.", Weight: 1, Primary: true}},
+			CommitS: 60, RevealS: 60, DecideS: 60, MaxBids: 2}, ledger.Ether(10), "These criteria have not passed the scorability check"},
+		{tender.Commit{Tender: 9, Commitment: commitment}, ledger.Amount{}, "No such tender"},
+		{tender.Amend{Bid: 9, Commitment: commitment}, ledger.Amount{}, "No such bid"},
+		{tender.Withdraw{Bid: 9}, ledger.Amount{}, "No such bid"},
+		{tender.Ask{Tender: 9, Question: "When is the site open?"}, ledger.Amount{}, "No such tender"},
+		{tender.Answer{Tender: 9, Question: 1, Reply: "Always."}, ledger.Amount{}, "No such tender"},
+		{tender.Reveal{Bid: 9, Salt: "0123456789", Proposal: strings.Repeat("a proposal ", 5)}, ledger.Amount{}, "No such bid"},
+		{tender.Score{Bid: 9}, ledger.Amount{}, "No such bid"},
+		{tender.Attest{Round: 9, Attempt: 1}, ledger.Amount{}, "No such round"},
+		{tender.Appeal{Bid: 9, Argument: "The milestones are named in section two."}, ledger.Amount{}, "No such bid"},
+		{tender.Resolve{Bid: 9}, ledger.Amount{}, "No such bid"},
+		{tender.Expire{Tender: 9}, ledger.Amount{}, "No such tender"},
+		{tender.Award{Tender: 9}, ledger.Amount{}, "No such tender"},
+		{tender.Decline{Tender: 9, Reason: "none fit"}, ledger.Amount{}, "No such tender"},
+	}
+	for i, tc := range tests {
+		var before, after ledger.Amount
+		f.eng.View(func(s *ledger.State) { before = s.Balance(f.sender.Address()) })
+		st, b := f.post(f.encode(f.tx(uint64(i+1), tc.value, tc.body)))
+		f.eng.View(func(s *ledger.State) { after = s.Balance(f.sender.Address()) })
+		if tc.msg == "" {
+			if st != http.StatusOK {
+				t.Errorf("POST %s = %d %s, want 200", tc.body.Kind(), st, b)
+			}
+			continue
+		}
+		var eb api.ErrorBody
+		want := api.ErrorDetail{Class: "EXPECTED", Message: tc.msg}
+		if err := json.Unmarshal(b, &eb); err != nil || st != http.StatusUnprocessableEntity || eb.Error != want || eb.Receipt == nil {
+			t.Errorf("POST %s = %d %s, want 422 %+v with its receipt", tc.body.Kind(), st, b, want)
+		}
+		if !after.Eq(before) {
+			t.Errorf("refused %s moved the sender's wallet from %s to %s", tc.body.Kind(), before, after)
+		}
+	}
+	if _, n := f.heightAndNonce(); n != uint64(len(tests)+1) {
+		t.Errorf("next nonce %d, want %d: every transaction, refused or not, moves it", n, len(tests)+1)
+	}
+
+	opened := false
+	for _, b := range events.blocks(t, 1) {
+		for _, e := range b.Events() {
+			opened = opened || e.Type == "check_opened" && e.Round == 1
+		}
+	}
+	if !opened {
+		t.Error("the stream's first block carries no check_opened event for round 1")
+	}
+	var rv ledger.TenderRoundView
+	if st := f.get("/v1/tender-rounds/1", &rv); st != http.StatusOK || rv.Kind != tender.CheckKind || rv.Check != 1 || rv.State != ledger.RoundOpen {
+		t.Errorf("GET /v1/tender-rounds/1 = %d %+v, want the open scorability round of check 1", st, rv)
+	}
+	var eb api.ErrorBody
+	if st := f.get("/v1/rounds/1", &eb); st != http.StatusNotFound || eb.Error.Message != "no round 1" {
+		t.Errorf("GET /v1/rounds/1 = %d %+v, want 404: a tender round is not a bounty round", st, eb)
+	}
+}
+
+// TestATenderTransactionIsQuoted: POST /v1/fee quotes a tender transaction as any
+// other: the fee under the schedule for its size, with nothing applied.
+func TestATenderTransactionIsQuoted(t *testing.T) {
+	treasury := ledger.MustAddress("0x00000000000000000000000000000000000000d0")
+	f := newFixtureWith(t, func(t *ledger.Terms) {
+		t.Treasury, t.FeePerTx, t.FeePerByte = &treasury, ledger.NewAmount(1000), ledger.NewAmount(2)
+	})
+	h0, _ := f.heightAndNonce()
+	tx := f.tx(1, ledger.Ether(1), tender.Commit{Tender: 1, Commitment: strings.Repeat("ab", 32)})
+	q := quote(t, f, tx)
+	if want := ledger.NewAmount(1000 + 2*uint64(tx.Size())); !q.Fee.Eq(want) || q.Size != tx.Size() || q.Admitted != "" {
+		t.Errorf("quote %+v, want fee %s for %d bytes, admitted", q, want, tx.Size())
+	}
+	if h, _ := f.heightAndNonce(); h != h0 {
+		t.Errorf("a quote moved the height from %d to %d", h0, h)
+	}
 }
