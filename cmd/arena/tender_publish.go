@@ -178,15 +178,15 @@ func (a *app) tenderPublishCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := scorable(ctx, c, cf.digest()); err != nil {
-				return err
-			}
 			ar, err := c.Arena(ctx)
 			if err != nil {
 				return err
 			}
 			body, budget, err := pf.body(cmd, cf.texts, ar.Terms)
 			if err != nil {
+				return err
+			}
+			if err := scorable(ctx, c, cf.digest()); err != nil {
 				return err
 			}
 			rc, err := a.send(ctx, budget, body)
@@ -261,7 +261,7 @@ func (pf *publishFlags) body(cmd *cobra.Command, texts []string, t ledger.Terms)
 // weighed pairs criteria texts with their weights, marking the primary one.
 func weighed(texts []string, weights []uint, primary int) ([]tender.Criterion, error) {
 	if len(weights) != 0 && len(weights) != len(texts) {
-		return nil, fmt.Errorf("give one --weight per --criterion, in the same order (%d criteria, %d weights)", len(texts), len(weights))
+		return nil, fmt.Errorf("give one --weight per --criterion, in the same order (criteria: %d, weights: %d)", len(texts), len(weights))
 	}
 	if primary < 0 || primary >= len(texts) {
 		return nil, fmt.Errorf("--primary %d: name a criterion by its index, 0 to %d", primary, len(texts)-1)
