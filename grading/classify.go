@@ -25,7 +25,27 @@ const (
 	msgNoFetcher        = "Work host unavailable (no fetcher configured)"
 	msgCancelled        = "Grading cancelled"
 	msgWorkChanged      = "Work changed since filing"
+	msgNoVerdict        = "response was not the verdict asked for"
 )
+
+// shapeFailures gives each way an answer can fail to be a tender's scorecard or
+// scorability verdict its [LLM_ERROR] message, in the order a parser meets them. The
+// tender's messages are written in the form its specification gives the range
+// failure: "score was outside 0..5".
+var shapeFailures = []struct {
+	err error
+	msg string
+}{
+	{ErrNoObject, "response held no JSON object"},
+	{ErrNoScores, "response held no list of scores"},
+	{ErrScoreCount, "scorecard did not have one row per criterion"},
+	{ErrCriterion, "a row named no criterion in range"},
+	{ErrCriterionRepeat, "a criterion was scored twice"},
+	{ErrScoreValue, "score was not a number"},
+	{ErrScoreRange, "score was outside 0..5"},
+	{ErrReason, "reason was missing or under 3 characters"},
+	{ErrNoVerdict, "response held no scorability verdict"},
+}
 
 // classed is a protocol class with its message.
 type classed struct {
@@ -141,6 +161,23 @@ func sizeText(n int64) string {
 // a refusal field or stop reason) and ClassifyModel classes.
 func ClassifyAnswer(err error) *ledger.Error {
 	return &ledger.Error{Class: ledger.LLMError, Msg: msgNoRung, Err: err}
+}
+
+// ClassifyShape classes a model answer that a kind's parser could not read as the
+// verdict it asked for (err wraps one of ErrNoObject, ErrNoScores, ErrScoreCount,
+// ErrCriterion, ErrCriterionRepeat, ErrScoreValue, ErrScoreRange, ErrReason,
+// ErrNoVerdict): always [LLM_ERROR], which never agrees, so the round rotates; its
+// message names the first fault, for example [LLM_ERROR] score was outside 0..5. An err
+// that wraps none of them is [LLM_ERROR] response was not the verdict asked for.
+func ClassifyShape(err error) *ledger.Error {
+	msg := msgNoVerdict
+	for _, f := range shapeFailures {
+		if errors.Is(err, f.err) {
+			msg = f.msg
+			break
+		}
+	}
+	return &ledger.Error{Class: ledger.LLMError, Msg: msg, Err: err}
 }
 
 // ClassifyModel classes an error from a Model: ErrModelUnavailable, a deadline or a

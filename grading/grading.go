@@ -7,14 +7,17 @@
 //   - the one classifier of failures (ClassifyFetch, ClassifyModel, ClassifyAnswer):
 //     every protocol message a grading failure can carry, "[EXTERNAL] Work URL returned
 //     404" and the rest, is written in classify.go and nowhere else;
-//   - Grader and Job, the interface through which a validator grades a round of any
-//     kind: Freeze copies the round's inputs under the state lock, Job.Run does the IO
-//     after it;
+//   - Grader, Job and Attestation, the interfaces through which a validator grades a
+//     round of any kind: Freeze copies the round's inputs under the state lock, Job.Run
+//     does the IO after it and returns an Attestation, whose receipts the validator
+//     signs and whose Body is the kind's attest transaction; Rotate names the kind's
+//     transaction that moves a timed-out attempt on;
 //   - receipt stamping (Stamp), which completes the receipt of each model call;
 //   - prompt fencing and the provider-neutral Prompt, in grading/prompt.
 //
 // Each kind's pipeline lives in its own package below this one: grading/bounty grades a
-// bounty entry (fetch, compile, sandbox pass, read, arithmetic).
+// bounty entry (fetch, compile, sandbox pass, read, arithmetic), grading/tender scores a
+// tender's proposal per criterion and checks that criteria can be scored.
 package grading
 
 import (

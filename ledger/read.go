@@ -6,6 +6,7 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
 )
 
@@ -64,7 +65,9 @@ func (s *State) Round(id RoundID) (RoundView, bool) {
 // Grades returns get_grades(entry): every round on the entry, oldest first.
 func (s *State) Grades(id EntryID) []RoundView { return s.bounty.Grades(s.rounds, id) }
 
-// OpenRounds returns the bounty rounds with an open attempt, by id: what validators grade.
+// OpenRounds returns the bounty rounds with an open attempt, by id, as the bounty's
+// views (GET /v1/rounds?state=open). Validators read GradingRounds, which holds the
+// open rounds of every kind.
 func (s *State) OpenRounds() []RoundView {
 	var out []RoundView
 	for _, id := range s.rounds.OpenIDs() {
@@ -76,6 +79,27 @@ func (s *State) OpenRounds() []RoundView {
 		out = []RoundView{}
 	}
 	return out
+}
+
+// GradingRounds returns the rounds of every kind with an open attempt, by id, as
+// round.View: what validators grade and move on. A kind's own reader (Round for a
+// bounty, TenderRound for a tender) gives the inputs a round froze.
+func (s *State) GradingRounds() []round.View {
+	ids := s.rounds.OpenIDs()
+	out := make([]round.View, len(ids))
+	for i, id := range ids {
+		out[i] = s.rounds.Get(id).View()
+	}
+	return out
+}
+
+// GradingRound returns round id, of any kind, as round.View.
+func (s *State) GradingRound(id RoundID) (round.View, bool) {
+	r := s.rounds.Get(id)
+	if r == nil {
+		return round.View{}, false
+	}
+	return r.View(), true
 }
 
 // Reputation returns get_reputation(a); an address with no record gets a zero one.

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/arena/arena/grading"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/round"
 )
 
 // runGrace is how long past RunTimeout the worker waits for a grading run that ignores
@@ -25,16 +27,17 @@ var errRunTimedOut = ledger.NewError(ledger.Transient, "Grading run timed out")
 // so every member who answered in time is on the record.
 func (w *Worker) attest(ctx, runCtx context.Context, t task) {
 	started := w.cfg.Now()
-	res, ok := w.run(runCtx, t)
+	att, ok := w.run(runCtx, t)
 	if !ok {
 		return // the deadline passed or the worker is stopping
 	}
 	w.stats.runs.Add(1)
-	if res.Error != "" {
+	if att.Failure() != "" {
 		w.stats.failed.Add(1)
 	}
-	for i := range res.Calls {
-		if err := w.cfg.Key.SignCall(&res.Calls[i], t.chain); err != nil {
+	calls := att.Receipts()
+	for i := range calls {
+		if err := w.cfg.Key.SignCall(&calls[i], t.chain); err != nil {
 			w.stats.errors.Add(1)
 			w.cfg.Logger.Error("sign model call", "round", t.round, "err", err)
 			return
@@ -46,11 +49,9 @@ func (w *Worker) attest(ctx, runCtx context.Context, t task) {
 		w.cfg.Logger.Info("attempt deadline passed before the run finished", "round", t.round, "attempt", t.attempt)
 		return
 	}
-	body := ledger.Attest{Round: t.round, Attempt: t.attempt, Result: res}
-	out, err := w.send(ctx, body)
-	w.cfg.Logger.Info("attest", "round", t.round, "attempt", t.attempt, "entry", t.entry,
-		"tier", res.Tier, "score", res.Score, "error", res.Error, "late", late, "took", w.cfg.Now().Sub(started),
-		"refused", out.Err, "err", err)
+	out, err := w.send(ctx, att.Body(t.round, t.attempt))
+	w.cfg.Logger.Info("attest", "round", t.round, "attempt", t.attempt, "kind", t.kind, "subject", t.subject,
+		"found", att, "late", late, "took", w.cfg.Now().Sub(started), "refused", out.Err, "err", err)
 	if err == nil && out.OK() {
 		w.stats.attested.Add(1)
 	}
@@ -58,21 +59,21 @@ func (w *Worker) attest(ctx, runCtx context.Context, t task) {
 
 // run runs t's grading under RunTimeout, outside the state lock. It reports false when ctx ended first, which
 // means the attempt closed or the worker is stopping: nothing should be sent.
-func (w *Worker) run(ctx context.Context, t task) (ledger.Result, bool) {
+func (w *Worker) run(ctx context.Context, t task) (grading.Attestation, bool) {
 	runCtx, cancel := context.WithTimeout(ctx, w.cfg.RunTimeout)
 	defer cancel()
-	done := make(chan ledger.Result, 1)
+	done := make(chan grading.Attestation, 1)
 	go func() { done <- t.grade.Run(runCtx) }()
 	grace := time.NewTimer(w.cfg.RunTimeout + runGrace)
 	defer grace.Stop()
 	select {
-	case res := <-done:
-		return res, ctx.Err() == nil
+	case att := <-done:
+		return att, ctx.Err() == nil
 	case <-ctx.Done():
-		return ledger.Result{}, false
+		return nil, false
 	case <-grace.C:
 		w.cfg.Logger.Warn("grading run ignored its deadline", "round", t.round, "timeout", w.cfg.RunTimeout)
-		return ledger.Result{Error: errRunTimedOut.Error()}, true
+		return t.grade.Failed(errRunTimedOut), true
 	}
 }
 
@@ -83,7 +84,7 @@ func (w *Worker) run(ctx context.Context, t task) (ledger.Result, bool) {
 func (w *Worker) mayAttest(j job) (ok, late bool) {
 	w.cfg.Chain.View(func(s *ledger.State) {
 		a, found := attemptOf(s, j)
-		if !found || w.now(s) > a.Deadline || attested(a, w.addr) {
+		if !found || w.now(s) > a.Deadline || a.HasAttested(w.addr) {
 			return
 		}
 		ok, late = true, a.State != ledger.AttemptOpen
@@ -91,11 +92,11 @@ func (w *Worker) mayAttest(j job) (ok, late bool) {
 	return ok, late
 }
 
-// attemptOf returns the attempt j names, if its round has it.
-func attemptOf(s *ledger.State, j job) (ledger.AttemptView, bool) {
-	r, ok := s.Round(j.round)
+// attemptOf returns the attempt j names, if its round, of any kind, has it.
+func attemptOf(s *ledger.State, j job) (round.AttemptView, bool) {
+	r, ok := s.GradingRound(j.round)
 	if !ok || j.attempt < 1 || j.attempt > len(r.Attempts) {
-		return ledger.AttemptView{}, false
+		return round.AttemptView{}, false
 	}
 	return r.Attempts[j.attempt-1], true
 }
@@ -104,14 +105,14 @@ func attemptOf(s *ledger.State, j job) (ledger.AttemptView, bool) {
 // time is at least either.
 func (w *Worker) now(s *ledger.State) int64 { return max(w.cfg.Now().Unix(), s.Now()) }
 
-// rotate sends grade(entry) to move an expired attempt on. A refusal is expected when
-// another member moved it first.
-func (w *Worker) rotate(ctx context.Context, e ledger.EntryID) {
-	out, err := w.send(ctx, ledger.Grade{Entry: e})
+// rotate sends body, the kind's transaction that moves an expired attempt on. A
+// refusal is expected when another member moved it first.
+func (w *Worker) rotate(ctx context.Context, body ledger.Body) {
+	out, err := w.send(ctx, body)
 	if err == nil && out.OK() {
 		w.stats.rotations.Add(1)
 	}
-	w.cfg.Logger.Info("rotate expired attempt", "entry", e, "refused", out.Err, "err", err)
+	w.cfg.Logger.Info("rotate expired attempt", "tx", body.Kind(), "body", body, "refused", out.Err, "err", err)
 }
 
 // errNonce is the ledger's refusal of a stale nonce.

@@ -48,8 +48,9 @@ const (
 // Config configures a Worker. Key, Graders and Chain are required.
 type Config struct {
 	Key *account.Key
-	// Graders holds one Grader per contest kind, by the kind's name (bounty.Kind). A
-	// round of a kind with no Grader here is not graded by this worker.
+	// Graders holds one Grader per contest kind, by the kind's name (bounty.Kind,
+	// tender.Kind, tender.CheckKind). A round of a kind with no Grader here is neither
+	// graded nor moved on by this worker.
 	Graders map[string]grading.Grader
 	Chain   Chain
 	// Concurrency bounds the grading runs in flight at once; 0 means DefaultConcurrency.

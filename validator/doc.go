@@ -1,12 +1,14 @@
 // Package validator is the grading worker of one validator key: it watches committed
-// blocks for open grading attempts whose committee includes its key, runs the grader of
-// the round's contest kind (Config.Graders; today only grading/bounty's Pipeline) on
-// each attempt's frozen inputs, signs every model-call receipt and the attestation, and
-// sends it. A run that finishes after its attempt ended (the others settled or
+// blocks for open grading attempts, of every contest kind, whose committee includes its
+// key, runs the grader of the round's kind (Config.Graders: grading/bounty's Pipeline,
+// grading/tender's Scorer and Checker) on each attempt's frozen inputs, signs every
+// model-call receipt and the attestation, and sends the kind's attest transaction. A run that finishes after its attempt ended (the others settled or
 // discarded it first) is still sent while the attempt's deadline has not passed, so the
 // ledger records it late and every member who answered in time is on the record; past
 // the deadline, or once this key has attested, nothing is sent. It also moves on
-// attempts that outlived their deadline, so a silent leader never stalls a round.
+// attempts that outlived their deadline, with the transaction the round's Grader names
+// (a bounty's grade, a tender's score or resolve, a check of the same criteria), so a
+// silent leader never stalls a round.
 //
 // All of the concurrency lives here, at the edge: the ledger it reads is only ever
 // touched inside Chain.View, where each kind's Grader freezes what a run needs into a

@@ -10,6 +10,7 @@ import (
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/grading/bounty"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/validator"
 )
 
@@ -38,7 +39,7 @@ type watched struct {
 	runLocked    atomic.Int64 // Run calls made under View
 }
 
-func (w *watched) Freeze(s *ledger.State, r ledger.RoundView) (grading.Job, bool) {
+func (w *watched) Freeze(s *ledger.State, r round.View) (grading.Job, bool) {
 	w.froze.Add(1)
 	if !w.chain.held.Load() {
 		w.freezeUnlock.Add(1)
@@ -57,7 +58,7 @@ type watchedJob struct {
 
 // Run takes the state lock itself before grading: were it called under View, the lock
 // would not come.
-func (j watchedJob) Run(ctx context.Context) ledger.Result {
+func (j watchedJob) Run(ctx context.Context) grading.Attestation {
 	j.w.ran.Add(1)
 	got := make(chan struct{})
 	go func() {

@@ -88,6 +88,8 @@ func newArena(t testing.TB, validators, solvers int) *arena {
 		Attempts: 3, RoundTimeoutS: 60,
 		Genesis: []ledger.Allocation{{Address: ledgertest.Addr("sponsor"), Amount: ledger.Ether(1_000_000)}},
 	}
+	treasury := ledgertest.Addr("treasury")
+	a.terms.Treasury = &treasury // so that the arena runs tenders
 	for i := range validators {
 		k := ledgertest.Key(fmt.Sprintf("v%d", i+1))
 		a.validators = append(a.validators, k)

@@ -12,17 +12,18 @@ import (
 // plan is what one look at the committed state calls for.
 type plan struct {
 	chain  string
-	keep   map[job]bool     // runs to let go on: every open attempt on which this key sits, and keepEnded's
-	runs   []task           // attempts to grade, oldest round first
-	rotate []ledger.EntryID // entries whose attempt expired and is this key's to move on
+	keep   map[job]bool  // runs to let go on: every open attempt on which this key sits, and keepEnded's
+	runs   []task        // attempts to grade, oldest round first
+	rotate []ledger.Body // transactions that move on an expired attempt that is this key's to move on
 }
 
 // task is one attempt to grade, with its inputs frozen by the grader of its kind.
 type task struct {
 	job
-	chain string
-	entry ledger.EntryID
-	grade grading.Job
+	chain   string
+	kind    string
+	subject uint64
+	grade   grading.Job
 }
 
 // plan reads the state once, under View, and copies out everything the runs need: each
@@ -37,33 +38,31 @@ func (w *Worker) plan() plan {
 func (w *Worker) planOn(s *ledger.State) plan {
 	p := plan{chain: s.Terms().Chain, keep: map[job]bool{}}
 	now := w.now(s)
-	for _, r := range s.OpenRounds() {
+	for _, r := range s.GradingRounds() {
 		rank := slices.Index(sortedCommittee(r.Committee), w.addr)
-		if rank < 0 || len(r.Attempts) == 0 {
+		a, ok := r.Current()
+		if rank < 0 || !ok || r.State != ledger.RoundOpen || a.State != ledger.AttemptOpen {
 			continue
 		}
-		a := r.Attempts[len(r.Attempts)-1]
-		if r.State != ledger.RoundOpen || a.State != ledger.AttemptOpen {
-			continue
-		}
+		g, graded := w.cfg.Graders[r.Kind]
 		j := job{r.ID, a.Attempt}
 		p.keep[j] = true
-		if now > a.Deadline {
+		switch {
+		case !graded:
+			// a kind this worker neither grades nor moves on
+		case now > a.Deadline:
 			// Too late to attest; the member of rank i moves it on after i*RotateGrace.
-			if now > a.Deadline+int64(time.Duration(rank)*w.cfg.RotateGrace/time.Second) {
-				p.rotate = append(p.rotate, r.Entry)
+			if now <= a.Deadline+int64(time.Duration(rank)*w.cfg.RotateGrace/time.Second) {
+				continue
 			}
-			continue
-		}
-		if attested(a, w.addr) || w.isStarted(j) {
-			continue
-		}
-		g, ok := w.cfg.Graders[kindOf(r)]
-		if !ok {
-			continue // a kind this worker does not grade
-		}
-		if grade, ok := g.Freeze(s, r); ok {
-			p.runs = append(p.runs, task{job: j, chain: p.chain, entry: r.Entry, grade: grade})
+			if body, ok := g.Rotate(s, r); ok {
+				p.rotate = append(p.rotate, body)
+			}
+		case a.HasAttested(w.addr) || w.isStarted(j):
+		default:
+			if grade, ok := g.Freeze(s, r); ok {
+				p.runs = append(p.runs, task{job: j, chain: p.chain, kind: r.Kind, subject: r.Subject, grade: grade})
+			}
 		}
 	}
 	w.keepEnded(s, now, p.keep)
@@ -79,22 +78,10 @@ func (w *Worker) keepEnded(s *ledger.State, now int64, keep map[job]bool) {
 		if keep[j] {
 			continue
 		}
-		if a, ok := attemptOf(s, j); ok && now <= a.Deadline && !attested(a, w.addr) {
+		if a, ok := attemptOf(s, j); ok && now <= a.Deadline && !a.HasAttested(w.addr) {
 			keep[j] = true
 		}
 	}
-}
-
-// kindOf returns the contest kind of round r, the key of its Grader in Config.Graders.
-func kindOf(r ledger.RoundView) string { return r.Kind }
-
-func attested(a ledger.AttemptView, v ledger.Address) bool {
-	for _, at := range a.Attestations {
-		if at.Validator == v {
-			return true
-		}
-	}
-	return false
 }
 
 func sortedCommittee(c []ledger.Address) []ledger.Address {

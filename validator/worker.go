@@ -93,8 +93,8 @@ func (w *Worker) step(ctx context.Context, wg *sync.WaitGroup) {
 	}
 	p := w.plan()
 	w.prune(p.keep)
-	for _, e := range p.rotate {
-		w.rotate(ctx, e)
+	for _, body := range p.rotate {
+		w.rotate(ctx, body)
 	}
 	for _, t := range p.runs {
 		if !w.start(ctx, wg, t) {
@@ -174,7 +174,7 @@ type Stats struct {
 	Failed    int64 `json:"failed"`    // of those runs, how many produced a classed error
 	Refused   int64 `json:"refused"`   // transactions the ledger refused
 	Errors    int64 `json:"errors"`    // transactions that never reached the ledger
-	Rotations int64 `json:"rotations"` // grade transactions that moved an expired attempt on
+	Rotations int64 `json:"rotations"` // transactions that moved an expired attempt on (grade, score, resolve, check)
 	Retries   int64 `json:"retries"`   // submissions resent after a stale nonce
 	Late      int64 `json:"late"`      // results not sent because the attempt's deadline passed meanwhile
 	InFlight  int64 `json:"in_flight"` // runs in progress now

@@ -1,8 +1,9 @@
 // Package prompt is what a validator sends its model, for every contest kind: the
-// provider-neutral Prompt, the Brief it was built from, the purposes and sampling seed
-// every backend under reader/ understands, and the fencing (Fence, Neutralise) that
-// keeps outside text from closing the tag that holds it. The texts themselves (a
-// bounty's reading and rubric-compiling prompts) belong to each kind's package.
+// provider-neutral Prompt, the Brief a bounty's prompt was built from, the purposes and
+// sampling seed every backend under reader/ understands, and the fencing (Fence,
+// Neutralise) that keeps outside text from closing the tag that holds it. The texts themselves (a
+// bounty's reading and rubric-compiling prompts, a tender's scoring and scorability
+// prompts) belong to each kind's package.
 package prompt
 
 import "encoding/json"
@@ -11,6 +12,8 @@ import "encoding/json"
 const (
 	Read    = "read"    // place the work on a rung; schema arena_read
 	Compile = "compile" // turn rubric sentences into CEL checks; schema arena_compile
+	Score   = "score"   // score a tender proposal 0 to 5 per criterion; schema arena_score
+	Check   = "check"   // say whether tender criteria can be scored from a proposal's text; schema arena_check
 )
 
 // Seed is the sampling seed every prompt carries, for providers that take one.
