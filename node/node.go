@@ -30,6 +30,7 @@ import (
 	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/grading/bounty"
+	gtender "github.com/arena/arena/grading/tender"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/reader"
 	"github.com/arena/arena/store"
@@ -204,7 +205,7 @@ func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
 			return fmt.Errorf("%s: validator[%d] %s: %w", ConfigFile, i, v.Address, err)
 		}
 		n.workers = append(n.workers, validator.New(validator.Config{
-			Key: keys[i], Graders: map[string]grading.Grader{bounty.Kind: p}, Chain: engineChain{n.engine},
+			Key: keys[i], Graders: graders(p, o), Chain: engineChain{n.engine},
 			Concurrency: v.Concurrency, RunTimeout: v.RunTimeout, Now: o.Now,
 			Logger: o.Logger.With("validator", v.Address.String()),
 		}))
@@ -250,6 +251,16 @@ func (n *Node) pipeline(v ValidatorConfig, fc fetch.Config, o OpenOptions) (*bou
 	}
 	works := storeWorks{n.engine.DB(), o.Logger.With("validator", v.Address.String())}
 	return &bounty.Pipeline{Reader: r, Compiler: c, Fetcher: fetch.New(fc), Works: works, Now: o.Now}, nil
+}
+
+// graders returns a validator's grader of each contest kind: the bounty's pipeline p,
+// and the tender's scorer and scorability checker, which read with p's reader.
+func graders(p *bounty.Pipeline, o OpenOptions) map[string]grading.Grader {
+	return map[string]grading.Grader{
+		bounty.Kind:       p,
+		gtender.Kind:      &gtender.Scorer{Model: p.Reader, Now: o.Now},
+		gtender.CheckKind: &gtender.Checker{Model: p.Reader, Now: o.Now},
+	}
 }
 
 // resolveSpec makes a replay file relative to the arena directory.

@@ -51,7 +51,7 @@ func (a *app) tenderCheckCmd() *cobra.Command {
 			v, err := c.TenderCheck(ctx, d)
 			switch {
 			case err == nil && v.State != tender.CheckFailed && v.State != tender.CheckRunning:
-				return a.printCheck(v, "already has a verdict, final both ways")
+				return a.printCheck(v, "a verdict is final both ways")
 			case err != nil && !isNotFound(err):
 				return err
 			case err != nil || v.State == tender.CheckFailed || again:
@@ -79,21 +79,22 @@ func (a *app) tenderCheckCmd() *cobra.Command {
 	return c
 }
 
-// waitCheck follows the check of criteria digest d for at most bound and prints its
-// verdict.
+// waitCheck follows the round of the check of criteria digest d for at most bound,
+// printing its progress, and prints the verdict.
 func (a *app) waitCheck(ctx context.Context, c *client.Client, d string, bound time.Duration) error {
-	ctx2, cancel := context.WithTimeout(ctx, bound)
-	defer cancel()
-	v, err := c.WaitCheck(ctx2, d, func(v ledger.CheckView) {
-		if !a.json {
-			fmt.Fprintf(a.stderr, "check %d (round %d): %s\n", v.ID, v.Round, v.State)
-		}
-	})
-	if errors.Is(err, context.DeadlineExceeded) && ctx2.Err() != nil {
-		return fmt.Errorf("check %d is %w after %s: its attempt may have timed out; `arena tender check --again` with the same --criterion flags moves it on", v.ID, errStillOpen, bound)
-	}
+	v, err := c.TenderCheck(ctx, d)
 	if err != nil {
 		return err
+	}
+	_, werr := a.waitRound(ctx, c, v.Round, bound)
+	if errors.Is(werr, errStillOpen) {
+		return fmt.Errorf("check %d: %w; `arena tender check --again` with the same --criterion flags moves it on", v.ID, werr)
+	}
+	if v, err = c.TenderCheck(ctx, d); err != nil {
+		return err
+	}
+	if v.State == tender.CheckFailed || werr != nil {
+		return errors.Join(werr, fmt.Errorf("check %d of criteria %s: %s", v.ID, d, checkWords(v.State)))
 	}
 	return a.printCheck(v, "")
 }
@@ -104,7 +105,7 @@ func (a *app) printCheck(v ledger.CheckView, note string) error {
 		if note != "" {
 			note = " (" + note + ")"
 		}
-		fmt.Fprintf(w, "criteria %s: %s by check %d%s\n", v.Digest, checkWords(v.State), v.ID, note)
+		fmt.Fprintf(w, "check %d of criteria %s: %s%s\n", v.ID, v.Digest, checkWords(v.State), note)
 		for i, f := range v.Flagged {
 			reason := ""
 			if i < len(v.Reasons) {

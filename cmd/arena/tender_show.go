@@ -48,7 +48,12 @@ func (a *app) showBid(ctx context.Context, c *client.Client, arg string) error {
 	if err != nil {
 		return err
 	}
-	return a.emit(bv, func(w io.Writer) { printBid(w, &tv, &bv) })
+	return a.emit(bv, func(w io.Writer) {
+		printBid(w, &tv, &bv)
+		if bv.Proposal != "" {
+			fmt.Fprintf(w, "    proposal, revealed with salt %s:\n%s\n", bv.Salt, bv.Proposal)
+		}
+	})
 }
 
 // printTender writes a tender in full: terms, criteria, windows, questions, bids with

@@ -3,8 +3,13 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+
+	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/arena/arena/reader/readertest"
 )
@@ -80,4 +85,27 @@ func scoreAnswer(criteria [][]string, proposal string, appeal bool) string {
 	}
 	b, _ := json.Marshal(map[string]any{"scores": scores})
 	return string(b)
+}
+
+// bidFiles checks that the arena directory args[0] keeps exactly args[1] sealed bids in
+// its tender-bids folder, each file with the permissions args[2] (octal, as 0600).
+func bidFiles(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: bidfiles DIR N PERM")
+	}
+	n, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	perm, err := strconv.ParseUint(args[2], 8, 32)
+	ts.Check(err)
+	files, _ := filepath.Glob(filepath.Join(ts.MkAbs(args[0]), "tender-bids", "*.json"))
+	if len(files) != n {
+		ts.Fatalf("%d bid files kept (%v), want %d", len(files), files, n)
+	}
+	for _, f := range files {
+		st, err := os.Stat(f)
+		ts.Check(err)
+		if st.Mode().Perm() != os.FileMode(perm) {
+			ts.Fatalf("%s has mode %o, want %o", f, st.Mode().Perm(), perm)
+		}
+	}
 }
