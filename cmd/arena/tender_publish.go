@@ -195,8 +195,8 @@ func (a *app) tenderPublishCmd() *cobra.Command {
 				return err
 			}
 			id := ledger.TenderID(rc.Outcome.Created)
-			human := fmt.Sprintf("published tender %d %q: budget %s, deposit %s, %d criteria", id, body.Title,
-				formatAmount(budget), formatAmount(body.Deposit), len(body.Criteria))
+			human := fmt.Sprintf("published tender %d %q: budget %s, deposit %s, %s", id, body.Title,
+				formatAmount(budget), formatAmount(body.Deposit), criteriaCount(len(body.Criteria)))
 			if tv, err := c.Tender(ctx, id); err == nil {
 				human += fmt.Sprintf("; sealed bids until %s, reveals until %s, decision by %s",
 					utc(tv.CommitCloses), utc(tv.RevealCloses), utc(tv.DecideCloses))
@@ -294,4 +294,12 @@ func scorable(ctx context.Context, c *client.Client, d string) error {
 		return fmt.Errorf("check %d of these criteria failed without a verdict: run `arena tender check` again", v.ID)
 	}
 	return nil
+}
+
+// criteriaCount returns "1 criterion" or "n criteria".
+func criteriaCount(n int) string {
+	if n == 1 {
+		return "1 criterion"
+	}
+	return fmt.Sprintf("%d criteria", n)
 }
