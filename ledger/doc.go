@@ -39,7 +39,11 @@
 //   - each kind's own: for the bounty, the prize pool is the sum of unsettled prizes, the
 //     bond pool the sum of unsettled entry bonds and pending appeal bonds, every grade in
 //     force follows from its own rung, gate and counts, and every entry's state matches
-//     its rounds and appeals
+//     its rounds and appeals; for the tender, the budget pool is the sum of unsettled
+//     budgets, the deposit pool the held deposits and open appeal bonds, the grading
+//     pool the grading fees not yet paid or returned, every scored total the sum of its
+//     agreed scores times the published weights, and every bidder's bid count is the
+//     sum of its revealed, expired, withdrawn and still sealed bids
 //
 // Every refusal is an [EXPECTED] *Error listed once in its package's refusals.go and
 // pinned by its exact message in that package's refusals_test.go.
@@ -53,8 +57,8 @@
 //   - round: committees, leader order, attempts, deadlines and the quorum tally over a
 //     Verdict whose kind decides agreement.
 //   - digest: incremental per-object hashes.
-//   - bounty (and each later kind): its transactions, state, rules, views and refusals. A
-//     kind imports book and round, never the root and never another kind.
+//   - bounty and tender (and each later kind): its transactions, state, rules, views and
+//     refusals. A kind imports book and round, never the root and never another kind.
 //
 // # Adding a contest kind
 //

@@ -1,6 +1,7 @@
 package ledger_test
 
 import (
+	"strings"
 	"testing"
 
 	. "github.com/arena/arena/ledger"
@@ -135,8 +136,49 @@ func TestTenderAScorerTwoStepsAwayDisagrees(t *testing.T) {
 	if b := a.Bid(bids[0]); b.Status != tender.BidRevealed || b.Total != 0 {
 		t.Fatalf("bid %+v", b)
 	}
-	short := tender.Attest{Round: r, Attempt: 2, Result: ledgertest.Scores(3, 4, 1)}
-	a.Refused(errTenderScorecardShape, a.ByAddr(rv.Attempts[1].Leader), Amount{}, short)
+	lead := a.ByAddr(rv.Attempts[1].Leader)
+	for _, bad := range []tender.Scorecard{
+		ledgertest.Scores(3, 4, 1), ledgertest.Scores(3, 4, 1, 6), ledgertest.Scores(3, 4, 1, -1),
+		reorder(ledgertest.Scores(3, 4, 1, 4), 1, 2), withReason(ledgertest.Scores(3, 4, 1, 4), 0, "ok"),
+	} {
+		a.Refused(errTenderScorecardShape, lead, Amount{}, tender.Attest{Round: r, Attempt: 2, Result: bad})
+	}
+	failed := ledgertest.Failed(External, "unreadable")
+	failed.Scores = ledgertest.Scores(1, 1, 1, 1).Scores
+	a.Refused(errTenderFailureScored, lead, Amount{}, tender.Attest{Round: r, Attempt: 2, Result: failed})
+	a.Refused(errTenderResultClass, lead, Amount{}, tender.Attest{Round: r, Attempt: 2, Result: ledgertest.Failed(Expected, "refused")})
+	a.Refused(errTenderNotCheckRound, lead, Amount{}, tender.CheckAttest{Round: r, Attempt: 2, Result: ledgertest.Scorable(true)})
+	many := ledgertest.Scores(3, 4, 1, 4)
+	many.Calls = make([]Call, tender.MaxCalls+1)
+	a.Refused(errTenderResultSize, lead, Amount{}, tender.Attest{Round: r, Attempt: 2, Result: many})
+}
+
+// "Each score comes with the receipts of the model calls behind it": a tender
+// attestation's receipts must be signed by its sender, as a bounty's are.
+func TestTenderAttestReceiptsAreSignedByTheSender(t *testing.T) {
+	a := tenderArena(t, nil)
+	_, bids := revealed(a, ledgertest.TenderTerms(), "alice")
+	r := RoundID(a.Do("stranger", Amount{}, tender.Score{Bid: bids[0]}).Created)
+	card := ledgertest.Scores(3, 4, 1, 4)
+	card.Calls = []Call{{Provider: "builtin", Model: "lexical", Purpose: "score", Prompt: "<criteria>...", Response: "{}"}}
+	a.ScoreAll(r, card) // ledgertest signs each member's receipts; Bare verifies them
+	if b := a.Bid(bids[0]); b.Status != tender.BidScored {
+		t.Fatalf("bid %+v", b)
+	}
+	if got := a.s.Judges()[0].Models; len(got) != 1 || got[0] != "builtin/lexical" {
+		t.Fatalf("judge models %v", got)
+	}
+	unsigned := card
+	unsigned.Calls = []Call{{Provider: "x", Sig: "0x" + strings.Repeat("00", 65)}}
+	for _, body := range []Body{tender.Attest{Round: r, Attempt: 1, Result: unsigned}, tender.CheckAttest{Round: 1, Attempt: 1, Result: tender.CheckResult{Scorable: true, Calls: unsigned.Calls}}} {
+		tx := &Tx{Chain: testChain, From: a.Addr("v1"), Nonce: a.s.NextNonce(a.Addr("v1")), Body: body}
+		if err := a.Key("v1").SignTx(tx); err != nil {
+			t.Fatal(err)
+		}
+		if err := tx.Verify(); err == nil || !strings.Contains(err.Error(), "call 1") {
+			t.Fatalf("%s with a receipt its sender did not sign: %v", body.Kind(), err)
+		}
+	}
 }
 
 // "Broken by the criterion the buyer marked primary at publication, and only then by
@@ -165,4 +207,18 @@ func TestTenderTiesBreakOnThePrimaryThenCommitOrder(t *testing.T) {
 	if tv := a.Tender(tid); tv.WinningBid != bids[1] || *tv.Winner != a.Addr("bob") || tv.WinningTotal != 23 {
 		t.Fatalf("tender %+v", tv)
 	}
+}
+
+// reorder returns c with rows i and j swapped: the indices out of order.
+func reorder(c tender.Scorecard, i, j int) tender.Scorecard {
+	c.Scores = append([]tender.CriterionScore{}, c.Scores...)
+	c.Scores[i], c.Scores[j] = c.Scores[j], c.Scores[i]
+	return c
+}
+
+// withReason returns c with row i's reason replaced.
+func withReason(c tender.Scorecard, i int, reason string) tender.Scorecard {
+	c.Scores = append([]tender.CriterionScore{}, c.Scores...)
+	c.Scores[i].Reason = reason
+	return c
 }

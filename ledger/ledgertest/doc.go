@@ -41,6 +41,26 @@
 //	balances
 //	show entry=1
 //
+// An arena that names a treasury (open ... treasury=treasury) runs tenders, with their
+// own commands:
+//
+//	check answers=(yes)
+//	publish budget=100 weights=(3,2,2,1) primary=0
+//	commit tender=1 from=alice
+//	ask tender=1 question=(Does a public body count?)
+//	answer tender=1 question=1 reply=(Yes.)
+//	reveal bid=1
+//	score bid=1 scores=(3/4/1/4, 4/3/2/5, 2/4/0/3, 3/5/1/4)
+//	appeal bid=1
+//	resolve bid=1 scores=(5/5/2/4)
+//	expire tender=1
+//	award tender=1
+//	show tender=1
+//
+// The verbs a bounty shares (appeal, award, withdraw, attempt, show) act on a tender
+// when they name a bid or a tender; handler_tender.go and handler_tender_score.go
+// document each command's arguments.
+//
 // Amounts are whole units of the currency, durations are Go durations (1h, 30m), and
 // times print as offsets from the opening of the arena (t+7h). The handler_<cmd>.go
 // files document each command's arguments. A refusal prints; a broken invariant, a

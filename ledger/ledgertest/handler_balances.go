@@ -8,7 +8,8 @@ import (
 	"github.com/cockroachdb/datadriven"
 )
 
-// balances prints the four balances, the money identity in figures, and who is owed:
+// balances prints the four balances, the money identity in figures, and who is owed;
+// in an arena that runs tenders, the tender's pools and what the arena holds:
 //
 //	balances
 func (h *Harness) balances(t *testing.T, d *datadriven.TestData) string {
@@ -17,6 +18,11 @@ func (h *Harness) balances(t *testing.T, d *datadriven.TestData) string {
 	owed := h.owed()
 	if len(owed) == 0 {
 		owed = []string{"nobody"}
+	}
+	if h.s.Arena().Counts.Tenders > 0 || h.terms.Treasury != nil {
+		held, _ := b.Held()
+		return fmt.Sprintf("%s\npaid in %s - paid out %s = %s held\nowed: %s",
+			h.tenderBalances(), gen(b.PaidIn), gen(b.PaidOut), gen(held), strings.Join(owed, " "))
 	}
 	return fmt.Sprintf("prize_escrow=%s bond_escrow=%s slash_pool=%s claimable_total=%s\n"+
 		"paid in %s - paid out %s = %s + %s + %s + %s\nowed: %s",

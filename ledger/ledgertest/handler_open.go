@@ -12,11 +12,12 @@ import (
 // open opens the arena:
 //
 //	open validators=4 [committee=N] [quorum=N] [window=6h] [grading=24h] [bond=5] [appeal-bond=20]
-//	     [attempts=3] [timeout=10m] [dev=true]
+//	     [attempts=3] [timeout=10m] [dev=true] [treasury=NAME] [grading-fee=N]
 //
-// The validators are named v1..vN. Refused terms print the refusal.
+// The validators are named v1..vN. An arena runs tenders only when it names a
+// treasury. Refused terms print the refusal.
 func (h *Harness) open(t *testing.T, d *datadriven.TestData) string {
-	a := argsOf(t, d, "validators", "committee", "quorum", "window", "grading", "bond", "appeal-bond", "attempts", "timeout", "dev")
+	a := argsOf(t, d, "validators", "committee", "quorum", "window", "grading", "bond", "appeal-bond", "attempts", "timeout", "dev", "treasury", "grading-fee")
 	if h.s != nil {
 		d.Fatalf(t, "the arena is already open")
 	}
@@ -25,6 +26,11 @@ func (h *Harness) open(t *testing.T, d *datadriven.TestData) string {
 		EntryBond: a.amount("bond", ledger.Ether(5)), AppealBond: a.amount("appeal-bond", ledger.Ether(20)),
 		AppealWindowS: a.seconds("window", 6*3600), GradingWindowS: a.seconds("grading", 24*3600), Committee: a.int("committee", 0), Quorum: a.int("quorum", 0),
 		Attempts: a.int("attempts", 3), RoundTimeoutS: a.seconds("timeout", 600), DevMode: a.bool("dev", false),
+		GradingFee: a.amount("grading-fee", ledger.Amount{}),
+	}
+	if a.has("treasury") {
+		treasury := Addr(a.str("treasury", ""))
+		terms.Treasury = &treasury
 	}
 	for i := range a.int("validators", 4) {
 		terms.Validators = append(terms.Validators, Addr(fmt.Sprintf("v%d", i+1)))
@@ -35,6 +41,9 @@ func (h *Harness) open(t *testing.T, d *datadriven.TestData) string {
 	}
 	h.s, h.terms, h.bare = s, s.Terms(), NewBare(s)
 	h.c = Drive(t, h.bare)
+	if a.has("treasury") {
+		h.c.Key(a.str("treasury", "")) // so the treasury reads by its name
+	}
 	return describeTerms(h.terms)
 }
 
@@ -45,6 +54,12 @@ func describeTerms(t ledger.Terms) string {
 	fmt.Fprintf(&b, "entry bond %s, appeal bond %s, appeal window %s", gen(t.EntryBond), gen(t.AppealBond), since(t.AppealWindowS))
 	if t.DevMode {
 		b.WriteString(", dev mode")
+	}
+	if t.Treasury != nil {
+		b.WriteString("\ntenders run, fees and forfeits to the treasury")
+	}
+	if !t.GradingFee.IsZero() {
+		fmt.Fprintf(&b, ", grading fee %s", gen(t.GradingFee))
 	}
 	return b.String()
 }

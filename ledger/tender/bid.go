@@ -218,8 +218,8 @@ func (s *State) Withdraw(env round.Env, b Withdraw) (book.Outcome, *book.Error) 
 	if err != nil {
 		return book.Outcome{}, err
 	}
-	env.Book.Release(DepositPool, x.Bidder, x.Deposit)
-	env.Book.Release(GradePool, x.Bidder, x.Fee)
+	release(env.Book, DepositPool, x.Bidder, x.Deposit)
+	release(env.Book, GradePool, x.Bidder, x.Fee)
 	x.Status, x.WithdrawnAt, x.Outcome = BidWithdrawn, env.At.Now, OutcomeReturned
 	s.markBid(x.ID)
 	s.bidder(x.Bidder).Withdrawn++
