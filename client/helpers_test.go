@@ -25,7 +25,7 @@ type fixture struct {
 
 func newFixture(t *testing.T, attempts int) *fixture {
 	t.Helper()
-	keys := make([]*account.Key, 3)
+	keys := make([]*account.Key, 4) // sponsor, solver, validator, treasury
 	for i := range keys {
 		k, err := account.Generate()
 		if err != nil {
@@ -33,10 +33,11 @@ func newFixture(t *testing.T, attempts int) *fixture {
 		}
 		keys[i] = k
 	}
+	treasury := keys[3].Address()
 	terms := ledger.Terms{
 		Chain: "client-test", Name: "Client test arena", Symbol: "GEN",
 		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 3600, GradingWindowS: 86400,
-		Validators: []ledger.Address{keys[2].Address()}, Attempts: attempts, RoundTimeoutS: 60, DevMode: true,
+		Validators: []ledger.Address{keys[2].Address()}, Attempts: attempts, RoundTimeoutS: 60, DevMode: true, Treasury: &treasury,
 		Genesis: []ledger.Allocation{{Address: keys[0].Address(), Amount: ledger.Ether(1000)}, {Address: keys[1].Address(), Amount: ledger.Ether(100)}},
 	}
 	eng, err := solo.Open(solo.Config{Path: filepath.Join(t.TempDir(), "arena.db")}, &terms)

@@ -43,7 +43,8 @@ func (o InitOptions) withDefaults() InitOptions {
 var ErrInitialised = errors.New("directory already holds an arena")
 
 // Init creates an arena in dir: validator keys in dir/keys, their addresses in the
-// founding terms written to dir/genesis.json, and dir/arena.toml naming them. The
+// founding terms written to dir/genesis.json, and dir/arena.toml naming them. Unless the
+// terms name a treasury, a treasury key is generated into dir/keys too and named. The
 // founding terms are validated as the ledger validates them before anything is written.
 func Init(dir string, o InitOptions) (Config, error) {
 	o = o.withDefaults()
@@ -65,11 +66,18 @@ func Init(dir string, o InitOptions) (Config, error) {
 	for i, k := range keys {
 		vals[i] = k.Address()
 	}
+	treasury, err := treasuryKey(&o.Terms)
+	if err != nil {
+		return Config{}, fmt.Errorf("init %s: %w", dir, err)
+	}
 	if err := o.check(vals); err != nil {
 		return Config{}, fmt.Errorf("init %s: %w", dir, err)
 	}
 	terms := o.ledgerTerms(vals)
 	cfg := initialConfig(o, keys)
+	if treasury != nil {
+		keys = append(keys, treasury)
+	}
 	if err := writeArena(dir, o, keys, terms, cfg); err != nil {
 		return Config{}, fmt.Errorf("init %s: %w", dir, err)
 	}

@@ -204,13 +204,8 @@ func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
 		if err != nil {
 			return fmt.Errorf("%s: validator[%d] %s: %w", ConfigFile, i, v.Address, err)
 		}
-		graders := map[string]grading.Grader{
-			bounty.Kind:       p,
-			gtender.Kind:      &gtender.Scorer{Model: p.Reader, Now: o.Now},
-			gtender.CheckKind: &gtender.Checker{Model: p.Reader, Now: o.Now},
-		}
 		n.workers = append(n.workers, validator.New(validator.Config{
-			Key: keys[i], Graders: graders, Chain: engineChain{n.engine},
+			Key: keys[i], Graders: graders(p, o), Chain: engineChain{n.engine},
 			Concurrency: v.Concurrency, RunTimeout: v.RunTimeout, Now: o.Now,
 			Logger: o.Logger.With("validator", v.Address.String()),
 		}))
@@ -256,6 +251,16 @@ func (n *Node) pipeline(v ValidatorConfig, fc fetch.Config, o OpenOptions) (*bou
 	}
 	works := storeWorks{n.engine.DB(), o.Logger.With("validator", v.Address.String())}
 	return &bounty.Pipeline{Reader: r, Compiler: c, Fetcher: fetch.New(fc), Works: works, Now: o.Now}, nil
+}
+
+// graders returns a validator's grader of each contest kind: the bounty's pipeline p,
+// and the tender's scorer and scorability checker, which read with p's reader.
+func graders(p *bounty.Pipeline, o OpenOptions) map[string]grading.Grader {
+	return map[string]grading.Grader{
+		bounty.Kind:       p,
+		gtender.Kind:      &gtender.Scorer{Model: p.Reader, Now: o.Now},
+		gtender.CheckKind: &gtender.Checker{Model: p.Reader, Now: o.Now},
+	}
 }
 
 // resolveSpec makes a replay file relative to the arena directory.

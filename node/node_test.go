@@ -32,8 +32,8 @@ func newKey(t *testing.T) *account.Key {
 }
 
 // TestInitLaysOutAnArena: the arena directory holds arena.toml, genesis.json (the
-// founding terms naming the generated validators), keys/ (one keystore file per
-// validator) and, once opened, arena.db.
+// founding terms naming the generated validators and treasury), keys/ (one keystore
+// file per validator and one for the treasury) and, once opened, arena.db.
 func TestInitLaysOutAnArena(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "arena")
 	cfg, err := Init(dir, InitOptions{Terms: Terms{Name: "Proving Ground"}, Validators: 3, LightScrypt: true, Passphrase: "pw",
@@ -75,8 +75,9 @@ func TestInitLaysOutAnArena(t *testing.T) {
 	}
 	st := &account.Store{Dir: filepath.Join(dir, KeysDir)}
 	list, err := st.List()
-	if err != nil || !slices.Equal(list, addrs) {
-		t.Fatalf("keystore lists %v (%v), want %v", list, err, addrs)
+	want := slices.SortedFunc(slices.Values(append(slices.Clone(addrs), *terms.Treasury)), compareAddr)
+	if err != nil || !slices.Equal(list, want) {
+		t.Fatalf("keystore lists %v (%v), want %v", list, err, want)
 	}
 	if _, err := st.Load(addrs[0], "pw"); err != nil {
 		t.Fatalf("validator key does not unlock with the init passphrase: %v", err)

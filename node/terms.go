@@ -25,6 +25,7 @@ type Terms struct {
 	Attempts      int                 // attempts per round before the entry is left ungraded
 	RoundTimeout  time.Duration       // how long an attempt stays open; whole seconds
 	Registry      *ledger.Address     // the EVM registry told of awards; nil for none
+	Treasury      *ledger.Address     // receives tender fees and forfeits; nil: Init and Testnet generate a treasury key
 	Genesis       []ledger.Allocation // wallets funded at the start
 	// Fees is the fee schedule; nil takes DefaultFees for the arena's mode. A public
 	// (not dev) arena must charge a fee per transaction (ErrNoFee).
@@ -73,6 +74,7 @@ func DefaultTerms() Terms {
 		RoundTimeout:  2 * time.Minute,
 		Fees:          nil, // DefaultFees(DevMode)
 		ValidatorFund: ledger.Ether(10),
+		Treasury:      nil, // a treasury key Init or Testnet generates
 	}
 }
 
@@ -151,6 +153,10 @@ func (t Terms) ledgerTerms(vals []ledger.Address) ledger.Terms {
 	if t.Registry != nil {
 		r := *t.Registry
 		lt.Registry = &r
+	}
+	if t.Treasury != nil {
+		r := *t.Treasury
+		lt.Treasury = &r
 	}
 	return lt
 }

@@ -16,10 +16,11 @@ import (
 // chosenTerms sets every founding term to something other than its default.
 func chosenTerms() Terms {
 	registry := ledger.MustAddress("0x00000000000000000000000000000000000000c0")
+	treasury := ledger.MustAddress("0x00000000000000000000000000000000000000d0")
 	return Terms{
 		Name: "Chosen Terms", Symbol: "ARN", DevMode: true,
 		EntryBond: ledger.Ether(7), AppealBond: ledger.Ether(9), AppealWindow: 3 * time.Hour, GradingWindow: 48 * time.Hour,
-		Committee: 3, Quorum: 3, Attempts: 5, RoundTimeout: 90 * time.Second, Registry: &registry,
+		Committee: 3, Quorum: 3, Attempts: 5, RoundTimeout: 90 * time.Second, Registry: &registry, Treasury: &treasury,
 		Genesis: []ledger.Allocation{{Address: ledger.MustAddress("0x00000000000000000000000000000000000000a1"), Amount: ledger.Ether(100)}},
 		Fees:    &Fees{PerTx: ledger.NewAmount(7), PerByte: ledger.NewAmount(3), Grading: ledger.NewAmount(11)}, ValidatorFund: ledger.Ether(2),
 	}
@@ -28,10 +29,11 @@ func chosenTerms() Terms {
 // wantTerms is what the ledger holds for chosenTerms, validators aside.
 func wantTerms() ledger.Terms {
 	registry := ledger.MustAddress("0x00000000000000000000000000000000000000c0")
+	treasury := ledger.MustAddress("0x00000000000000000000000000000000000000d0")
 	return ledger.Terms{
 		Chain: "arena-chosen-terms", Name: "Chosen Terms", Symbol: "ARN", DevMode: true,
 		EntryBond: ledger.Ether(7), AppealBond: ledger.Ether(9), AppealWindowS: 3 * 3600, GradingWindowS: 48 * 3600,
-		Committee: 3, Quorum: 3, Attempts: 5, RoundTimeoutS: 90, Registry: &registry,
+		Committee: 3, Quorum: 3, Attempts: 5, RoundTimeoutS: 90, Registry: &registry, Treasury: &treasury,
 		Genesis:  []ledger.Allocation{{Address: ledger.MustAddress("0x00000000000000000000000000000000000000a1"), Amount: ledger.Ether(100)}},
 		FeePerTx: ledger.NewAmount(7), FeePerByte: ledger.NewAmount(3), GradingFee: ledger.NewAmount(11),
 	}
@@ -118,7 +120,8 @@ func TestUnchosenTermsAreTheDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want = withValidators(base, got.Validators, ledger.Ether(10))
-	if d := cmp.Diff(want, got, amountEq); d != "" || len(got.Validators) != DefaultValidators {
+	want.Treasury = got.Treasury // generated: TestAnArenaHoldsTheKeyOfTheTreasuryItNames
+	if d := cmp.Diff(want, got, amountEq); d != "" || len(got.Validators) != DefaultValidators || got.Treasury == nil {
 		t.Errorf("Init with no terms chosen (-want +got):\n%s", d)
 	}
 	net, err := Testnet(t.TempDir(), TestnetOptions{Nodes: 1, InitOptions: InitOptions{LightScrypt: true}})
@@ -126,8 +129,8 @@ func TestUnchosenTermsAreTheDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want = withValidators(base, []ledger.Address{net.Nodes[0].Validator}, ledger.Ether(10))
-	want.Chain, want.Name = ChainID(DefaultTestnetName), DefaultTestnetName
-	if d := cmp.Diff(want, net.Terms, amountEq); d != "" {
+	want.Chain, want.Name, want.Treasury = ChainID(DefaultTestnetName), DefaultTestnetName, net.Terms.Treasury
+	if d := cmp.Diff(want, net.Terms, amountEq); d != "" || net.Terms.Treasury == nil {
 		t.Errorf("Testnet with no terms chosen (-want +got):\n%s", d)
 	}
 }

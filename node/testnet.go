@@ -37,8 +37,10 @@ const DefaultTestnetName = "localnet"
 // and in each home an arena directory: genesis.json (the founding terms, which are also
 // the CometBFT genesis app_state), keys/ holding that node's grading validator key, and
 // arena.toml running the comet engine with that one [[validator]] and its reader (the
-// node's entry in o.Readers, else builtin), its API on 127.0.0.1:BasePort+10i+2. The
-// founding terms are validated as Init validates them, before anything is written.
+// node's entry in o.Readers, else builtin), its API on 127.0.0.1:BasePort+10i+2. Unless
+// the terms name a treasury, a treasury key is generated into node0's keystore and
+// named. The founding terms are validated as Init validates them, before anything is
+// written.
 func Testnet(dir string, o TestnetOptions) (comet.Network, error) {
 	if o.Nodes <= 0 {
 		o.Nodes = DefaultValidators
@@ -50,6 +52,10 @@ func Testnet(dir string, o TestnetOptions) (comet.Network, error) {
 		o.Name = DefaultTestnetName
 	}
 	def := o.InitOptions.withDefaults()
+	treasury, err := treasuryKey(&def.Terms)
+	if err != nil {
+		return comet.Network{}, fmt.Errorf("testnet %s: %w", dir, err)
+	}
 	if err := def.check(standIns(o.Nodes)); err != nil {
 		return comet.Network{}, fmt.Errorf("testnet %s: %w", dir, err)
 	}
@@ -78,6 +84,12 @@ func Testnet(dir string, o TestnetOptions) (comet.Network, error) {
 		if err := writeNodeArena(nd.Home, def, nw, c); err != nil {
 			return nw, fmt.Errorf("testnet %s: %w", nd.Home, err)
 		}
+		if i > 0 || treasury == nil {
+			continue
+		}
+		if err := keepKey(nd.Home, def, c, treasury); err != nil {
+			return nw, fmt.Errorf("testnet %s: %w", nd.Home, err)
+		}
 	}
 	return nw, nil
 }
@@ -89,11 +101,7 @@ func writeNodeArena(home string, o InitOptions, net comet.Network, c Config) err
 	if err != nil {
 		return err
 	}
-	st := &account.Store{Dir: filepath.Join(home, c.Keys), Scrypt: account.Standard}
-	if o.LightScrypt {
-		st.Scrypt = account.Light
-	}
-	if err := st.Add(k, o.Passphrase); err != nil {
+	if err := keepKey(home, o, c, k); err != nil {
 		return err
 	}
 	if err := os.Remove(filepath.Join(home, comet.ValidatorKeyFile)); err != nil {
@@ -107,6 +115,15 @@ func writeNodeArena(home string, o InitOptions, net comet.Network, c Config) err
 		return err
 	}
 	return WriteConfig(home, c)
+}
+
+// keepKey adds k to the keystore of the arena directory home, encrypted as o says.
+func keepKey(home string, o InitOptions, c Config, k *account.Key) error {
+	st := &account.Store{Dir: filepath.Join(home, c.Keys), Scrypt: account.Standard}
+	if o.LightScrypt {
+		st.Scrypt = account.Light
+	}
+	return st.Add(k, o.Passphrase)
 }
 
 // APIAddr returns the API address Testnet configured for nd: its p2p port plus 2.

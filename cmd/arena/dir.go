@@ -80,7 +80,8 @@ func (a *app) keystore() *account.Store {
 	return st
 }
 
-// senders returns the keystore's addresses that are not validators of the arena.
+// senders returns the keystore's addresses that are not validators of the arena nor
+// its treasury.
 func (a *app) senders() ([]ledger.Address, error) {
 	list, err := a.keystore().List()
 	if err != nil {
@@ -94,7 +95,23 @@ func (a *app) senders() ([]ledger.Address, error) {
 	if err != nil {
 		return list, nil
 	}
-	return slices.DeleteFunc(list, func(x ledger.Address) bool { return slices.Contains(t.Validators, x) }), nil
+	return slices.DeleteFunc(list, func(x ledger.Address) bool {
+		return slices.Contains(t.Validators, x) || t.Treasury != nil && *t.Treasury == x
+	}), nil
+}
+
+// treasury returns the treasury the directory's founding terms name, or nil when they
+// name none or cannot be read.
+func (a *app) treasury() *ledger.Address {
+	cfg, err := node.LoadConfig(a.dir)
+	if err != nil {
+		return nil
+	}
+	t, err := node.ReadGenesis(a.dir, cfg)
+	if err != nil {
+		return nil
+	}
+	return t.Treasury
 }
 
 // passphrase returns the keystore passphrase from the environment variable that

@@ -27,6 +27,12 @@ var sendingVerbs = [][]string{
 	{"faucet"}, {"task", "post"}, {"submit"}, {"reveal"}, {"grade"}, {"appeal"}, {"award"}, {"withdraw"}, {"dev", "advance"},
 }
 
+func init() {
+	for _, v := range tenderVerbs {
+		sendingVerbs = append(sendingVerbs, []string{"tender", v})
+	}
+}
+
 // errDryRun ends a verb whose transaction --dry-run printed instead of sending; run
 // exits 0 on it.
 var errDryRun = errors.New("dry run: nothing sent")

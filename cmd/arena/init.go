@@ -34,7 +34,7 @@ func (a *app) initCmd() *cobra.Command {
 				vals[i] = v.Address
 			}
 			res := initResult{Dir: a.dir, Name: nameOr(o.Name), Chain: node.ChainID(nameOr(o.Name)),
-				DevMode: o.DevMode, Validators: vals, Listen: cfg.Listen}
+				DevMode: o.DevMode, Validators: vals, Treasury: a.treasury(), Listen: cfg.Listen}
 			return a.emit(res, func(w io.Writer) {
 				mode := ""
 				if o.DevMode {
@@ -42,6 +42,9 @@ func (a *app) initCmd() *cobra.Command {
 				}
 				fmt.Fprintf(w, "initialised arena %q in %s%s: chain %s, %d validators, API on %s\n",
 					nameOr(o.Name), a.dir, mode, node.ChainID(nameOr(o.Name)), len(cfg.Validators), cfg.Listen)
+				if res.Treasury != nil {
+					fmt.Fprintf(w, "treasury %s%s: paid tender fees and forfeits\n", res.Treasury, kept(o.Treasury == nil))
+				}
 			})
 		},
 	}
@@ -68,5 +71,14 @@ type initResult struct {
 	Chain      string           `json:"chain"`
 	DevMode    bool             `json:"dev_mode"`
 	Validators []ledger.Address `json:"validators"`
+	Treasury   *ledger.Address  `json:"treasury"`
 	Listen     string           `json:"listen"`
+}
+
+// kept says where a treasury's key is: in the keystore when the arena generated it.
+func kept(generated bool) string {
+	if generated {
+		return ", a key in the keystore"
+	}
+	return ""
 }

@@ -49,11 +49,15 @@ func (a *app) keysCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
+				treasury := a.treasury()
 				return a.emit(list, func(w io.Writer) {
 					for _, addr := range list {
-						if slices.Contains(senders, addr) {
+						switch {
+						case slices.Contains(senders, addr):
 							fmt.Fprintln(w, addr)
-						} else {
+						case treasury != nil && *treasury == addr:
+							fmt.Fprintln(w, addr, "(treasury)")
+						default:
 							fmt.Fprintln(w, addr, "(validator)")
 						}
 					}

@@ -13,7 +13,8 @@ import (
 )
 
 // modelModes are how the scripts' model server answers, by the first segment of the
-// path a reader posts to: ok reads every work at rung 3, refuse answers 400 (the model
+// path a reader posts to: ok reads every work at rung 3 (and answers a tender's
+// prompts as tenderAnswer does), refuse answers 400 (the model
 // refused: LLM_ERROR), fail answers 500 (retried, then TRANSIENT), hang answers only
 // when the caller gives up, and switch answers as the last `modelmode` said (ok at
 // first).
@@ -82,8 +83,12 @@ func (m *modelServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	default:
 		text := `{"rung": 3, "reason": "a fair piece of work"}`
-		if sent, err := readertest.OpenAI.Decode(body); err == nil && sent.SchemaName == "arena_compile" {
+		sent, err := readertest.OpenAI.Decode(body)
+		if err == nil && sent.SchemaName == "arena_compile" {
 			text = `{"checks": []}`
+		}
+		if t, ok := tenderAnswer(sent); err == nil && ok {
+			text = t
 		}
 		w.Write(readertest.OpenAI.Answer("m", text))
 	}

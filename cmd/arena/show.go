@@ -20,7 +20,7 @@ import (
 // takes.
 func (a *app) showCmd() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries|judges",
+		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries|judges|tenders|tender N|bid N",
 		Short: "Print one of the ledger's views",
 	}
 	noun := func(use, short string, nargs int, f func(ctx context.Context, c *client.Client, arg string) error) {
@@ -48,6 +48,9 @@ func (a *app) showCmd() *cobra.Command {
 	noun("claimable ADDRESS", "what the arena owes an address", 1, a.showClaimable)
 	noun("tx ID", "a committed transaction by id, with its receipt", 1, a.showTx)
 	noun("judges", "each validator's record as a grader: rounds, agreement, failures, earnings, models", 0, a.showJudges)
+	noun("tenders", "every tender", 0, a.showTenders)
+	noun("tender N", "one tender: terms, criteria, windows, questions, bids with their scorecards and appeals, outcome", 1, a.showTender)
+	noun("bid N", "one tender bid and its scorecard", 1, a.showBid)
 	c.AddCommand(a.leaderboardCmd(), a.showDeliveriesCmd())
 	return c
 }
@@ -62,12 +65,23 @@ func (a *app) showArena(ctx context.Context, c *client.Client, _ string) error {
 		fmt.Fprintf(w, "arena %s (chain %s) at height %d, %s\n", t.Name, t.Chain, v.Height, utc(v.Time))
 		fmt.Fprintf(w, "terms: entry bond %s %s | appeal bond %s %s | appeal window %s | %d validators, quorum %d\n",
 			formatAmount(t.EntryBond), sym, formatAmount(t.AppealBond), sym, time.Duration(t.AppealWindowS)*time.Second, len(t.Validators), t.QuorumSize())
+		fmt.Fprintf(w, "treasury: %s\n", treasuryWords(t.Treasury))
 		fmt.Fprintf(w, "state: %d tasks (%d open, %d awarded, %d voided) | %d entries | %d solvers | %d rounds\n",
 			n.Tasks, n.Open, n.Awarded, n.Voided, n.Entries, n.Solvers, n.Rounds)
-		fmt.Fprintf(w, "money: %s prize escrow | %s bonds | %s slash pool | %s claimable\n",
-			formatAmount(b.PrizeEscrow), formatAmount(b.BondEscrow), formatAmount(b.SlashPool), formatAmount(b.ClaimableTotal))
+		fmt.Fprintf(w, "tenders: %d published | %d bids\n", n.Tenders, n.Bids)
+		fmt.Fprintf(w, "money: %s prize escrow | %s bonds | %s slash pool | %s tender budgets | %s tender deposits | %s claimable\n",
+			formatAmount(b.PrizeEscrow), formatAmount(b.BondEscrow), formatAmount(b.SlashPool),
+			formatAmount(b.TenderBudget), formatAmount(b.TenderDeposits), formatAmount(b.ClaimableTotal))
 		fmt.Fprintf(w, "state hash %s\n", v.Hash)
 	})
+}
+
+// treasuryWords names the treasury, or says that without one the arena runs no tenders.
+func treasuryWords(t *ledger.Address) string {
+	if t == nil {
+		return "none: this arena runs no tenders"
+	}
+	return t.String() + " (paid tender fees and forfeits)"
 }
 
 func (a *app) showTasks(ctx context.Context, c *client.Client, _ string) error {

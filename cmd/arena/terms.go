@@ -18,6 +18,7 @@ type termsFlags struct {
 	entryBond     string
 	appealBond    string
 	registry      string
+	treasury      string
 	fund          []string
 	fees          [3]string // --fee-per-tx, --fee-per-byte, --grading-fee
 	validatorFund string
@@ -43,6 +44,7 @@ func (tf *termsFlags) register(c *cobra.Command, name string) {
 	f.IntVar(&tf.t.Attempts, "attempts", d.Attempts, "attempts per grading round")
 	f.DurationVar(&tf.t.RoundTimeout, "round-timeout", d.RoundTimeout, "how long a grading attempt stays open")
 	f.StringVar(&tf.registry, "registry", "", "EVM registry address told of each won award (default: none)")
+	f.StringVar(&tf.treasury, "treasury", "", "address paid tender fees and forfeits (default: a treasury key generated into the keystore)")
 	f.StringArrayVar(&tf.fund, "fund", nil, "genesis allocation ADDRESS=AMOUNT (repeatable)")
 	fees := node.DefaultFees(false)
 	f.StringVar(&tf.fees[0], feeFlags[0], fees.PerTx.Units(), "fee every admitted transaction pays; 0 unless set in a dev arena")
@@ -73,14 +75,25 @@ func (tf *termsFlags) terms() (node.Terms, error) {
 	if t.ValidatorFund, err = optionalAmount("validator-fund", tf.validatorFund); err != nil {
 		return t, err
 	}
-	if tf.registry != "" {
-		r, err := ledger.ParseAddress(tf.registry)
-		if err != nil {
-			return t, fmt.Errorf("--registry %q: %w", tf.registry, err)
-		}
-		t.Registry = &r
+	if t.Registry, err = optionalAddress("registry", tf.registry); err != nil {
+		return t, err
+	}
+	if t.Treasury, err = optionalAddress("treasury", tf.treasury); err != nil {
+		return t, err
 	}
 	return t, nil
+}
+
+// optionalAddress parses an address flag, leaving it nil (the default) when empty.
+func optionalAddress(name, s string) (*ledger.Address, error) {
+	if s == "" {
+		return nil, nil
+	}
+	a, err := ledger.ParseAddress(s)
+	if err != nil {
+		return nil, fmt.Errorf("--%s %q: %w", name, s, err)
+	}
+	return &a, nil
 }
 
 // feeSchedule returns the fee schedule the fee flags set, the others taking the mode's

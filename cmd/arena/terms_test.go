@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ import (
 // termFlagNames are the founding-term flags, each of which `arena init` and `arena
 // testnet` both take.
 var termFlagNames = []string{"name", "symbol", "dev", "entry-bond", "appeal-bond", "appeal-window", "grading-window", "committee",
-	"quorum", "attempts", "round-timeout", "registry", "fund", "fee-per-tx", "fee-per-byte", "grading-fee", "validator-fund"}
+	"quorum", "attempts", "round-timeout", "registry", "treasury", "fund", "fee-per-tx", "fee-per-byte", "grading-fee", "validator-fund"}
 
 // TestInitAndTestnetTakeTheSameTermFlags: every founding term `arena init` can set,
 // `arena testnet` can set too, by the same flag with the same type, default and help;
@@ -49,7 +50,8 @@ func TestInitAndTestnetTakeTheSameTermFlags(t *testing.T) {
 }
 
 // TestInitAndTestnetFoundTheSameTerms: `arena init` and `arena testnet` given the same
-// term flags, or none, write the same founding terms, validators and name aside.
+// term flags, or none, write the same founding terms, validators and name aside, and a
+// treasury each generates when none is named.
 func TestInitAndTestnetFoundTheSameTerms(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -58,7 +60,7 @@ func TestInitAndTestnetFoundTheSameTerms(t *testing.T) {
 		{"defaults", []string{"--name", "same"}},
 		{"chosen", []string{"--name", "same", "--symbol", "ARN", "--dev", "--entry-bond", "7", "--appeal-bond", "atto:9",
 			"--appeal-window", "90m", "--committee", "2", "--quorum", "2", "--attempts", "4", "--round-timeout", "45s",
-			"--registry", "0x00000000000000000000000000000000000000c0", "--fund", "0x00000000000000000000000000000000000000a1=3.5",
+			"--registry", "0x00000000000000000000000000000000000000c0", "--treasury", "0x00000000000000000000000000000000000000d0", "--fund", "0x00000000000000000000000000000000000000a1=3.5",
 			"--fee-per-tx", "0.002", "--fee-per-byte", "atto:5", "--grading-fee", "0.25", "--validator-fund", "3"}},
 		{"public, one fee chosen", []string{"--name", "same", "--fee-per-tx", "0.01"}},
 	} {
@@ -71,6 +73,12 @@ func TestInitAndTestnetFoundTheSameTerms(t *testing.T) {
 				t.Fatalf("validators: init %v, testnet %v; want 3 each", it.Validators, nt.Validators)
 			}
 			it.Validators, nt.Validators = nil, nil
+			if it.Treasury == nil || nt.Treasury == nil {
+				t.Fatalf("treasury: init %v, testnet %v; want one named by each", it.Treasury, nt.Treasury)
+			}
+			if !slices.Contains(tc.flags, "--treasury") {
+				it.Treasury, nt.Treasury = nil, nil // each generated its own key
+			}
 			it.Genesis, nt.Genesis = withoutValidators(it.Genesis, 3), withoutValidators(nt.Genesis, 3)
 			if d := cmp.Diff(it, nt, cmp.Comparer(ledger.Amount.Eq)); d != "" {
 				t.Errorf("founding terms (-init +testnet):\n%s", d)

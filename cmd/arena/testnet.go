@@ -56,5 +56,12 @@ func printNetwork(w io.Writer, net comet.Network, o node.TestnetOptions) {
 		fmt.Fprintf(w, "node%d: home %s, p2p %s@%s, rpc %s, API %s, validator %s\n",
 			i, n.Home, n.ID, n.P2P, n.RPC, node.APIAddr(n), n.Validator)
 	}
+	if t := net.Terms.Treasury; t != nil {
+		where := ""
+		if o.Treasury == nil {
+			where = ", its key in node0's keystore"
+		}
+		fmt.Fprintf(w, "treasury %s%s: paid tender fees and forfeits\n", t, where)
+	}
 	fmt.Fprintf(w, "start each node: arena node --engine comet --home %s\n", net.Nodes[0].Home)
 }
