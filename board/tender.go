@@ -328,9 +328,7 @@ func appealSays(a *tender.AppealView) string {
 	case tender.AppealRejected:
 		return "rejected: the " + before + " did not rise (now " + utoa(a.TotalAfter) + "), so the bond was forfeited to the treasury"
 	case tender.AppealLapsed:
-		return "lapsed: the rescoring ran out of attempts; the bond and fee went back and the scorecard stands"
-	case tender.AppealAbandoned:
-		return "abandoned: the tender closed with the appeal open; the bond and fee went back"
+		return "lapsed: the rescoring ended without a scorecard; the bond and fee went back and the scorecard stands"
 	}
 	return a.Status
 }

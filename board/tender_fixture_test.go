@@ -198,7 +198,7 @@ func tendered(t testing.TB) ledger.Snapshot {
 	scorecard(&b13, cs[tenderAbandoned], []int{3, 3, 3}, agreeing(3, 3, 3))
 	b13.ScoredAt, b13.Rank, b13.Round, b13.Rounds, b13.Outcome = t5.RevealCloses+100, 1, 51, []round.ID{51}, tender.OutcomeReturned
 	b13.Appeal = &tender.AppealView{Argument: "The audit scope is stated in full in the second paragraph.",
-		Bond: ledger.Ether(5), FiledAt: t5.RevealCloses + 200, Status: tender.AppealAbandoned, TotalBefore: 18, ResolvedAt: demoNow - 500}
+		Bond: ledger.Ether(5), FiledAt: t5.RevealCloses + 200, Status: tender.AppealLapsed, TotalBefore: 18, ResolvedAt: demoNow - 500}
 	t5.Bids = []tender.BidView{b12, b13}
 
 	b9.Salt = "salt of bidder B"

@@ -198,11 +198,11 @@ func TestARescoredBidKeepsThePreviousTotal(t *testing.T) {
 			"rejected: the total 22 did not rise (now 22), so the bond was forfeited to the treasury")),
 		In("#bid-6 .appeal", HasText("appeal open filed 2026-01-02 00:53:20 UTC with a bond of 5 GEN: open: rescoring in round 25; award and decline wait for it")),
 		In("#bid-6 .total dd", HasText("10/25")),
-		In("#bid-13 .appeal", HasText("appeal abandoned filed 2025-12-30 02:03:20 UTC with a bond of 5 GEN, resolved 2026-01-02 01:51:40 UTC: "+
-			"abandoned: the tender closed with the appeal open; the bond and fee went back")),
+		In("#bid-13 .appeal", HasText("appeal lapsed filed 2025-12-30 02:03:20 UTC with a bond of 5 GEN, resolved 2026-01-02 01:51:40 UTC: "+
+			"lapsed: the rescoring ended without a scorecard; the bond and fee went back and the scorecard stands")),
 	)
 	for status, want := range map[string]string{
-		tender.AppealLapsed: "lapsed: the rescoring ran out of attempts; the bond and fee went back and the scorecard stands",
+		tender.AppealLapsed: "lapsed: the rescoring ended without a scorecard; the bond and fee went back and the scorecard stands",
 		tender.AppealOpen:   "open: anyone may resolve it with a rescoring round; award and decline wait for it",
 	} {
 		s := tendered(t)

@@ -170,49 +170,76 @@ func TestTenderAnAppealWhoseRescoringCannotSettleLapses(t *testing.T) {
 	a.Refused(errTenderNoOpenAppeal, "stranger", Amount{}, tender.Resolve{Bid: bids[0]})
 }
 
-// The later rule against a free option: once an appeal's rescoring is running, closing
-// the tender after the decision window is refused until the rescoring has run past
-// every attempt it may have; then the tender closes, the round is abandoned and the
-// bond and fee come back.
-func TestTenderExpireWaitsForALiveRescoring(t *testing.T) {
-	a, tid, bids := scoredTender(t, func(t *Terms) { t.GradingFee = Ether(1) }, []tender.Scorecard{ledgertest.Scores(3, 4, 1, 4)}, "alice")
+// The later rule against a free option: "expire is refused while an appeal is open".
+// A losing bidder who appeals after the decision window cannot close the tender and
+// cancel the award: closing is refused whether or not anyone has resolved the appeal,
+// anyone may resolve it, and once it is resolved anyone awards the winner.
+func TestTenderAnAppealCannotCancelTheAward(t *testing.T) {
+	a, tid, bids := scoredTender(t, func(t *Terms) { t.GradingFee = Ether(1) },
+		[]tender.Scorecard{ledgertest.Scores(3, 4, 1, 4), ledgertest.Scores(5, 4, 4, 3)}, "alice", "bob")
+	p := ledgertest.TenderTerms()
+	a.Wait(p.RevealS + p.DecideS + 1)
+	a.Do("alice", Ether(20), tender.Appeal{Bid: bids[0], Argument: argument})
+	a.Refused(errTenderAppealOpen, "alice", Amount{}, tender.Expire{Tender: tid})
+	a.Refused(errTenderAppealOpen, "stranger", Amount{}, tender.Award{Tender: tid})
+	r := RoundID(a.Do("bob", Amount{}, tender.Resolve{Bid: bids[0]}).Created)
+	a.Refused(errTenderAppealOpen, "alice", Amount{}, tender.Expire{Tender: tid})
+	a.ScoreAll(r, ledgertest.Scores(3, 4, 1, 4))
+	if bv := a.Bid(bids[0]); bv.Appeal.Status != tender.AppealRejected {
+		t.Fatalf("appeal %+v", bv.Appeal)
+	}
+	a.Refused(errTenderComplete, "alice", Amount{}, tender.Expire{Tender: tid})
+	a.Wait(tender.AwardWaitS)
+	a.Do("stranger", Amount{}, tender.Award{Tender: tid})
+	if tv := a.Tender(tid); tv.State != tender.TenderAwarded || tv.WinningBid != bids[1] {
+		t.Fatalf("tender %s won by bid %d, want bob's bid %d", tv.State, tv.WinningBid, bids[1])
+	}
+}
+
+// A pause is never a lock: an appeal whose rescoring is stalled blocks closing only
+// until its round runs out of attempts, which anyone moves on; the appeal then lapses
+// with its bond and fee back, and a tender that cannot be completed closes.
+func TestTenderAStalledRescoringLapsesAndTheTenderCloses(t *testing.T) {
+	a, tid, bids := scoredTender(t, func(t *Terms) { t.GradingFee = Ether(1) }, []tender.Scorecard{ledgertest.Scores(3, 4, 1, 4)}, "alice", "bob")
 	p := ledgertest.TenderTerms()
 	a.Wait(p.RevealS + p.DecideS)
 	a.Do("alice", Ether(20), tender.Appeal{Bid: bids[0], Argument: argument})
 	r := RoundID(a.Do("stranger", Amount{}, tender.Resolve{Bid: bids[0]}).Created)
-	opened := a.TenderRound(r).OpenedAt
-	a.Refused(errTenderAppealOpen, "stranger", Amount{}, tender.Expire{Tender: tid})
-	a.Wait(opened + int64(attempts)*timeout - a.Now())
-	a.Refused(errTenderAppealOpen, "stranger", Amount{}, tender.Expire{Tender: tid})
-	a.Wait(1)
 	before := a.s.Claimable(a.Addr("alice"))
-	a.Do("stranger", Amount{}, tender.Expire{Tender: tid})
-	bv := a.Bid(bids[0])
-	if a.Tender(tid).State != tender.TenderAbandoned || bv.Appeal.Status != tender.AppealAbandoned || a.TenderRound(r).State != RoundAbandoned {
-		t.Fatalf("tender %s, appeal %s, round %s", a.Tender(tid).State, bv.Appeal.Status, a.TenderRound(r).State)
+	for range attempts {
+		a.Refused(errTenderAppealOpen, "stranger", Amount{}, tender.Expire{Tender: tid})
+		a.Wait(timeout + 1)
+		a.Do("stranger", Amount{}, tender.Resolve{Bid: bids[0]}) // moves the timed-out attempt on
 	}
-	if got, _ := a.s.Claimable(a.Addr("alice")).Sub(before); !got.Eq(Ether(5 + 20 + 1)) {
-		t.Fatalf("alice got %s back, want her deposit, bond and fee", got)
+	if bv := a.Bid(bids[0]); bv.Appeal.Status != tender.AppealLapsed || a.TenderRound(r).State != RoundExhausted {
+		t.Fatalf("appeal %s, round %s", bv.Appeal.Status, a.TenderRound(r).State)
 	}
-}
-
-// "An unresolved appeal blocks the whole round, so nobody ... should need the
-// appellant's cooperation to move it": and after the decision window, an appeal nobody
-// resolved does not hold the escrow: closing the tender abandons it, bond back.
-func TestTenderClosingAbandonsAnAppealNobodyResolved(t *testing.T) {
-	a, tid, bids := scoredTender(t, nil, []tender.Scorecard{ledgertest.Scores(3, 4, 1, 4)}, "alice")
-	a.Do("alice", Ether(20), tender.Appeal{Bid: bids[0], Argument: argument})
-	p := ledgertest.TenderTerms()
-	a.Wait(p.RevealS + p.DecideS + 1)
-	a.Refused(errTenderAppealOpen, "stranger", Amount{}, tender.Award{Tender: tid})
-	a.Do("stranger", Amount{}, tender.Expire{Tender: tid})
-	if bv := a.Bid(bids[0]); bv.Appeal.Status != tender.AppealAbandoned || bv.Outcome != tender.OutcomeReturned {
-		t.Fatalf("bid %+v appeal %+v", bv, bv.Appeal)
+	if got, _ := a.s.Claimable(a.Addr("alice")).Sub(before); !got.Eq(Ether(20 + 1)) {
+		t.Fatalf("alice got %s back, want her bond and fee", got)
 	}
-	if got := a.s.Claimable(a.Addr("alice")); !got.Eq(Ether(25)) {
-		t.Fatalf("alice is owed %s, want her deposit and bond", got)
+	a.Do("stranger", Amount{}, tender.Expire{Tender: tid}) // bob's bid was never scored
+	if tv := a.Tender(tid); tv.State != tender.TenderAbandoned {
+		t.Fatalf("tender %s, want abandoned", tv.State)
 	}
 	if got := a.s.Claimable(a.Addr("sponsor")); !got.Eq(Ether(100)) {
 		t.Fatalf("the buyer is owed %s, want the budget", got)
+	}
+}
+
+// An agreed failure on a rescoring (every member met the same [EXTERNAL] failure) writes
+// no scorecard and lets the appeal lapse at once, its bond and fee back: a failure is
+// never a finding, and never a reason to keep an appeal, and the award, waiting.
+func TestTenderAnAgreedFailureOnARescoringLapsesTheAppeal(t *testing.T) {
+	a, _, bids := scoredTender(t, func(t *Terms) { t.GradingFee = Ether(1) }, []tender.Scorecard{ledgertest.Scores(3, 4, 1, 4)}, "alice")
+	a.Do("alice", Ether(20), tender.Appeal{Bid: bids[0], Argument: argument})
+	before := a.s.Claimable(a.Addr("alice"))
+	r := RoundID(a.Do("stranger", Amount{}, tender.Resolve{Bid: bids[0]}).Created)
+	a.ScoreAll(r, ledgertest.Failed(External, "Model provider refused the request"))
+	bv := a.Bid(bids[0])
+	if bv.Appeal.Status != tender.AppealLapsed || bv.Total != 23 || bv.Rescored {
+		t.Fatalf("bid %+v appeal %+v", bv, bv.Appeal)
+	}
+	if got, _ := a.s.Claimable(a.Addr("alice")).Sub(before); !got.Eq(Ether(21)) {
+		t.Fatalf("alice got %s back, want the bond and the fee", got)
 	}
 }

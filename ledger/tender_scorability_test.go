@@ -1,7 +1,9 @@
 package ledger_test
 
 import (
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	. "github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/ledgertest"
@@ -139,5 +141,28 @@ func TestTenderAnAgreedFailureIsNeverAScore(t *testing.T) {
 	a.ScoreBid(bids[0], ledgertest.Scores(2, 2, 2, 2))
 	if got := a.s.Arena().Balances.TenderGradingFees; !got.IsZero() {
 		t.Fatalf("grading pool %s after the bid was scored", got)
+	}
+}
+
+// "The verdict is kept per criteria digest (sha256 of the normalised criteria, order
+// kept)": spacing and ASCII case do not change a digest; any other difference does, in
+// any script and anywhere in a criterion up to its last character, so a verdict on one
+// text never clears another.
+func TestTenderTheCriteriaDigestTellsEveryWordingApart(t *testing.T) {
+	base := []string{"A delivery schedule with weekly milestones", "A fixed price"}
+	if tender.Digest(base) != tender.Digest([]string{"  a DELIVERY schedule\twith weekly   milestones ", "A fixed PRICE"}) {
+		t.Error("spacing and ASCII case changed the digest")
+	}
+	if tender.Digest(base) == tender.Digest([]string{base[1], base[0]}) {
+		t.Error("the order of the criteria did not change the digest")
+	}
+	cyr := strings.Repeat("оценивается по тексту предложения ", 4) // 136 characters, 256 bytes
+	a := []string{cyr + "и графику"}
+	b := []string{cyr + "и визиту"}
+	if utf8.RuneCountInString(a[0]) > tender.MaxCriterionLen || len(a[0]) <= tender.MaxCriterionLen {
+		t.Fatalf("the case needs a criterion within %d characters but over %d bytes", tender.MaxCriterionLen, tender.MaxCriterionLen)
+	}
+	if tender.Digest(a) == tender.Digest(b) {
+		t.Error("two Cyrillic criteria that differ only after their 160th byte share a digest")
 	}
 }

@@ -172,8 +172,6 @@ func tenderAppealWords(ap *tender.AppealView) string {
 		return fmt.Sprintf("rejected: total %d -> %d, bond forfeited to the treasury", ap.TotalBefore, ap.TotalAfter)
 	case tender.AppealLapsed:
 		return fmt.Sprintf("lapsed: the rescoring could not settle; total %d stands, bond returned", ap.TotalBefore)
-	case tender.AppealAbandoned:
-		return "abandoned with its tender: bond returned"
 	}
 	return ap.Status
 }

@@ -239,7 +239,7 @@ func (h *Harness) bidLines(bv ledger.BidView) string {
 	}
 	if ap := bv.Appeal; ap != nil {
 		fmt.Fprintf(&b, "  appeal %s: total before %d", ap.Status, ap.TotalBefore)
-		if ap.ResolvedAt != 0 && ap.Status != tender.AppealLapsed && ap.Status != tender.AppealAbandoned {
+		if ap.ResolvedAt != 0 && ap.Status != tender.AppealLapsed {
 			fmt.Fprintf(&b, ", after %d", ap.TotalAfter)
 		}
 		b.WriteString("\n")

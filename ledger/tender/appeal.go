@@ -70,18 +70,3 @@ func (s *State) Resolve(env round.Env, b Resolve) (book.Outcome, *book.Error) {
 		Type: "round_opened", Height: env.At.Height, Tender: uint64(x.Tender), Bid: uint64(x.ID), Round: uint64(r.ID), Attempt: 1, Note: "rescoring",
 	}}}, nil
 }
-
-// rescoringLive reports whether x's open appeal has a rescoring round that is open and
-// not yet past every attempt it may have (its opening plus the attempts times the
-// round timeout): while it is, the appeal cannot be abandoned by closing the tender.
-func (s *State) rescoringLive(env round.Env, x *bid) bool {
-	if x.openAppeal() == nil {
-		return false
-	}
-	r := x.lastRound(env.Rounds)
-	if r == nil || r.Ref == 0 || r.State != round.Open {
-		return false
-	}
-	t := env.Rounds.Terms()
-	return env.At.Now <= r.OpenedAt+int64(t.Attempts)*t.TimeoutS
-}

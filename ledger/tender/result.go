@@ -47,13 +47,18 @@ func Commitment(salt string, bidder string, proposal string) string {
 }
 
 // Normalise returns a criterion's text as the digest reads it: whitespace collapsed to
-// single spaces, trimmed, lower-cased and cut to MaxCriterionLen bytes.
+// single spaces, trimmed, and ASCII letters lower-cased. Nothing is cut (a criterion is
+// at most MaxCriterionLen characters already), so two criteria that differ anywhere have
+// different digests, whatever their script; and only ASCII is folded, so the digest
+// never depends on the Unicode tables of the build.
 func Normalise(text string) string {
-	s := strings.ToLower(strings.Join(strings.Fields(text), " "))
-	if len(s) > MaxCriterionLen {
-		s = s[:MaxCriterionLen]
+	b := []byte(strings.Join(strings.Fields(text), " "))
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + ('a' - 'A')
+		}
 	}
-	return s
+	return string(b)
 }
 
 // Digest returns the criteria digest a scorability verdict is kept under: the lowercase

@@ -86,10 +86,11 @@ func (s *State) Settled(env round.Env, r *round.Round) []book.Event {
 	c := scorecardOf(l.Verdict)
 	ev := book.Event{Type: "scorecard_settled", Height: env.At.Height, Tender: uint64(t.ID), Bid: uint64(x.ID), Round: uint64(r.ID), Attempt: a.Attempt}
 	if c.Error != "" {
-		ev.Note = "failed: the bid stays unscored"
 		if r.Ref != 0 {
-			ev.Note = "failed: the appeal stays open"
+			ev.Note = "failed: the appeal lapses"
+			return []book.Event{ev, s.lapse(env, x, r)}
 		}
+		ev.Note = "failed: the bid stays unscored"
 		return []book.Event{ev}
 	}
 	total := Total(c.Values(), t.weights())
@@ -135,9 +136,8 @@ func (s *State) resolve(env round.Env, t *tender, x *bid, after uint64) book.Eve
 }
 
 // Exhausted is told that a tender round ran out of attempts. A first scoring leaves the
-// bid revealed, to be scored again; a rescoring lets the appeal lapse, the scorecard
-// appealed standing and the bond and fee going back; a scorability check fails, its
-// fee going back and the digest free to be checked again.
+// bid revealed, to be scored again; a rescoring lets the appeal lapse; a scorability
+// check fails, its fee going back and the digest free to be checked again.
 func (s *State) Exhausted(env round.Env, r *round.Round) []book.Event {
 	if r.Kind == CheckKind {
 		return []book.Event{s.checkFailed(env, s.check(CheckID(r.Subject)), r)}
@@ -146,13 +146,20 @@ func (s *State) Exhausted(env round.Env, r *round.Round) []book.Event {
 	if r.Ref == 0 {
 		return nil
 	}
+	return []book.Event{s.lapse(env, x, r)}
+}
+
+// lapse lets x's open appeal lapse, its rescoring round r having ended without a
+// scorecard (out of attempts, or an agreed failure): the scorecard appealed stands, and
+// the bond and grading fee go back, so an appeal holds value for at most one rescoring.
+func (s *State) lapse(env round.Env, x *bid, r *round.Round) book.Event {
 	ap := x.Appeal
 	ap.Status, ap.ResolvedAt = AppealLapsed, env.At.Now
 	release(env.Book, DepositPool, x.Bidder, ap.Bond)
 	release(env.Book, GradePool, x.Bidder, ap.Fee)
 	s.markBid(x.ID)
-	return []book.Event{{
+	return book.Event{
 		Type: "appeal_resolved", Height: env.At.Height, Tender: uint64(x.Tender), Bid: uint64(x.ID), Round: uint64(r.ID),
 		Address: book.AddrPtr(x.Bidder), Amount: book.AmountPtr(mustAdd(ap.Bond, ap.Fee)), Note: ap.Status,
-	}}
+	}
 }

@@ -152,11 +152,11 @@ func (s *State) Decline(env round.Env, b Decline) (book.Outcome, *book.Error) {
 
 // Expire marks a tender's unrevealed bids expired once the reveal window has closed,
 // forfeiting their deposits to the treasury. After the decision window it also closes
-// a tender that cannot be completed (no bid scored, a revealed bid unscored, or an
-// appeal open) as abandoned, returning the budget, deposits, unspent grading fees and
-// open appeal bonds; but not while an appeal's rescoring round is still within its
-// attempts, so that an appellant cannot turn an appeal into a free option. Anyone may
-// send it.
+// a tender that cannot be completed (no bid scored, or a revealed bid unscored) as
+// abandoned, returning the budget, deposits and unspent grading fees. It is refused
+// while an appeal is open, so that a losing bidder cannot turn an appeal into a free
+// option that cancels the award: anyone may resolve the appeal, and its rescoring ends,
+// upheld, rejected or lapsed, within the attempts of one round. Anyone may send it.
 func (s *State) Expire(env round.Env, b Expire) (book.Outcome, *book.Error) {
 	at := env.At
 	t, err := s.settleable(at, b.Tender)
@@ -173,44 +173,29 @@ func (s *State) Expire(env round.Env, b Expire) (book.Outcome, *book.Error) {
 		}
 		return book.Outcome{}, errComplete
 	}
-	for _, id := range t.Bids {
-		if s.rescoringLive(env, s.bid(id)) {
-			return book.Outcome{}, errAppealOpen
-		}
+	if k.appeal {
+		return book.Outcome{}, errAppealOpen
 	}
 	ev := s.sweep(env, t)
 	return book.Outcome{Events: append(ev, s.abandon(env, t)...)}, nil
 }
 
-// abandon closes t, which cannot be completed, after its decision window: the budget
-// back to the buyer, every held deposit and unspent grading fee back to its bidder,
-// every open appeal abandoned with its bond and fee back, and every open round on its
-// bids abandoned.
+// abandon closes t, which cannot be completed and has no appeal open, after its
+// decision window: the budget back to the buyer, every held deposit and unspent grading
+// fee back to its bidder, and every open scoring round on its bids abandoned.
 func (s *State) abandon(env round.Env, t *tender) []book.Event {
-	var ev []book.Event
 	for _, id := range t.Bids {
-		x := s.bid(id)
-		if r := x.lastRound(env.Rounds); r != nil && r.State == round.Open {
+		if r := s.bid(id).lastRound(env.Rounds); r != nil && r.State == round.Open {
 			env.Rounds.Abandon(r)
-		}
-		if ap := x.openAppeal(); ap != nil {
-			ap.Status, ap.ResolvedAt = AppealAbandoned, env.At.Now
-			release(env.Book, DepositPool, x.Bidder, ap.Bond)
-			release(env.Book, GradePool, x.Bidder, ap.Fee)
-			s.markBid(x.ID)
-			ev = append(ev, book.Event{
-				Type: "appeal_resolved", Height: env.At.Height, Tender: uint64(t.ID), Bid: uint64(x.ID), Round: uint64(ap.Round),
-				Address: book.AddrPtr(x.Bidder), Amount: book.AmountPtr(mustAdd(ap.Bond, ap.Fee)), Note: ap.Status,
-			})
 		}
 	}
 	release(env.Book, BudgetPool, t.Buyer, t.Budget)
 	s.returnDeposits(env, t, 0)
 	s.conclude(t, TenderAbandoned, env.At.Now)
 	s.buyer(t.Buyer).Abandoned++
-	return append(ev, book.Event{
+	return []book.Event{{
 		Type: "tender_abandoned", Height: env.At.Height, Tender: uint64(t.ID), Address: book.AddrPtr(t.Buyer), Amount: book.AmountPtr(t.Budget),
-	})
+	}}
 }
 
 // sweep expires every sealed bid of t, whose reveal window has closed: its deposit is

@@ -93,11 +93,10 @@ const (
 
 // Appeal states.
 const (
-	AppealOpen      = "open"
-	AppealUpheld    = "upheld"    // the weighted total went up: the bond is returned
-	AppealRejected  = "rejected"  // it did not: the bond is forfeited to the treasury
-	AppealLapsed    = "lapsed"    // the rescoring round ran out of attempts: the bond and fee are returned, the scorecard stands
-	AppealAbandoned = "abandoned" // the tender was closed with the appeal open: the bond and fee are returned
+	AppealOpen     = "open"
+	AppealUpheld   = "upheld"   // the weighted total went up: the bond is returned
+	AppealRejected = "rejected" // it did not: the bond is forfeited to the treasury
+	AppealLapsed   = "lapsed"   // the rescoring ended without a scorecard: the bond and fee are returned, the scorecard stands
 )
 
 // Check states.

@@ -97,7 +97,7 @@ type AppealView struct {
 	Argument    string      `json:"argument"`
 	Bond        book.Amount `json:"bond"`
 	FiledAt     int64       `json:"filed_at"`
-	Status      string      `json:"status"` // AppealOpen, AppealUpheld, AppealRejected, AppealLapsed or AppealAbandoned
+	Status      string      `json:"status"` // AppealOpen, AppealUpheld, AppealRejected or AppealLapsed
 	TotalBefore uint64      `json:"total_before"`
 	TotalAfter  uint64      `json:"total_after,omitempty"`
 	Round       round.ID    `json:"round,omitempty"` // the rescoring round
