@@ -25,6 +25,7 @@ func Tender(snap *ledger.Snapshot, id ledger.TenderID) (*Report, error) {
 		weights[i] = c.Weight
 	}
 	r.check("criteria digest", t.CriteriaDigest, tender.Digest(texts(t.Criteria)), "sha256 of the normalised criteria, order kept")
+	r.check("scorability", tender.CheckScorable, verdictOf(snap, t.CriteriaDigest), "the agreed verdict on the digest, before publication")
 	var scored []ledger.BidView
 	for _, b := range t.Bids {
 		name := fmt.Sprintf("bid %d", b.ID)
@@ -133,6 +134,7 @@ func (r *Report) settlement(t ledger.TenderView, scored []ledger.BidView) {
 	}
 	switch t.State {
 	case tender.TenderAwarded:
+		r.check("complete", "every revealed bid scored, no appeal open", completeness(t), "an award never goes around an unscored bid or an open appeal")
 		if win == nil {
 			r.fail("winner", "an awarded tender with no scored bid")
 			return
@@ -255,4 +257,27 @@ func tenderRoundOf(snap *ledger.Snapshot, id ledger.RoundID) (ledger.TenderRound
 		}
 	}
 	return ledger.TenderRoundView{}, false
+}
+
+// verdictOf returns the agreed scorability verdict on digest d, or "none".
+func verdictOf(snap *ledger.Snapshot, d string) string {
+	for _, c := range snap.Checks {
+		if c.Digest == d && (c.State == tender.CheckScorable || c.State == tender.CheckNotScorable) {
+			return c.State
+		}
+	}
+	return "none"
+}
+
+// completeness says what kept a settled tender from being complete, if anything.
+func completeness(t ledger.TenderView) string {
+	for _, b := range t.Bids {
+		switch {
+		case b.Status == tender.BidRevealed:
+			return fmt.Sprintf("bid %d revealed and never scored", b.ID)
+		case b.Appeal != nil && b.Appeal.Status == tender.AppealOpen:
+			return fmt.Sprintf("bid %d has an open appeal", b.ID)
+		}
+	}
+	return "every revealed bid scored, no appeal open"
 }

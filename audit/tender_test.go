@@ -43,7 +43,9 @@ func TestADoctoredTenderNumberIsCaught(t *testing.T) {
 	}{
 		{"proposal", "commitment", func(tv *ledger.TenderView, _ *ledger.Snapshot) { tv.Bids[0].Proposal += " and more" }},
 		{"total", "bid 1 total", func(tv *ledger.TenderView, _ *ledger.Snapshot) { tv.Bids[0].Total++ }},
-		{"rank", "rank", func(tv *ledger.TenderView, _ *ledger.Snapshot) { tv.Bids[0].Rank, tv.Bids[1].Rank = tv.Bids[1].Rank, tv.Bids[0].Rank }},
+		{"rank", "rank", func(tv *ledger.TenderView, _ *ledger.Snapshot) {
+			tv.Bids[0].Rank, tv.Bids[1].Rank = tv.Bids[1].Rank, tv.Bids[0].Rank
+		}},
 		{"score", "leader scores", func(tv *ledger.TenderView, _ *ledger.Snapshot) {
 			tv.Bids[0].Scores[0].Score = (tv.Bids[0].Scores[0].Score + 2) % (tender.ScoreMax + 1)
 		}},
