@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -39,6 +41,7 @@ type Config struct {
 	Comet         CometConfig       `toml:"comet"`
 	Bridge        BridgeConfig      `toml:"bridge"`
 	Validators    []ValidatorConfig `toml:"validator"`
+	Operators     []OperatorConfig  `toml:"operator"`
 }
 
 // ValidatorConfig is one [[validator]] table: a local validator key and the models its
@@ -49,6 +52,18 @@ type ValidatorConfig struct {
 	Compiler    string         `toml:"compiler"`    // rubric compiler spec; empty means the reader's model
 	Concurrency int            `toml:"concurrency"` // pipeline runs in flight
 	RunTimeout  time.Duration  `toml:"run_timeout"` // one pipeline run, e.g. "90s"
+}
+
+// OperatorConfig is one [[operator]] table: a local agent-match operator key (one of
+// the founding terms' operators) and the models it serves the agents from. An agent's
+// model is served by the reader spec Models names for it, and by Reader when Models
+// names none.
+type OperatorConfig struct {
+	Address     ledger.Address    `toml:"address"`      // must be in the founding operator set and the keystore
+	Reader      string            `toml:"reader"`       // reader spec serving every agent model Models does not name
+	Models      map[string]string `toml:"models"`       // reader spec by agent model name
+	CallTimeout time.Duration     `toml:"call_timeout"` // one agent's model call; past it the agent defends (timeout)
+	BetWindow   time.Duration     `toml:"bet_window"`   // how long each turn stays open for bets once it can be committed
 }
 
 // APIConfig is the [api] table: what the API admits from one client.
@@ -92,6 +107,7 @@ const (
 	DefaultRunTimeout  = 90 * time.Second
 	DefaultListen      = "127.0.0.1:7545"
 	DefaultPassEnv     = "ARENA_PASSPHRASE"
+	DefaultCallTimeout = 60 * time.Second // an operator's model call
 )
 
 // DefaultConfig returns the configuration every field of arena.toml defaults to.
@@ -126,6 +142,17 @@ func (v ValidatorConfig) withDefaults() ValidatorConfig {
 	return v
 }
 
+// withDefaults fills the zero fields of o.
+func (o OperatorConfig) withDefaults() OperatorConfig {
+	if o.Reader == "" {
+		o.Reader = DefaultReader
+	}
+	if o.CallTimeout == 0 {
+		o.CallTimeout = DefaultCallTimeout
+	}
+	return o
+}
+
 // LoadConfig reads DIR/arena.toml over DefaultConfig. An unknown key, a value of the
 // wrong type or an invalid value is an error naming the file and the key.
 func LoadConfig(dir string) (Config, error) {
@@ -150,6 +177,9 @@ func ParseConfig(name string, b []byte) (Config, error) {
 	}
 	for i := range c.Validators {
 		c.Validators[i] = c.Validators[i].withDefaults()
+	}
+	for i := range c.Operators {
+		c.Operators[i] = c.Operators[i].withDefaults()
 	}
 	if err := c.Validate(); err != nil {
 		return Config{}, fmt.Errorf("%s: %w", name, err)
@@ -216,7 +246,36 @@ func (c Config) Validate() error {
 	if err := c.Bridge.validate(); err != nil {
 		return err
 	}
-	return c.validateValidators()
+	if err := c.validateValidators(); err != nil {
+		return err
+	}
+	return c.validateOperators()
+}
+
+func (c Config) validateOperators() error {
+	seen := map[ledger.Address]bool{}
+	for i, o := range c.Operators {
+		key := func(k string) string { return fmt.Sprintf("key \"operator[%d].%s\"", i, k) }
+		switch {
+		case o.Address.IsZero():
+			return fmt.Errorf("%s: missing", key("address"))
+		case seen[o.Address]:
+			return fmt.Errorf("%s: %s is listed twice", key("address"), o.Address)
+		case o.Reader == "":
+			return fmt.Errorf("%s: missing", key("reader"))
+		case o.CallTimeout < time.Second:
+			return fmt.Errorf("%s: must be at least 1s, got %s", key("call_timeout"), o.CallTimeout)
+		case o.BetWindow < 0:
+			return fmt.Errorf("%s: cannot be negative", key("bet_window"))
+		}
+		for _, m := range slices.Sorted(maps.Keys(o.Models)) {
+			if o.Models[m] == "" {
+				return fmt.Errorf("%s: model %q has no reader spec", key("models"), m)
+			}
+		}
+		seen[o.Address] = true
+	}
+	return nil
 }
 
 func (c Config) validateValidators() error {

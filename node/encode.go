@@ -2,6 +2,8 @@ package node
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 )
@@ -45,6 +47,19 @@ func (c Config) Encode() []byte {
 		}
 		kv("concurrency", fmt.Sprint(v.Concurrency), "pipeline runs in flight")
 		kv("run_timeout", duration(v.RunTimeout), "one pipeline run")
+	}
+	for _, o := range c.Operators {
+		b.WriteString("\n[[operator]] # a local agent-match operator key and the models it serves agents from\n")
+		kv("address", quote(o.Address.String()), "in genesis.json's operators and in the keystore")
+		kv("reader", quote(o.Reader), "serves every agent model the models table does not name")
+		kv("call_timeout", duration(o.CallTimeout), "one agent's model call; past it the agent defends")
+		kv("bet_window", duration(o.BetWindow), "each turn stays open for bets this long once it can be committed")
+		if len(o.Models) > 0 {
+			b.WriteString("[operator.models] # reader spec by agent model name\n")
+			for _, m := range slices.Sorted(maps.Keys(o.Models)) {
+				fmt.Fprintf(&b, "%s = %s\n", quote(m), quote(o.Models[m]))
+			}
+		}
 	}
 	return []byte(b.String())
 }

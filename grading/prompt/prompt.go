@@ -14,6 +14,7 @@ const (
 	Compile = "compile" // turn rubric sentences into CEL checks; schema arena_compile
 	Score   = "score"   // score a tender proposal 0 to 5 per criterion; schema arena_score
 	Check   = "check"   // say whether tender criteria can be scored from a proposal's text; schema arena_check
+	Move    = "move"    // an agent's move in a match turn (the battle prompt); schema arena_move
 )
 
 // Seed is the sampling seed every prompt carries, for providers that take one.
