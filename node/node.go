@@ -2,7 +2,9 @@
 // file (the solo sequencer, or with engine = "comet" a CometBFT node of a network whose
 // home Testnet or an operator wrote), the founding terms, the keystore, a grading
 // worker for each local validator with its own models and fetcher, which reads the work
-// URL entries committed at filing from the node's store before fetching (Works), and,
+// URL entries committed at filing from the node's store before fetching (Works), an
+// agent-match operator (match/operator) for each [[operator]] key, which keeps its
+// secrets under the arena directory (OperatorDir), and,
 // when the [bridge] table names sinks, the relayer that carries each final award to
 // them (bridge/evm, bridge/webhook). Everything it builds comes from the arena directory
 // (arena.toml, genesis.json, keys/, arena.db or data/arena.db) and the environment.
@@ -32,6 +34,7 @@ import (
 	"github.com/arena/arena/grading/bounty"
 	gtender "github.com/arena/arena/grading/tender"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/match/operator"
 	"github.com/arena/arena/reader"
 	"github.com/arena/arena/store"
 	"github.com/arena/arena/validator"
@@ -54,16 +57,17 @@ type OpenOptions struct {
 // Node is an open arena: its engine and its local validators. Its methods are safe for
 // concurrent use; Run may be called once.
 type Node struct {
-	dir     string
-	cfg     Config
-	terms   ledger.Terms
-	log     *slog.Logger
-	engine  engine
-	solo    *solo.Engine  // set when the engine is solo
-	comet   *comet.Engine // set when the engine is comet
-	workers []*validator.Worker
-	relayer *bridge.Relayer // nil when no sink is configured
-	closers []func() error  // what the sinks hold open, closed after the engine
+	dir       string
+	cfg       Config
+	terms     ledger.Terms
+	log       *slog.Logger
+	engine    engine
+	solo      *solo.Engine  // set when the engine is solo
+	comet     *comet.Engine // set when the engine is comet
+	workers   []*validator.Worker
+	operators []*operator.Operator
+	relayer   *bridge.Relayer // nil when no sink is configured
+	closers   []func() error  // what the sinks hold open, closed after the engine
 
 	closeOnce sync.Once
 	closeErr  error
@@ -72,8 +76,10 @@ type Node struct {
 // Open reads dir's configuration and founding terms, opens the engine on its SQLite
 // file, unlocks each configured validator key (the passphrase comes from the
 // environment variable the configuration names; unset means the empty passphrase) and
-// builds its grading pipeline, and builds the bridge's sinks from the [bridge] table
-// with a relayer over the engine's store.
+// builds its grading pipeline, unlocks each configured operator key (which must be in
+// the founding operator set) and builds its operator over the readers its table names,
+// and builds the bridge's sinks from the [bridge] table with a relayer over the
+// engine's store.
 func Open(dir string, o OpenOptions) (*Node, error) {
 	cfg, err := LoadConfig(dir)
 	if err != nil {
@@ -94,6 +100,9 @@ func Open(dir string, o OpenOptions) (*Node, error) {
 	if err := n.checkValidators(); err != nil {
 		return nil, err
 	}
+	if err := n.checkOperators(); err != nil {
+		return nil, err
+	}
 	keys, err := n.loadKeys(o.Env)
 	if err != nil {
 		return nil, err
@@ -108,6 +117,10 @@ func Open(dir string, o OpenOptions) (*Node, error) {
 		return nil, err
 	}
 	if err := n.buildWorkers(keys, o); err != nil {
+		n.Close()
+		return nil, err
+	}
+	if err := n.buildOperators(o); err != nil {
 		n.Close()
 		return nil, err
 	}
@@ -273,7 +286,7 @@ func resolveSpec(dir, spec string) string {
 	return spec
 }
 
-// Run runs every local validator and the bridge's relayer until ctx ends, waits for
+// Run runs every local validator and operator and the bridge's relayer until ctx ends, waits for
 // them all, then returns nil. If one fails, Run stops the others and returns its error.
 func (n *Node) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
@@ -281,6 +294,9 @@ func (n *Node) Run(ctx context.Context) error {
 	var runs []func(context.Context) error
 	for _, w := range n.workers {
 		runs = append(runs, w.Run)
+	}
+	for _, op := range n.operators {
+		runs = append(runs, op.Run)
 	}
 	if n.relayer != nil {
 		runs = append(runs, n.relayer.Run)
@@ -295,7 +311,7 @@ func (n *Node) Run(ctx context.Context) error {
 			errs <- err
 		}()
 	}
-	n.log.Info("node running", "chain", n.terms.Chain, "validators", len(n.workers), "bridge", n.relayer != nil)
+	n.log.Info("node running", "chain", n.terms.Chain, "validators", len(n.workers), "operators", len(n.operators), "bridge", n.relayer != nil)
 	var first error
 	for range runs {
 		if err := <-errs; err != nil && first == nil {
@@ -354,10 +370,18 @@ func (n *Node) closeSinks() error {
 	return errors.Join(errs...)
 }
 
-// Stats is a node's progress: its height and each local validator's counters.
+// Stats is a node's progress: its height and each local validator's and operator's
+// counters.
 type Stats struct {
 	Height     uint64           `json:"height"`
 	Validators []ValidatorStats `json:"validators"`
+	Operators  []OperatorStats  `json:"operators,omitempty"`
+}
+
+// OperatorStats are one local operator's counters.
+type OperatorStats struct {
+	Address ledger.Address `json:"address"`
+	operator.Stats
 }
 
 // ValidatorStats are one local validator's counters.
@@ -372,6 +396,9 @@ func (n *Node) Stats() Stats {
 	n.engine.View(func(st *ledger.State) { s.Height = st.Height() })
 	for _, w := range n.workers {
 		s.Validators = append(s.Validators, ValidatorStats{Address: w.Address(), Stats: w.Stats()})
+	}
+	for _, op := range n.operators {
+		s.Operators = append(s.Operators, OperatorStats{Address: op.Address(), Stats: op.Stats()})
 	}
 	return s
 }

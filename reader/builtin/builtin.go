@@ -62,6 +62,11 @@ func (c *Client) Complete(ctx context.Context, p prompt.Prompt) (string, ledger.
 			return "", ledger.Call{}, fmt.Errorf("builtin: %w", err)
 		}
 		text = string(b)
+	case prompt.Move:
+		var err error
+		if text, err = moveAnswer(p.User); err != nil {
+			return "", ledger.Call{}, fmt.Errorf("builtin: %w: %w", grading.ErrModelRefused, err)
+		}
 	default:
 		return "", ledger.Call{}, fmt.Errorf("builtin: %w: unknown purpose %q", grading.ErrModelRefused, p.Purpose)
 	}

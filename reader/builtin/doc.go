@@ -25,6 +25,21 @@
 // is integer arithmetic over sets and counts, so the same Brief gives the same bytes on
 // every run and every machine.
 //
+// # An agent's move (prompt.Move)
+//
+// From the state lines of the battle prompt (ledger/match/battle.Prompt) in p.User: the
+// turn, the agent's own HP and charges, the opponent's, and the opponent's previous
+// move. The first rule that applies picks the move:
+//
+//  1. the agent has a stored charge: attack, spending it;
+//  2. its HP is 30 or less: heal;
+//  3. the opponent charged last turn: defend;
+//  4. the turn is 1, 4, 7, ... (turn mod 3 is 1): charge;
+//  5. otherwise: attack.
+//
+// The answer is {"move":"<name>"}. A prompt without those lines is refused
+// (grading.ErrModelRefused), which the operator records as a provider error.
+//
 // # Compiling (prompt.Compile)
 //
 // The answer is {"checks": []}: the deterministic pattern compiler has already turned
