@@ -40,6 +40,8 @@ func (s *server) routes() []Route {
 		h("GET", "/v1/tender-rounds/{id}", s.getTenderRound),
 		h("GET", "/v1/buyers/{address}", s.getBuyer),
 		h("GET", "/v1/bidders/{address}", s.getBidder),
+		h("GET", "/v1/matches", s.getMatches),
+		h("GET", "/v1/matches/{id}", s.getMatch),
 		h("GET", "/v1/snapshot", s.getSnapshot),
 		h("GET", "/v1/deliveries", s.getDeliveries),
 		h("PUT", "/v1/work/{sha256}", s.putWork),

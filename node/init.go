@@ -17,7 +17,11 @@ import (
 // DefaultTerms; the other zero fields take the defaults in withDefaults.
 type InitOptions struct {
 	Terms
-	Validators  int      // validator keys to generate; default 4
+	Validators int // validator keys to generate; default 4
+	// Operators is how many agent-match operator keys to generate, name in the founding
+	// terms (funded with OperatorFund) and configure as [[operator]] tables: 0 means one
+	// in a dev arena and none otherwise; negative means none.
+	Operators   int
 	Readers     []string // reader spec per validator; missing ones are "builtin"
 	Passphrase  string   // encrypts the generated keys
 	LightScrypt bool     // cheap key encryption, for dev arenas and tests
@@ -36,6 +40,9 @@ func (o InitOptions) withDefaults() InitOptions {
 	if o.Listen == "" {
 		o.Listen = DefaultListen
 	}
+	if o.Operators == 0 && o.DevMode {
+		o.Operators = 1
+	}
 	return o
 }
 
@@ -44,7 +51,9 @@ var ErrInitialised = errors.New("directory already holds an arena")
 
 // Init creates an arena in dir: validator keys in dir/keys, their addresses in the
 // founding terms written to dir/genesis.json, and dir/arena.toml naming them. Unless the
-// terms name a treasury, a treasury key is generated into dir/keys too and named. The
+// terms name a treasury, a treasury key is generated into dir/keys too and named. Each
+// operator key it generates (InitOptions.Operators) is kept there as well, named in the
+// founding terms' operators with a genesis wallet, and configured as an [[operator]]. The
 // founding terms are validated as the ledger validates them before anything is written.
 func Init(dir string, o InitOptions) (Config, error) {
 	o = o.withDefaults()
@@ -70,21 +79,26 @@ func Init(dir string, o InitOptions) (Config, error) {
 	if err != nil {
 		return Config{}, fmt.Errorf("init %s: %w", dir, err)
 	}
+	ops, err := operatorKeys(&o.Terms, o.Operators)
+	if err != nil {
+		return Config{}, fmt.Errorf("init %s: %w", dir, err)
+	}
 	if err := o.check(vals); err != nil {
 		return Config{}, fmt.Errorf("init %s: %w", dir, err)
 	}
 	terms := o.ledgerTerms(vals)
-	cfg := initialConfig(o, keys)
+	cfg := initialConfig(o, keys, ops)
 	if treasury != nil {
 		keys = append(keys, treasury)
 	}
+	keys = append(keys, ops...)
 	if err := writeArena(dir, o, keys, terms, cfg); err != nil {
 		return Config{}, fmt.Errorf("init %s: %w", dir, err)
 	}
 	return cfg, nil
 }
 
-func initialConfig(o InitOptions, keys []*account.Key) Config {
+func initialConfig(o InitOptions, keys, ops []*account.Key) Config {
 	c := DefaultConfig()
 	c.Listen = o.Listen
 	for i, k := range keys {
@@ -94,7 +108,26 @@ func initialConfig(o InitOptions, keys []*account.Key) Config {
 		}
 		c.Validators = append(c.Validators, v.withDefaults())
 	}
+	for _, k := range ops {
+		c.Operators = append(c.Operators, OperatorConfig{Address: k.Address()}.withDefaults())
+	}
 	return c
+}
+
+// operatorKeys generates n operator keys, names them in t's operators and funds each
+// with t's OperatorFund at genesis.
+func operatorKeys(t *Terms, n int) ([]*account.Key, error) {
+	var ops []*account.Key
+	for range max(n, 0) {
+		k, err := account.Generate()
+		if err != nil {
+			return nil, fmt.Errorf("operator key: %w", err)
+		}
+		ops = append(ops, k)
+		t.Operators = append(t.Operators, k.Address())
+		t.Genesis = append(t.Genesis, ledger.Allocation{Address: k.Address(), Amount: t.OperatorFund})
+	}
+	return ops, nil
 }
 
 func writeArena(dir string, o InitOptions, keys []*account.Key, t ledger.Terms, c Config) error {

@@ -30,6 +30,14 @@ type Terms struct {
 	// Fees is the fee schedule; nil takes DefaultFees for the arena's mode. A public
 	// (not dev) arena must charge a fee per transaction (ErrNoFee).
 	Fees *Fees
+	// Operators are agent-match operators named besides any Init generates.
+	Operators []ledger.Address
+	// OperatorBond is the exact value of every match creation, slashed when the operator
+	// cheats or stalls; zero takes DefaultTerms'.
+	OperatorBond ledger.Amount
+	// OperatorFund is the genesis wallet of each operator Init generates, from which it
+	// posts its bonds; zero takes DefaultTerms'.
+	OperatorFund ledger.Amount
 	// ValidatorFund is the genesis wallet of each validator Init or Testnet generates, from
 	// which it pays its attestations' fees; zero takes DefaultTerms' in an arena that
 	// charges a transaction fee, and nothing in one that does not.
@@ -75,6 +83,8 @@ func DefaultTerms() Terms {
 		Fees:          nil, // DefaultFees(DevMode)
 		ValidatorFund: ledger.Ether(10),
 		Treasury:      nil, // a treasury key Init or Testnet generates
+		OperatorBond:  ledger.Ether(10),
+		OperatorFund:  ledger.Ether(100),
 	}
 }
 
@@ -108,6 +118,12 @@ func (t Terms) withDefaults() Terms {
 	if t.Fees == nil {
 		f := DefaultFees(t.DevMode)
 		t.Fees = &f
+	}
+	if t.OperatorBond.IsZero() {
+		t.OperatorBond = d.OperatorBond
+	}
+	if t.OperatorFund.IsZero() {
+		t.OperatorFund = d.OperatorFund
 	}
 	if t.ValidatorFund.IsZero() && t.charges() {
 		t.ValidatorFund = d.ValidatorFund
@@ -157,6 +173,9 @@ func (t Terms) ledgerTerms(vals []ledger.Address) ledger.Terms {
 	if t.Treasury != nil {
 		r := *t.Treasury
 		lt.Treasury = &r
+	}
+	if len(t.Operators) > 0 {
+		lt.Operators, lt.OperatorBond = slices.Clone(t.Operators), t.OperatorBond
 	}
 	return lt
 }

@@ -20,7 +20,7 @@ import (
 // takes.
 func (a *app) showCmd() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries|judges|tenders|tender N|bid N",
+		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries|judges|tenders|tender N|bid N|matches|match N",
 		Short: "Print one of the ledger's views",
 	}
 	noun := func(use, short string, nargs int, f func(ctx context.Context, c *client.Client, arg string) error) {
@@ -51,6 +51,8 @@ func (a *app) showCmd() *cobra.Command {
 	noun("tenders", "every tender", 0, a.showTenders)
 	noun("tender N", "one tender: terms, criteria, windows, questions, bids with their scorecards and appeals, outcome", 1, a.showTender)
 	noun("bid N", "one tender bid and its scorecard", 1, a.showBid)
+	noun("matches", "every agent match", 0, a.showMatches)
+	noun("match N", "one agent match turn by turn: commits, reveals, moves with fallback marks, receipts, events, bets, result", 1, a.showMatch)
 	c.AddCommand(a.leaderboardCmd(), a.showDeliveriesCmd())
 	return c
 }
