@@ -134,15 +134,8 @@ func (x *bet) view() BetView {
 // ReasonName returns the name of a receipt's fallback reason as views show it: "" for
 // none, then "invalid_json", "illegal_move", "timeout", "provider_error".
 func ReasonName(r receipt.Reason) string {
-	switch r {
-	case receipt.InvalidJSON:
-		return "invalid_json"
-	case receipt.IllegalMove:
-		return "illegal_move"
-	case receipt.Timeout:
-		return "timeout"
-	case receipt.ProviderError:
-		return "provider_error"
+	if r == receipt.NoFallback {
+		return ""
 	}
-	return ""
+	return r.String()
 }
