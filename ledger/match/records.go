@@ -1,7 +1,6 @@
 package match
 
 import (
-	"encoding/binary"
 	"encoding/hex"
 	"strings"
 	"unicode/utf8"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/match/battle"
+	"github.com/arena/arena/ledger/match/receipt"
 )
 
 // match is a match as the ledger keeps it. Its entrants, agents, fee, bond and seed
@@ -148,21 +148,14 @@ func parseSig(s string) ([]byte, bool) {
 // SeedCommitment returns the commitment to the operator's secret: Hex32(keccak256(secret)).
 func SeedCommitment(secret [32]byte) string { return Hex32(crypto.Keccak256Hash(secret[:])) }
 
-// Commitment returns an agent's commitment for a turn:
+// Commitment returns an agent's commitment for a turn, receipt.Commitment:
 //
 //	keccak256(abi.encode(uint256 matchId, uint256 turn, uint256 agentId, uint8 move, bytes32 receiptHash, bytes32 salt))
 //
 // where receiptHash is the receipt's EIP-712 digest (receipt.Digest). Commit carries it
 // as Hex32.
 func Commitment(id MatchID, turnNo, agent int, move battle.Move, receiptHash, salt [32]byte) [32]byte {
-	var buf [6 * 32]byte
-	binary.BigEndian.PutUint64(buf[24:32], uint64(id))
-	binary.BigEndian.PutUint64(buf[56:64], uint64(turnNo))
-	binary.BigEndian.PutUint64(buf[88:96], uint64(agent))
-	buf[127] = byte(move)
-	copy(buf[128:160], receiptHash[:])
-	copy(buf[160:192], salt[:])
-	return crypto.Keccak256Hash(buf[:])
+	return receipt.Commitment(uint64(id), uint32(turnNo), uint32(agent), uint8(move), receiptHash, salt)
 }
 
 // parseMove reads a move's name.

@@ -50,7 +50,7 @@ var (
 	errSig           = book.Refuse("A receipt signature must be 0x followed by 130 hex digits")
 	errReceiptFields = book.Refuse("A receipt must name this match, turn and agent, and the revealed move")
 	errReceiptHashes = book.Refuse("A receipt's prompt and response hashes must be the keccak256 of the revealed texts")
-	errFallback      = book.Refuse("A fallback receipt plays defend and names its reason; any other names none")
+	errFallback      = book.Refuse("A move must be the one the response names, or defend with a fallback reason that fits the response")
 	errReceiptSig    = book.Refuse("A receipt must be signed by the match's operator")
 	errRevealNoMatch = book.Refuse("The reveal does not match the turn's commitment")
 	errEvents        = refusef("A turn reports 1 to %d events, each of this turn", MaxEvents)

@@ -1,8 +1,6 @@
 package match
 
 import (
-	"github.com/ethereum/go-ethereum/crypto"
-
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/match/battle"
 	"github.com/arena/arena/ledger/match/receipt"
@@ -86,7 +84,7 @@ func (s *State) decision(chain string, m *match, t *turn, i int, d Decision) (ch
 	if !fallbackHolds(r, mv, d.Response) {
 		return checked{}, errFallback
 	}
-	if [32]byte(r.PromptHash) != crypto.Keccak256Hash([]byte(d.Prompt)) || [32]byte(r.ResponseHash) != crypto.Keccak256Hash([]byte(d.Response)) {
+	if r.PromptHash != receipt.TextHash(d.Prompt) || r.ResponseHash != receipt.TextHash(d.Response) {
 		return checked{}, errReceiptHashes
 	}
 	digest, err := receipt.Digest(chain, r)

@@ -55,7 +55,7 @@ const (
 const (
 	VoidCancelled = "cancelled" // the entrants did not both join in time; the bond was returned
 	VoidStalled   = "stalled"   // the operator stalled; the bond was slashed
-	VoidSecret    = "the published secret's replay does not match"
+	// Any other reason is the first mismatch the replay at finish found; the bond was slashed.
 )
 
 // Bet states.

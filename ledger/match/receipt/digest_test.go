@@ -86,3 +86,20 @@ func TestMatchIDIsBigEndian(t *testing.T) {
 		t.Fatalf("MatchID = %s", got)
 	}
 }
+
+// TypeString is the type apitypes encodes for the Receipt, field for field.
+func TestTypeStringIsTheEncodedType(t *testing.T) {
+	td := TypedData(chain, sample())
+	if got := string(td.EncodeType("Receipt")); got != TypeString {
+		t.Fatalf("encoded type %q, want %q", got, TypeString)
+	}
+}
+
+// TextHash is keccak256 of the text's bytes, nothing added.
+func TestTextHashIsKeccakOfTheBytes(t *testing.T) {
+	for _, s := range []string{"", "the prompt", "ünïcödé\n"} {
+		if TextHash(s) != crypto.Keccak256Hash([]byte(s)) {
+			t.Errorf("TextHash(%q) differs", s)
+		}
+	}
+}

@@ -24,7 +24,7 @@ func sample() Receipt {
 }
 
 // testKey returns a fixed key: the operator's in these tests.
-func testKey(t *testing.T) *ecdsa.PrivateKey {
+func testKey(t testing.TB) *ecdsa.PrivateKey {
 	t.Helper()
 	k, err := crypto.HexToECDSA("4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318")
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ethereum/go-ethereum/crypto"
+
 	"github.com/arena/arena/ledger/match/battle"
 )
 
@@ -163,6 +165,10 @@ func (r *Receipt) UnmarshalJSON(b []byte) error {
 	}
 	return nil
 }
+
+// TextHash returns keccak256 of text's exact bytes: a receipt's PromptHash of the
+// prompt sent, and its ResponseHash of the response received.
+func TextHash(text string) [32]byte { return crypto.Keccak256Hash([]byte(text)) }
 
 // Hex returns h as 0x and 64 lower-case hex digits.
 func Hex(h [32]byte) string { return "0x" + hex.EncodeToString(h[:]) }

@@ -21,6 +21,10 @@ const (
 	DomainVersion = "1"
 )
 
+// TypeString is the EIP-712 encoding of the Receipt type, whose keccak256 is its type
+// hash; a contract that verifies receipts declares the same string.
+const TypeString = "Receipt(bytes32 matchId,uint32 turn,uint32 agentId,bytes32 promptHash,bytes32 responseHash,uint8 move,bool fallback,uint8 fallbackReason,uint64 startedAt,uint64 finishedAt)"
+
 // ErrSignature is returned, wrapped, for a signature Recover cannot accept.
 var ErrSignature = errors.New("bad signature")
 
