@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/match/operator"
@@ -42,7 +43,7 @@ func (n *Node) buildOperators(o OpenOptions) error {
 		}
 		n.operators = append(n.operators, operator.New(operator.Config{
 			Key: k, Chain: engineChain{n.engine}, Store: operator.Dir(OperatorDir(n.dir)),
-			Models: models, CallTimeout: oc.CallTimeout, BetWindow: oc.BetWindow, Now: o.Now,
+			Models: models, CallTimeout: oc.CallTimeout, BetWindow: oc.BetWindow, AnchorWait: n.anchorWait(), Now: o.Now,
 			Logger: o.Logger.With("operator", oc.Address.String(), "index", i),
 		}))
 	}
@@ -78,4 +79,14 @@ func (n *Node) models(oc OperatorConfig, o OpenOptions) (operator.Models, error)
 		open[spec] = m
 	}
 	return func(name string) (grading.Model, error) { return open[specOf(name)], nil }, nil
+}
+
+// anchorWait is how long an operator lets a match wait for the block that anchors it
+// before sending a transaction to make one: at once on the solo engine, which makes
+// blocks only for transactions, and after a few empty blocks' time on CometBFT.
+func (n *Node) anchorWait() time.Duration {
+	if n.cfg.Engine == EngineComet {
+		return 10 * time.Second
+	}
+	return 0
 }

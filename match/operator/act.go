@@ -22,6 +22,8 @@ func (o *Operator) act(ctx context.Context, a action) {
 		err = o.reveal(ctx, a)
 	case stepFinish:
 		err = o.finish(ctx, a)
+	case stepNudge:
+		err = o.nudge(ctx, a)
 	}
 	if err != nil && ctx.Err() == nil {
 		o.cfg.Logger.Error("match "+a.step.String(), "match", a.m.ID, "turn", a.turn, "err", err)
@@ -33,7 +35,7 @@ func (o *Operator) act(ctx context.Context, a action) {
 // again); otherwise they are decided now and kept before the commit is sent. The
 // commit waits for the rest of the bet window.
 func (o *Operator) commit(ctx context.Context, a action) error {
-	opened := o.openedAt(a)
+	opened := o.firstSeen(turnKey{a.m.ID, a.turn})
 	r, ok, err := o.cfg.Store.Turn(a.m.ID, a.turn)
 	if err != nil {
 		o.stats.errors.Add(1)
@@ -61,19 +63,6 @@ func (o *Operator) commit(ctx context.Context, a action) error {
 	return o.send(ctx, r)
 }
 
-// openedAt returns when the operator first saw a's turn open for commit.
-func (o *Operator) openedAt(a action) time.Time {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	k := turnKey{a.m.ID, a.turn}
-	t, ok := o.opened[k]
-	if !ok {
-		t = o.cfg.Now()
-		o.opened[k] = t
-	}
-	return t
-}
-
 // reveal reveals the hidden turn a.turn from the store, after checking that what the
 // store kept opens the commitments on the ledger.
 func (o *Operator) reveal(ctx context.Context, a action) error {
@@ -98,6 +87,19 @@ func (o *Operator) reveal(ctx context.Context, a action) error {
 	}
 	return o.send(ctx, r)
 }
+
+// nudge sends a commit of turn 0 on a match waiting for its anchor. The ledger refuses
+// it whatever the match's state (turns start at 1), so it commits nothing; but it lands
+// in a block, and a new block is what anchors the match. An engine that makes blocks
+// only for transactions (solo) would otherwise leave the match waiting until someone
+// else sent one.
+func (o *Operator) nudge(ctx context.Context, a action) error {
+	_, err := o.submit(ctx, match.Commit{Match: a.m.ID, Turn: 0, Commitments: [2]string{zeroHex, zeroHex}})
+	return err
+}
+
+// zeroHex is 32 zero bytes as Hex32.
+var zeroHex = receipt.Hex([32]byte{})
 
 // finish publishes the secret of a match whose replay is over.
 func (o *Operator) finish(ctx context.Context, a action) error {
@@ -126,20 +128,9 @@ func Commitments(chain string, r match.Reveal) ([2]string, error) {
 // errNonce is the ledger's refusal of a stale nonce.
 var errNonce = ledger.NewError(ledger.Expected, "Nonce is not the sender's next nonce")
 
-// send signs body with the key's next nonce and submits it, one submission at a time,
-// retrying once on a stale nonce. A refusal is returned as an error.
+// send submits body and returns a refusal as an error, counting what it did.
 func (o *Operator) send(ctx context.Context, body ledger.Body) error {
-	o.sendMu.Lock()
-	defer o.sendMu.Unlock()
-	var out ledger.Outcome
-	var err error
-	for try := 0; try < 2; try++ {
-		out, err = o.sendOnce(ctx, body)
-		if !errors.Is(err, errNonce) && out.Err != errNonce.Error() {
-			break
-		}
-	}
-	o.cfg.Logger.Info("operator tx", "tx", body.Kind(), "refused", out.Err, "err", err)
+	out, err := o.submit(ctx, body)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return err
@@ -155,6 +146,23 @@ func (o *Operator) send(ctx context.Context, body ledger.Body) error {
 	}
 	o.count(body)
 	return nil
+}
+
+// submit signs body with the key's next nonce and submits it, one submission at a time,
+// retrying once on a stale nonce.
+func (o *Operator) submit(ctx context.Context, body ledger.Body) (ledger.Outcome, error) {
+	o.sendMu.Lock()
+	defer o.sendMu.Unlock()
+	var out ledger.Outcome
+	var err error
+	for try := 0; try < 2; try++ {
+		out, err = o.sendOnce(ctx, body)
+		if !errors.Is(err, errNonce) && out.Err != errNonce.Error() {
+			break
+		}
+	}
+	o.cfg.Logger.Info("operator tx", "tx", body.Kind(), "refused", out.Err, "err", err)
+	return out, err
 }
 
 // count records what an applied transaction did.

@@ -11,8 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ethereum/go-ethereum/crypto"
-
 	"github.com/arena/arena/grading/prompt"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/match/battle"
@@ -89,7 +87,7 @@ func (o *Operator) decision(ctx context.Context, a action, i int, v battle.View)
 	}
 	rc := receipt.Receipt{
 		Match: uint64(a.m.ID), Turn: uint32(a.turn), Agent: uint32(i),
-		PromptHash: crypto.Keccak256Hash([]byte(text)), ResponseHash: crypto.Keccak256Hash([]byte(response)),
+		PromptHash: receipt.TextHash(text), ResponseHash: receipt.TextHash(response),
 		Move: uint8(move), Fallback: reason != receipt.NoFallback, Reason: reason,
 		StartedAt: unixMilli(started), FinishedAt: unixMilli(finished),
 	}

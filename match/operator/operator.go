@@ -56,6 +56,10 @@ type Config struct {
 	// sees that it may commit it, before it is committed. The models are asked during
 	// the window. 0 commits as soon as both have answered.
 	BetWindow time.Duration
+	// AnchorWait is how long a match may wait for the block that anchors its seed
+	// before the operator sends a transaction to make one (see nudge). The solo engine
+	// makes blocks only for transactions, so 0 suits it; CometBFT makes empty blocks.
+	AnchorWait time.Duration
 	// Concurrency bounds the matches acted on at once; 0 means DefaultConcurrency.
 	Concurrency int
 	// Poll is how often the state is read without a new block; 0 means DefaultPoll.
@@ -112,7 +116,7 @@ type Operator struct {
 
 	mu     sync.Mutex
 	busy   map[match.MatchID]bool // matches with an action in flight
-	opened map[turnKey]time.Time  // when each turn was first seen open for commit
+	opened map[turnKey]time.Time  // when each turn was first seen open for commit; turn 0: waiting for the anchor
 	missed map[match.MatchID]bool // matches whose secret is not in the store, logged once
 	slots  chan struct{}
 	wake   chan struct{}

@@ -2,6 +2,7 @@ package operator
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/match"
@@ -16,6 +17,7 @@ const (
 	stepCommit step = iota + 1 // prepare (or take from the store) and commit the next turn, then reveal it
 	stepReveal                 // reveal the hidden turn from the store
 	stepFinish                 // publish the secret
+	stepNudge                  // send a transaction so that a block anchors the match
 )
 
 func (s step) String() string {
@@ -26,6 +28,8 @@ func (s step) String() string {
 		return "reveal"
 	case stepFinish:
 		return "finish"
+	case stepNudge:
+		return "anchor nudge"
 	}
 	return fmt.Sprintf("step(%d)", int(s))
 }
@@ -40,26 +44,51 @@ type action struct {
 	turn   int // the turn committed or revealed
 }
 
-// plan reads the state once and returns the action each of the operator's playing
-// matches calls for.
+// plan reads the state once and returns the action each of the operator's matches
+// calls for: a playing match its next step, a match waiting for its anchor block a
+// nudge once it has waited AnchorWait.
 func (o *Operator) plan() []action {
 	var ms []match.MatchView
 	var chain string
 	o.cfg.Chain.View(func(s *ledger.State) {
 		chain = s.Terms().Chain
 		for _, m := range s.Matches() {
-			if m.Operator == o.addr && m.State == match.StatePlaying {
+			if m.Operator == o.addr && (m.State == match.StatePlaying || m.State == match.StateAnchoring) {
 				ms = append(ms, m)
 			}
 		}
 	})
 	var out []action
 	for _, m := range ms {
+		if m.State == match.StateAnchoring {
+			if o.waited(turnKey{m.ID, 0}, o.cfg.AnchorWait) {
+				out = append(out, action{step: stepNudge, m: m, chain: chain})
+			}
+			continue
+		}
 		if a, ok := o.next(m, chain); ok {
 			out = append(out, a)
 		}
 	}
 	return out
+}
+
+// waited reports whether d has passed since the operator first saw k (a turn open for
+// commit, or with turn 0 a match waiting for its anchor).
+func (o *Operator) waited(k turnKey, d time.Duration) bool {
+	return !o.firstSeen(k).Add(d).After(o.cfg.Now())
+}
+
+// firstSeen returns when the operator first saw k, now if it never had.
+func (o *Operator) firstSeen(k turnKey) time.Time {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	t, ok := o.opened[k]
+	if !ok {
+		t = o.cfg.Now()
+		o.opened[k] = t
+	}
+	return t
 }
 
 // next returns the action m calls for: reveal its hidden turn; finish once the replay

@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/arena/arena/ledger/match"
+	"github.com/arena/arena/ledger/match/receipt"
 )
 
 // Store keeps what an operator cannot get back from the ledger: each match's seed
@@ -35,7 +36,7 @@ type Store interface {
 // SeedCommitment returns the commitment a match's creator publishes for secret:
 // keccak256(secret) as 0x-prefixed lowercase hex.
 func SeedCommitment(secret [32]byte) string {
-	return "0x" + hex.EncodeToString(crypto.Keccak256(secret[:]))
+	return receipt.Hex(crypto.Keccak256Hash(secret[:]))
 }
 
 // Dir is a Store of files in one directory, by default DIR/operator under the arena

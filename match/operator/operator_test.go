@@ -1,0 +1,85 @@
+package operator_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/match"
+	"github.com/arena/arena/ledger/match/battle"
+	"github.com/arena/arena/ledger/match/receipt"
+	"github.com/arena/arena/match/operator"
+)
+
+// TestTheOperatorPlaysAMatchToItsFinish: issue 15, "the operator runs matches: calls
+// each agent's model through the existing readers, signs receipts, commits, reveals,
+// settles". On the embedded engine with the builtin reader, a match whose entrants
+// joined is played turn after turn to the end and finished with the secret: the ledger
+// replays it and pays out, every revealed prompt is the public template's, and every
+// receipt is the operator's.
+func TestTheOperatorPlaysAMatchToItsFinish(t *testing.T) {
+	a := newArena(t)
+	id := a.create([2]string{"builtin", "builtin"})
+	o, _ := a.run(operator.Config{})
+	a.join(id)
+	m := a.waitFor(id, "settled", over)
+	if m.State != match.StateFinished {
+		t.Fatalf("match %d is %s (%s), want finished", id, m.State, m.VoidReason)
+	}
+	g, err := replayAll(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Over() || m.Winner == nil || *m.Winner != g.Winner() {
+		t.Errorf("winner %v, replay over %t with winner %d", m.Winner, g.Over(), g.Winner())
+	}
+	var events []battle.Event
+	for _, turn := range m.Turns {
+		events = append(events, turn.Events...)
+		for _, d := range turn.Decisions {
+			checkDecision(t, a.terms.Chain, m, turn.Turn, d)
+		}
+	}
+	if want := receipt.Hex(battle.ResultHash(events)); m.ResultHash != want {
+		t.Errorf("result hash %s, want %s", m.ResultHash, want)
+	}
+	t.Logf("match %d: %d turns, winner %v, state %s", id, len(m.Turns), *m.Winner, m.State)
+	st := o.Stats()
+	if st.Turns != int64(len(m.Turns)) || st.Finished != 1 || st.Refused != 0 || st.Errors != 0 {
+		t.Errorf("stats %+v after %d turns", st, len(m.Turns))
+	}
+}
+
+// checkDecision checks one revealed decision: its prompt is the template's for the
+// agent's replayed view, its hashes are the texts', its signer is the operator, and the
+// builtin answer it carries is the move played.
+func checkDecision(t *testing.T, chain string, m match.MatchView, turn int, d match.DecisionView) {
+	t.Helper()
+	r := d.Receipt
+	if r.PromptHash != receipt.TextHash(d.Prompt) || r.ResponseHash != receipt.TextHash(d.Response) {
+		t.Errorf("turn %d agent %d: receipt hashes are not the texts'", turn, d.Agent)
+	}
+	if !strings.HasPrefix(d.Prompt, m.Agents[d.Agent].SystemPrompt+"\n\n") {
+		t.Errorf("turn %d agent %d: prompt does not open with the agent's system prompt", turn, d.Agent)
+	}
+	sig, err := parseSig(d.Sig)
+	if err != nil {
+		t.Fatalf("turn %d agent %d: %v", turn, d.Agent, err)
+	}
+	signer, err := receipt.Recover(chain, r, sig)
+	if err != nil || ledger.Address(signer) != m.Operator {
+		t.Errorf("turn %d agent %d: receipt signed by %v (%v), want the operator %s", turn, d.Agent, signer, err, m.Operator)
+	}
+	if mv, fb := battle.ParseAnswer(d.Response); fb != battle.NoFallback || mv.String() != d.Move || r.Fallback {
+		t.Errorf("turn %d agent %d: answer %q played %s, fallback %t", turn, d.Agent, d.Response, d.Move, r.Fallback)
+	}
+}
+
+// replayAll replays every revealed turn of m from its published seed.
+func replayAll(m match.MatchView) (*battle.Game, error) {
+	secret, err := receipt.ParseHash(m.Secret)
+	if err != nil {
+		return nil, err
+	}
+	return operator.Replay(m, secret)
+}
