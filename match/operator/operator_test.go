@@ -1,14 +1,20 @@
 package operator_test
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/arena/arena/grading"
+	"github.com/arena/arena/grading/prompt"
 
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/match/battle"
 	"github.com/arena/arena/ledger/match/receipt"
 	"github.com/arena/arena/match/operator"
+	"github.com/arena/arena/reader/builtin"
 )
 
 // TestTheOperatorPlaysAMatchToItsFinish: issue 15, "the operator runs matches: calls
@@ -20,9 +26,10 @@ import (
 func TestTheOperatorPlaysAMatchToItsFinish(t *testing.T) {
 	a := newArena(t)
 	id := a.create([2]string{"builtin", "builtin"})
-	o, _ := a.run(operator.Config{})
+	o, stop := a.run(operator.Config{})
 	a.join(id)
 	m := a.waitFor(id, "settled", over)
+	stop() // the stats are counted once each submission returns
 	if m.State != match.StateFinished {
 		t.Fatalf("match %d is %s (%s), want finished", id, m.State, m.VoidReason)
 	}
@@ -82,4 +89,40 @@ func replayAll(m match.MatchView) (*battle.Game, error) {
 		return nil, err
 	}
 	return operator.Replay(m, secret)
+}
+
+// TestAProviderErrorDefendsAndTheMatchGoesOn: a model whose provider fails on every
+// call does not stop the match: each of its agent's decisions is defend with the
+// reason provider_error in a receipt the ledger accepts, and the match finishes.
+func TestAProviderErrorDefendsAndTheMatchGoesOn(t *testing.T) {
+	a := newArena(t)
+	id := a.create([2]string{"builtin", "down"})
+	_, stop := a.run(operator.Config{Models: func(name string) (grading.Model, error) {
+		if name == "down" {
+			return downModel{}, nil
+		}
+		return builtin.New(), nil
+	}})
+	a.join(id)
+	m := a.waitFor(id, "settled", over)
+	stop()
+	if m.State != match.StateFinished {
+		t.Fatalf("match is %s (%s), want finished", m.State, m.VoidReason)
+	}
+	for _, turn := range m.Turns {
+		d := turn.Decisions[1]
+		if d.Move != "defend" || !d.Fallback || d.Reason != "provider_error" || !turn.Fallbacks[1] || d.Response != "" {
+			t.Errorf("turn %d agent 1: %s, fallback %t, reason %q, response %q; want defend for provider_error", turn.Turn, d.Move, d.Fallback, d.Reason, d.Response)
+		}
+		if turn.Fallbacks[0] {
+			t.Errorf("turn %d agent 0 fell back", turn.Turn)
+		}
+	}
+}
+
+// downModel is a provider that is always down.
+type downModel struct{}
+
+func (downModel) Complete(context.Context, prompt.Prompt) (string, ledger.Call, error) {
+	return "", ledger.Call{}, fmt.Errorf("down: %w", grading.ErrModelUnavailable)
 }
