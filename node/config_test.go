@@ -37,6 +37,11 @@ func TestABadConfigNamesTheKey(t *testing.T) {
 		{"listen = \n", `arena.toml: line 1, key "listen": expected value but found '\n' instead`},
 		{"[api]\nrate = -1\n", `arena.toml: key "api.rate": cannot be negative`},
 		{"[api]\nrate = 5\nburst = 0\n", `arena.toml: key "api.burst": must be at least 1 when api.rate is set`},
+		{"[[operator]]\nreader = \"builtin\"\n", `arena.toml: key "operator[0].address": missing`},
+		{"[[operator]]\naddress = \"" + addr + "\"\ncall_timeout = \"10ms\"\n", `arena.toml: key "operator[0].call_timeout": must be at least 1s, got 10ms`},
+		{"[[operator]]\naddress = \"" + addr + "\"\nbet_window = \"-1s\"\n", `arena.toml: key "operator[0].bet_window": cannot be negative`},
+		{"[[operator]]\naddress = \"" + addr + "\"\n[operator.models]\nm = \"\"\n", `arena.toml: key "operator[0].models": model "m" has no reader spec`},
+		{"[[operator]]\naddress = \"" + addr + "\"\nreadr = \"builtin\"\n", `arena.toml: unknown key "operator.readr"`},
 		{"[api]\nrate = \"fast\"\n", `arena.toml: line 2, key "api.rate": incompatible types: TOML value has type string; destination has type float`},
 	}
 	for _, tc := range tests {
@@ -67,6 +72,15 @@ func TestAnEmptyConfigIsTheDefaults(t *testing.T) {
 	if diff := cmp.Diff(want, c.Validators); diff != "" {
 		t.Fatalf("validator defaults (-want +got):\n%s", diff)
 	}
+	c, err = ParseConfig("arena.toml", []byte("[[operator]]\naddress = \"0x2c7536e3605d9c16a7a3d7b1898e529396a65c23\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantOp := []OperatorConfig{{Address: ledger.MustAddress("0x2c7536E3605D9C16a7a3D7b1898e529396a65c23"),
+		Reader: DefaultReader, CallTimeout: DefaultCallTimeout}}
+	if diff := cmp.Diff(wantOp, c.Operators); diff != "" {
+		t.Fatalf("operator defaults (-want +got):\n%s", diff)
+	}
 }
 
 // TestEncodedConfigReadsBack: the file Init writes, with its comments, parses back to
@@ -82,6 +96,12 @@ func TestEncodedConfigReadsBack(t *testing.T) {
 		{Address: ledger.MustAddress("0x2c7536E3605D9C16a7a3D7b1898e529396a65c23"), Reader: `openai:http://127.0.0.1:8080/v1#qwen "3"`,
 			Compiler: "builtin", Concurrency: 3, RunTimeout: time.Minute},
 		{Address: ledger.MustAddress("0x0000000000000000000000000000000000000001"), Reader: "builtin", Concurrency: 1, RunTimeout: time.Second},
+	}
+	c.Operators = []OperatorConfig{
+		{Address: ledger.MustAddress("0x0000000000000000000000000000000000000002"), Reader: "builtin", CallTimeout: time.Minute},
+		{Address: ledger.MustAddress("0x0000000000000000000000000000000000000003"), Reader: "ollama:http://127.0.0.1:11434#llama3.2",
+			Models: map[string]string{"gpt-4o": "openai:https://api.openai.com/v1#gpt-4o", `odd "name"`: "builtin"},
+			CallTimeout: 20 * time.Second, BetWindow: 30 * time.Second},
 	}
 	dir := t.TempDir()
 	if err := WriteConfig(dir, c); err != nil {

@@ -86,7 +86,7 @@ func TestEveryChosenTermLandsInEveryNodesGenesis(t *testing.T) {
 	}
 
 	dir := filepath.Join(t.TempDir(), "a")
-	o := InitOptions{Terms: chosenTerms(), LightScrypt: true}
+	o := InitOptions{Terms: chosenTerms(), LightScrypt: true, Operators: -1} // Testnet generates no operator
 	cfg, err := Init(dir, o)
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +140,7 @@ func TestUnchosenTermsAreTheDefaults(t *testing.T) {
 // genesis is what it was before fees; fees set on a dev arena are charged as set.
 func TestADevArenaChargesNothingByDefault(t *testing.T) {
 	dir := t.TempDir()
-	cfg, err := Init(dir, InitOptions{Terms: Terms{DevMode: true}, Validators: 1, LightScrypt: true})
+	cfg, err := Init(dir, InitOptions{Terms: Terms{DevMode: true}, Validators: 1, Operators: -1, LightScrypt: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestADevArenaChargesNothingByDefault(t *testing.T) {
 		t.Errorf("dev arena's fees %s/%s/%s and genesis %v, want zero and none", got.FeePerTx, got.FeePerByte, got.GradingFee, got.Genesis)
 	}
 	dir = t.TempDir()
-	cfg, err = Init(dir, InitOptions{Terms: Terms{DevMode: true, Fees: &Fees{PerTx: ledger.NewAmount(5)}}, Validators: 1, LightScrypt: true})
+	cfg, err = Init(dir, InitOptions{Terms: Terms{DevMode: true, Fees: &Fees{PerTx: ledger.NewAmount(5)}}, Validators: 1, Operators: -1, LightScrypt: true})
 	if err != nil {
 		t.Fatal(err)
 	}

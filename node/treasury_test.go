@@ -15,7 +15,7 @@ import (
 // pay it; a treasury the operator names is kept as named, and no key is generated.
 func TestAnArenaHoldsTheKeyOfTheTreasuryItNames(t *testing.T) {
 	dir := t.TempDir()
-	cfg, err := Init(dir, InitOptions{Terms: Terms{DevMode: true}, Validators: 2, LightScrypt: true, Passphrase: "pw"})
+	cfg, err := Init(dir, InitOptions{Terms: Terms{DevMode: true}, Validators: 2, Operators: -1, LightScrypt: true, Passphrase: "pw"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestAnArenaHoldsTheKeyOfTheTreasuryItNames(t *testing.T) {
 
 	named := ledger.MustAddress("0x00000000000000000000000000000000000000d0")
 	dir = t.TempDir()
-	if cfg, err = Init(dir, InitOptions{Terms: Terms{DevMode: true, Treasury: &named}, Validators: 2, LightScrypt: true}); err != nil {
+	if cfg, err = Init(dir, InitOptions{Terms: Terms{DevMode: true, Treasury: &named}, Validators: 2, Operators: -1, LightScrypt: true}); err != nil {
 		t.Fatal(err)
 	}
 	if g, err = ReadGenesis(dir, cfg); err != nil {

@@ -170,13 +170,13 @@ func (o *Operator) salt() ([32]byte, error) {
 }
 
 // NewSecret draws a match's 32-byte seed secret from rand and returns it with its
-// commitment, SeedCommitment(secret).
+// commitment, match.SeedCommitment(secret).
 func NewSecret(rand io.Reader) ([32]byte, string, error) {
 	var s [32]byte
 	if _, err := io.ReadFull(rand, s[:]); err != nil {
 		return s, "", fmt.Errorf("draw seed secret: %w", err)
 	}
-	return s, SeedCommitment(s), nil
+	return s, match.SeedCommitment(s), nil
 }
 
 func unixMilli(t time.Time) uint64 { return uint64(max(t.UnixMilli(), 0)) }

@@ -1,7 +1,6 @@
 package operator
 
 import (
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,10 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/ethereum/go-ethereum/crypto"
-
 	"github.com/arena/arena/ledger/match"
-	"github.com/arena/arena/ledger/match/receipt"
 )
 
 // Store keeps what an operator cannot get back from the ledger: each match's seed
@@ -22,7 +18,7 @@ import (
 // the second it cannot open a commitment it already sent. A Store must make each write
 // durable before it returns, and be safe for concurrent use.
 type Store interface {
-	// PutSecret keeps secret under its commitment, SeedCommitment(secret).
+	// PutSecret keeps secret under its commitment, match.SeedCommitment(secret).
 	PutSecret(secret [32]byte) error
 	// Secret returns the secret whose commitment is commitment, if the store has it.
 	Secret(commitment string) ([32]byte, bool, error)
@@ -31,12 +27,6 @@ type Store interface {
 	PutTurn(r match.Reveal) error
 	// Turn returns the decisions kept for turn turn of match id, if any.
 	Turn(id match.MatchID, turn int) (match.Reveal, bool, error)
-}
-
-// SeedCommitment returns the commitment a match's creator publishes for secret:
-// keccak256(secret) as 0x-prefixed lowercase hex.
-func SeedCommitment(secret [32]byte) string {
-	return receipt.Hex(crypto.Keccak256Hash(secret[:]))
 }
 
 // Dir is a Store of files in one directory, by default DIR/operator under the arena
@@ -58,27 +48,26 @@ type keptSecret struct {
 
 // PutSecret writes secret to secret-<commitment>.json.
 func (d Dir) PutSecret(secret [32]byte) error {
-	c := SeedCommitment(secret)
-	return d.write("secret-"+c+".json", keptSecret{Commitment: c, Secret: "0x" + hex.EncodeToString(secret[:])})
+	c := match.SeedCommitment(secret)
+	return d.write("secret-"+c+".json", keptSecret{Commitment: c, Secret: match.Hex32(secret)})
 }
 
 // Secret reads secret-<commitment>.json and checks that it opens commitment.
 func (d Dir) Secret(commitment string) ([32]byte, bool, error) {
 	var k keptSecret
 	var s [32]byte
-	if !validHex32(commitment) {
+	if _, ok := match.ParseHex32(commitment); !ok {
 		return s, false, fmt.Errorf("operator store: seed commitment %q is not 0x and 64 lowercase hex digits", commitment)
 	}
 	ok, err := d.read("secret-"+commitment+".json", &k)
 	if err != nil || !ok {
 		return s, ok, err
 	}
-	b, err := hex.DecodeString(trim0x(k.Secret))
-	if err != nil || len(b) != 32 {
-		return s, false, fmt.Errorf("operator store: secret of %s is not 32 bytes of hex", commitment)
+	s, ok = match.ParseHex32(k.Secret)
+	if !ok {
+		return s, false, fmt.Errorf("operator store: the secret kept under %s is not 0x and 64 lowercase hex digits", commitment)
 	}
-	copy(s[:], b)
-	if SeedCommitment(s) != commitment {
+	if match.SeedCommitment(s) != commitment {
 		return s, false, fmt.Errorf("operator store: the secret kept under %s does not open it", commitment)
 	}
 	return s, true, nil
@@ -158,25 +147,4 @@ func syncDir(dir string) error {
 		return fmt.Errorf("operator store: sync %s: %w", dir, err)
 	}
 	return nil
-}
-
-func trim0x(s string) string {
-	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
-		return s[2:]
-	}
-	return s
-}
-
-// validHex32 reports whether s is 0x and 64 lowercase hex digits, so that it can name a
-// file safely.
-func validHex32(s string) bool {
-	if len(s) != 66 || s[:2] != "0x" {
-		return false
-	}
-	for _, c := range s[2:] {
-		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
-			return false
-		}
-	}
-	return true
 }
