@@ -100,7 +100,7 @@ func TestEncodedConfigReadsBack(t *testing.T) {
 	c.Operators = []OperatorConfig{
 		{Address: ledger.MustAddress("0x0000000000000000000000000000000000000002"), Reader: "builtin", CallTimeout: time.Minute},
 		{Address: ledger.MustAddress("0x0000000000000000000000000000000000000003"), Reader: "ollama:http://127.0.0.1:11434#llama3.2",
-			Models: map[string]string{"gpt-4o": "openai:https://api.openai.com/v1#gpt-4o", `odd "name"`: "builtin"},
+			Models:      map[string]string{"gpt-4o": "openai:https://api.openai.com/v1#gpt-4o", `odd "name"`: "builtin"},
 			CallTimeout: 20 * time.Second, BetWindow: 30 * time.Second},
 	}
 	dir := t.TempDir()
