@@ -2,8 +2,9 @@
 // arena with four validators, serves the real HTTP API on a loopback port and drives
 // three bundled contests through the client with signed transactions: entries graded
 // under consensus, a disqualification by code and a held appeal, a copy caught by
-// overlap, and a clean win. Then it awards, withdraws, and writes a snapshot and the
-// board.
+// overlap, and a clean win; a sealed-bid tender; and an agent match that the node's
+// operator plays with the builtin reader, with two bets on a move, finished and paid.
+// Then it awards, withdraws, and writes a snapshot and the board.
 package demo
 
 import (

@@ -80,8 +80,8 @@ func (a *app) keystore() *account.Store {
 	return st
 }
 
-// senders returns the keystore's addresses that are not validators of the arena nor
-// its treasury.
+// senders returns the keystore's addresses that are not validators of the arena, its
+// treasury nor its operators.
 func (a *app) senders() ([]ledger.Address, error) {
 	list, err := a.keystore().List()
 	if err != nil {
@@ -96,7 +96,7 @@ func (a *app) senders() ([]ledger.Address, error) {
 		return list, nil
 	}
 	return slices.DeleteFunc(list, func(x ledger.Address) bool {
-		return slices.Contains(t.Validators, x) || t.Treasury != nil && *t.Treasury == x
+		return slices.Contains(t.Validators, x) || t.Treasury != nil && *t.Treasury == x || slices.Contains(t.Operators, x)
 	}), nil
 }
 
@@ -112,6 +112,20 @@ func (a *app) treasury() *ledger.Address {
 		return nil
 	}
 	return t.Treasury
+}
+
+// operators returns the operators the directory's founding terms name, or nil when
+// they cannot be read.
+func (a *app) operators() []ledger.Address {
+	cfg, err := node.LoadConfig(a.dir)
+	if err != nil {
+		return nil
+	}
+	t, err := node.ReadGenesis(a.dir, cfg)
+	if err != nil {
+		return nil
+	}
+	return t.Operators
 }
 
 // passphrase returns the keystore passphrase from the environment variable that

@@ -24,6 +24,9 @@ func (a *app) initCmd() *cobra.Command {
 			if !cmd.Flags().Changed("light-scrypt") {
 				o.LightScrypt = o.DevMode
 			}
+			if cmd.Flags().Changed("operators") && o.Operators == 0 {
+				o.Operators = -1 // none, rather than Init's default
+			}
 			o.Passphrase = a.passphrase()
 			cfg, err := node.Init(a.dir, o)
 			if err != nil {
@@ -33,8 +36,12 @@ func (a *app) initCmd() *cobra.Command {
 			for i, v := range cfg.Validators {
 				vals[i] = v.Address
 			}
+			ops := []ledger.Address{}
+			for _, op := range cfg.Operators {
+				ops = append(ops, op.Address)
+			}
 			res := initResult{Dir: a.dir, Name: nameOr(o.Name), Chain: node.ChainID(nameOr(o.Name)),
-				DevMode: o.DevMode, Validators: vals, Treasury: a.treasury(), Listen: cfg.Listen}
+				DevMode: o.DevMode, Validators: vals, Treasury: a.treasury(), Operators: ops, Listen: cfg.Listen}
 			return a.emit(res, func(w io.Writer) {
 				mode := ""
 				if o.DevMode {
@@ -45,6 +52,9 @@ func (a *app) initCmd() *cobra.Command {
 				if res.Treasury != nil {
 					fmt.Fprintf(w, "treasury %s%s: paid tender fees and forfeits\n", res.Treasury, kept(o.Treasury == nil))
 				}
+				for _, op := range ops {
+					fmt.Fprintf(w, "operator %s, a key in the keystore: runs agent matches (`arena match create`), its secrets in %s\n", op, node.OperatorDir(a.dir))
+				}
 			})
 		},
 	}
@@ -53,6 +63,7 @@ func (a *app) initCmd() *cobra.Command {
 	f.IntVar(&o.Validators, "validators", node.DefaultValidators, "validator keys to generate")
 	f.StringSliceVar(&o.Readers, "reader", nil, `reader spec per validator ("builtin", "openai:URL#model"); missing ones are builtin`)
 	f.StringVar(&o.Listen, "listen", node.DefaultListen, "API listen address")
+	f.IntVar(&o.Operators, "operators", 0, "agent-match operator keys to generate, name in the founding terms and configure (default: 1 in a dev arena, else 0)")
 	f.BoolVar(&o.LightScrypt, "light-scrypt", false, "cheap key encryption (default: on in dev mode)")
 	return c
 }
@@ -72,6 +83,7 @@ type initResult struct {
 	DevMode    bool             `json:"dev_mode"`
 	Validators []ledger.Address `json:"validators"`
 	Treasury   *ledger.Address  `json:"treasury"`
+	Operators  []ledger.Address `json:"operators"`
 	Listen     string           `json:"listen"`
 }
 

@@ -49,7 +49,7 @@ func (a *app) keysCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				treasury := a.treasury()
+				treasury, operators := a.treasury(), a.operators()
 				return a.emit(list, func(w io.Writer) {
 					for _, addr := range list {
 						switch {
@@ -57,6 +57,8 @@ func (a *app) keysCmd() *cobra.Command {
 							fmt.Fprintln(w, addr)
 						case treasury != nil && *treasury == addr:
 							fmt.Fprintln(w, addr, "(treasury)")
+						case slices.Contains(operators, addr):
+							fmt.Fprintln(w, addr, "(operator)")
 						default:
 							fmt.Fprintln(w, addr, "(validator)")
 						}

@@ -71,11 +71,25 @@ func (a *app) showArena(ctx context.Context, c *client.Client, _ string) error {
 		fmt.Fprintf(w, "state: %d tasks (%d open, %d awarded, %d voided) | %d entries | %d solvers | %d rounds\n",
 			n.Tasks, n.Open, n.Awarded, n.Voided, n.Entries, n.Solvers, n.Rounds)
 		fmt.Fprintf(w, "tenders: %d published | %d bids\n", n.Tenders, n.Bids)
-		fmt.Fprintf(w, "money: %s prize escrow | %s bonds | %s slash pool | %s tender budgets | %s tender deposits | %s claimable\n",
+		fmt.Fprintf(w, "matches: %d created | %d bets | %s\n", n.Matches, n.Bets, operatorWords(t))
+		fmt.Fprintf(w, "money: %s prize escrow | %s bonds | %s slash pool | %s tender budgets | %s tender deposits | %s match fees | %s match stakes | %s operator bonds | %s claimable\n",
 			formatAmount(b.PrizeEscrow), formatAmount(b.BondEscrow), formatAmount(b.SlashPool),
-			formatAmount(b.TenderBudget), formatAmount(b.TenderDeposits), formatAmount(b.ClaimableTotal))
+			formatAmount(b.TenderBudget), formatAmount(b.TenderDeposits), formatAmount(b.MatchFees),
+			formatAmount(b.MatchStakes), formatAmount(b.MatchBonds), formatAmount(b.ClaimableTotal))
 		fmt.Fprintf(w, "state hash %s\n", v.Hash)
 	})
+}
+
+// operatorWords names the operators and their bond, or says the arena runs no matches.
+func operatorWords(t ledger.Terms) string {
+	if len(t.Operators) == 0 {
+		return "no operators: this arena runs no matches"
+	}
+	names := make([]string, len(t.Operators))
+	for i, o := range t.Operators {
+		names[i] = o.String()
+	}
+	return fmt.Sprintf("operator bond %s %s | operators %s", formatAmount(t.OperatorBond), t.Symbol, strings.Join(names, ", "))
 }
 
 // treasuryWords names the treasury, or says that without one the arena runs no tenders.

@@ -22,6 +22,7 @@ type termsFlags struct {
 	fund          []string
 	fees          [3]string // --fee-per-tx, --fee-per-byte, --grading-fee
 	validatorFund string
+	operatorBond  string
 	cmd           *cobra.Command // the command registered on, to tell which flags were set
 }
 
@@ -50,6 +51,7 @@ func (tf *termsFlags) register(c *cobra.Command, name string) {
 	f.StringVar(&tf.fees[0], feeFlags[0], fees.PerTx.Units(), "fee every admitted transaction pays; 0 unless set in a dev arena")
 	f.StringVar(&tf.fees[1], feeFlags[1], fees.PerByte.Units(), "fee per byte of a transaction's signed encoding; 0 unless set in a dev arena")
 	f.StringVar(&tf.fees[2], feeFlags[2], fees.Grading.Units(), "fee paid with each entry and appeal beside its bond, shared by the graders who agree; 0 unless set in a dev arena")
+	f.StringVar(&tf.operatorBond, "operator-bond", d.OperatorBond.Units(), "operator bond: the exact value of every agent match creation, slashed if the operator cheats or stalls")
 	f.StringVar(&tf.validatorFund, "validator-fund", d.ValidatorFund.Units(), "genesis wallet of each generated validator, for its attestations' fees (none when transactions pay no fee)")
 	tf.cmd = c
 }
@@ -73,6 +75,9 @@ func (tf *termsFlags) terms() (node.Terms, error) {
 		return t, err
 	}
 	if t.ValidatorFund, err = optionalAmount("validator-fund", tf.validatorFund); err != nil {
+		return t, err
+	}
+	if t.OperatorBond, err = optionalAmount("operator-bond", tf.operatorBond); err != nil {
 		return t, err
 	}
 	if t.Registry, err = optionalAddress("registry", tf.registry); err != nil {

@@ -1,0 +1,323 @@
+package audit
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common/hexutil"
+
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/match"
+	"github.com/arena/arena/ledger/match/battle"
+	"github.com/arena/arena/ledger/match/receipt"
+)
+
+// Match re-derives agent match id from snap alone, with the engine and nothing the
+// operator says: the seed from the published secret and the anchor; each revealed
+// decision's receipt (its EIP-712 digest, the keccak256 of the raw prompt and response,
+// the operator's signature, the fallback rule and the answer's reading) and its
+// commitment; each prompt against the public template for the replayed state; each
+// turn's events against the replay; the result hash; the settlement (winner, fee,
+// payout, or void); and each settled bet pool to the atto. A match not yet finished is
+// audited as far as its published data goes: its receipts and commitments.
+func Match(snap *ledger.Snapshot, id ledger.MatchID) (*Report, error) {
+	i := slices.IndexFunc(snap.Matches, func(m ledger.MatchView) bool { return m.ID == id })
+	if i < 0 {
+		return nil, fmt.Errorf("no match %d in the snapshot", id)
+	}
+	m := snap.Matches[i]
+	r := &Report{Subject: fmt.Sprintf("agent match %d (%d turns revealed, %s)", id, revealedTurns(m), m.State)}
+	chain := snap.Arena.Terms.Chain
+	g := r.seed(m)
+	var replayed []battle.Event
+	diverged := ""
+	for _, t := range m.Turns {
+		if !t.Revealed {
+			continue
+		}
+		var views [2]*battle.View
+		if g != nil && diverged == "" && !g.Over() {
+			for a := range views {
+				v := g.View(a)
+				views[a] = &v
+			}
+		}
+		for _, d := range t.Decisions {
+			r.decision(chain, m, t.Turn, d, views[d.Agent])
+		}
+		r.pools(m, t)
+		if g == nil || diverged != "" {
+			continue
+		}
+		evs, why := r.turnEvents(g, t)
+		replayed = append(replayed, evs...)
+		if why == "" {
+			why = promptMismatch(m, t, views)
+		}
+		diverged = why
+	}
+	if g != nil {
+		r.matchSettlement(m, g, replayed, diverged)
+	}
+	return r, nil
+}
+
+// revealedTurns counts m's revealed turns.
+func revealedTurns(m ledger.MatchView) int {
+	n := 0
+	for _, t := range m.Turns {
+		if t.Revealed {
+			n++
+		}
+	}
+	return n
+}
+
+// seed checks the published secret against the commitment made at creation and
+// returns a fresh game seeded from it and the anchor, or nil before the secret is
+// published.
+func (r *Report) seed(m ledger.MatchView) *battle.Game {
+	if m.Secret == "" {
+		r.Steps = append(r.Steps, Step{Name: "seed", Want: m.SeedCommitment, Got: "-", OK: true,
+			Note: "the secret is published at finish; until then receipts and commitments are checked, not the replay"})
+		return nil
+	}
+	secret, ok := match.ParseHex32(m.Secret)
+	anchor, ok2 := match.ParseHex32(m.Anchor)
+	if !ok || !ok2 {
+		r.fail("seed", "the published secret or the anchor is not 32 bytes of hex")
+		return nil
+	}
+	r.check("seed commitment", m.SeedCommitment, match.SeedCommitment(secret), "keccak256 of the published secret")
+	seed := battle.Seed(secret, anchor)
+	r.check("seed", m.Seed, match.Hex32(seed), "keccak256(secret || anchor), anchor the state hash after block "+fmt.Sprint(m.AnchorHeight))
+	return battle.New(seed)
+}
+
+// decision checks one revealed decision: its receipt's digest, text hashes, signer,
+// fallback rule, the answer's reading and the commitment; and, when the replayed view
+// is known, that its prompt is the template's.
+func (r *Report) decision(chain string, m ledger.MatchView, turn int, d ledger.DecisionView, v *battle.View) {
+	name := fmt.Sprintf("turn %d agent %d", turn, d.Agent)
+	rc := d.Receipt
+	digest, err := receipt.Digest(chain, rc)
+	if err != nil {
+		r.fail(name, err.Error())
+		return
+	}
+	var bad []string
+	note := func(ok bool, what string) {
+		if !ok {
+			bad = append(bad, what)
+		}
+	}
+	note(rc.Match == uint64(m.ID) && rc.Turn == uint32(turn) && rc.Agent == uint32(d.Agent), "the receipt names another match, turn or agent")
+	note(rc.PromptHash == receipt.TextHash(d.Prompt), "the prompt hash is not keccak256 of the prompt")
+	note(rc.ResponseHash == receipt.TextHash(d.Response), "the response hash is not keccak256 of the response")
+	note(signedBy(chain, rc, d.Sig, m.Operator), "not signed by the operator")
+	note(rc.Validate() == nil, "the receipt breaks the fallback rule")
+	note(battle.Move(rc.Move).String() == d.Move, "the receipt's move is not the revealed move")
+	note(answerAgrees(rc, d.Response), "the answer does not read as the receipt says")
+	salt, ok := match.ParseHex32(d.Salt)
+	note(ok && match.Hex32(receipt.Commitment(uint64(m.ID), uint32(turn), uint32(d.Agent), rc.Move, digest, salt)) == d.Commitment,
+		"the move, receipt hash and salt do not open the commitment")
+	if v != nil {
+		note(d.Prompt == battle.Prompt(m.Agents[d.Agent].SystemPrompt, *v), "the prompt is not the template's for the replayed state")
+	}
+	what := d.Move
+	if rc.Fallback {
+		what += " (fallback: " + rc.Reason.String() + ")"
+	}
+	n := "receipt hash, texts, signer, commitment; " + what
+	if v != nil {
+		n = "receipt hash, texts, signer, commitment, the template's prompt; " + what
+	}
+	if len(bad) > 0 {
+		n = strings.Join(bad, "; ")
+	}
+	r.Steps = append(r.Steps, Step{Name: name, Want: d.ReceiptHash, Got: match.Hex32(digest), OK: len(bad) == 0 && d.ReceiptHash == match.Hex32(digest), Note: n})
+}
+
+// signedBy reports whether sig is op's signature of rc in chain's domain.
+func signedBy(chain string, rc receipt.Receipt, sig string, op ledger.Address) bool {
+	b, err := hexutil.Decode(sig)
+	if err != nil {
+		return false
+	}
+	a, err := receipt.Recover(chain, rc, b)
+	return err == nil && ledger.Address(a) == op
+}
+
+// answerAgrees reports whether the response reads as the receipt says: a move the
+// model gave, or the invalid-JSON or illegal-move fallback battle.ParseAnswer finds. A
+// timeout or provider error has no answer to read.
+func answerAgrees(rc receipt.Receipt, response string) bool {
+	if rc.Reason == receipt.Timeout || rc.Reason == receipt.ProviderError {
+		return true
+	}
+	mv, fb := battle.ParseAnswer(response)
+	reason, _ := receipt.ParseReason(string(fb))
+	return reason == rc.Reason && uint8(mv) == rc.Move
+}
+
+// turnEvents plays turn t on g and compares the replay's events with the reported
+// ones, returning the replayed events and why the turn diverged ("" when it did not).
+func (r *Report) turnEvents(g *battle.Game, t ledger.MatchTurnView) ([]battle.Event, string) {
+	name := fmt.Sprintf("turn %d events", t.Turn)
+	if g.Over() {
+		r.check(name, "played", "the game was already over", "")
+		return nil, fmt.Sprintf("turn %d was played after the game ended", t.Turn)
+	}
+	var mv [2]battle.Move
+	for i, s := range t.Moves {
+		m, ok := battle.ParseMove(s)
+		if !ok {
+			r.fail(name, fmt.Sprintf("agent %d's move %q is not a move", i, s))
+			return nil, fmt.Sprintf("turn %d: a move is not a move", t.Turn)
+		}
+		mv[i] = m
+	}
+	evs, err := g.Play(mv)
+	if err != nil {
+		r.fail(name, err.Error())
+		return nil, fmt.Sprintf("turn %d: the engine refused the moves", t.Turn)
+	}
+	want, got := eventsJSON(t.Events), eventsJSON(evs)
+	last := evs[len(evs)-1].HP
+	if !r.check(name, match.Hex32(battle.ResultHash(t.Events)), match.Hex32(battle.ResultHash(evs)), fmt.Sprintf("replayed %s vs %s: HP %d/%d", t.Moves[0], t.Moves[1], last[0], last[1])) {
+		r.Steps[len(r.Steps)-1].Note = "reported " + want + ", replayed " + got
+		return evs, fmt.Sprintf("turn %d: the reported events are not the replay's", t.Turn)
+	}
+	return evs, ""
+}
+
+// promptMismatch names the first agent of turn t whose prompt is not the template's.
+func promptMismatch(m ledger.MatchView, t ledger.MatchTurnView, views [2]*battle.View) string {
+	for _, d := range t.Decisions {
+		if v := views[d.Agent]; v != nil && d.Prompt != battle.Prompt(m.Agents[d.Agent].SystemPrompt, *v) {
+			return fmt.Sprintf("turn %d: agent %d's prompt is not the template's for the replayed state", t.Turn, d.Agent)
+		}
+	}
+	return ""
+}
+
+func eventsJSON(evs []battle.Event) string {
+	b, _ := json.Marshal(evs) // ints and strings only
+	return string(b)
+}
+
+// matchSettlement checks the result hash and the settlement the replay implies: paid out
+// when every turn replayed and the game is over, void otherwise.
+func (r *Report) matchSettlement(m ledger.MatchView, g *battle.Game, replayed []battle.Event, diverged string) {
+	if diverged == "" && !g.Over() {
+		diverged = "the game is not over at the last revealed turn"
+	}
+	if diverged == "" {
+		r.check("result hash", m.ResultHash, match.Hex32(battle.ResultHash(replayed)), "keccak256 of the replayed event log")
+	}
+	want, got, note := settledWords(m), "void", "the replay: "+diverged
+	if diverged == "" {
+		got, note = winnerWords(g.Winner(), m), "every prompt and event is the replay's and the game is over"
+	}
+	if m.State == match.StateVoid {
+		note = "the ledger: " + m.VoidReason + "; " + note
+	}
+	r.check("settlement", want, got, note)
+	if m.State != match.StateFinished || diverged != "" {
+		return
+	}
+	total, _ := m.EntryFee.MulUint64(2)
+	fee, payout := ledger.Amount{}, ledger.Amount{}
+	if w := g.Winner(); w >= 0 {
+		fee, _ = total.MulDiv(ledger.NewAmount(m.FeeBps), ledger.NewAmount(match.BpsDenominator))
+		payout, _ = total.Sub(fee)
+	}
+	r.check("fee", m.Fee, fee, fmt.Sprintf("%d bps of both entry fees, rounded down; nothing on a draw", m.FeeBps))
+	r.check("payout", m.Payout, payout, "both entry fees less the fee, to the winner")
+}
+
+// settledWords says how the ledger settled m, in the words winnerWords derives.
+func settledWords(m ledger.MatchView) string {
+	switch {
+	case m.State == match.StateVoid:
+		return "void"
+	case m.State == match.StateFinished && m.Winner != nil:
+		return winnerWords(*m.Winner, m)
+	}
+	return m.State
+}
+
+func winnerWords(w int, m ledger.MatchView) string {
+	if w < 0 {
+		return "finished: a draw"
+	}
+	return fmt.Sprintf("finished: agent %d (%s) wins", w, m.Entrants[w])
+}
+
+// pools checks each settled bet pool of turn t: the fee and each bet's payout, from the
+// stakes and the revealed move, to the atto.
+func (r *Report) pools(m ledger.MatchView, t ledger.MatchTurnView) {
+	for a, p := range t.Pools {
+		if p.Bets == 0 || !p.Settled {
+			continue
+		}
+		var bets []ledger.BetView
+		for _, b := range t.Bets {
+			if b.Agent == a {
+				bets = append(bets, b)
+			}
+		}
+		want, got := payouts(bets), parimutuel(bets, t.Moves[a], m.FeeBps)
+		r.check(fmt.Sprintf("turn %d pool %d", t.Turn, a), want, got,
+			fmt.Sprintf("%d bets staking %s on agent %d, which played %s; fee %s", p.Bets, p.Staked.Units(), a, t.Moves[a], p.Fee.Units()))
+	}
+}
+
+// payouts lists what each bet was paid, in the order placed.
+func payouts(bets []ledger.BetView) string {
+	parts := make([]string, len(bets))
+	for i, b := range bets {
+		parts[i] = fmt.Sprintf("bet %d %s", b.ID, b.Payout.Units())
+	}
+	return strings.Join(parts, ", ")
+}
+
+// parimutuel derives each bet's payout: the pool less feeBps split pro rata among the
+// stakes on move, each share rounded down, the remainder to the largest stake (the
+// earliest among equals); every stake back when none is on move.
+func parimutuel(bets []ledger.BetView, move string, feeBps uint64) string {
+	var pool, winning ledger.Amount
+	largest := -1
+	for i, b := range bets {
+		pool, _ = pool.Add(b.Stake)
+		if b.Move == move {
+			winning, _ = winning.Add(b.Stake)
+			if largest < 0 || b.Stake.Cmp(bets[largest].Stake) > 0 {
+				largest = i
+			}
+		}
+	}
+	out := make([]ledger.BetView, len(bets))
+	copy(out, bets)
+	if winning.IsZero() {
+		for i := range out {
+			out[i].Payout = out[i].Stake
+		}
+		return payouts(out)
+	}
+	fee, _ := pool.MulDiv(ledger.NewAmount(feeBps), ledger.NewAmount(match.BpsDenominator))
+	paid, _ := pool.Sub(fee)
+	var given ledger.Amount
+	for i := range out {
+		out[i].Payout = ledger.Amount{}
+		if out[i].Move == move {
+			out[i].Payout, _ = paid.MulDiv(out[i].Stake, winning)
+			given, _ = given.Add(out[i].Payout)
+		}
+	}
+	rest, _ := paid.Sub(given)
+	out[largest].Payout, _ = out[largest].Payout.Add(rest)
+	return payouts(out)
+}
