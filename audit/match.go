@@ -234,8 +234,8 @@ func (r *Report) matchSettlement(m ledger.MatchView, g *battle.Game, replayed []
 		fee, _ = total.MulDiv(ledger.NewAmount(m.FeeBps), ledger.NewAmount(match.BpsDenominator))
 		payout, _ = total.Sub(fee)
 	}
-	r.check("fee", m.Fee, fee, fmt.Sprintf("%d bps of both entry fees, rounded down; nothing on a draw", m.FeeBps))
-	r.check("payout", m.Payout, payout, "both entry fees less the fee, to the winner")
+	r.check("fee", m.Fee.Units(), fee.Units(), fmt.Sprintf("%d bps of both entry fees, rounded down; nothing on a draw", m.FeeBps))
+	r.check("payout", m.Payout.Units(), payout.Units(), "both entry fees less the fee, to the winner")
 }
 
 // settledWords says how the ledger settled m, in the words winnerWords derives.

@@ -111,7 +111,29 @@ func (a *app) auditCmd() *cobra.Command {
 		},
 	}
 	tenderCmd.Flags().StringVar(&snapshot, "snapshot", "", "audit from this snapshot file (arena snapshot) instead of the directory's log")
-	c.AddCommand(entry, task, tenderCmd)
+	matchCmd := &cobra.Command{
+		Use:   "match N",
+		Short: "Re-derive an agent match: seed, receipts and signatures, commitments, template prompts, replayed events, result hash, payout and bets",
+		Long: "Replays match N with the engine from its published secret and anchor and the revealed moves,\n" +
+			"recomputing every receipt's EIP-712 hash and signer, the keccak256 of every raw prompt and\n" +
+			"response, every commitment, every prompt against the public template for the replayed state,\n" +
+			"every turn's events, the result hash, the settlement and each bet pool to the atto. Reads the\n" +
+			"arena directory's log (no node needed) or --snapshot; exits non-zero on any mismatch.",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := strconv.ParseUint(args[0], 10, 64)
+			if err != nil || id == 0 {
+				return fmt.Errorf("match %q: want a positive match id", args[0])
+			}
+			snap, _, err := a.auditSnapshot(cmd.Context(), snapshot)
+			if err != nil {
+				return err
+			}
+			return a.emitAudit(audit.Match(snap, ledger.MatchID(id)))
+		},
+	}
+	matchCmd.Flags().StringVar(&snapshot, "snapshot", "", "audit from this snapshot file (arena snapshot) instead of the directory's log")
+	c.AddCommand(entry, task, tenderCmd, matchCmd)
 	return c
 }
 
