@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"encoding/json"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -11,6 +12,9 @@ import (
 
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/match"
+	"github.com/arena/arena/ledger/match/battle"
+	"github.com/arena/arena/ledger/match/receipt"
 	"github.com/arena/arena/ledger/tender"
 	"github.com/arena/arena/store"
 )
@@ -70,7 +74,9 @@ func TestOpenAPISchemasMatchTheJSONTags(t *testing.T) {
 		"Event": ledger.Event{}, "Tender": ledger.TenderView{}, "Criterion": tender.CriterionView{}, "Bid": ledger.BidView{}, "Score": tender.ScoreView{},
 		"TenderAppeal": tender.AppealView{}, "Question": tender.QuestionView{}, "TenderCheck": ledger.CheckView{}, "TenderRound": ledger.TenderRoundView{},
 		"TenderAttempt": tender.AttemptView{}, "TenderAttestation": tender.AttestationView{},
-		"Buyer": ledger.BuyerRecord{}, "Bidder": ledger.BidderRecord{}} {
+		"Buyer": ledger.BuyerRecord{}, "Bidder": ledger.BidderRecord{},
+		"Match": ledger.MatchView{}, "MatchAgent": match.Agent{}, "MatchTurn": ledger.MatchTurnView{}, "Decision": ledger.DecisionView{},
+		"BattleEvent": battle.Event{}, "BetPool": ledger.BetPoolView{}, "MatchBet": ledger.BetView{}} {
 		var inDoc []string
 		for p := range doc.Components.Schemas[name].Properties {
 			inDoc = append(inDoc, p)
@@ -79,6 +85,34 @@ func TestOpenAPISchemasMatchTheJSONTags(t *testing.T) {
 		if d := cmp.Diff(jsonNames(reflect.TypeOf(v)), inDoc); d != "" {
 			t.Errorf("schema %s properties (-JSON tags +openapi.json):\n%s", name, d)
 		}
+	}
+}
+
+// TestTheReceiptSchemaIsItsJSON: the receipt, which encodes itself (hashes as hex, the
+// reason by name), has the schema properties its encoding writes.
+func TestTheReceiptSchemaIsItsJSON(t *testing.T) {
+	var doc struct {
+		Components struct {
+			Schemas map[string]struct {
+				Properties map[string]any `json:"properties"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(api.OpenAPI, &doc); err != nil {
+		t.Fatalf("openapi.json: %v", err)
+	}
+	b, err := json.Marshal(receipt.Receipt{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var enc map[string]any
+	if err := json.Unmarshal(b, &enc); err != nil {
+		t.Fatal(err)
+	}
+	want := slices.Sorted(maps.Keys(enc))
+	got := slices.Sorted(maps.Keys(doc.Components.Schemas["MatchReceipt"].Properties))
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("schema MatchReceipt properties (-encoding +openapi.json):\n%s", d)
 	}
 }
 

@@ -149,3 +149,31 @@ func TestAMatchIsPlayedThroughTheNode(t *testing.T) {
 		t.Errorf("operator stats %+v over %d turns", st.Operators, len(m.Turns))
 	}
 }
+
+// TestADevLocalnetRunsItsOperatorOnNode0: a dev localnet names one operator as a dev
+// arena does; its key is in node0's keystore and node0 configures it.
+func TestADevLocalnetRunsItsOperatorOnNode0(t *testing.T) {
+	net, err := Testnet(t.TempDir(), TestnetOptions{Nodes: 2, InitOptions: InitOptions{Terms: Terms{DevMode: true}, LightScrypt: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(net.Terms.Operators) != 1 {
+		t.Fatalf("founding operators %v, want one", net.Terms.Operators)
+	}
+	for i, nd := range net.Nodes {
+		cfg, err := LoadConfig(nd.Home)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		if i == 0 {
+			want = 1
+		}
+		if len(cfg.Operators) != want || (want == 1 && cfg.Operators[0].Address != net.Terms.Operators[0]) {
+			t.Errorf("node%d configures operators %+v, want %d", i, cfg.Operators, want)
+		}
+	}
+	if _, err := (&account.Store{Dir: filepath.Join(net.Nodes[0].Home, KeysDir)}).Load(net.Terms.Operators[0], ""); err != nil {
+		t.Errorf("node0's keystore: %v", err)
+	}
+}

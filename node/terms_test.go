@@ -55,7 +55,7 @@ var amountEq = cmp.Comparer(ledger.Amount.Eq)
 // ones its operator chose, each of them, in every node's genesis.json and in the
 // CometBFT genesis app_state, as Init writes them for a single arena.
 func TestEveryChosenTermLandsInEveryNodesGenesis(t *testing.T) {
-	net, err := Testnet(t.TempDir(), TestnetOptions{Nodes: 4, InitOptions: InitOptions{Terms: chosenTerms(), LightScrypt: true}})
+	net, err := Testnet(t.TempDir(), TestnetOptions{Nodes: 4, InitOptions: InitOptions{Terms: chosenTerms(), LightScrypt: true, Operators: -1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestEveryChosenTermLandsInEveryNodesGenesis(t *testing.T) {
 	}
 
 	dir := filepath.Join(t.TempDir(), "a")
-	o := InitOptions{Terms: chosenTerms(), LightScrypt: true, Operators: -1} // Testnet generates no operator
+	o := InitOptions{Terms: chosenTerms(), LightScrypt: true, Operators: -1}
 	cfg, err := Init(dir, o)
 	if err != nil {
 		t.Fatal(err)

@@ -39,8 +39,9 @@ const DefaultTestnetName = "localnet"
 // arena.toml running the comet engine with that one [[validator]] and its reader (the
 // node's entry in o.Readers, else builtin), its API on 127.0.0.1:BasePort+10i+2. Unless
 // the terms name a treasury, a treasury key is generated into node0's keystore and
-// named. The founding terms are validated as Init validates them, before anything is
-// written.
+// named, and each operator key it generates (as Init does: one in a dev arena) is kept
+// there, named in the founding terms and configured as node0's [[operator]]. The
+// founding terms are validated as Init validates them, before anything is written.
 func Testnet(dir string, o TestnetOptions) (comet.Network, error) {
 	if o.Nodes <= 0 {
 		o.Nodes = DefaultValidators
@@ -53,6 +54,10 @@ func Testnet(dir string, o TestnetOptions) (comet.Network, error) {
 	}
 	def := o.InitOptions.withDefaults()
 	treasury, err := treasuryKey(&def.Terms)
+	if err != nil {
+		return comet.Network{}, fmt.Errorf("testnet %s: %w", dir, err)
+	}
+	ops, err := operatorKeys(&def.Terms, def.Operators)
 	if err != nil {
 		return comet.Network{}, fmt.Errorf("testnet %s: %w", dir, err)
 	}
@@ -81,14 +86,25 @@ func Testnet(dir string, o TestnetOptions) (comet.Network, error) {
 			v.Reader = def.Readers[i]
 		}
 		c.Validators = []ValidatorConfig{v.withDefaults()}
+		if i == 0 {
+			for _, k := range ops {
+				c.Operators = append(c.Operators, OperatorConfig{Address: k.Address()}.withDefaults())
+			}
+		}
 		if err := writeNodeArena(nd.Home, def, nw, c); err != nil {
 			return nw, fmt.Errorf("testnet %s: %w", nd.Home, err)
 		}
-		if i > 0 || treasury == nil {
+		if i > 0 {
 			continue
 		}
-		if err := keepKey(nd.Home, def, c, treasury); err != nil {
-			return nw, fmt.Errorf("testnet %s: %w", nd.Home, err)
+		kept := ops
+		if treasury != nil {
+			kept = append([]*account.Key{treasury}, ops...)
+		}
+		for _, k := range kept {
+			if err := keepKey(nd.Home, def, c, k); err != nil {
+				return nw, fmt.Errorf("testnet %s: %w", nd.Home, err)
+			}
 		}
 	}
 	return nw, nil

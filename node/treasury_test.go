@@ -28,7 +28,7 @@ func TestAnArenaHoldsTheKeyOfTheTreasuryItNames(t *testing.T) {
 		t.Errorf("the treasury %s is one of the validators", g.Treasury)
 	}
 
-	net, err := Testnet(t.TempDir(), TestnetOptions{Nodes: 2, InitOptions: InitOptions{Terms: Terms{DevMode: true}, LightScrypt: true, Passphrase: "pw"}})
+	net, err := Testnet(t.TempDir(), TestnetOptions{Nodes: 2, InitOptions: InitOptions{Terms: Terms{DevMode: true}, Operators: -1, LightScrypt: true, Passphrase: "pw"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 // termFlagNames are the founding-term flags, each of which `arena init` and `arena
 // testnet` both take.
 var termFlagNames = []string{"name", "symbol", "dev", "entry-bond", "appeal-bond", "appeal-window", "grading-window", "committee",
-	"quorum", "attempts", "round-timeout", "registry", "treasury", "fund", "fee-per-tx", "fee-per-byte", "grading-fee", "validator-fund"}
+	"quorum", "attempts", "round-timeout", "registry", "treasury", "fund", "fee-per-tx", "fee-per-byte", "grading-fee", "validator-fund", "operator-bond"}
 
 // TestInitAndTestnetTakeTheSameTermFlags: every founding term `arena init` can set,
 // `arena testnet` can set too, by the same flag with the same type, default and help;
@@ -80,6 +80,11 @@ func TestInitAndTestnetFoundTheSameTerms(t *testing.T) {
 				it.Treasury, nt.Treasury = nil, nil // each generated its own key
 			}
 			it.Genesis, nt.Genesis = withoutValidators(it.Genesis, 3), withoutValidators(nt.Genesis, 3)
+			it.Genesis, nt.Genesis = withoutOperators(it.Genesis, it.Operators), withoutOperators(nt.Genesis, nt.Operators)
+			if len(it.Operators) != len(nt.Operators) {
+				t.Fatalf("operators: init %v, testnet %v; want as many", it.Operators, nt.Operators)
+			}
+			it.Operators, nt.Operators = nil, nil // each generated its own operator key
 			if d := cmp.Diff(it, nt, cmp.Comparer(ledger.Amount.Eq)); d != "" {
 				t.Errorf("founding terms (-init +testnet):\n%s", d)
 			}
@@ -95,6 +100,17 @@ func withoutValidators(g []ledger.Allocation, n int) []ledger.Allocation {
 	}
 	for i := len(g) - n; i < len(g); i++ {
 		g[i].Address = ledger.Address{}
+	}
+	return g
+}
+
+// withoutOperators zeroes the addresses of the operators' funding, which differ between
+// two arenas that each generated their own operator, keeping the amounts.
+func withoutOperators(g []ledger.Allocation, ops []ledger.Address) []ledger.Allocation {
+	for i := range g {
+		if slices.Contains(ops, g[i].Address) {
+			g[i].Address = ledger.Address{}
+		}
 	}
 	return g
 }
@@ -119,6 +135,7 @@ func TestFeeFlagsFoundTheFeeSchedule(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "a")
 			runArena(t, append([]string{"init", "--dir", dir, "--validators", "2", "--light-scrypt"}, tc.flags...)...)
 			g := genesisOf(t, dir)
+			g.Genesis = slices.DeleteFunc(g.Genesis, func(a ledger.Allocation) bool { return slices.Contains(g.Operators, a.Address) })
 			got := []string{g.FeePerTx.String(), g.FeePerByte.String(), g.GradingFee.String()}
 			if d := cmp.Diff([]string{tc.perTx, tc.perByte, tc.gfee}, got); d != "" || len(g.Genesis) != tc.validators {
 				t.Errorf("fees (-want +got):\n%s\ngenesis %v, want %d validators funded", d, g.Genesis, tc.validators)

@@ -63,5 +63,8 @@ func printNetwork(w io.Writer, net comet.Network, o node.TestnetOptions) {
 		}
 		fmt.Fprintf(w, "treasury %s%s: paid tender fees and forfeits\n", t, where)
 	}
+	for _, op := range net.Terms.Operators {
+		fmt.Fprintf(w, "operator %s, its key in node0's keystore: node0 runs its agent matches\n", op)
+	}
 	fmt.Fprintf(w, "start each node: arena node --engine comet --home %s\n", net.Nodes[0].Home)
 }
