@@ -18,7 +18,9 @@ import (
 // ends settled or still running by the rules.
 func TestMatchMoneyAddsUpUnderARandomWalk(t *testing.T) {
 	const steps = 12_000
-	a := matchArena(t, func(t *Terms) { t.Genesis = append(t.Genesis, Allocation{Address: ledgertest.Addr("operator"), Amount: Ether(100_000)}) })
+	a := matchArena(t, func(t *Terms) {
+		t.Genesis = append(t.Genesis, Allocation{Address: ledgertest.Addr("operator"), Amount: Ether(100_000)})
+	})
 	a.bare.Unchecked()
 	a.Contest = a.Unsigned()
 	rng := rand.New(rand.NewPCG(15, 3))
