@@ -27,6 +27,9 @@ func (o *Operator) act(ctx context.Context, a action) {
 	}
 	if err != nil && ctx.Err() == nil {
 		o.cfg.Logger.Error("match "+a.step.String(), "match", a.m.ID, "turn", a.turn, "err", err)
+		o.mu.Lock()
+		o.failed[a.m.ID] = o.cfg.Now()
+		o.mu.Unlock()
 	}
 }
 
@@ -94,7 +97,10 @@ func (o *Operator) reveal(ctx context.Context, a action) error {
 // only for transactions (solo) would otherwise leave the match waiting until someone
 // else sent one.
 func (o *Operator) nudge(ctx context.Context, a action) error {
-	_, err := o.submit(ctx, match.Commit{Match: a.m.ID, Turn: 0, Commitments: [2]string{zeroHex, zeroHex}})
+	out, err := o.submit(ctx, match.Commit{Match: a.m.ID, Turn: 0, Commitments: [2]string{zeroHex, zeroHex}})
+	if err == nil && out.OK() {
+		return fmt.Errorf("anchor nudge: a commit of turn 0 was accepted")
+	}
 	return err
 }
 

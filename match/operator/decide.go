@@ -112,6 +112,9 @@ func (o *Operator) decision(ctx context.Context, a action, i int, v battle.View)
 // cannot be found or the call failed.
 func (o *Operator) ask(ctx context.Context, name string, p prompt.Prompt) (string, receipt.Reason) {
 	m, err := o.cfg.Models(name)
+	if err == nil && m == nil {
+		err = errors.New("no reader serves this model")
+	}
 	if err != nil {
 		o.cfg.Logger.Warn("no model for agent", "model", name, "err", err)
 		return "", receipt.ProviderError

@@ -23,6 +23,22 @@
 //  6. When the replay is over, send the finish with the secret; the ledger replays the
 //     match itself and pays out.
 //
+// # The anchor
+//
+// A match's seed is anchored by the block after the one in which its second entrant
+// joined. An engine that makes blocks only for transactions (the solo engine) would
+// leave the match waiting until someone sent one, so once a match of this operator has
+// waited Config.AnchorWait for its anchor, the operator sends a commit of turn 0: the
+// ledger refuses it whatever the match's state (turns start at 1), so it commits
+// nothing, but it lands in a block, and that block anchors the match.
+//
+// # Failures
+//
+// A failed action (a refusal, an engine error, a store error) is logged and counted,
+// and the match is left alone for ten polls before the operator plans it again from
+// the ledger, so that a refusal that persists costs a transaction now and then rather
+// than one per block.
+//
 // # Restarts
 //
 // The operator holds nothing in memory that the ledger and the Store do not: each step

@@ -40,6 +40,11 @@ const (
 	DefaultConcurrency = 4
 )
 
+// retryAfter is how many polls an operator leaves a match alone after an action on it
+// failed, so that a refusal that persists costs a transaction now and then, not at every
+// block.
+const retryAfter = 10
+
 // callGrace is how long past CallTimeout the operator waits for a model call that
 // ignores its context before it records a timeout anyway.
 const callGrace = time.Second
@@ -115,9 +120,10 @@ type Operator struct {
 	addr ledger.Address
 
 	mu     sync.Mutex
-	busy   map[match.MatchID]bool // matches with an action in flight
-	opened map[turnKey]time.Time  // when each turn was first seen open for commit; turn 0: waiting for the anchor
-	missed map[match.MatchID]bool // matches whose secret is not in the store, logged once
+	busy   map[match.MatchID]bool      // matches with an action in flight
+	opened map[turnKey]time.Time       // when each turn was first seen open for commit; turn 0: waiting for the anchor
+	missed map[match.MatchID]bool      // matches whose secret is not in the store, logged once
+	failed map[match.MatchID]time.Time // when an action on the match last failed
 	slots  chan struct{}
 	wake   chan struct{}
 
@@ -136,7 +142,8 @@ func New(cfg Config) *Operator {
 	cfg = cfg.withDefaults()
 	o := &Operator{
 		cfg: cfg, busy: map[match.MatchID]bool{}, opened: map[turnKey]time.Time{}, missed: map[match.MatchID]bool{},
-		slots: make(chan struct{}, cfg.Concurrency), wake: make(chan struct{}, 1),
+		failed: map[match.MatchID]time.Time{},
+		slots:  make(chan struct{}, cfg.Concurrency), wake: make(chan struct{}, 1),
 	}
 	if cfg.Key != nil {
 		o.addr = cfg.Key.Address()

@@ -60,6 +60,9 @@ func (o *Operator) plan() []action {
 	})
 	var out []action
 	for _, m := range ms {
+		if o.backingOff(m.ID) {
+			continue
+		}
 		if m.State == match.StateAnchoring {
 			if o.waited(turnKey{m.ID, 0}, o.cfg.AnchorWait) {
 				out = append(out, action{step: stepNudge, m: m, chain: chain})
@@ -71,6 +74,14 @@ func (o *Operator) plan() []action {
 		}
 	}
 	return out
+}
+
+// backingOff reports whether an action on match id failed less than retryAfter polls ago.
+func (o *Operator) backingOff(id match.MatchID) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	t, ok := o.failed[id]
+	return ok && o.cfg.Now().Before(t.Add(retryAfter*o.cfg.Poll))
 }
 
 // waited reports whether d has passed since the operator first saw k (a turn open for
