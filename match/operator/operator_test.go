@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/grading/prompt"
@@ -125,4 +126,22 @@ type downModel struct{}
 
 func (downModel) Complete(context.Context, prompt.Prompt) (string, ledger.Call, error) {
 	return "", ledger.Call{}, fmt.Errorf("down: %w", grading.ErrModelUnavailable)
+}
+
+// TestATurnStaysOpenForBetsForTheBetWindow: the operator asks the models at once but
+// commits a turn only once it has been open for BetWindow, so a bet placed in that time
+// lands, and it settles at the turn's reveal.
+func TestATurnStaysOpenForBetsForTheBetWindow(t *testing.T) {
+	a := newArena(t)
+	id := a.create([2]string{"builtin", "builtin"})
+	_, stop := a.run(operator.Config{BetWindow: time.Second})
+	a.join(id)
+	a.waitFor(id, "playing", func(m match.MatchView) bool { return m.State == match.StatePlaying })
+	a.send("carol", ledger.Ether(2), match.Bet{Match: id, Turn: 1, Agent: 1, Move: "charge"})
+	m := a.waitFor(id, "revealed turn 1", func(m match.MatchView) bool { return len(m.Turns) > 0 && m.Turns[0].Revealed })
+	stop()
+	bet := m.Turns[0].Bets[0]
+	if bet.State != match.BetWon || !bet.Payout.Eq(ledger.MustAmount("1980000000000000000")) {
+		t.Errorf("carol's bet on the builtin's first move: %s, paid %s; want won, 2 less the 1%% fee", bet.State, bet.Payout.Units())
+	}
 }
