@@ -5,6 +5,7 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
 )
@@ -158,6 +159,20 @@ func (s *State) dispatch(tx *Tx) (Outcome, *Error) {
 		return s.toOutbox(s.tender.Award(env, b))
 	case tender.Decline:
 		return s.tender.Decline(env, b)
+	case match.Create:
+		return s.match.Create(env, b)
+	case match.Join:
+		return s.match.Join(env, b)
+	case match.Commit:
+		return s.match.Commit(env, b)
+	case match.Bet:
+		return s.match.Bet(env, b)
+	case match.Reveal:
+		return s.match.Reveal(env, b)
+	case match.Finish:
+		return s.match.Finish(env, b)
+	case match.Reclaim:
+		return s.match.Reclaim(env, b)
 	case Withdraw:
 		return s.withdraw(env.At)
 	case Faucet:

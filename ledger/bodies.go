@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/tender"
 )
 
@@ -55,6 +56,13 @@ var bodies = map[Kind]bodySpec{
 	tender.KindExpire:      row[tender.Expire](false),
 	tender.KindAward:       row[tender.Award](false),
 	tender.KindDecline:     row[tender.Decline](false),
+	match.KindCreate:       row[match.Create](true),
+	match.KindJoin:         row[match.Join](true),
+	match.KindCommit:       row[match.Commit](false),
+	match.KindBet:          row[match.Bet](true),
+	match.KindReveal:       row[match.Reveal](false),
+	match.KindFinish:       row[match.Finish](false),
+	match.KindReclaim:      row[match.Reclaim](false),
 	KindWithdraw:           row[Withdraw](false),
 	KindFaucet:             row[Faucet](false),
 	KindAdvance:            row[Advance](false),

@@ -7,6 +7,7 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
 )
@@ -25,6 +26,7 @@ type wireState struct {
 	Rounds    []*round.Round `json:"rounds"`
 	Bounty    *bounty.State  `json:"bounty"`
 	Tender    *tender.State  `json:"tender"`
+	Match     *match.State   `json:"match"`
 	Events    []Event        `json:"events"`
 }
 
@@ -39,6 +41,7 @@ type wireIn struct {
 	Rounds    json.RawMessage `json:"rounds"`
 	Bounty    json.RawMessage `json:"bounty"`
 	Tender    json.RawMessage `json:"tender"`
+	Match     json.RawMessage `json:"match"`
 	Events    []Event         `json:"events"`
 }
 
@@ -47,7 +50,7 @@ type wireIn struct {
 func (s *State) Encode() ([]byte, error) {
 	w := wireState{
 		Version: encodingVersion, Terms: s.terms, Height: s.height, BlockTime: s.blockTime, Offset: s.offset,
-		Book: s.book, Rounds: s.rounds.All(), Bounty: s.bounty, Tender: s.tender, Events: s.events,
+		Book: s.book, Rounds: s.rounds.All(), Bounty: s.bounty, Tender: s.tender, Match: s.match, Events: s.events,
 	}
 	if w.Rounds == nil {
 		w.Rounds = []*round.Round{}
@@ -104,6 +107,9 @@ func Decode(b []byte) (*State, error) {
 		return nil, fmt.Errorf("decode state: %w", err)
 	}
 	if s.tender, err = tender.Restore(w.Terms.tenderTerms(), w.Tender, rounds); err != nil {
+		return nil, fmt.Errorf("decode state: %w", err)
+	}
+	if s.match, err = match.Restore(w.Terms.matchTerms(), w.Match); err != nil {
 		return nil, fmt.Errorf("decode state: %w", err)
 	}
 	if err := s.CheckInvariants(); err != nil {

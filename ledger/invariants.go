@@ -10,5 +10,8 @@ func (s *State) CheckInvariants() error {
 	if err := s.bounty.Check(s.book, s.rounds); err != nil {
 		return err
 	}
-	return s.tender.Check(s.book, s.rounds)
+	if err := s.tender.Check(s.book, s.rounds); err != nil {
+		return err
+	}
+	return s.match.Check(s.book)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
 )
@@ -15,6 +16,7 @@ func (s *State) Arena() ArenaView {
 	h := s.Hash()
 	c := s.bounty.Counts()
 	tc := s.tender.Counts()
+	mc := s.match.Counts()
 	tot := s.book.Totals()
 	return ArenaView{
 		Terms: s.Terms(), Ladder: Ladder, Rules: bounty.Published(),
@@ -22,11 +24,13 @@ func (s *State) Arena() ArenaView {
 			PrizeEscrow: s.book.Pool(bounty.PrizePool), BondEscrow: s.book.Pool(bounty.BondPool),
 			SlashPool: s.book.Pool(bounty.SlashPool), GradingFees: s.book.Pool(bounty.GradePool), FeePool: s.book.Pool(book.FeePool),
 			TenderBudget: s.book.Pool(tender.BudgetPool), TenderDeposits: s.book.Pool(tender.DepositPool), TenderGradingFees: s.book.Pool(tender.GradePool),
+			MatchFees: s.book.Pool(match.FeePool), MatchStakes: s.book.Pool(match.StakePool), MatchBonds: s.book.Pool(match.BondPool),
 			ClaimableTotal: tot.Claimable, PaidIn: tot.PaidIn, PaidOut: tot.PaidOut,
 		},
 		Counts: Counts{
 			Tasks: c.Tasks, Open: c.Tasks - c.Awarded - c.Voided, Awarded: c.Awarded, Voided: c.Voided,
 			Entries: c.Entries, Solvers: c.Solvers, Rounds: s.rounds.Len(), Tenders: tc.Tenders, Bids: tc.Bids,
+			Matches: mc.Matches, Bets: mc.Bets,
 		},
 		Height: s.height, Time: s.Now(), Hash: "0x" + hex.EncodeToString(h[:]),
 	}
@@ -115,7 +119,7 @@ func (s *State) Snapshot() Snapshot {
 		Arena: s.Arena(), Tasks: s.bounty.Tasks(s.rounds, s.Now(), true), Entries: s.bounty.Entries(s.rounds, 0),
 		Rounds: make([]RoundView, 0, s.rounds.Len()), Leaderboard: s.Leaderboard(), Claimable: []Claimable{},
 		Events: slices.Clone(s.events), Tenders: s.tender.Tenders(s.rounds, s.Now()), Checks: s.tender.Checks(),
-		TenderRounds: s.tender.RoundViews(s.rounds),
+		TenderRounds: s.tender.RoundViews(s.rounds), Matches: s.match.Matches(),
 	}
 	for _, r := range s.rounds.All() {
 		if r.Kind == bounty.Kind {

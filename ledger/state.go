@@ -6,6 +6,7 @@ import (
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/digest"
+	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
 )
@@ -25,6 +26,7 @@ type State struct {
 	rounds *round.Set
 	bounty *bounty.State
 	tender *tender.State
+	match  *match.State
 	events []Event // the award outbox
 
 	outbox    digest.Chain // running hash of events
@@ -54,7 +56,7 @@ func newState(t Terms) *State {
 	return &State{
 		terms: t, termsHash: digest.Sum(t),
 		book: book.New(), rounds: round.NewSet(t.roundTerms()), bounty: bounty.New(t.bountyTerms()),
-		tender: tender.New(t.tenderTerms()),
+		tender: tender.New(t.tenderTerms()), match: match.New(t.matchTerms()),
 	}
 }
 
@@ -78,16 +80,26 @@ func (s *State) Balance(a Address) Amount { return s.book.Account(a).Wallet }
 func (s *State) Claimable(a Address) Amount { return s.book.Account(a).Claimable }
 
 // BeginBlock tells the ledger a block has started. Apply does the same with the block it
-// is given, so engines need call it only for blocks without transactions. Heights and
-// times never move backwards.
+// is given, so engines need call it only for blocks without transactions; but they must
+// call one or the other for every block, since a new height hands the state hash at the
+// end of the previous block to the matches that started in it (their seed's anchor).
+// Heights and times never move backwards.
 func (s *State) BeginBlock(b Block) {
+	var anchor *[32]byte
 	if b.Height > s.height {
+		if s.match.Anchoring() {
+			h := s.Hash() // the state as the previous block left it
+			anchor = &h
+		}
 		s.height = b.Height
 		s.hash = nil
 	}
 	if b.Time > s.blockTime {
 		s.blockTime = b.Time
 		s.hash = nil
+	}
+	if anchor != nil {
+		s.match.Anchor(*anchor, s.Now())
 	}
 }
 
@@ -97,6 +109,9 @@ var ErrCorrupt = errors.New("ledger state is corrupt")
 
 func cloneTerms(t Terms) Terms {
 	t.Validators = append([]Address(nil), t.Validators...)
+	if t.Operators != nil {
+		t.Operators = append([]Address{}, t.Operators...)
+	}
 	t.Genesis = append([]Allocation(nil), t.Genesis...)
 	if t.Registry != nil {
 		r := *t.Registry

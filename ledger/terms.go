@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
 )
@@ -11,23 +12,25 @@ import (
 type Terms struct {
 	Chain          string       `json:"chain"` // chain id; every signature names it
 	Name           string       `json:"name"`
-	Symbol         string       `json:"symbol"`             // currency symbol, e.g. "GEN"
-	EntryBond      Amount       `json:"entry_bond"`         // atto; exact value of every submit
-	AppealBond     Amount       `json:"appeal_bond"`        // atto; exact value of every appeal
-	AppealWindowS  int64        `json:"appeal_window_s"`    // seconds after a grade settles
-	GradingWindowS int64        `json:"grading_window_s"`   // seconds after a task closes that its entries may be graded
-	Validators     []Address    `json:"validators"`         // the grading validator set
-	Committee      int          `json:"committee"`          // members per round; 0 = every validator
-	Quorum         int          `json:"quorum"`             // agreeing results needed, leader included; 0 = majority
-	Attempts       int          `json:"attempts"`           // attempts per round before it is left ungraded
-	RoundTimeoutS  int64        `json:"round_timeout_s"`    // block-time seconds an attempt stays open
-	Registry       *Address     `json:"registry,omitempty"` // EVM registry told of awards, if any
-	Treasury       *Address     `json:"treasury,omitempty"` // receives tender fees and forfeits; none: no tenders
-	FeePerTx       Amount       `json:"fee_per_tx"`         // atto charged to every admitted transaction
-	FeePerByte     Amount       `json:"fee_per_byte"`       // atto charged per byte of its signed encoding
-	GradingFee     Amount       `json:"grading_fee"`        // atto paid with each entry and appeal, shared by the graders who agree
-	DevMode        bool         `json:"dev_mode"`           // enables faucet and dev_advance
-	Genesis        []Allocation `json:"genesis"`            // wallets funded at the start
+	Symbol         string       `json:"symbol"`              // currency symbol, e.g. "GEN"
+	EntryBond      Amount       `json:"entry_bond"`          // atto; exact value of every submit
+	AppealBond     Amount       `json:"appeal_bond"`         // atto; exact value of every appeal
+	AppealWindowS  int64        `json:"appeal_window_s"`     // seconds after a grade settles
+	GradingWindowS int64        `json:"grading_window_s"`    // seconds after a task closes that its entries may be graded
+	Validators     []Address    `json:"validators"`          // the grading validator set
+	Committee      int          `json:"committee"`           // members per round; 0 = every validator
+	Quorum         int          `json:"quorum"`              // agreeing results needed, leader included; 0 = majority
+	Attempts       int          `json:"attempts"`            // attempts per round before it is left ungraded
+	RoundTimeoutS  int64        `json:"round_timeout_s"`     // block-time seconds an attempt stays open
+	Registry       *Address     `json:"registry,omitempty"`  // EVM registry told of awards, if any
+	Treasury       *Address     `json:"treasury,omitempty"`  // receives tender and match fees, forfeits and slashed bonds; none: no tenders or matches
+	Operators      []Address    `json:"operators,omitempty"` // who may create and run agent matches; none: no matches
+	OperatorBond   Amount       `json:"operator_bond"`       // atto; exact value of every match creation, slashed if the operator cheats or stalls
+	FeePerTx       Amount       `json:"fee_per_tx"`          // atto charged to every admitted transaction
+	FeePerByte     Amount       `json:"fee_per_byte"`        // atto charged per byte of its signed encoding
+	GradingFee     Amount       `json:"grading_fee"`         // atto paid with each entry and appeal, shared by the graders who agree
+	DevMode        bool         `json:"dev_mode"`            // enables faucet and dev_advance
+	Genesis        []Allocation `json:"genesis"`             // wallets funded at the start
 }
 
 // Allocation funds one wallet at genesis.
@@ -46,6 +49,7 @@ const (
 	MaxCloseS     = bounty.MaxCloseS // the longest window any term may name
 	MaxTxBytes    = 512 << 10
 	MaxAttempts   = 64 // attempts per round
+	MaxOperators  = 16 // match operators
 )
 
 // roundTerms are the terms the rounds of every kind run under.
@@ -61,6 +65,11 @@ func (t *Terms) bountyTerms() bounty.Terms {
 // tenderTerms are the terms tenders run under.
 func (t *Terms) tenderTerms() tender.Terms {
 	return tender.Terms{Treasury: t.Treasury, GradingFee: t.GradingFee}
+}
+
+// matchTerms are the terms matches run under.
+func (t *Terms) matchTerms() match.Terms {
+	return match.Terms{Chain: t.Chain, Operators: t.Operators, OperatorBond: t.OperatorBond, Treasury: t.Treasury}
 }
 
 // Fee returns what a transaction of size bytes (its signed encoding, Tx.Size) pays at
@@ -127,6 +136,32 @@ func (t *Terms) Validate() error {
 	}
 	if t.Treasury != nil && t.Treasury.IsZero() {
 		return errTermsTreasury
+	}
+	return t.validateOperators()
+}
+
+// validateOperators checks the match terms: at most MaxOperators distinct non-zero
+// operators, and, when there are any, a treasury to take slashed bonds and a positive
+// bond to slash.
+func (t *Terms) validateOperators() error {
+	if len(t.Operators) == 0 {
+		return nil
+	}
+	if len(t.Operators) > MaxOperators {
+		return errTermsOperators
+	}
+	seen := make(map[Address]bool, len(t.Operators))
+	for _, o := range t.Operators {
+		if o.IsZero() || seen[o] {
+			return errTermsOperators
+		}
+		seen[o] = true
+	}
+	switch {
+	case t.Treasury == nil:
+		return errTermsOperatorTreasury
+	case t.OperatorBond.IsZero():
+		return errTermsOperatorBond
 	}
 	return nil
 }

@@ -7,7 +7,8 @@ import "github.com/arena/arena/ledger/book"
 
 // Balances are the arena's pools, the claimable total and what entered and left:
 // prize_escrow + bond_escrow + slash_pool + grading_fees + fee_pool + tender_budget +
-// tender_deposits + tender_grading_fees + claimable_total == paid_in - paid_out.
+// tender_deposits + tender_grading_fees + match_fees + match_stakes + match_bonds +
+// claimable_total == paid_in - paid_out.
 type Balances struct {
 	PrizeEscrow       Amount `json:"prize_escrow"`
 	BondEscrow        Amount `json:"bond_escrow"`
@@ -17,6 +18,9 @@ type Balances struct {
 	TenderBudget      Amount `json:"tender_budget"`       // budgets of tenders not yet settled
 	TenderDeposits    Amount `json:"tender_deposits"`     // bid deposits held and open appeal bonds
 	TenderGradingFees Amount `json:"tender_grading_fees"` // paid with checks, bids and appeals, not yet earned or returned
+	MatchFees         Amount `json:"match_fees"`          // entry fees of matches not yet settled
+	MatchStakes       Amount `json:"match_stakes"`        // stakes of bets not yet settled
+	MatchBonds        Amount `json:"match_bonds"`         // operator bonds of matches not yet settled
 	ClaimableTotal    Amount `json:"claimable_total"`
 	PaidIn            Amount `json:"paid_in"`
 	PaidOut           Amount `json:"paid_out"`
@@ -26,7 +30,7 @@ type Balances struct {
 // the money identity is Held() == PaidIn - PaidOut.
 func (b Balances) Held() (Amount, bool) {
 	sum := b.ClaimableTotal
-	for _, v := range []Amount{b.PrizeEscrow, b.BondEscrow, b.SlashPool, b.GradingFees, b.FeePool, b.TenderBudget, b.TenderDeposits, b.TenderGradingFees} {
+	for _, v := range []Amount{b.PrizeEscrow, b.BondEscrow, b.SlashPool, b.GradingFees, b.FeePool, b.TenderBudget, b.TenderDeposits, b.TenderGradingFees, b.MatchFees, b.MatchStakes, b.MatchBonds} {
 		var over bool
 		if sum, over = sum.Add(v); over {
 			return Amount{}, true
@@ -50,6 +54,8 @@ type Counts struct {
 	Rounds  int `json:"rounds"`
 	Tenders int `json:"tenders"` // every tender published
 	Bids    int `json:"bids"`    // every tender bid sealed
+	Matches int `json:"matches"` // every agent match created
+	Bets    int `json:"bets"`    // every match bet placed
 }
 
 // ArenaView is get_arena: the founding terms, the ladder as published, the balances
@@ -83,4 +89,5 @@ type Snapshot struct {
 	Tenders      []TenderView      `json:"tenders"`       // every tender with its bids and questions
 	Checks       []CheckView       `json:"checks"`        // every scorability check
 	TenderRounds []TenderRoundView `json:"tender_rounds"` // every tender round with its attempts
+	Matches      []MatchView       `json:"matches"`       // every agent match with its turns and bets
 }

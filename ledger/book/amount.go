@@ -157,3 +157,14 @@ func truncate(s string, n int) string {
 	}
 	return s[:n] + "..."
 }
+
+// MulDiv returns a*b/d rounded down, with a 512-bit intermediate product, and whether
+// the quotient overflowed 256 bits or d is 0 (then it returns 0).
+func (a Amount) MulDiv(b, d Amount) (Amount, bool) {
+	if d.IsZero() {
+		return Amount{}, true
+	}
+	var r Amount
+	_, over := r.v.MulDivOverflow(&a.v, &b.v, &d.v)
+	return r, over
+}

@@ -12,6 +12,8 @@ type Event struct {
 	Tender  uint64   `json:"tender,omitempty"`
 	Bid     uint64   `json:"bid,omitempty"`
 	Round   uint64   `json:"round,omitempty"`
+	Match   uint64   `json:"match,omitempty"`
+	Turn    int      `json:"turn,omitempty"`
 	Attempt int      `json:"attempt,omitempty"`
 	Address *Address `json:"address,omitempty"`
 	Amount  *Amount  `json:"amount,omitempty"`
