@@ -2,7 +2,6 @@ package registry
 
 import (
 	_ "embed"
-	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"math/big"
@@ -10,6 +9,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/arena/arena/ledger/match/receipt"
 )
 
 //go:embed ReceiptVerifier.abi
@@ -40,10 +41,9 @@ func mustDecode(name, s string) []byte {
 	return b
 }
 
-// Receipt is the verifier's Receipt struct, field for field: one model decision of an
-// agent match as the operator signed it. IsFallback is the EIP-712 type's `fallback`
-// member, renamed in Solidity, where fallback is a keyword.
-type Receipt struct {
+// tuple is the verifier's Receipt struct, field for field. IsFallback is the EIP-712
+// type's `fallback` member, renamed in Solidity, where fallback is a keyword.
+type tuple struct {
 	MatchID        [32]byte `abi:"matchId"`
 	Turn           uint32   `abi:"turn"`
 	AgentID        uint32   `abi:"agentId"`
@@ -56,16 +56,16 @@ type Receipt struct {
 	FinishedAt     uint64   `abi:"finishedAt"`
 }
 
-// MatchID returns the bytes32 a receipt names match by: its uint64 id, big-endian,
-// right-aligned.
-func MatchID(match uint64) [32]byte {
-	var b [32]byte
-	binary.BigEndian.PutUint64(b[24:], match)
-	return b
+func tupleOf(r receipt.Receipt) tuple {
+	return tuple{
+		MatchID: receipt.MatchID(r.Match), Turn: r.Turn, AgentID: r.Agent,
+		PromptHash: r.PromptHash, ResponseHash: r.ResponseHash, Move: r.Move,
+		IsFallback: r.Fallback, FallbackReason: uint8(r.Reason), StartedAt: r.StartedAt, FinishedAt: r.FinishedAt,
+	}
 }
 
 // DeployVerifier returns the creation data of a verifier whose domain names chainID,
-// the arena's receipt chain id.
+// the arena chain's receipt.ChainID.
 func DeployVerifier(chainID *big.Int) []byte {
 	args, err := VerifierABI.Pack("", chainID)
 	if err != nil {
@@ -74,14 +74,16 @@ func DeployVerifier(chainID *big.Int) []byte {
 	return append(append([]byte{}, VerifierBytecode...), args...)
 }
 
-// ReceiptDigest returns the calldata of digest(r).
-func ReceiptDigest(r Receipt) []byte {
-	return packVerifier("digest", r)
+// ReceiptDigest returns the calldata of digest(r); the call returns receipt.Digest of r
+// when the verifier was deployed for the same chain.
+func ReceiptDigest(r receipt.Receipt) []byte {
+	return packVerifier("digest", tupleOf(r))
 }
 
-// ReceiptSigner returns the calldata of signer(r, sig).
-func ReceiptSigner(r Receipt, sig []byte) []byte {
-	return packVerifier("signer", r, sig)
+// ReceiptSigner returns the calldata of signer(r, sig); the call returns what
+// receipt.Recover returns, and reverts where Recover refuses the signature.
+func ReceiptSigner(r receipt.Receipt, sig []byte) []byte {
+	return packVerifier("signer", tupleOf(r), sig)
 }
 
 // DomainSeparator returns the calldata of domainSeparator().

@@ -2,7 +2,6 @@ package registry_test
 
 import (
 	"crypto/ecdsa"
-	"fmt"
 	"math/big"
 	"os"
 	"regexp"
@@ -10,91 +9,57 @@ import (
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/common/hexutil"
-	"github.com/ethereum/go-ethereum/common/math"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/arena/arena/bridge/registry"
+	"github.com/arena/arena/ledger/match/battle"
+	"github.com/arena/arena/ledger/match/receipt"
 )
 
-// receiptType is the Receipt type string the match brief fixes.
-const receiptType = "Receipt(bytes32 matchId,uint32 turn,uint32 agentId,bytes32 promptHash,bytes32 responseHash,uint8 move,bool fallback,uint8 fallbackReason,uint64 startedAt,uint64 finishedAt)"
+// testChain is the arena chain the receipts name.
+const testChain = "arena-test"
 
-// chainID is the arena chain id a receipt's domain names: the first 8 bytes of
-// keccak256 of the chain's name, as a uint64.
-func chainID(chain string) *big.Int {
-	return new(big.Int).SetBytes(crypto.Keccak256([]byte(chain))[:8])
-}
-
-// typedData is r as an EIP-712 message, built in Go with go-ethereum's apitypes, the way
-// a wallet builds it.
-func typedData(chain *big.Int, r registry.Receipt) apitypes.TypedData {
-	return apitypes.TypedData{
-		Types: apitypes.Types{
-			"EIP712Domain": {{Name: "name", Type: "string"}, {Name: "version", Type: "string"}, {Name: "chainId", Type: "uint256"}},
-			"Receipt": {
-				{Name: "matchId", Type: "bytes32"}, {Name: "turn", Type: "uint32"}, {Name: "agentId", Type: "uint32"},
-				{Name: "promptHash", Type: "bytes32"}, {Name: "responseHash", Type: "bytes32"}, {Name: "move", Type: "uint8"},
-				{Name: "fallback", Type: "bool"}, {Name: "fallbackReason", Type: "uint8"},
-				{Name: "startedAt", Type: "uint64"}, {Name: "finishedAt", Type: "uint64"},
-			},
-		},
-		PrimaryType: "Receipt",
-		Domain:      apitypes.TypedDataDomain{Name: "Arena Agent Match", Version: "1", ChainId: (*math.HexOrDecimal256)(chain)},
-		Message: apitypes.TypedDataMessage{
-			"matchId": hexutil.Encode(r.MatchID[:]), "turn": fmt.Sprint(r.Turn), "agentId": fmt.Sprint(r.AgentID),
-			"promptHash": hexutil.Encode(r.PromptHash[:]), "responseHash": hexutil.Encode(r.ResponseHash[:]),
-			"move": fmt.Sprint(r.Move), "fallback": r.IsFallback, "fallbackReason": fmt.Sprint(r.FallbackReason),
-			"startedAt": fmt.Sprint(r.StartedAt), "finishedAt": fmt.Sprint(r.FinishedAt),
-		},
-	}
-}
-
-// goDigest is r's EIP-712 digest computed in Go.
-func goDigest(t *testing.T, chain *big.Int, r registry.Receipt) [32]byte {
+// goSign signs r in Go with the receipt package, as the match operator signs it.
+func goSign(t *testing.T, r receipt.Receipt, key *ecdsa.PrivateKey) []byte {
 	t.Helper()
-	d, _, err := apitypes.TypedDataAndHash(typedData(chain, r))
+	sig, err := receipt.Sign(testChain, r, key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return [32]byte(d)
-}
-
-// goSign signs r's Go digest with key: 65 bytes r || s || v, v in {27, 28}.
-func goSign(t *testing.T, chain *big.Int, r registry.Receipt, key *ecdsa.PrivateKey) []byte {
-	t.Helper()
-	d := goDigest(t, chain, r)
-	sig, err := crypto.Sign(d[:], key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sig[64] += 27
 	return sig
 }
 
-func sampleReceipt() registry.Receipt {
-	return registry.Receipt{
-		MatchID:      registry.MatchID(7),
+func goDigest(t *testing.T, r receipt.Receipt) [32]byte {
+	t.Helper()
+	d, err := receipt.Digest(testChain, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func sampleReceipt() receipt.Receipt {
+	return receipt.Receipt{
+		Match:        7,
 		Turn:         3,
-		AgentID:      1,
-		PromptHash:   crypto.Keccak256Hash([]byte("You are agent 1. Turn 3. Your HP 82, opponent HP 64.")),
-		ResponseHash: crypto.Keccak256Hash([]byte(`{"move":"charge"}`)),
-		Move:         2,
-		StartedAt:    1_767_225_600,
-		FinishedAt:   1_767_225_603,
+		Agent:        1,
+		PromptHash:   receipt.TextHash("You are agent 1. Turn 3. Your HP 82, opponent HP 64."),
+		ResponseHash: receipt.TextHash(`{"move":"charge"}`),
+		Move:         uint8(battle.Charge),
+		StartedAt:    1_767_225_600_000,
+		FinishedAt:   1_767_225_603_250,
 	}
 }
 
-// verifier deploys a verifier for chain on a fresh simulated EVM.
-func verifier(t *testing.T, chain *big.Int) (*evmChain, common.Address) {
+// verifier deploys a verifier for testChain on a fresh simulated EVM.
+func verifier(t *testing.T) (*evmChain, common.Address) {
 	t.Helper()
 	c := newEVMChain(t)
-	return c, c.deploy(t, registry.DeployVerifier(chain))
+	return c, c.deploy(t, registry.DeployVerifier(receipt.ChainID(testChain)))
 }
 
-func onChainDigest(t *testing.T, c *evmChain, at common.Address, r registry.Receipt) [32]byte {
+func onChainDigest(t *testing.T, c *evmChain, at common.Address, r receipt.Receipt) [32]byte {
 	t.Helper()
 	out, rev := c.call(t, at, registry.ReceiptDigest(r))
 	if rev != nil {
@@ -108,7 +73,7 @@ func onChainDigest(t *testing.T, c *evmChain, at common.Address, r registry.Rece
 }
 
 // onChainSigner calls signer(r, sig); a revert comes back as the error's name.
-func onChainSigner(t *testing.T, c *evmChain, at common.Address, r registry.Receipt, sig []byte) (common.Address, string) {
+func onChainSigner(t *testing.T, c *evmChain, at common.Address, r receipt.Receipt, sig []byte) (common.Address, string) {
 	t.Helper()
 	out, rev := c.call(t, at, registry.ReceiptSigner(r, sig))
 	if rev != nil {
@@ -131,20 +96,19 @@ func onChainSigner(t *testing.T, c *evmChain, at common.Address, r registry.Rece
 // signed it, and the contract's digest and domain separator are the Go ones, for a
 // normal receipt and a fallback one.
 func TestAReceiptSignedInGoRecoversOnChainToItsSigner(t *testing.T) {
-	chain := chainID("arena-test")
-	c, at := verifier(t, chain)
+	c, at := verifier(t)
 	key, err := crypto.GenerateKey()
 	if err != nil {
 		t.Fatal(err)
 	}
 	fallback := sampleReceipt()
-	fallback.Turn, fallback.AgentID, fallback.Move, fallback.IsFallback, fallback.FallbackReason = 20, 0, 1, true, 3
-	for name, r := range map[string]registry.Receipt{"move": sampleReceipt(), "fallback": fallback} {
+	fallback.Turn, fallback.Agent, fallback.Move, fallback.Fallback, fallback.Reason = 20, 0, uint8(battle.Defend), true, receipt.Timeout
+	for name, r := range map[string]receipt.Receipt{"move": sampleReceipt(), "fallback": fallback} {
 		t.Run(name, func(t *testing.T) {
-			if got, want := onChainDigest(t, c, at, r), goDigest(t, chain, r); got != want {
+			if got, want := onChainDigest(t, c, at, r), goDigest(t, r); got != want {
 				t.Errorf("on-chain digest %x, Go digest %x", got, want)
 			}
-			got, rev := onChainSigner(t, c, at, r, goSign(t, chain, r, key))
+			got, rev := onChainSigner(t, c, at, r, goSign(t, r, key))
 			if want := crypto.PubkeyToAddress(key.PublicKey); rev != "" || got != want {
 				t.Errorf("signer = %s (revert %q), want %s", got, rev, want)
 			}
@@ -155,7 +119,7 @@ func TestAReceiptSignedInGoRecoversOnChainToItsSigner(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	td := typedData(chain, sampleReceipt())
+	td := receipt.TypedData(testChain, sampleReceipt())
 	want, err := td.HashStruct("EIP712Domain", td.Domain.Map())
 	if err != nil {
 		t.Fatal(err)
@@ -170,32 +134,31 @@ func TestAReceiptSignedInGoRecoversOnChainToItsSigner(t *testing.T) {
 // so the signature recovers to some other address and a contract comparing it with the
 // operator refuses the receipt.
 func TestATamperedReceiptRecoversToAnotherAddress(t *testing.T) {
-	chain := chainID("arena-test")
-	c, at := verifier(t, chain)
+	c, at := verifier(t)
 	key, err := crypto.GenerateKey()
 	if err != nil {
 		t.Fatal(err)
 	}
 	signerAddr := crypto.PubkeyToAddress(key.PublicKey)
 	orig := sampleReceipt()
-	sig := goSign(t, chain, orig, key)
-	tampers := map[string]func(*registry.Receipt){
-		"matchId":        func(r *registry.Receipt) { r.MatchID = registry.MatchID(8) },
-		"turn":           func(r *registry.Receipt) { r.Turn++ },
-		"agentId":        func(r *registry.Receipt) { r.AgentID = 0 },
-		"promptHash":     func(r *registry.Receipt) { r.PromptHash[31] ^= 1 },
-		"responseHash":   func(r *registry.Receipt) { r.ResponseHash = crypto.Keccak256Hash([]byte(`{"move":"attack"}`)) },
-		"move":           func(r *registry.Receipt) { r.Move = 0 },
-		"fallback":       func(r *registry.Receipt) { r.IsFallback = true },
-		"fallbackReason": func(r *registry.Receipt) { r.FallbackReason = 1 },
-		"startedAt":      func(r *registry.Receipt) { r.StartedAt-- },
-		"finishedAt":     func(r *registry.Receipt) { r.FinishedAt++ },
+	sig := goSign(t, orig, key)
+	tampers := map[string]func(*receipt.Receipt){
+		"matchId":        func(r *receipt.Receipt) { r.Match = 8 },
+		"turn":           func(r *receipt.Receipt) { r.Turn++ },
+		"agentId":        func(r *receipt.Receipt) { r.Agent = 0 },
+		"promptHash":     func(r *receipt.Receipt) { r.PromptHash[31] ^= 1 },
+		"responseHash":   func(r *receipt.Receipt) { r.ResponseHash = receipt.TextHash(`{"move":"attack"}`) },
+		"move":           func(r *receipt.Receipt) { r.Move = uint8(battle.Attack) },
+		"fallback":       func(r *receipt.Receipt) { r.Fallback = true },
+		"fallbackReason": func(r *receipt.Receipt) { r.Reason = receipt.InvalidJSON },
+		"startedAt":      func(r *receipt.Receipt) { r.StartedAt-- },
+		"finishedAt":     func(r *receipt.Receipt) { r.FinishedAt++ },
 	}
 	for name, tamper := range tampers {
 		t.Run(name, func(t *testing.T) {
 			r := orig
 			tamper(&r)
-			if onChainDigest(t, c, at, r) == goDigest(t, chain, orig) {
+			if onChainDigest(t, c, at, r) == goDigest(t, orig) {
 				t.Fatal("the tampered receipt has the original's digest")
 			}
 			got, rev := onChainSigner(t, c, at, r, sig)
@@ -215,8 +178,9 @@ func TestTheDomainNamesTheArenaChain(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := sampleReceipt()
-	sig := goSign(t, chainID("arena-test"), r, key)
-	c, at := verifier(t, chainID("arena-other"))
+	sig := goSign(t, r, key)
+	c := newEVMChain(t)
+	at := c.deploy(t, registry.DeployVerifier(receipt.ChainID("arena-other")))
 	got, rev := onChainSigner(t, c, at, r, sig)
 	if rev == "" && got == crypto.PubkeyToAddress(key.PublicKey) {
 		t.Errorf("a receipt signed for arena-test recovers to its signer on arena-other's verifier")
@@ -225,16 +189,16 @@ func TestTheDomainNamesTheArenaChain(t *testing.T) {
 
 // TestSignaturesThatAreNotOneRevertWithTheirReason: a signature of the wrong length, an
 // unknown v, a high s (the malleated twin of a valid signature) or one that recovers to
-// no address reverts with the verifier's named error; v 0 and 1 read as 27 and 28.
+// no address reverts with the verifier's named error; v 0 and 1 read as 27 and 28. The
+// contract refuses exactly the signatures the ledger's receipt.Recover refuses.
 func TestSignaturesThatAreNotOneRevertWithTheirReason(t *testing.T) {
-	chain := chainID("arena-test")
-	c, at := verifier(t, chain)
+	c, at := verifier(t)
 	key, err := crypto.GenerateKey()
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := sampleReceipt()
-	sig := goSign(t, chain, r, key)
+	sig := goSign(t, r, key)
 	edit := func(f func(s []byte) []byte) []byte { return f(slices.Clone(sig)) }
 	n := crypto.S256().Params().N
 	cases := []struct {
@@ -261,6 +225,10 @@ func TestSignaturesThatAreNotOneRevertWithTheirReason(t *testing.T) {
 			got, rev := onChainSigner(t, c, at, r, tc.sig)
 			if rev != tc.want {
 				t.Fatalf("revert %q, want %q", rev, tc.want)
+			}
+			inGo, err := receipt.Recover(testChain, r, tc.sig)
+			if (err != nil) != (rev != "") || (err == nil && inGo != got) {
+				t.Errorf("receipt.Recover = %s, %v; the contract %s, %q", inGo, err, got, rev)
 			}
 			if tc.want == "" && got != crypto.PubkeyToAddress(key.PublicKey) {
 				t.Errorf("signer %s, want the key's", got)
@@ -298,7 +266,7 @@ func TestTheVerifierABIIsTheOneTheBriefNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{`"` + receiptType + `"`, `"EIP712Domain(string name,string version,uint256 chainId)"`, `"Arena Agent Match"`, `keccak256("1")`} {
+	for _, s := range []string{`"` + receipt.TypeString + `"`, `"EIP712Domain(string name,string version,uint256 chainId)"`, `"Arena Agent Match"`, `keccak256("1")`} {
 		if !regexp.MustCompile(regexp.QuoteMeta(s)).Match(src) {
 			t.Errorf("ReceiptVerifier.sol does not hold %s", s)
 		}
@@ -311,13 +279,13 @@ func TestTheVerifierABIIsTheOneTheBriefNames(t *testing.T) {
 // TestTheTypeHashIsTheBriefs: RECEIPT_TYPEHASH on the chain is keccak256 of the type
 // string, so the contract hashes the same type a wallet signs.
 func TestTheTypeHashIsTheBriefs(t *testing.T) {
-	c, at := verifier(t, chainID("arena-test"))
+	c, at := verifier(t)
 	data, err := registry.VerifierABI.Pack("RECEIPT_TYPEHASH")
 	if err != nil {
 		t.Fatal(err)
 	}
 	out, _ := c.call(t, at, data)
-	if got, want := common.BytesToHash(out), crypto.Keccak256Hash([]byte(receiptType)); got != want {
+	if got, want := common.BytesToHash(out), crypto.Keccak256Hash([]byte(receipt.TypeString)); got != want {
 		t.Errorf("RECEIPT_TYPEHASH %s, want %s", got, want)
 	}
 }
