@@ -1,8 +1,12 @@
 package board
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -467,4 +471,25 @@ func textsOf2(ns []*html.Node) []string {
 		out[i] = textOf(n)
 	}
 	return out
+}
+
+// TestTheLiveBoardShowsMatches: the board served live renders the matches of each
+// fresh snapshot, as the static page does.
+func TestTheLiveBoardShowsMatches(t *testing.T) {
+	_, s := matches(t)
+	srv := httptest.NewServer(Handler(func() (ledger.Snapshot, error) { return s, nil }))
+	defer srv.Close()
+	res, err := http.Get(srv.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusOK || !bytes.Equal(body, render(t, s)) {
+		t.Fatalf("GET / = %d, %d bytes; want 200 and the rendered page", res.StatusCode, len(body))
+	}
+	checkPage(t, body, In("#match-4-turn-2 h5 .badge", HasText("committed")))
 }
