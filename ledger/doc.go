@@ -43,7 +43,11 @@
 //     budgets, the deposit pool the held deposits and open appeal bonds, the grading
 //     pool the grading fees not yet paid or returned, every scored total the sum of its
 //     agreed scores times the published weights, and every bidder's bid count is the
-//     sum of its revealed, expired, withdrawn and still sealed bids
+//     sum of its revealed, expired, withdrawn and still sealed bids; for the match, the
+//     fee pool is the entry fees paid into unsettled matches, the stake pool the open
+//     stakes, the bond pool the unsettled matches' bonds, every match's state follows
+//     from its joins, anchor and turns, and every settled bet pool paid out its stakes
+//     less its fee
 //
 // Every refusal is an [EXPECTED] *Error listed once in its package's refusals.go and
 // pinned by its exact message in that package's refusals_test.go.
@@ -57,8 +61,9 @@
 //   - round: committees, leader order, attempts, deadlines and the quorum tally over a
 //     Verdict whose kind decides agreement.
 //   - digest: incremental per-object hashes.
-//   - bounty and tender (and each later kind): its transactions, state, rules, views and
-//     refusals. A kind imports book and round, never the root and never another kind.
+//   - bounty, tender and match (and each later kind): its transactions, state, rules,
+//     views and refusals. A kind imports book and round, never the root and never
+//     another kind; a kind's own subpackages (match/battle, match/receipt) are pure.
 //
 // # Adding a contest kind
 //
@@ -72,7 +77,10 @@
 //     refusals.go and refusals_test.go. Add "k" to kinds and ledgerDirs in deps_test.go.
 //  2. bodies.go: one row per body in the body table (value or not).
 //  3. apply.go: one case per body in dispatch; a graded kind's attestation goes through
-//     s.attest with the kind's verdict reader; one case in ended for its rounds.
+//     s.attest with the kind's verdict reader; one case in ended for its rounds. A kind
+//     that needs the state hash at the end of the previous block (the match, for its
+//     seed's anchor) gets it in BeginBlock (state.go), which hashes only when the kind
+//     says it waits for one.
 //  4. state.go: the field (k *k.State) and its construction in newState from its terms
 //     (terms.go: the founding terms it reads, and their validation).
 //  5. hash.go and encode.go: its Hash in the combine, its part in wireState and wireIn,

@@ -42,4 +42,7 @@ var (
 	errMatchSecretNoMatch    = expected("The secret does not match the seed commitment")
 	errMatchNotStalled       = expected("The match is not stalled: its operator acted within the last 1800 seconds")
 	errMatchJoinWait         = expected("The entrants have 1800 seconds from creation to join")
+	errTermsOperators        = expected("Match operators must be at most 16 distinct non-zero addresses")
+	errTermsOperatorTreasury = expected("Match operators need a treasury to receive fees and slashed bonds")
+	errTermsOperatorBond     = expected("Match operators need a positive operator bond")
 )

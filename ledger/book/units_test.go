@@ -55,3 +55,25 @@ func FuzzUnits(f *testing.F) {
 		}
 	})
 }
+
+// MulDiv carries the product in 512 bits, so a pro-rata share of the largest amount
+// never overflows, and rounds down.
+func TestMulDivRoundsDownWithoutOverflow(t *testing.T) {
+	max := MustAmount("115792089237316195423570985008687907853269984665640564039457584007913129639935")
+	for _, c := range []struct {
+		a, b, d Amount
+		want    string
+		over    bool
+	}{
+		{NewAmount(10), NewAmount(1), NewAmount(3), "3", false},
+		{max, NewAmount(2), NewAmount(3), "77194726158210796949047323339125271902179989777093709359638389338608753093290", false},
+		{max, max, max, max.String(), false},
+		{max, NewAmount(2), NewAmount(1), "0", true},
+		{NewAmount(1), NewAmount(1), Amount{}, "0", true},
+	} {
+		got, over := c.a.MulDiv(c.b, c.d)
+		if over != c.over || (!over && got.String() != c.want) {
+			t.Errorf("%s * %s / %s = %s (overflow %v), want %s (overflow %v)", c.a, c.b, c.d, got, over, c.want, c.over)
+		}
+	}
+}

@@ -16,10 +16,13 @@ type Harness struct {
 	bare  *Bare
 	c     *Contest
 	seals map[ledger.BidID]seal // what each bid's commit kept, for its reveal
+	runs  map[ledger.MatchID]*MatchRun
 }
 
 // New returns a harness with no arena open; a script's first command opens one.
-func New() *Harness { return &Harness{seals: map[ledger.BidID]seal{}} }
+func New() *Harness {
+	return &Harness{seals: map[ledger.BidID]seal{}, runs: map[ledger.MatchID]*MatchRun{}}
+}
 
 // Handle runs one command of a script and returns what it printed. A refusal by the
 // ledger is printed, not failed; a broken invariant, a refusal that moved money or a
@@ -41,6 +44,9 @@ func (h *Harness) Handle(t *testing.T, d *datadriven.TestData) string {
 // dispatch runs the command's handler.
 func (h *Harness) dispatch(t *testing.T, d *datadriven.TestData) string {
 	if out, ok := h.tenderCommand(t, d); ok {
+		return out
+	}
+	if out, ok := h.matchCommand(t, d); ok {
 		return out
 	}
 	switch d.Cmd {

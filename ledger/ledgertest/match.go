@@ -213,6 +213,11 @@ func (r *MatchRun) Commit(ds [2]match.Decision) {
 func (r *MatchRun) Reveal(b match.Reveal) {
 	r.c.t.Helper()
 	r.c.Do(r.Operator, ledger.Amount{}, b)
+	r.Record(b)
+}
+
+// Record records the moves of reveal b, applied by other means, as played.
+func (r *MatchRun) Record(b match.Reveal) {
 	var moves [2]battle.Move
 	for i, d := range b.Agents {
 		moves[i], _ = battle.ParseMove(d.Move)

@@ -41,15 +41,18 @@
 //
 // # The event log
 //
-// Play returns the turn's events, in this order: a "move" event per agent (Value the
-// move's number, HP the HPs at the start of the turn); a "charge" event per agent that
-// charged (Value its charges after the turn's charge); a "heal" event per agent that
-// healed, agent 0 first (Value the HP actually restored after the cap); a "damage" event
-// per agent that was attacked, agent 0 first (Agent the agent that took the damage, Value
-// the HP it lost, before the floor at 0); and, when the match ended, one "end" event
-// (Agent the winner, -1 for a draw, Value 0). Every event's Turn is the turn's number and
-// its HP the two HPs once the event has applied. ResultHash is keccak256 of the log's
-// json.Marshal encoding.
+// Play returns the turn's events, in this order, each group agent 0 first:
+//
+//   - "move", one per agent: Value the move's number, HP the HPs at the turn's start;
+//   - "charge", per agent that charged: Value its charges after this charge;
+//   - "heal", per agent that healed: Value the HP actually restored, after the cap;
+//   - "damage", per agent that was attacked: Agent the agent that took the damage, Value
+//     the damage dealt, which may exceed the HP it had left;
+//   - "end", once, when the match ended: Agent the winner (-1 for a draw), Value 0.
+//
+// Every event's Turn is the turn's number and its HP the two HPs once the event has
+// applied. ResultHash is keccak256 of the whole log's json.Marshal encoding, the log
+// being the concatenation of every turn's events.
 //
 // # The prompt
 //

@@ -1,6 +1,8 @@
 package battle
 
 import (
+	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -75,5 +77,22 @@ func TestSeedIsKeccakOfSecretAndAnchor(t *testing.T) {
 	}
 	if Seed(secret, anchor) == Seed(anchor, secret) {
 		t.Fatal("the seed does not depend on which half is the secret")
+	}
+}
+
+// A log read back from its JSON, as the ledger reads a reveal's events, equals the
+// replay's event for event and hashes the same.
+func TestALogReadBackFromJSONEqualsTheReplay(t *testing.T) {
+	log := script(t, New(seedOf(3)), mixed)
+	b, err := json.Marshal(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back []Event
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(back, log) || ResultHash(back) != ResultHash(log) {
+		t.Fatal("the log read back differs from the replay")
 	}
 }
