@@ -23,4 +23,15 @@
 // every scorability check. A bid that was never revealed shows its commitment alone:
 // no proposal, salt or score of it reaches the page, whatever its view holds. Tenders
 // are not in the JSON data block.
+//
+// Agent matches are rendered whole on the server too (match.go, matchturn.go), when the
+// terms name match operators or the arena holds a match: each match's entrants and
+// agents (model and system prompt), fee, operator, seed and state; a timeline of its
+// turns, each with when betting closed with the commit and when it was revealed, both
+// moves with their fallback marks and reasons, each receipt's EIP-712 hash and the
+// signer the page itself recovers from the signature, the raw prompt and response in
+// closed details, the events the operator reported and the bets with their stakes and
+// payouts; then the replayed result, or why the match is void. A committed turn not yet
+// revealed shows its commitments alone, whatever its view holds. System prompts, model
+// names and responses are hostile text like any other.
 package board

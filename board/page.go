@@ -26,6 +26,7 @@ type page struct {
 	Pools     string // the invariant in words: the pools listed, then claimable
 	Identity  string // the invariant with the snapshot's numbers in it
 	Tendering bool   // the arena runs tenders or holds some: their counts are shown
+	Matching  bool   // the arena names match operators or holds matches: their section is shown
 	Counts    ledger.Counts
 	Tasks     []taskRow
 	Board     []repRow
@@ -34,6 +35,7 @@ type page struct {
 	Events    []eventRow
 	First     []card // the first page of cards, rendered on the server
 	Tenders   tenderSection
+	Matches   matchSection
 	Total     int
 	PageSize  int
 	States    []string // entry states present, for the filter
@@ -78,6 +80,7 @@ func build(s *ledger.Snapshot, xs crossings) *page {
 		Terms: terms(&a.Terms), Ladder: a.Ladder, Rules: a.Rules, Counts: a.Counts, PageSize: pageSize}
 	p.Balances, p.Holds, p.Pools, p.Identity = balances(&a.Balances, sym)
 	p.Tendering = a.Terms.Treasury != nil || a.Counts.Tenders > 0
+	p.Matching = len(a.Terms.Operators) > 0 || a.Counts.Matches > 0
 	for _, t := range s.Tasks {
 		p.Tasks = append(p.Tasks, taskRow{ID: t.ID, Title: t.Title, State: t.State, Prize: money(t.Prize, sym),
 			Sponsor: t.Sponsor.String(), Posted: stamp(t.PostedAt), Closes: stamp(t.ClosesAt),
@@ -128,6 +131,9 @@ func terms(t *ledger.Terms) []term {
 	if t.Treasury != nil {
 		rows = append(rows, term{"Tender treasury", t.Treasury.String()})
 	}
+	if len(t.Operators) > 0 {
+		rows = append(rows, term{"Match operators", itoa(int64(len(t.Operators)))}, term{"Operator bond, per match", money(t.OperatorBond, t.Symbol)})
+	}
 	return append(rows, term{"EVM registry", reg}, term{"Dev mode", dev})
 }
 
@@ -157,7 +163,8 @@ func gradingFee(t *ledger.Terms) string {
 
 // balances lists the pools, the claimable total and the two flows, and checks the
 // invariant exactly: every pool plus claimable_total == paid_in - paid_out. The three
-// bounty pools are always listed; the fee and tender pools when they hold something.
+// bounty pools are always listed; the fee, tender and match pools when they hold
+// something.
 // It returns the rows, whether the invariant holds, the invariant in words and in
 // numbers.
 func balances(b *ledger.Balances, sym string) ([]term, bool, string, string) {
@@ -172,6 +179,7 @@ func balances(b *ledger.Balances, sym string) ([]term, bool, string, string) {
 		{"Grading fees", b.GradingFees, false}, {"Fee pool", b.FeePool, false},
 		{"Tender budgets", b.TenderBudget, false}, {"Tender deposits and bonds", b.TenderDeposits, false},
 		{"Tender grading fees", b.TenderGradingFees, false},
+		{"Match entry fees", b.MatchFees, false}, {"Match stakes", b.MatchStakes, false}, {"Match operator bonds", b.MatchBonds, false},
 	} {
 		if p.always || !p.v.IsZero() {
 			rows = append(rows, term{p.name, money(p.v, sym)})

@@ -13,7 +13,7 @@ import (
 	"github.com/arena/arena/ledger/tender"
 )
 
-//go:embed assets/board.html assets/card.html assets/tender.html assets/board.css assets/board.js
+//go:embed assets/board.html assets/card.html assets/tender.html assets/match.html assets/board.css assets/board.js
 var assets embed.FS
 
 var (
@@ -28,7 +28,7 @@ var (
 		"top":      func() int { return ledger.Rungs - 1 },
 		"scoremax": func() int { return tender.ScoreMax },
 		"count":    plural,
-	}).ParseFS(assets, "assets/board.html", "assets/card.html", "assets/tender.html"))
+	}).ParseFS(assets, "assets/board.html", "assets/card.html", "assets/tender.html", "assets/match.html"))
 )
 
 // Policy is the Content-Security-Policy the page carries in a meta element; Handler
@@ -48,6 +48,9 @@ func Render(w io.Writer, s ledger.Snapshot, opts ...Option) error {
 	v := index(&s, xs)
 	cs := v.cards()
 	p.Tenders = v.tenders()
+	if p.Matching {
+		p.Matches = v.matches()
+	}
 	p.Total = len(cs)
 	p.First = cs[:min(pageSize, len(cs))]
 	bw := bufio.NewWriterSize(w, 64<<10)

@@ -22,7 +22,7 @@ const (
 
 // Query serves the committed state's views as JSON by path: /arena, /task/ID,
 // /entry/ID, /grades/ID (the entry's rounds), /tender/ID, /tender-check/DIGEST,
-// /snapshot and /nonce/ADDR (the next nonce, a number). Height is the last committed height.
+// /match/ID, /match-bet/ID, /snapshot and /nonce/ADDR (the next nonce, a number). Height is the last committed height.
 func (a *App) Query(_ context.Context, req *abci.RequestQuery) (*abci.ResponseQuery, error) {
 	var (
 		v     any
@@ -84,6 +84,12 @@ func view(s *ledger.State, path string) (any, bool, error) {
 		return v, ok, nil
 	case "tender":
 		v, ok := s.Tender(ledger.TenderID(id))
+		return v, ok, nil
+	case "match":
+		v, ok := s.Match(ledger.MatchID(id))
+		return v, ok, nil
+	case "match-bet":
+		v, ok := s.MatchBet(ledger.BetID(id))
 		return v, ok, nil
 	case "grades":
 		if _, ok := s.Entry(ledger.EntryID(id)); !ok {
