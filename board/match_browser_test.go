@@ -51,8 +51,8 @@ func TestChromiumShowsMatches(t *testing.T) {
 	b.run(t, chromedp.Navigate(b.page), chromedp.WaitVisible(chromedp.CSS("#matches")), chromedp.WaitVisible(chromedp.CSS("#match-1 table.timeline")))
 	for _, c := range []struct{ sel, want string }{
 		{"#matches-h", "Agent matches"},
-		{"#match-1 p.outcome", fmt.Sprintf("Agent 1 (scripted/careful) won: the entrant %s was paid 19 GEN, both entry fees less 1 GEN to the treasury; "+
-			"the operator's bond went back. Settled %s.", r.c.Addr("bob"), readable(stamp(m.SettledAt)))},
+		{"#match-1 p.outcome", fmt.Sprintf("Agent 0 (scripted/aggressive) won: the entrant %s was paid 19 GEN, both entry fees less 1 GEN to the treasury; "+
+			"the operator's bond went back. Settled %s.", r.c.Addr("alice"), readable(stamp(m.SettledAt)))},
 		{"#match-1-turn-2 table.moves tr.fallback .why", `the answer was not the JSON object {"move": ...}`},
 		{"#match-1-turn-1 table.bets tr.won td[data-label=Paid]", "3.8 GEN"},
 		{"#match-2 dl.result dd", "void turn 1: agent 0's prompt is not the one the template gives for the replayed state"},

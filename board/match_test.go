@@ -85,16 +85,16 @@ func TestAMatchShowsItsEntrantsAgentsAndTerms(t *testing.T) {
 	m := matchIn(t, &s, r.finished.ID)
 	op := r.c.Addr("operator").String()
 	checkPage(t, render(t, s),
-		In("#matches table.matches tbody tr", HasText("#1 scripted/aggressive vs scripted/careful finished 10 GEN 9 4 bets finished: agent 1 won")),
+		In("#matches table.matches tbody tr", HasText("#1 scripted/aggressive vs scripted/careful finished 10 GEN 8 4 bets finished: agent 0 won")),
 		In("#match-1 h3", HasText("Match #1 scripted/aggressive vs scripted/careful")),
-		In("#match-1 > p.meta", HasText(sel("finished finished: agent 1 won; created %s at height %d by the operator %s",
+		In("#match-1 > p.meta", HasText(sel("finished finished: agent 0 won; created %s at height %d by the operator %s",
 			readable(stamp(m.CreatedAt)), m.CreatedHeight, op))),
 		In("#match-1 > dl.terms", HasText("Entry fee, per entrant 10 GEN Fee 5% of the entry fees and of each bet pool, to the treasury "+
 			"Operator bond 50 GEN Bets 4 bets")),
-		In("#match-1 table.agents tbody tr", HasText(sel("0 %s joined %s scripted/aggressive System prompt (36 characters) You are Brute. You like to hit hard.",
+		In("#match-1 table.agents tbody tr", HasText(sel("0 winner %s joined %s scripted/aggressive System prompt (36 characters) You are Brute. You like to hit hard.",
 			r.c.Addr("alice"), readable(stamp(m.JoinedAt[0]))))),
-		In("#match-1 table.agents tr.won", HasText(sel("1 winner %s joined %s scripted/careful System prompt (56 characters) "+
-			"You are Warden. You guard first and strike when it pays.", r.c.Addr("bob"), readable(stamp(m.JoinedAt[1]))))),
+		In("#match-1 table.agents tr.won", HasText(sel("0 winner %s joined %s scripted/aggressive System prompt (36 characters) "+
+			"You are Brute. You like to hit hard.", r.c.Addr("alice"), readable(stamp(m.JoinedAt[0]))))),
 		In("#matches ul.operators", HasText(op)),
 		In("#terms dl.terms", HasText(sel("Chain arena-test Currency GEN Entry bond 5 GEN Appeal bond 20 GEN Appeal window 6 h Validators 3 "+
 			"Committee per round 3 Quorum, leader included 2 Attempts per round 3 Attempt timeout 10 min Tender treasury %s "+
@@ -328,18 +328,18 @@ func TestTheReplayedResultIsShown(t *testing.T) {
 	}
 	seed := battle.Seed(r.finished.Secret, anchor) // the secret the operator kept, not the one the view shows
 	rp := match.Replay(seed, m.Agents, log)
-	if rp.Mismatch != "" || rp.Winner != 1 {
+	if rp.Mismatch != "" || rp.Winner != 0 {
 		t.Fatalf("the replay: winner %d, mismatch %q", rp.Winner, rp.Mismatch)
 	}
 	checkPage(t, render(t, s),
-		In("#match-1 dl.result", HasText(sel("Outcome Agent 1 (scripted/careful) won: the entrant %s was paid 19 GEN, both entry fees less 1 GEN to the treasury; "+
+		In("#match-1 dl.result", HasText(sel("Outcome Agent 0 (scripted/aggressive) won: the entrant %s was paid 19 GEN, both entry fees less 1 GEN to the treasury; "+
 			"the operator's bond went back. Result hash of the replay %s After the last revealed turn %s Paid to the winner 19 GEN "+
-			"Fee to the treasury 1 GEN Bond slashed 0 GEN", r.c.Addr("bob"), receipt.Hex(rp.ResultHash), finalHP(m)))),
-		In("#match-1 dl.seed", HasText(sel("Seed commitment, at creation %s Anchor, the state hash after the second join %s at height %d "+
+			"Fee to the treasury 1 GEN Bond slashed 0 GEN", r.c.Addr("alice"), receipt.Hex(rp.ResultHash), finalHP(m)))),
+		In("#match-1 dl.seed", HasText(sel("Seed commitment, at creation %s Anchor, the state hash at the end of the creation block %s at height %d "+
 			"Secret %s Battle seed, keccak256(secret, anchor) %s", m.SeedCommitment, m.Anchor, m.AnchorHeight, match.Hex32(r.finished.Secret),
 			match.Hex32(seed)))),
-		In("#match-1 p.outcome", HasText(sel("Agent 1 (scripted/careful) won: the entrant %s was paid 19 GEN, both entry fees less 1 GEN to the treasury; "+
-			"the operator's bond went back. Settled %s.", r.c.Addr("bob"), readable(stamp(m.SettledAt))))),
+		In("#match-1 p.outcome", HasText(sel("Agent 0 (scripted/aggressive) won: the entrant %s was paid 19 GEN, both entry fees less 1 GEN to the treasury; "+
+			"the operator's bond went back. Settled %s.", r.c.Addr("alice"), readable(stamp(m.SettledAt))))),
 	)
 }
 
@@ -400,7 +400,7 @@ func TestAHiddenTurnShowsOnlyItsCommitments(t *testing.T) {
 }
 
 // TestAWaitingMatchSaysWhoJoined: a match not both entrants have joined says who has,
-// that the anchor waits for them, and when anyone may cancel it.
+// that its seed is anchored already, and when anyone may cancel it.
 func TestAWaitingMatchSaysWhoJoined(t *testing.T) {
 	r, s := matches(t)
 	m := matchIn(t, &s, r.waiting.ID)
@@ -408,7 +408,7 @@ func TestAWaitingMatchSaysWhoJoined(t *testing.T) {
 		In("#match-5 table.agents tbody", HasText(sel("0 %s joined %s scripted/aggressive System prompt (36 characters) You are Brute. You like to hit hard. "+
 			"1 %s not joined scripted/careful System prompt (56 characters) You are Warden. You guard first and strike when it pays.",
 			r.c.Addr("dave"), readable(stamp(m.JoinedAt[0])), r.c.Addr("erin")))),
-		In("#match-5 dl.seed", containsText("Anchor, the state hash after the second join not yet: both entrants must join Secret")),
+		In("#match-5 dl.seed", containsText("Anchor, the state hash at the end of the creation block 0x")),
 		In("#match-5 p.stall", HasText(sel("If the operator does nothing, anyone may reclaim the match from %s.", readable(stamp(m.StallAt))))),
 		In("#match-5", endsWith("Timeline (0 turns) No turn has been committed or bet on yet.")),
 	)

@@ -18,7 +18,7 @@ var (
 	errMatchJoinedTwice      = expected("This entrant has already joined")
 	errMatchEntryFee         = expected("The value must be exactly this match's entry fee")
 	errMatchNotMatchOperator = expected("Only this match's operator may do this")
-	errMatchNotStarted       = expected("The match has not started: both entrants must join and the next block must anchor the seed")
+	errMatchNotStarted       = expected("The match has not started: both entrants must join, after the block that created it")
 	errMatchTurnOrder        = expected("Turns are committed in order, each once the one before is revealed")
 	errMatchGameOver         = expected("The reported game is over; only finish remains")
 	errMatchCommitment       = expected("A commitment must be 0x followed by 64 lowercase hex digits")

@@ -199,16 +199,20 @@ func TestMatchTermsNameTheOperators(t *testing.T) {
 	}
 }
 
-// The anchor is the state hash at the end of the block in which the second join
-// landed, handed to the match when the next block begins: the same on every replica,
-// and unknown to the operator when it committed to its secret.
-func TestMatchTheAnchorIsTheStateHashAfterTheSecondJoin(t *testing.T) {
+// "The battle seed is keccak256(secret, hash of the first block after creation)": the
+// anchor is the state hash at the end of the block in which the match was created,
+// handed to the match when the next block begins: the same on every replica, and
+// unknown to the operator when it committed to its secret. The joins come later, so the
+// match starts anchored and needs no block of its own.
+func TestMatchTheAnchorIsTheStateHashAfterItsCreationBlock(t *testing.T) {
 	a := matchArena(t, nil)
 	r := a.NewMatch("operator", [2]string{"alice", "bob"}, Ether(10), 500)
-	a.Do("alice", Ether(10), match.Join{Match: r.ID})
-	a.Do("bob", Ether(10), match.Join{Match: r.ID})
 	h, height := a.s.Hash(), a.s.Height()
-	a.Do("carol", Ether(1), match.Bet{Match: r.ID, Turn: 1, Agent: 0, Move: "attack"}) // the next block anchors first
+	a.Do("alice", Ether(10), match.Join{Match: r.ID}) // the next block anchors first
+	if v := r.View(); v.State != match.StateWaiting || v.Anchor != match.Hex32(h) {
+		t.Fatalf("after one join: %s, anchor %s; want waiting, anchored by %s", v.State, v.Anchor, match.Hex32(h))
+	}
+	a.Do("bob", Ether(10), match.Join{Match: r.ID})
 	v := r.View()
 	if v.State != match.StatePlaying || v.Anchor != match.Hex32(h) || v.AnchorHeight != height || v.StartedAt != a.Now() {
 		t.Fatalf("anchor %s at %d, started %d; want %s at %d", v.Anchor, v.AnchorHeight, v.StartedAt, match.Hex32(h), height)

@@ -106,12 +106,12 @@ func TestMatchTurnsAreCommittedInOrder(t *testing.T) {
 	a := matchArena(t, nil)
 	r := a.NewMatch("operator", [2]string{"alice", "bob"}, Ether(10), 500)
 	a.Do("alice", Ether(10), match.Join{Match: r.ID})
+	ds := r.Decisions([2]string{attack, defend})
+	a.Refused(errMatchNotStarted, "operator", Amount{}, r.CommitBody(ds))
 	a.Do("bob", Ether(10), match.Join{Match: r.ID})
-	if v := r.View(); v.State != match.StateAnchoring {
+	if v := r.View(); v.State != match.StatePlaying {
 		t.Fatalf("after both joined the match is %s", v.State)
 	}
-	a.Tick()
-	ds := r.Decisions([2]string{attack, defend})
 	a.Refused(errMatchNotMatchOperator, "alice", Amount{}, r.CommitBody(ds))
 	skip := r.CommitBody(ds)
 	skip.Turn = 2

@@ -29,7 +29,7 @@ type Agent struct {
 // the match settles. SeedCommitment is keccak256(secret) of the operator's 32-byte
 // secret, as 0x-prefixed lowercase hex (Hex32); the battle seed is
 // battle.Seed(secret, anchor), where the anchor is the state hash at the end of the
-// block in which the match's second join landed.
+// block in which the match was created: the first block hash after creation.
 type Create struct {
 	Entrants       [2]book.Address `json:"entrants"`
 	Agents         [2]Agent        `json:"agents"`

@@ -21,7 +21,7 @@ func (s *State) Check(bk *book.Book) error {
 			fees = mustAdd(fees, f)
 			bonds = mustAdd(bonds, m.Bond)
 		}
-		if m.State == StateAnchoring {
+		if m.Anchor == "" && !m.settled() {
 			anchoring++
 		}
 		if err := s.checkMatch(m); err != nil {
@@ -54,7 +54,7 @@ func (s *State) checkMatch(m *match) error {
 	var ok bool
 	switch m.State {
 	case StateWaiting:
-		ok = !both && m.Anchor == "" && len(m.Turns) == 0
+		ok = !both && len(m.Turns) == 0
 	case StateAnchoring:
 		ok = both && m.Anchor == "" && len(m.Turns) == 0
 	case StatePlaying:

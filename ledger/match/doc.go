@@ -4,11 +4,12 @@
 // each agent's move in each turn.
 //
 // The operator creates a match with its bond as the value and commits to a 32-byte
-// secret by its keccak256. Each entrant joins with the entry fee. The block in which the
-// second join lands ends with a state hash that nobody knew when the secret was
-// committed; the root hands it to Anchor at the beginning of the next height, and the
-// battle seed is battle.Seed(secret, anchor), so the operator cannot grind it and
-// nobody can predict it.
+// secret by its keccak256. The block in which the match is created ends with a state
+// hash that nobody knew when the secret was committed; the root hands it to Anchor at
+// the beginning of the next height, and the battle seed is battle.Seed(secret, anchor),
+// so the operator cannot grind it and nobody can predict it. Each entrant joins with
+// the entry fee, in a later block (a join needs the match's id), so a match is anchored
+// by the time it starts and needs no block of its own.
 //
 // Each turn, in strict order, the operator commits per agent to Commitment(match,
 // turn, agent, move, receiptHash, salt), which closes betting on the turn, then reveals

@@ -29,6 +29,7 @@ func (s *State) Create(env round.Env, b Create) (book.Outcome, *book.Error) {
 		LastActive: at.Now, Winner: -1,
 	}
 	s.matches = append(s.matches, m)
+	s.anchoring = append(s.anchoring, m.ID)
 	return book.Outcome{Created: uint64(m.ID), Events: []book.Event{{
 		Type: "match_created", Height: at.Height, Match: uint64(m.ID), Address: book.AddrPtr(at.From), Amount: book.AmountPtr(m.Bond),
 	}}}, nil
@@ -82,8 +83,8 @@ func (s *State) open(id MatchID) (*match, *book.Error) {
 }
 
 // Join enters the sender, one of the entrants, escrowing the value, exactly the entry
-// fee. The second join starts the match: the block it lands in ends with the state hash
-// that becomes the match's anchor.
+// fee. The second join starts the match, which is anchored by then unless both joins
+// landed in the block that created it (then the next block anchors and starts it).
 func (s *State) Join(env round.Env, b Join) (book.Outcome, *book.Error) {
 	m, err := s.open(b.Match)
 	if err != nil {
@@ -109,8 +110,10 @@ func (s *State) Join(env round.Env, b Join) (book.Outcome, *book.Error) {
 	evs := []book.Event{{Type: "match_joined", Height: at.Height, Match: uint64(m.ID), Address: book.AddrPtr(at.From), Amount: book.AmountPtr(at.Value)}}
 	if m.joins() == 2 {
 		m.State, m.JoinHeight, m.LastActive = StateAnchoring, at.Height, at.Now
-		s.anchoring = append(s.anchoring, m.ID)
-		evs = append(evs, book.Event{Type: "match_started", Height: at.Height, Match: uint64(m.ID), Note: "anchored by this block's final state hash"})
+		if m.Anchor != "" {
+			m.State, m.StartedAt = StatePlaying, at.Now
+		}
+		evs = append(evs, book.Event{Type: "match_started", Height: at.Height, Match: uint64(m.ID), Note: "seeded by the state hash at the end of its creation block"})
 	}
 	s.markMatch(m.ID)
 	return book.Outcome{Events: evs}, nil
@@ -121,13 +124,16 @@ func (s *State) Join(env round.Env, b Join) (book.Outcome, *book.Error) {
 func (s *State) Anchoring() bool { return len(s.anchoring) > 0 }
 
 // Anchor records hash, the state hash at the end of the block before the one beginning
-// at now, as the anchor of every match whose second join landed in that block, and
-// starts them. The root calls it at the beginning of each new height, before any of the
-// block's transactions.
+// at now, as the anchor of every match created in that block, and starts those both
+// entrants already joined. The root calls it at the beginning of each new height, before
+// any of the block's transactions.
 func (s *State) Anchor(hash [32]byte, now int64) {
 	for _, id := range s.anchoring {
 		m := s.match(id)
-		m.Anchor, m.StartedAt, m.LastActive, m.State = Hex32(hash), now, now, StatePlaying
+		m.Anchor = Hex32(hash)
+		if m.State == StateAnchoring {
+			m.StartedAt, m.LastActive, m.State = now, now, StatePlaying
+		}
 		s.markMatch(id)
 	}
 	s.anchoring = nil

@@ -53,7 +53,7 @@ func (s *State) matchView(m *match) MatchView {
 		Turns: []TurnView{}, Bets: make([]BetView, len(m.Bets)),
 	}
 	if m.Anchor != "" {
-		v.AnchorHeight = m.JoinHeight
+		v.AnchorHeight = m.CreatedHeight
 	}
 	if seed, ok := m.seed(); ok {
 		v.Seed = seed

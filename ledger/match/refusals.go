@@ -31,7 +31,7 @@ var (
 
 	// commit
 	errNotMatchOperator = book.Refuse("Only this match's operator may do this")
-	errNotStarted       = book.Refuse("The match has not started: both entrants must join and the next block must anchor the seed")
+	errNotStarted       = book.Refuse("The match has not started: both entrants must join, after the block that created it")
 	errTurnOrder        = book.Refuse("Turns are committed in order, each once the one before is revealed")
 	errGameOver         = book.Refuse("The reported game is over; only finish remains")
 	errCommitment       = book.Refuse("A commitment must be 0x followed by 64 lowercase hex digits")

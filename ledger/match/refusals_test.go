@@ -65,7 +65,7 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errJoinedTwice":      "[EXPECTED] This entrant has already joined",
 		"errEntryFee":         "[EXPECTED] The value must be exactly this match's entry fee",
 		"errNotMatchOperator": "[EXPECTED] Only this match's operator may do this",
-		"errNotStarted":       "[EXPECTED] The match has not started: both entrants must join and the next block must anchor the seed",
+		"errNotStarted":       "[EXPECTED] The match has not started: both entrants must join, after the block that created it",
 		"errTurnOrder":        "[EXPECTED] Turns are committed in order, each once the one before is revealed",
 		"errGameOver":         "[EXPECTED] The reported game is over; only finish remains",
 		"errCommitment":       "[EXPECTED] A commitment must be 0x followed by 64 lowercase hex digits",

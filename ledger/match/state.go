@@ -45,7 +45,7 @@ const (
 // Match states.
 const (
 	StateWaiting   = "waiting"   // created; not both entrants have joined
-	StateAnchoring = "anchoring" // both joined; the next block captures the anchor
+	StateAnchoring = "anchoring" // both joined in the block that created it; the next block captures the anchor
 	StatePlaying   = "playing"   // anchored; turns are committed and revealed
 	StateFinished  = "finished"  // the replay matched and the match paid out
 	StateVoid      = "void"      // voided at finish or reclaimed; see VoidReason
@@ -74,7 +74,7 @@ type State struct {
 	bets      []*bet   // bets[id-1]
 
 	// Derived from the above; rebuilt on decode, never encoded.
-	anchoring []MatchID // matches waiting for the next block's anchor, ascending
+	anchoring []MatchID // unsettled matches created in the last block, waiting for its anchor, ascending
 	settled   int       // matches finished or void
 
 	sums struct{ matches, bets digest.List }

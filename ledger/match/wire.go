@@ -44,7 +44,7 @@ func Restore(t Terms, data json.RawMessage) (*State, error) {
 		if m.settled() {
 			s.settled++
 		}
-		if m.State == StateAnchoring {
+		if m.Anchor == "" && !m.settled() {
 			s.anchoring = append(s.anchoring, m.ID)
 		}
 		for _, t := range m.Turns {
