@@ -25,12 +25,15 @@
 //
 // # The anchor
 //
-// A match's seed is anchored by the block after the one in which its second entrant
-// joined. An engine that makes blocks only for transactions (the solo engine) would
-// leave the match waiting until someone sent one, so once a match of this operator has
-// waited Config.AnchorWait for its anchor, the operator sends a commit of turn 0: the
-// ledger refuses it whatever the match's state (turns start at 1), so it commits
-// nothing, but it lands in a block, and that block anchors the match.
+// A match's seed is anchored by the state hash at the end of the block that created
+// it, which the ledger records when the next block begins; the joins come in later
+// blocks, so a match is normally anchored by the time it starts. Only when both
+// entrants joined in the creation block itself does the match wait for a further
+// block, and an engine that makes blocks only for transactions (the solo engine) would
+// leave it waiting until someone sent one: once a match of this operator has waited
+// Config.AnchorWait in that state, the operator sends a commit of turn 0, which the
+// ledger refuses whatever the match's state (turns start at 1) but which lands in a
+// block, and that block anchors the match.
 //
 // # Failures
 //
