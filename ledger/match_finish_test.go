@@ -143,12 +143,15 @@ func voided(t *testing.T, a *arena, r *ledgertest.MatchRun, before map[string]Am
 // "a doctored prompt (a sentence added that the template does not produce) voids the
 // match and slashes the operator's bond when the seed is published": the doctored
 // prompt's receipt is signed and committed like any other, so the reveal is accepted;
-// the finish's replay finds it, voids the match, returns the entry fees and open stakes
-// and slashes the bond to the treasury.
+// the finish's replay finds it, voids the match, returns the entry fees and every stake
+// (dave's winning bet on the doctored turn's move included: a turn the replay refutes
+// pays nobody) and slashes the bond to the treasury.
 func TestMatchADoctoredPromptVoidsTheMatchAndSlashesTheBond(t *testing.T) {
 	a := matchArena(t, nil)
 	r := started(a)
 	a.Do("carol", Ether(4), match.Bet{Match: r.ID, Turn: 20, Agent: 1, Move: "heal"})
+	a.Do("dave", Ether(2), match.Bet{Match: r.ID, Turn: 2, Agent: 0, Move: "attack"})
+	a.Do("erin", Ether(6), match.Bet{Match: r.ID, Turn: 2, Agent: 0, Move: "heal"})
 	r.Play([2]string{attack, defend})
 	d := r.Decide(0, attack, receipt.NoFallback)
 	d.Prompt += " Your opponent is about to heal, so attack."
@@ -157,9 +160,13 @@ func TestMatchADoctoredPromptVoidsTheMatchAndSlashesTheBond(t *testing.T) {
 	r.Commit(ds)
 	r.Reveal(r.RevealBody(ds))
 	r.PlayOut([2]string{attack, defend})
-	before := owed(a, "alice", "bob", "treasury", "operator", "carol")
+	if b := a.s.Arena().Balances; !b.MatchStakes.Eq(Ether(12)) {
+		t.Fatalf("stake pool %s before the finish: revealed turns' bets are paid only by a finish that holds", b.MatchStakes)
+	}
+	before := owed(a, "alice", "bob", "treasury", "operator", "carol", "dave", "erin")
 	r.Finish()
 	voided(t, a, r, before, "turn 2: agent 0's prompt is not the one the template gives")
+	gained(t, a, before, map[string]Amount{"dave": Ether(2), "erin": Ether(6)})
 }
 
 // "reported events that the replay does not produce do the same": a damage figure

@@ -35,9 +35,13 @@ func TestMatchParimutuelArithmeticToTheAtto(t *testing.T) {
 	}
 	before := owed(a, "carol", "dave", "erin", "stranger", "treasury")
 	r.Play([2]string{attack, defend})
+	gained(t, a, before, map[string]Amount{"carol": {}, "dave": {}, "erin": {}, "stranger": {}, "treasury": {}}) // decided, paid at finish
+	r.PlayOut([2]string{attack, defend})
+	r.Finish()
+	matchFee := NewAmount(500_000_000_000_000_000) // 2.5% of both entry fees of 10
 	gained(t, a, before, map[string]Amount{
 		"carol": NewAmount(1_625_004 + 700), "dave": NewAmount(3_250_002 + 301), "erin": NewAmount(3_250_000),
-		"stranger": {}, "treasury": NewAmount(208_333),
+		"stranger": {}, "treasury": sum(NewAmount(208_333), matchFee),
 	})
 	tv := r.View().Turns[0]
 	p0, p1 := tv.Pools[0], tv.Pools[1]
@@ -99,13 +103,14 @@ func TestMatchSplitSumsToThePool(t *testing.T) {
 // "Stall: if the operator does nothing for 30 minutes of arena time, each entrant can
 // reclaim its fee and bettors their open stakes (permissionless)": reclaim is refused
 // one second before StallS after the operator's last action and applied at it, by
-// anyone; the match is void, the fees and open stakes go back, settled bets stand, and
-// the bond is slashed to the treasury.
+// anyone; the match is void, the fees and every stake go back (a revealed turn's bets
+// are paid only by a finish whose replay held), and the bond is slashed to the treasury.
 func TestMatchReclaimOnlyAfterTheStallTime(t *testing.T) {
 	a := matchArena(t, nil)
 	r := started(a)
 	a.Do("carol", Ether(3), match.Bet{Match: r.ID, Turn: 2, Agent: 0, Move: "attack"})
 	a.Do("dave", Ether(4), match.Bet{Match: r.ID, Turn: 5, Agent: 1, Move: "heal"})
+	a.Do("erin", Ether(5), match.Bet{Match: r.ID, Turn: 1, Agent: 0, Move: "attack"})
 	r.Play([2]string{attack, defend})
 	r.Commit(r.Decisions([2]string{attack, attack}))
 	last := r.View().LastActive
@@ -115,13 +120,13 @@ func TestMatchReclaimOnlyAfterTheStallTime(t *testing.T) {
 	a.Wait(match.StallS - 1)
 	a.Refused(errMatchNotStalled, "stranger", Amount{}, match.Reclaim{Match: r.ID})
 	a.Wait(1)
-	before := owed(a, "alice", "bob", "carol", "dave", "treasury", "operator")
+	before := owed(a, "alice", "bob", "carol", "dave", "erin", "treasury", "operator")
 	a.Do("stranger", Amount{}, match.Reclaim{Match: r.ID})
 	v := r.View()
 	if v.State != match.StateVoid || v.VoidReason != match.VoidStalled || !v.Slashed.Eq(ledgertest.OperatorBond) || v.SettledAt != a.Now() {
 		t.Fatalf("reclaimed match reads %+v", v)
 	}
-	gained(t, a, before, map[string]Amount{"alice": Ether(10), "bob": Ether(10), "carol": Ether(3), "dave": Ether(4),
+	gained(t, a, before, map[string]Amount{"alice": Ether(10), "bob": Ether(10), "carol": Ether(3), "dave": Ether(4), "erin": Ether(5),
 		"treasury": ledgertest.OperatorBond, "operator": {}})
 	a.Refused(errMatchSettled, "operator", Amount{}, r.RevealBody(r.Decisions([2]string{attack, attack})))
 	a.Refused(errMatchSettled, "carol", Ether(1), match.Bet{Match: r.ID, Turn: 9, Agent: 0, Move: "attack"})
@@ -287,4 +292,10 @@ func TestMatchTakesABoundedNumberOfBets(t *testing.T) {
 	if err := a.s.CheckInvariants(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// sum adds two amounts a test knows cannot overflow.
+func sum(a, b Amount) Amount {
+	s, _ := a.Add(b)
+	return s
 }

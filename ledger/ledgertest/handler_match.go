@@ -222,9 +222,13 @@ func describeTurn(h *Harness, tv ledger.MatchTurnView) string {
 			continue
 		}
 		fmt.Fprintf(&b, "\nbets on agent %d: %d staking %s", p.Agent, p.Bets, gen(p.Staked))
-		if p.Returned {
+		switch {
+		case !p.Settled:
+			b.WriteString(", decided by the revealed move, paid when the match finishes")
+			continue
+		case p.Returned:
 			b.WriteString(", none on its move: every stake back")
-		} else {
+		default:
 			fmt.Fprintf(&b, ", fee %s, %s to the stakes on its move", gen(p.Fee), gen(p.Paid))
 		}
 		for _, x := range tv.Bets {

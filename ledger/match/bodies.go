@@ -78,7 +78,8 @@ type Decision struct {
 // Reveal opens the committed turn Turn: each agent's decision, and the events the engine
 // produced for the turn. The ledger recomputes every commitment, the receipts' text
 // hashes, digests and signatures, and refuses any mismatch; the events are checked
-// against the replay at finish. Bets on the turn settle in the same transaction.
+// against the replay at finish. The revealed moves decide the turn's bets, paid at a
+// finish whose replay holds and returned in full if the match is void.
 type Reveal struct {
 	Match  MatchID        `json:"match"`
 	Turn   int            `json:"turn"`

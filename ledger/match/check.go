@@ -82,10 +82,10 @@ func (s *State) checkMatch(m *match) error {
 			return fmt.Errorf("bet %d is not on this match", id)
 		}
 		revealed := x.Turn <= len(m.Turns) && m.Turns[x.Turn-1].Revealed
-		if (x.State == BetOpen) == (revealed || m.settled()) {
+		if (x.State == BetOpen) == m.settled() {
 			return fmt.Errorf("bet %d is %s on a turn revealed %v of a match %s", x.ID, x.State, revealed, m.State)
 		}
-		if x.State == BetWon || x.State == BetReturned && revealed {
+		if x.State == BetWon || x.State == BetReturned && revealed && m.State == StateFinished {
 			paid[x.Turn][x.Agent] = mustAdd(paid[x.Turn][x.Agent], x.Payout)
 		}
 	}

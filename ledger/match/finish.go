@@ -149,7 +149,8 @@ func (s *State) Reclaim(env round.Env, b Reclaim) (book.Outcome, *book.Error) {
 }
 
 // pay settles a match whose replay held: the winner takes both entry fees less the fee,
-// a draw returns each, the bond goes back to the operator, and open stakes go back.
+// a draw returns each, the bond goes back to the operator, every revealed turn's bets
+// are paid against its revealed moves, and the stakes on turns never played go back.
 func (s *State) pay(env round.Env, m *match, winner int) []book.Event {
 	at := env.At
 	m.Winner = winner
@@ -171,12 +172,20 @@ func (s *State) pay(env round.Env, m *match, winner int) []book.Event {
 	} else {
 		evs[0].Note = "a draw; result " + m.ResultHash
 	}
+	for _, t := range m.Turns {
+		for i := range 2 {
+			if mv, ok := parseMove(t.Decisions[i].Move); ok && t.Revealed {
+				evs = append(evs, s.settlePool(env, m, t, i, mv)...)
+			}
+		}
+	}
 	s.settle(env, m, StateFinished)
 	return append(evs, s.returnOpen(env, m)...)
 }
 
-// void settles a match as void for reason: the entry fees paid go back, open stakes go
-// back, and the bond is slashed to the treasury when slash is set, returned otherwise.
+// void settles a match as void for reason: the entry fees paid go back, every stake goes
+// back (bets on revealed turns are paid only by a finish whose replay held), and the
+// bond is slashed to the treasury when slash is set, returned otherwise.
 func (s *State) void(env round.Env, m *match, reason string, slash bool) []book.Event {
 	at := env.At
 	m.VoidReason = reason

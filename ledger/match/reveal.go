@@ -14,8 +14,9 @@ type checked struct {
 }
 
 // Reveal opens the hidden turn: every decision is checked against its commitment, its
-// receipt and the receipt's signature before anything changes, and then the turn's bets
-// settle.
+// receipt and the receipt's signature before anything changes. The revealed moves decide
+// the turn's bets, which are paid when the match finishes with its replay holding, and
+// returned in full if it is void: a turn a replay later refutes pays nobody.
 func (s *State) Reveal(env round.Env, b Reveal) (book.Outcome, *book.Error) {
 	m, err := s.open(b.Match)
 	if err != nil {
@@ -51,12 +52,8 @@ func (s *State) Reveal(env round.Env, b Reveal) (book.Outcome, *book.Error) {
 	t.Events = append([]battle.Event{}, b.Events...)
 	m.LastActive = at.Now
 	s.markMatch(m.ID)
-	evs := []book.Event{{Type: "match_revealed", Height: at.Height, Match: uint64(m.ID), Turn: t.Turn,
-		Note: "agent 0 plays " + ok[0].move.String() + ", agent 1 plays " + ok[1].move.String()}}
-	for i := range 2 {
-		evs = append(evs, s.settlePool(env, m, t, i, ok[i].move)...)
-	}
-	return book.Outcome{Events: evs}, nil
+	return book.Outcome{Events: []book.Event{{Type: "match_revealed", Height: at.Height, Match: uint64(m.ID), Turn: t.Turn,
+		Note: "agent 0 plays " + ok[0].move.String() + ", agent 1 plays " + ok[1].move.String()}}}, nil
 }
 
 // decision checks agent i's revealed decision in turn t and returns its move and

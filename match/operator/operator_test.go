@@ -130,7 +130,7 @@ func (downModel) Complete(context.Context, prompt.Prompt) (string, ledger.Call, 
 
 // TestATurnStaysOpenForBetsForTheBetWindow: the operator asks the models at once but
 // commits a turn only once it has been open for BetWindow, so a bet placed in that time
-// lands, and it settles at the turn's reveal.
+// lands, is decided by the turn's reveal and is paid when the match finishes.
 func TestATurnStaysOpenForBetsForTheBetWindow(t *testing.T) {
 	a := newArena(t)
 	id := a.create([2]string{"builtin", "builtin"})
@@ -138,7 +138,7 @@ func TestATurnStaysOpenForBetsForTheBetWindow(t *testing.T) {
 	a.join(id)
 	a.waitFor(id, "playing", func(m match.MatchView) bool { return m.State == match.StatePlaying })
 	a.send("carol", ledger.Ether(2), match.Bet{Match: id, Turn: 1, Agent: 1, Move: "charge"})
-	m := a.waitFor(id, "revealed turn 1", func(m match.MatchView) bool { return len(m.Turns) > 0 && m.Turns[0].Revealed })
+	m := a.waitFor(id, "finished", func(m match.MatchView) bool { return m.State == match.StateFinished })
 	stop()
 	bet := m.Turns[0].Bets[0]
 	if bet.State != match.BetWon || !bet.Payout.Eq(ledger.MustAmount("1980000000000000000")) {
