@@ -9,7 +9,7 @@ var (
 	errMatchBond             = expected("The value must be exactly the operator bond")
 	errMatchEntrants         = expected("A match needs two distinct entrants, neither the zero address nor the operator")
 	errMatchModel            = expected("An agent's model is 1 to 120 characters")
-	errMatchSystemPrompt     = expected("An agent's system prompt is at most 4000 characters")
+	errMatchSystemPrompt     = expected("An agent's system prompt is at most 4000 bytes of UTF-8")
 	errMatchFeeBps           = expected("The fee is outside the allowed range of 0 to 1000 basis points")
 	errMatchSeedCommitment   = expected("The seed commitment must be 0x followed by 64 lowercase hex digits")
 	errMatchNoMatch          = expected("No such match")

@@ -2,6 +2,7 @@ package ledger_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	. "github.com/arena/arena/ledger"
@@ -169,6 +170,10 @@ func TestMatchCreateAndJoinRefusals(t *testing.T) {
 	a.Refused(errMatchEntrants, "operator", bond, edit(func(c *match.Create) { c.Entrants[1] = Address{} }))
 	a.Refused(errMatchModel, "operator", bond, edit(func(c *match.Create) { c.Agents[1].Model = " " }))
 	a.Refused(errMatchSystemPrompt, "operator", bond, edit(func(c *match.Create) { c.Agents[0].SystemPrompt = string(make([]byte, 4001)) }))
+	// 1,001 characters of 4 bytes each: counted in bytes, or the prompt built around it
+	// could pass MaxTextBytes and no reveal of turn 1 could ever land.
+	a.Refused(errMatchSystemPrompt, "operator", bond, edit(func(c *match.Create) { c.Agents[0].SystemPrompt = strings.Repeat("\U0001D11E", 1001) }))
+	a.Refused(errMatchSystemPrompt, "operator", bond, edit(func(c *match.Create) { c.Agents[0].SystemPrompt = "bad \xff byte" }))
 	a.Refused(errMatchFeeBps, "operator", bond, edit(func(c *match.Create) { c.FeeBps = 1001 }))
 	a.Refused(errMatchSeedCommitment, "operator", bond, edit(func(c *match.Create) { c.SeedCommitment = "0x1234" }))
 	id := MatchID(a.Do("operator", bond, ok).Created)

@@ -3,6 +3,7 @@ package match
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/match/battle"
@@ -53,7 +54,9 @@ func (s *State) creatable(at book.At, b Create) *book.Error {
 		if !runes(a.Model, 1, MaxModelLen) || strings.TrimSpace(a.Model) == "" {
 			return errModel
 		}
-		if !runes(a.SystemPrompt, 0, MaxSystemPromptLen) {
+		// Bytes, not characters: the template around it must keep every prompt within
+		// MaxTextBytes, or an honest operator could never reveal turn 1.
+		if len(a.SystemPrompt) > MaxSystemPromptLen || !utf8.ValidString(a.SystemPrompt) {
 			return errSystemPrompt
 		}
 	}

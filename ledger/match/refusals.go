@@ -18,7 +18,7 @@ var (
 	errBond           = book.Refuse("The value must be exactly the operator bond")
 	errEntrants       = book.Refuse("A match needs two distinct entrants, neither the zero address nor the operator")
 	errModel          = refusef("An agent's model is 1 to %d characters", MaxModelLen)
-	errSystemPrompt   = refusef("An agent's system prompt is at most %d characters", MaxSystemPromptLen)
+	errSystemPrompt   = refusef("An agent's system prompt is at most %d bytes of UTF-8", MaxSystemPromptLen)
 	errFeeBps         = refusef("The fee is outside the allowed range of 0 to %d basis points", MaxFeeBps)
 	errSeedCommitment = book.Refuse("The seed commitment must be 0x followed by 64 lowercase hex digits")
 

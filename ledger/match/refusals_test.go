@@ -56,7 +56,7 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errBond":             "[EXPECTED] The value must be exactly the operator bond",
 		"errEntrants":         "[EXPECTED] A match needs two distinct entrants, neither the zero address nor the operator",
 		"errModel":            "[EXPECTED] An agent's model is 1 to 120 characters",
-		"errSystemPrompt":     "[EXPECTED] An agent's system prompt is at most 4000 characters",
+		"errSystemPrompt":     "[EXPECTED] An agent's system prompt is at most 4000 bytes of UTF-8",
 		"errFeeBps":           "[EXPECTED] The fee is outside the allowed range of 0 to 1000 basis points",
 		"errSeedCommitment":   "[EXPECTED] The seed commitment must be 0x followed by 64 lowercase hex digits",
 		"errNoMatch":          "[EXPECTED] No such match",

@@ -36,7 +36,7 @@ const (
 	MaxFeeBps          = 1000
 	BpsDenominator     = 10000
 	MaxModelLen        = 120
-	MaxSystemPromptLen = 4000
+	MaxSystemPromptLen = 4000     // bytes; with the template every prompt stays far below MaxTextBytes
 	MaxTextBytes       = 16 << 10 // bytes of each revealed prompt and response
 	MaxBets            = 1000     // bets per match
 	MaxEvents          = 16       // events one turn may report

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/arena/arena/grading/prompt"
 	"github.com/arena/arena/ledger/match"
@@ -80,6 +81,11 @@ func (o *Operator) decision(ctx context.Context, a action, i int, v battle.View)
 	response, reason := o.ask(ctx, agent.Model, p)
 	finished := o.cfg.Now()
 	move := battle.Defend
+	if reason == receipt.NoFallback && (len(response) > match.MaxTextBytes || !utf8.ValidString(response)) {
+		// An answer the ledger cannot take in a reveal (too long, or not UTF-8, which JSON
+		// would rewrite) is no answer: the agent defends, and the reveal stays possible.
+		response, reason = "", receipt.ProviderError
+	}
 	if reason == receipt.NoFallback {
 		var fb battle.Fallback
 		move, fb = battle.ParseAnswer(response)

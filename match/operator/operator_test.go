@@ -145,3 +145,43 @@ func TestATurnStaysOpenForBetsForTheBetWindow(t *testing.T) {
 		t.Errorf("carol's bet on the builtin's first move: %s, paid %s; want won, 2 less the 1%% fee", bet.State, bet.Payout.Units())
 	}
 }
+
+// answerModel always answers text.
+type answerModel struct{ text string }
+
+func (m answerModel) Complete(context.Context, prompt.Prompt) (string, ledger.Call, error) {
+	return m.text, ledger.Call{}, nil
+}
+
+// TestAnAnswerTheLedgerCannotTakeDefends: an answer longer than a reveal takes, or not
+// UTF-8 (which the transaction's JSON would rewrite, breaking its hash), would leave a
+// committed turn that can never be revealed and the operator's bond to a reclaim; it is
+// instead no answer: the agent defends for provider_error with an empty response, and
+// the match finishes.
+func TestAnAnswerTheLedgerCannotTakeDefends(t *testing.T) {
+	for name, text := range map[string]string{
+		"too long":  `{"move":"attack"}` + strings.Repeat(" ", match.MaxTextBytes),
+		"not UTF-8": "{\"move\":\"attack\"}\xff",
+	} {
+		t.Run(name, func(t *testing.T) {
+			a := newArena(t)
+			id := a.create([2]string{"builtin", "odd"})
+			_, stop := a.run(operator.Config{Models: func(model string) (grading.Model, error) {
+				if model == "odd" {
+					return answerModel{text}, nil
+				}
+				return builtin.New(), nil
+			}})
+			a.join(id)
+			m := a.waitFor(id, "settled", over)
+			stop()
+			if m.State != match.StateFinished {
+				t.Fatalf("match is %s (%s), want finished", m.State, m.VoidReason)
+			}
+			d := m.Turns[0].Decisions[1]
+			if d.Move != "defend" || d.Reason != "provider_error" || d.Response != "" {
+				t.Errorf("turn 1 agent 1: %s for %q with response %q; want defend for provider_error, empty", d.Move, d.Reason, d.Response)
+			}
+		})
+	}
+}
