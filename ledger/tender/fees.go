@@ -5,31 +5,15 @@ import (
 	"github.com/arena/arena/ledger/round"
 )
 
-// payGraders shares fee from the grading pool among the committee members whose
-// attestation agreed with the verdict round r kept, in equal parts to the atto; the
-// leader, whose verdict was kept, takes the remainder. Members who disagreed, failed,
-// attested late or not at all get nothing from it.
+// payGraders pays fee from the grading pool to the graders who agreed with round r's
+// kept verdict (round.PayAgreeing) and says so in an event.
 func payGraders(env round.Env, r *round.Round, t TenderID, b BidID, fee book.Amount) []book.Event {
-	a, leader, ok := r.Kept()
-	if !ok || fee.IsZero() {
+	a, ok := round.PayAgreeing(env.Book, GradePool, r, fee)
+	if !ok {
 		return nil
 	}
-	var agreed []book.Address
-	for _, at := range a.Attestations {
-		if at.Agrees && !at.Late {
-			agreed = append(agreed, at.Validator)
-		}
-	}
-	share, rem := fee.DivMod(uint64(len(agreed)))
-	for _, v := range agreed {
-		pay := share
-		if v == leader.Validator {
-			pay = mustAdd(share, rem)
-		}
-		env.Book.Reward(GradePool, v, pay)
-	}
 	return []book.Event{{
-		Type: "graders_paid", Height: env.At.Height, Tender: uint64(t), Bid: uint64(b), Round: uint64(r.ID), Attempt: a.Attempt,
+		Type: "graders_paid", Height: env.At.Height, Tender: uint64(t), Bid: uint64(b), Round: uint64(r.ID), Attempt: a,
 		Amount: book.AmountPtr(fee), Note: "shared by the members who agreed",
 	}}
 }
