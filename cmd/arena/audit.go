@@ -37,9 +37,9 @@ func (a *app) auditCmd() *cobra.Command {
 			"step; exits non-zero on any mismatch.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := strconv.ParseUint(args[0], 10, 64)
-			if err != nil || id == 0 {
-				return fmt.Errorf("entry %q: want a positive entry id", args[0])
+			id, err := auditID("entry", args[0])
+			if err != nil {
+				return err
 			}
 			snap, kept, err := a.auditSnapshot(cmd.Context(), snapshot)
 			if err != nil {
@@ -52,17 +52,7 @@ func (a *app) auditCmd() *cobra.Command {
 			case kept != nil:
 				works = kept
 			}
-			rep, err := audit.Entry(snap, ledger.EntryID(id), works)
-			if err != nil {
-				return err
-			}
-			if err := a.emit(rep, func(w io.Writer) { fmt.Fprint(w, rep.String()) }); err != nil {
-				return err
-			}
-			if !rep.OK() {
-				return errMismatch
-			}
-			return nil
+			return a.emitAudit(audit.Entry(snap, ledger.EntryID(id), works))
 		},
 	}
 	entry.Flags().StringVar(&snapshot, "snapshot", "", "audit from this snapshot file (arena snapshot) instead of the directory's log")
@@ -71,44 +61,18 @@ func (a *app) auditCmd() *cobra.Command {
 		Use:   "task N",
 		Short: "Re-derive a bounty task's award: eligibility, ranking, winner and every bond's fate",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := strconv.ParseUint(args[0], 10, 64)
-			if err != nil || id == 0 {
-				return fmt.Errorf("task %q: want a positive task id", args[0])
-			}
-			snap, _, err := a.auditSnapshot(cmd.Context(), snapshot)
-			if err != nil {
-				return err
-			}
-			rep, err := audit.Task(snap, ledger.TaskID(id))
-			if err != nil {
-				return err
-			}
-			if err := a.emit(rep, func(w io.Writer) { fmt.Fprint(w, rep.String()) }); err != nil {
-				return err
-			}
-			if !rep.OK() {
-				return errMismatch
-			}
-			return nil
-		},
+		RunE: a.auditOf("task", &snapshot, func(s *ledger.Snapshot, id uint64) (*audit.Report, error) {
+			return audit.Task(s, ledger.TaskID(id))
+		}),
 	}
 	task.Flags().StringVar(&snapshot, "snapshot", "", "audit from this snapshot file (arena snapshot) instead of the directory's log")
 	tenderCmd := &cobra.Command{
 		Use:   "tender N",
 		Short: "Re-derive a tender: commitments, agreed scorecards, weighted totals, ranking, appeals, fee and payouts",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := strconv.ParseUint(args[0], 10, 64)
-			if err != nil || id == 0 {
-				return fmt.Errorf("tender %q: want a positive tender id", args[0])
-			}
-			snap, _, err := a.auditSnapshot(cmd.Context(), snapshot)
-			if err != nil {
-				return err
-			}
-			return a.emitAudit(audit.Tender(snap, ledger.TenderID(id)))
-		},
+		RunE: a.auditOf("tender", &snapshot, func(s *ledger.Snapshot, id uint64) (*audit.Report, error) {
+			return audit.Tender(s, ledger.TenderID(id))
+		}),
 	}
 	tenderCmd.Flags().StringVar(&snapshot, "snapshot", "", "audit from this snapshot file (arena snapshot) instead of the directory's log")
 	matchCmd := &cobra.Command{
@@ -120,21 +84,39 @@ func (a *app) auditCmd() *cobra.Command {
 			"every turn's events, the result hash, the settlement and each bet pool to the atto. Reads the\n" +
 			"arena directory's log (no node needed) or --snapshot; exits non-zero on any mismatch.",
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := strconv.ParseUint(args[0], 10, 64)
-			if err != nil || id == 0 {
-				return fmt.Errorf("match %q: want a positive match id", args[0])
-			}
-			snap, _, err := a.auditSnapshot(cmd.Context(), snapshot)
-			if err != nil {
-				return err
-			}
-			return a.emitAudit(audit.Match(snap, ledger.MatchID(id)))
-		},
+		RunE: a.auditOf("match", &snapshot, func(s *ledger.Snapshot, id uint64) (*audit.Report, error) {
+			return audit.Match(s, ledger.MatchID(id))
+		}),
 	}
 	matchCmd.Flags().StringVar(&snapshot, "snapshot", "", "audit from this snapshot file (arena snapshot) instead of the directory's log")
 	c.AddCommand(entry, task, tenderCmd, matchCmd)
 	return c
+}
+
+// auditOf returns the RunE of an audit verb of one noun ("task", "tender", "match"):
+// it reads the positive id, the snapshot (*snapshot, or the directory's log), and
+// prints what derive re-derives from it.
+func (a *app) auditOf(noun string, snapshot *string, derive func(*ledger.Snapshot, uint64) (*audit.Report, error)) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		id, err := auditID(noun, args[0])
+		if err != nil {
+			return err
+		}
+		snap, _, err := a.auditSnapshot(cmd.Context(), *snapshot)
+		if err != nil {
+			return err
+		}
+		return a.emitAudit(derive(snap, id))
+	}
+}
+
+// auditID reads arg as the positive id of a noun.
+func auditID(noun, arg string) (uint64, error) {
+	id, err := strconv.ParseUint(arg, 10, 64)
+	if err != nil || id == 0 {
+		return 0, fmt.Errorf("%s %q: want a positive %s id", noun, arg, noun)
+	}
+	return id, nil
 }
 
 // emitAudit prints a report and fails when any step did not re-derive.
