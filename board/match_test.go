@@ -493,3 +493,26 @@ func TestTheLiveBoardShowsMatches(t *testing.T) {
 	}
 	checkPage(t, body, In("#match-4-turn-2 h5 .badge", HasText("committed")))
 }
+
+// TestAPoolSaysWhenItIsPaid: a revealed turn's pool is decided by its move but paid only
+// when the match finishes with its replay holding; a void match returns every stake,
+// revealed turns' included, and the pool says which.
+func TestAPoolSaysWhenItIsPaid(t *testing.T) {
+	p := &ledger.BetPoolView{Agent: 0, Bets: 1, Staked: ledger.Ether(2)}
+	revealed := &ledger.MatchTurnView{Revealed: true, Moves: [2]string{"attack", "defend"}}
+	hidden := &ledger.MatchTurnView{}
+	for _, c := range []struct {
+		turn *ledger.MatchTurnView
+		over bool
+		want string
+	}{
+		{revealed, false, "On agent 0's move: 1 bet, 2 GEN staked; decided by the revealed move attack, paid when the match finishes with its replay holding"},
+		{revealed, true, "On agent 0's move: 1 bet, 2 GEN staked; the match was void, so every stake went back in full: a turn pays only when the match's replay holds"},
+		{hidden, false, "On agent 0's move: 1 bet, 2 GEN staked; not settled yet"},
+		{hidden, true, "On agent 0's move: 1 bet, 2 GEN staked; the match settled before the turn was revealed, so every stake went back in full"},
+	} {
+		if got := poolSays(p, c.turn, c.over, "GEN"); got != c.want {
+			t.Errorf("revealed %v, over %v: %q, want %q", c.turn.Revealed, c.over, got, c.want)
+		}
+	}
+}

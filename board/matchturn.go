@@ -210,8 +210,12 @@ func eventText(e battle.Event) string {
 func poolSays(p *ledger.BetPoolView, t *ledger.MatchTurnView, over bool, sym string) string {
 	s := "On agent " + strconv.Itoa(p.Agent) + "'s move: " + plural(p.Bets, "bet", "bets") + ", " + money(p.Staked, sym) + " staked"
 	switch {
+	case !p.Settled && over && t.Revealed:
+		return s + "; the match was void, so every stake went back in full: a turn pays only when the match's replay holds"
 	case !p.Settled && over:
 		return s + "; the match settled before the turn was revealed, so every stake went back in full"
+	case !p.Settled && t.Revealed:
+		return s + "; decided by the revealed move " + t.Moves[p.Agent] + ", paid when the match finishes with its replay holding"
 	case !p.Settled:
 		return s + "; not settled yet"
 	case p.Returned:

@@ -81,9 +81,11 @@ type DecisionView struct {
 	Salt        string          `json:"salt"`
 }
 
-// BetPoolView is the parimutuel pool of one agent's move in one turn. Once settled, Fee
-// went to the treasury and Paid to the stakes on the revealed move, or, when none was on
-// it, Returned is set and every stake went back in full.
+// BetPoolView is the parimutuel pool of one agent's move in one turn. The reveal decides
+// it; it settles when the match finishes with its replay holding: Fee went to the
+// treasury and Paid to the stakes on the revealed move, or, when none was on it,
+// Returned is set and every stake went back in full. A void match settles no pool and
+// returns every stake.
 type BetPoolView struct {
 	Agent    int         `json:"agent"`
 	Bets     int         `json:"bets"`
