@@ -18,11 +18,12 @@
 // turn's events. The ledger refuses a reveal unless the commitment, the receipt's text
 // hashes, its fields, its signature and the fallback rule all hold; the move must be
 // the one the response names under battle.ParseAnswer, or defend with a fallback
-// reason that fits. The turn's bets settle at the reveal, parimutuel per agent: the
-// pool less FeeBps goes to the treasury, the rest to the stakes on the revealed move
-// pro rata, rounded down to the atto, the remainder to the largest of them (the
-// earliest among equals); when no stake is on the revealed move every stake goes back
-// in full, with no fee.
+// reason that fits. The reveal decides the turn's bets, parimutuel per agent, and a
+// finish whose replay holds pays them: the pool less FeeBps goes to the treasury, the
+// rest to the stakes on the revealed move pro rata, rounded down to the atto, the
+// remainder to the largest of them (the earliest among equals); when no stake is on
+// the revealed move every stake goes back in full, with no fee. A void match pays no
+// pool and returns every stake.
 //
 // At the end the operator publishes the secret. The ledger replays the whole match
 // from the seed (Replay): every revealed prompt must be battle.Prompt of the agent's

@@ -56,7 +56,7 @@ type turn struct {
 	Decisions       [2]Decision    `json:"decisions"`      // as revealed, verbatim
 	ReceiptHashes   [2]string      `json:"receipt_hashes"` // the receipts' EIP-712 digests
 	Events          []battle.Event `json:"events"`         // as reported
-	Pools           [2]pool        `json:"pools"`          // each agent's bet pool, settled at the reveal
+	Pools           [2]pool        `json:"pools"`          // each agent's bet pool, settled at a finish whose replay holds
 }
 
 // pool is how one agent's bet pool in one turn settled.
