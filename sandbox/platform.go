@@ -33,5 +33,8 @@ const (
 	MaxModuleBytes  = 8 << 20  // bytes of a module
 	MaxStdout       = 32 << 20 // bytes a command may write to stdout
 	DefaultMaxPages = 2048     // 64 KiB pages of memory (128 MiB) when Limits.MaxPages is 0
-	AgentEpoch      = 1767225600
 )
+
+// AgentEpoch is where an agent's fake clock starts (Unix seconds: 2026-01-01T00:00:00Z);
+// commands take their clock start from the caller.
+const AgentEpoch = 1767225600
