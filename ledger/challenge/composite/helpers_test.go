@@ -19,8 +19,12 @@ func grade(kind string, score int64, opts ...func(*abi.Grade)) abi.Grade {
 	return g
 }
 
-func tool(score int64, opts ...func(*abi.Grade)) abi.Grade { return grade(abi.KindTool, score, opts...) }
-func mem(score int64, opts ...func(*abi.Grade)) abi.Grade  { return grade(abi.KindMemory, score, opts...) }
+func tool(score int64, opts ...func(*abi.Grade)) abi.Grade {
+	return grade(abi.KindTool, score, opts...)
+}
+func mem(score int64, opts ...func(*abi.Grade)) abi.Grade {
+	return grade(abi.KindMemory, score, opts...)
+}
 
 func observed(g *abi.Grade) { g.Observed = true }
 
