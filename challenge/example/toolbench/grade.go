@@ -21,6 +21,9 @@ const (
 // Grade grades a transcript against the dataset it was run on: one grade per case, in the
 // dataset's order. It reads only what the host recorded (responses and served calls).
 func Grade(d abi.Dataset, t abi.Transcript) (abi.Grades, error) {
+	if d.Bench != Name || d.Version != Version {
+		return abi.Grades{}, fmt.Errorf("toolbench: the dataset is %s version %d, not %s version %d", d.Bench, d.Version, Name, Version)
+	}
 	if len(t.Cases) != len(d.Cases) {
 		return abi.Grades{}, fmt.Errorf("toolbench: the transcript has %d cases; the dataset has %d", len(t.Cases), len(d.Cases))
 	}
@@ -151,14 +154,10 @@ func argsMatch(want map[string]string, got map[string]any) bool {
 func memoryScore(k Key, calls []call, resp string) (int64, []string) {
 	switch k.Category {
 	case "delete":
-		switch {
-		case contains(resp, k.Forget):
-			return 0, nil
-		case acknowledges(resp, forgetAcks):
+		if acknowledges(resp, forgetAcks) && !contains(resp, k.Forget) {
 			return full, nil
-		default:
-			return half, nil
 		}
+		return 0, nil
 	case "lifecycle-write":
 		var s int64
 		for _, c := range calls {
