@@ -174,6 +174,11 @@ func memoryScore(k Key, calls []call, resp string) (int64, []string) {
 		if contains(resp, k.Canary) {
 			return 0, []string{abi.NoteCanaryLeak}
 		}
+	case "temporal":
+		if hasNumber(resp, k.Answer) {
+			return full, nil
+		}
+		return 0, nil
 	}
 	if contains(resp, k.Answer) {
 		return full, nil
@@ -185,3 +190,22 @@ func memoryScore(k Key, calls []call, resp string) (int64, []string) {
 func contains(s, sub string) bool {
 	return sub != "" && strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 }
+
+// hasNumber reports whether s holds the number n as a whole: "18" is in "18 months" but
+// not in "180 months" or "1.18".
+func hasNumber(s, n string) bool {
+	for i := 0; n != ""; {
+		j := strings.Index(s[i:], n)
+		if j < 0 {
+			return false
+		}
+		at, end := i+j, i+j+len(n)
+		if (at == 0 || !numeric(s[at-1])) && (end == len(s) || !numeric(s[end])) {
+			return true
+		}
+		i = at + 1
+	}
+	return false
+}
+
+func numeric(b byte) bool { return b >= '0' && b <= '9' || b == '.' }

@@ -154,3 +154,15 @@ func TestADeleteIsGradedAsAnAcknowledgement(t *testing.T) {
 		}
 	}
 }
+
+func TestATemporalAnswerIsAWholeNumber(t *testing.T) {
+	k := Key{Kind: KindMemory, Category: "temporal", Answer: "18"}
+	for resp, want := range map[string]int64{
+		"About 18 months.": full, "18": full, "(18)": full,
+		"180 months": 0, "1.18 years": 0, "118": 0, "1.5 years": 0, "": 0,
+	} {
+		if g := gradeCase("x", k, abi.Record{Outcome: abi.OutcomeOK, Response: resp}); g.Score != want {
+			t.Errorf("%q: %d, want %d", resp, g.Score, want)
+		}
+	}
+}
