@@ -30,14 +30,14 @@ var (
 	errStoreFull    = &httpError{http.StatusInsufficientStorage, expected, "this node's blob store is full"}
 )
 
-// The guard on PUT /v1/blobs. Storing bytes on a node costs its operator disk, so it is
-// not free for anyone on the internet: the request carries an arena account's signature
+// putBlob keeps the body under the sha256 in the path, charged to the signing account.
+//
+// The guard: storing bytes on a node costs its operator disk, so it is not free for
+// anyone on the internet. The request carries an arena account's signature
 // over wire.BlobUploadHash(chain, sha256), as a transaction carries its sender's; only
 // an account that holds funds in its wallet, or is one of the arena's validators, may
 // store; and what it stores is charged to it, up to a per-account quota, under a quota
 // for the whole store. Reading is free.
-
-// putBlob keeps the body under the sha256 in the path, charged to the signing account.
 func (s *server) putBlob(w http.ResponseWriter, r *http.Request) {
 	d, err := blobDigest(r)
 	if err == nil && s.blobs == nil {

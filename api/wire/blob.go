@@ -25,7 +25,8 @@ func BlobUploadHash(chain, sha256 string) [32]byte {
 }
 
 // Blob is the answer to PUT /v1/blobs/{sha256}: the digest the bytes are kept under,
-// their size, and the account whose signature stored them.
+// their size, and the account that signed the request (charged only when the bytes
+// were new).
 type Blob struct {
 	SHA256   string         `json:"sha256"`
 	Size     int64          `json:"size"`
