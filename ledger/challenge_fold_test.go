@@ -49,7 +49,6 @@ func TestAFoldPaysTheChampionNinetyPercentAndTheTailEqualSharesToTheAtto(t *test
 	}
 }
 
-
 // "A fold with no eligible entry pays nothing and keeps the pool": an entry scored on
 // too few cases and one scored zero are not eligible; the fold is taken (the epoch is
 // spent), names no champion, pays nothing, and the pool is whole.
