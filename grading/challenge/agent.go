@@ -4,67 +4,45 @@ import (
 	"context"
 
 	"github.com/arena/arena/challenge/abi"
+	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/sandbox"
 )
 
-// host is what an agent instance calls back into during one handle call: package
-// sandbox's reactor serves the arena imports from it. session implements it.
-type host interface {
-	Input() []byte
-	Output(b []byte)
-	Call(channel string, req []byte) []byte
-	Result() []byte
-}
-
-// instance is one live instance of an agent module, initialised.
-type instance interface {
-	// handle runs one case under gas against h and returns its outcome (abi.OutcomeOK,
-	// OutcomeTrap, OutcomeOutOfGas) and the gas the call used. An error is the host's,
-	// never the program's (the wall-time net, a runtime fault): the run abstains.
-	handle(ctx context.Context, gas int64, h host) (outcome string, used int64, err error)
-	close(ctx context.Context)
-}
-
-// agentModule makes fresh instances of one compiled agent module.
-type agentModule interface {
-	// instantiate returns a fresh instance with _initialize run under the bench's init
-	// gas. failed is the outcome when _initialize itself trapped or ran out of gas (the
-	// program cannot run a case); err is the host's.
-	instantiate(ctx context.Context) (inst instance, failed string, err error)
-}
-
 // played is what running every case of a dataset produced: the transcript's records
-// and the gas they used.
+// and the gas the cases used.
 type played struct {
 	probe abi.Record
 	cases []abi.Record
 	gas   int64
 }
 
-// play runs the agent on the dataset's probe and then on each case in order, each under
-// caseGas, with one instance until a case traps or runs out of gas, after which the
-// next case gets a fresh one. It fails [TRANSIENT] when the program made no tool call
-// during the probe, and when the pinned model could not answer a call.
-func play(ctx context.Context, m agentModule, d *abi.Dataset, caseGas int64, model modelRoute) (played, error) {
+// play runs agent m on the dataset's probe and then on each case in order, each under
+// the bench's case gas, with one instance until a case traps or runs out of gas, after
+// which the next case gets a fresh one. Every instance's WASI random source is keyed by
+// entropy, so a program that draws from it draws the same on every validator. It fails
+// [TRANSIENT] when the program made no tool call during the probe; a model call that
+// could not be served returns an error wrapping errModel.
+func (h *Host) play(ctx context.Context, m *sandbox.Module, b challenge.BenchView, entropy [32]byte, d *abi.Dataset, model modelRoute) (played, error) {
 	var p played
-	var inst instance
+	var a *sandbox.Agent
+	ln := &line{}
+	lim := sandbox.Limits{MaxPages: b.MaxPages}
 	defer func() {
-		if inst != nil {
-			inst.close(context.WithoutCancel(ctx))
+		if a != nil {
+			a.Close(context.WithoutCancel(ctx))
 		}
 	}()
 	one := func(c abi.Case) (abi.Record, int, error) {
 		s := newSession(ctx, c, model)
-		if inst == nil {
-			i, failed, err := m.instantiate(ctx)
+		ln.cur = s
+		if a == nil {
+			fresh, err := h.Runtime.Agent(ctx, m, entropy, lim, b.InitGas, ln)
 			if err != nil {
 				return abi.Record{}, 0, err
 			}
-			if failed != "" {
-				return s.record(failed, 0), 0, nil
-			}
-			inst = i
+			a = fresh
 		}
-		outcome, used, err := inst.handle(ctx, caseGas, s)
+		used, outcome, err := a.Handle(ctx, b.CaseGas)
 		if err != nil {
 			return abi.Record{}, 0, err
 		}
@@ -72,8 +50,8 @@ func play(ctx context.Context, m agentModule, d *abi.Dataset, caseGas int64, mod
 			return abi.Record{}, 0, s.failed
 		}
 		if outcome != abi.OutcomeOK {
-			inst.close(context.WithoutCancel(ctx))
-			inst = nil
+			a.Close(context.WithoutCancel(ctx))
+			a = nil
 		}
 		return s.record(outcome, used), s.toolCalls(), nil
 	}

@@ -40,13 +40,6 @@ func failModelCall(name string) *ledger.Error {
 	return ledger.NewError(ledger.Transient, fmt.Sprintf("The bench's model %s did not answer", name))
 }
 
-// failBench is a bench command that failed on the bench's own inputs (op generate or
-// grade): it trapped, ran out of gas or exited non-zero. It depends only on the bench,
-// the seed and the transcript, so every member meets it and it is [EXPECTED].
-func failBench(op, how string) *ledger.Error {
-	return ledger.NewError(ledger.Expected, fmt.Sprintf("The bench failed to %s: %s", op, how))
-}
-
 // failMinCases refuses a bench whose check dataset is under the cases it registered.
 func failMinCases(n, min int) *ledger.Error {
 	return ledger.NewError(ledger.Expected, fmt.Sprintf("The bench generated %d cases; it registered at least %d", n, min))
@@ -67,3 +60,9 @@ func failComposite(err error) *ledger.Error {
 // errNoProbe fails a run whose program made no tool call during the probe: the
 // endpoint may have been unreachable, so the run is retried, never scored as zeros.
 var errNoProbe = ledger.NewError(ledger.Transient, msgNoProbe)
+
+// Transient messages of the host's own faults.
+const (
+	msgPublish = "The transcript could not be published"
+	msgHost    = "The validator's runtime failed"
+)

@@ -8,17 +8,17 @@ import (
 )
 
 // session is the host's side of one case: the input the agent reads, the response it
-// sets, and the mock tool endpoint (and, when the bench pins one, the model) answering
+// set, and the mock tool endpoint (and, when the bench pins one, the model) answering
 // its calls, every one recorded. The record is what the host observed, never what the
-// program says it did: grading reads nothing else.
+// program says it did: grading reads nothing else. Package sandbox serves the arena
+// imports, counts the calls of a case (abi.MaxCalls) and hands over the response only
+// when the case ended ok.
 type session struct {
 	ctx    context.Context
 	c      abi.Case
 	model  modelRoute // nil: the bench pins no model
 	rec    abi.Record
-	last   []byte // the last call's response, which arena.result copies out
-	served int    // calls served in this case; past abi.MaxCalls none is
-	failed error  // a model call that could not be served: the run abstains
+	failed error // a model call that could not be served: the run abstains
 }
 
 // newSession returns the session of case c.
@@ -29,7 +29,7 @@ func newSession(ctx context.Context, c abi.Case, model modelRoute) *session {
 // Input is the case's input, all the agent is given.
 func (s *session) Input() []byte { return s.c.Input }
 
-// Output sets the case's response: the last call wins, cut at abi.MaxResponse.
+// Output sets the case's response, cut at abi.MaxResponse.
 func (s *session) Output(b []byte) {
 	if len(b) > abi.MaxResponse {
 		b = b[:abi.MaxResponse]
@@ -37,15 +37,10 @@ func (s *session) Output(b []byte) {
 	s.rec.Response = string(b)
 }
 
-// Call serves one request on channel and records it. Past abi.MaxCalls in a case a call
-// is neither served nor recorded, and its answer is empty. A channel other than tool
-// and (when the bench pins one) model answers empty and is not recorded: the gate
-// refused any program that could name one, so only a host bug reaches it.
+// Call serves one request on channel and records it. A channel other than tool and
+// (when the bench pins one) model answers empty and is not recorded: the sandbox serves
+// only what the bench offers, so only a host bug reaches it.
 func (s *session) Call(channel string, req []byte) []byte {
-	if s.served >= abi.MaxCalls {
-		s.last = nil
-		return nil
-	}
 	var resp []byte
 	switch {
 	case channel == abi.ChannelTool:
@@ -53,17 +48,11 @@ func (s *session) Call(channel string, req []byte) []byte {
 	case channel == abi.ChannelModel && s.model != nil:
 		resp = s.ask(req)
 	default:
-		s.last = nil
 		return nil
 	}
-	s.served++
-	s.last = resp
 	s.rec.Calls = append(s.rec.Calls, abi.Call{Channel: channel, Request: string(req), Response: string(resp)})
 	return resp
 }
-
-// Result is the last served call's response.
-func (s *session) Result() []byte { return s.last }
 
 // tool is the mock tool endpoint: the case's mock for the named tool, or
 // abi.UnknownTool for a tool the case does not mock or a request that is not a tool
@@ -112,3 +101,11 @@ func (s *session) toolCalls() int {
 	}
 	return n
 }
+
+// line is the Session an agent instance is bound to for its life: it forwards to the
+// session of the case being played, so one instance serves case after case.
+type line struct{ cur *session }
+
+func (l *line) Input() []byte                          { return l.cur.Input() }
+func (l *line) Output(b []byte)                        { l.cur.Output(b) }
+func (l *line) Call(channel string, req []byte) []byte { return l.cur.Call(channel, req) }
