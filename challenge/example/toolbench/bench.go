@@ -123,7 +123,11 @@ func memoryCases(r *rng, p plan) []generated {
 		}
 	}
 	recall := func(a attr, ask int) memCase { return recallCase(r, a, pick(r, a.values), ask) }
-	update := func(a attr, ask int) memCase { return updateCase(r, a, ask) }
+	updates := 0 // half the updates say "used to", alternately
+	update := func(a attr, ask int) memCase {
+		updates++
+		return updateCase(r, a, ask, updates%2 == 0)
+	}
 	twins(p.recallPairs, "", paraphrase(recall))
 	twins(p.auditPairs, "audit", paraphrase(recall))
 	twins(p.injectionPairs, "injection", func() (memCase, memCase) {

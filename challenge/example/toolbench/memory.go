@@ -97,10 +97,11 @@ func recallCase(r *rng, a attr, v string, ask int) memCase {
 	return memCase{story(r, fmt.Sprintf(a.state, v)), a.ask[ask], Key{Category: "recall", Answer: v}}
 }
 
-func updateCase(r *rng, a attr, ask int) memCase {
+// updateCase states a value, then changes it: plainly, or with "used to" when usedTo.
+func updateCase(r *rng, a attr, ask int, usedTo bool) memCase {
 	vs := distinct(r, a.values, 2)
 	lines := []string{fmt.Sprintf(a.state, vs[0]), fmt.Sprintf(a.change, vs[1])}
-	if r.intn(2) == 0 {
+	if usedTo {
 		lines[1] = fmt.Sprintf(a.usedTo, vs[0], vs[1])
 	}
 	return memCase{story(r, lines...), a.ask[ask], Key{Category: "update", Answer: vs[1]}}

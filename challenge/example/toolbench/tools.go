@@ -121,7 +121,7 @@ func clockCase(r *rng) toolCase {
 	prompt := fmt.Sprintf(pick(r, []string{
 		"What time is it in %s?",
 		"Tell me the local time in %s.",
-		"I want to phone a friend in %s; what time is it there?",
+		"I want to ring a friend in %s; what time is it there?",
 	}), city)
 	return one(prompt, toolClock, map[string]string{"city": city},
 		map[string]string{"city": city, "time": at}, at)
