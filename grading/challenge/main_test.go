@@ -13,10 +13,14 @@ import (
 // benches as commands.
 var guests = map[string][]byte{}
 
-// reactors and commands are the testdata guests by how they are built.
+// reactors and commands are the guests by how they are built: the example bench and
+// agents, and the bad modules of testdata.
 var (
-	reactors = []string{"loop", "silent", "greedy"}
-	commands = []string{"randbench"}
+	reactors = map[string]string{
+		"sharp": "../../challenge/example/agents/sharp", "steady": "../../challenge/example/agents/steady",
+		"loop": "./testdata/loop", "silent": "./testdata/silent", "greedy": "./testdata/greedy",
+	}
+	commands = map[string]string{"toolbench": "../../challenge/example/bench", "randbench": "./testdata/randbench"}
 )
 
 func TestMain(m *testing.M) {
@@ -25,6 +29,7 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	cacheDir = filepath.Join(dir, "cache")
 	err = buildGuests(dir)
 	if err == nil {
 		code := m.Run()
@@ -38,12 +43,12 @@ func TestMain(m *testing.M) {
 
 // buildGuests builds every testdata guest into dir and reads it into guests.
 func buildGuests(dir string) error {
-	build := func(name string, args ...string) error {
+	build := func(name, pkg string, args ...string) error {
 		out := filepath.Join(dir, name+".wasm")
-		cmd := exec.Command("go", append(append([]string{"build", "-trimpath"}, args...), "-o", out, "./testdata/"+name)...)
+		cmd := exec.Command("go", append(append([]string{"build", "-trimpath", "-ldflags=-s -w -buildid="}, args...), "-o", out, pkg)...)
 		cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0")
 		if b, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("build testdata/%s: %w\n%s", name, err, b)
+			return fmt.Errorf("build %s: %w\n%s", pkg, err, b)
 		}
 		b, err := os.ReadFile(out)
 		if err != nil {
@@ -52,13 +57,13 @@ func buildGuests(dir string) error {
 		guests[name] = b
 		return nil
 	}
-	for _, name := range reactors {
-		if err := build(name, "-buildmode=c-shared"); err != nil {
+	for name, pkg := range reactors {
+		if err := build(name, pkg, "-buildmode=c-shared"); err != nil {
 			return err
 		}
 	}
-	for _, name := range commands {
-		if err := build(name); err != nil {
+	for name, pkg := range commands {
+		if err := build(name, pkg); err != nil {
 			return err
 		}
 	}
