@@ -44,7 +44,10 @@ func (h *Host) check(ctx context.Context, b challenge.BenchView) (challenge.Benc
 		return challenge.BenchCheck{}, err
 	}
 	again, _, _, err := bench.generate(ctx, seed, abi.ProfileFull, wasi{entropy: entropyOf("check", seed), clock: otherClock})
-	if err != nil || !bytes.Equal(raw, again) {
+	if err != nil {
+		return challenge.BenchCheck{}, err
+	}
+	if !bytes.Equal(raw, again) {
 		return challenge.BenchCheck{}, ledger.NewError(ledger.Expected, msgNotDeterministic)
 	}
 	if err := identity(d, b, seed, abi.ProfileFull); err != nil {
