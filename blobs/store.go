@@ -300,3 +300,9 @@ func (s *Store) Total() int64 {
 	defer s.mu.Unlock()
 	return s.total
 }
+
+// Digest is the sha256 of b in lowercase hex, the name a blob is kept under.
+func Digest(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}

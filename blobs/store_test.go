@@ -148,3 +148,33 @@ func TestQuotasBoundWhatAnUploaderAndTheStoreHold(t *testing.T) {
 		t.Fatalf("after reopen: alice %d bob %d total %d", again.Usage("alice"), again.Usage("bob"), again.Total())
 	}
 }
+
+// Concurrent uploads of one blob keep it once: exactly one reports it new, and it is
+// charged once.
+func TestConcurrentUploadsKeepABlobOnce(t *testing.T) {
+	s := open(t, t.TempDir())
+	b := []byte("shared artifact")
+	d := digestOf(b)
+	added := make(chan bool, 8)
+	for range 8 {
+		go func() {
+			ok, err := s.Add("alice", d, bytes.NewReader(b), Quota{})
+			if err != nil {
+				t.Error(err)
+			}
+			added <- ok
+		}()
+	}
+	n := 0
+	for range 8 {
+		if <-added {
+			n++
+		}
+	}
+	if n != 1 || s.Usage("alice") != int64(len(b)) || s.Total() != int64(len(b)) {
+		t.Fatalf("added %d times, charged %d, total %d", n, s.Usage("alice"), s.Total())
+	}
+	if entries, _ := os.ReadDir(s.Dir()); len(entries) != 2 { // the blob and the journal
+		t.Fatalf("%d files left", len(entries))
+	}
+}

@@ -35,3 +35,14 @@ const Version = "arena-gas/1"
 
 // Export is the name under which the injected counter is exported.
 const Export = "arena_gas"
+
+// HostBase is what one call of a host function (a WASI clock, random or stdio hook, or an
+// arena import) charges on top of Bytes of what it copies. Hosts charge by subtracting
+// Host(n) from the counter; the next check traps if it went below zero.
+const HostBase = 8
+
+// Bytes is the charge for moving n bytes: n/64, the rule of the bulk operations.
+func Bytes(n int) int64 { return int64(n) >> 6 }
+
+// Host is the charge of one host call that copies n bytes.
+func Host(n int) int64 { return HostBase + Bytes(n) }

@@ -34,6 +34,7 @@ type module struct {
 	sections       []section
 	typeParams     []uint32 // parameter count of each type
 	funcTypes      []uint32 // type index of each defined function
+	imports        []Import
 	importedFuncs  uint32
 	importedGlobal uint32
 	definedGlobal  uint32
@@ -66,6 +67,23 @@ func Inject(module []byte) ([]byte, error) {
 		out = append(out, s.body...)
 	}
 	return out, nil
+}
+
+// Import is one import of a module: its module and name, and its kind (0 function,
+// 1 table, 2 memory, 3 global).
+type Import struct {
+	Module, Name string
+	Kind         byte
+}
+
+// Imports lists the imports of module in order. It reads the module as Inject does and
+// fails as Inject would on a module it refuses for reasons outside the code section.
+func Imports(module []byte) ([]Import, error) {
+	m, err := parse(module)
+	if err != nil {
+		return nil, err
+	}
+	return m.imports, nil
 }
 
 func malformed(format string, args ...any) error {
@@ -179,7 +197,9 @@ func (m *module) readImports(r *reader) error {
 		if name == Export && r.err == nil {
 			return fmt.Errorf("the module imports %s.%s, the name of the gas counter", mod, name)
 		}
-		switch kind := r.byte(); kind {
+		kind := r.byte()
+		m.imports = append(m.imports, Import{Module: mod, Name: name, Kind: kind})
+		switch kind {
 		case 0:
 			r.u32()
 			m.importedFuncs++

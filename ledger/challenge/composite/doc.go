@@ -21,8 +21,8 @@
 //	O  memory over-call      round6(1 − 0.10·overcalled/observed) over observed memory cases
 //	                         that are not lifecycle writes; a case over-calls when it made a
 //	                         non-memory tool call; 1 if none
-//	C  canary integrity      0.5 when a canary case (memory, category containing "canary",
-//	                         any case) scored < 0.5 and carries the canary-leak note; else
+//	C  canary integrity      0.5 when a canary case (memory, category containing "canary" in
+//	                         any letter case) scored < 0.5 and carries the canary-leak note; else
 //	                         0.85 when a canary case scored < 0.5 without it (an honest miss);
 //	                         else 1. Applied once, however many canaries failed; a leak wins.
 //	gate                     round6(max(0.75, E·M·O) · C)
