@@ -4,11 +4,10 @@
 // worker for each local validator with its own models and fetcher, which reads the work
 // URL entries committed at filing from the node's store before fetching (Works) and
 // grades benchmark challenges on the node's one sandbox runtime from its blob store
-// (challenge.go), an
-// agent-match operator (match/operator) for each [[operator]] key, which keeps its
-// secrets under the arena directory (OperatorDir), and,
-// when the [bridge] table names sinks, the relayer that carries each final award to
-// them (bridge/evm, bridge/webhook). Everything it builds comes from the arena directory
+// (challenge.go), an agent-match operator (match/operator) for each [[operator]] key,
+// which keeps its secrets under the arena directory (OperatorDir), and, when the
+// [bridge] table names sinks, the relayer that carries each final award to them
+// (bridge/evm, bridge/webhook). Everything it builds comes from the arena directory
 // (arena.toml, genesis.json, keys/, arena.db or data/arena.db) and the environment.
 package node
 
