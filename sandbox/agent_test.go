@@ -161,3 +161,21 @@ func TestAnAgentsFailuresOutsideCasesAreClassed(t *testing.T) {
 		t.Error("an agent stopped by the safety net ran again")
 	}
 }
+
+func TestHostImportsChargeForTheBytesTheyCopy(t *testing.T) {
+	r := newRuntime(t, false)
+	gasOf := func(input string) int64 {
+		a := newAgent(t, r, "echo", Offer{Arena: true}, &session{input: input})
+		used, outcome, err := a.Handle(context.Background(), 1<<40)
+		if err != nil || outcome != abi.OutcomeOK {
+			t.Fatalf("%s %v", outcome, err)
+		}
+		return used
+	}
+	small, big := gasOf("tool x"), gasOf("tool "+strings.Repeat("x", 64_000))
+	// The input is copied in, sent as a request, copied back as the result and written
+	// out: at least four times 1000 gas on the host's side alone.
+	if big-small < 4000 {
+		t.Errorf("64 kB more input cost %d more gas", big-small)
+	}
+}
