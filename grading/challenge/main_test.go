@@ -18,7 +18,10 @@ var guests = map[string][]byte{"toolbench": example.Bench()}
 
 // reactors and commands are the testdata guests by how they are built.
 var (
-	reactors = map[string]string{"loop": "./testdata/loop", "silent": "./testdata/silent", "greedy": "./testdata/greedy"}
+	reactors = map[string]string{
+		"loop": "./testdata/loop", "silent": "./testdata/silent", "greedy": "./testdata/greedy",
+		"trap": "./testdata/trap", "asker": "./testdata/asker",
+	}
 	commands = map[string]string{"randbench": "./testdata/randbench"}
 )
 
