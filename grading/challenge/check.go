@@ -5,7 +5,6 @@ import (
 	"context"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/arena/arena/challenge/abi"
 	"github.com/arena/arena/ledger"
@@ -122,9 +121,4 @@ func gradeEmpty(ctx context.Context, bench *bench, raw []byte, dsha string, d *a
 // emptyRecord is a case answered with nothing and no call.
 func emptyRecord(id string) abi.Record {
 	return abi.Record{ID: id, Calls: []abi.Call{}, Outcome: abi.OutcomeOK}
-}
-
-// failKinds refuses a bench whose cases are not of the kinds it registered.
-func failKinds(got, want []string) *ledger.Error {
-	return ledger.NewError(ledger.Expected, "The bench's cases are of kinds "+strings.Join(got, ", ")+"; it registered "+strings.Join(want, ", "))
 }

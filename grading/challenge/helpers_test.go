@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"crypto/x509"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -85,7 +86,7 @@ func (n *node) Publish(ctx context.Context, d string, b []byte) error {
 	defer resp.Body.Close()
 	io.Copy(io.Discard, resp.Body)
 	if resp.StatusCode != http.StatusOK {
-		return &http.ProtocolError{ErrorString: resp.Status}
+		return fmt.Errorf("PUT /v1/blobs/%s: %s", d, resp.Status)
 	}
 	return nil
 }
