@@ -63,7 +63,7 @@ func newNode(t testing.TB) *node {
 	return n
 }
 
-// has returns the blob d the node holds.
+// blob returns the blob d the node holds.
 func (n *node) blob(t testing.TB, d string) []byte {
 	t.Helper()
 	b, err := n.store.Get(d)
