@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/arena/arena/challenge/abi"
+	"github.com/arena/arena/ledger"
 )
 
 // A program that loops forever runs out of gas on every case: that is each case's
@@ -107,5 +109,28 @@ func TestAProgramThatWritesGarbageIsGradedOnWhatItWrote(t *testing.T) {
 	}
 	if !reflect.DeepEqual(again, out.Result) {
 		t.Fatalf("regraded %+v, attested %+v", again, out.Result)
+	}
+}
+
+// Wall time is only a safety net: a run cut short by it (the validator's run timeout)
+// is a [TRANSIENT] failure, on which the validator abstains, never an outcome of a case
+// or a score.
+func TestTheWallTimeNetIsTransientNeverAnOutcome(t *testing.T) {
+	n, m := newNode(t), newMirror(t)
+	v := newValidator(t, n, m)
+	b := toolbench(m)
+	b.CaseGas = 5_000_000
+	run := runOf(m, b, "loop", "wall")
+	run.Profile = abi.ProfilePractice
+	if out := v.Run(context.Background(), run); out.Result.Error != "" { // compiles both modules
+		t.Fatal(out.Result.Error)
+	}
+	run.Bench.CaseGas = 1 << 62
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	out := v.Run(ctx, run)
+	e, ok := ledger.ParseError(out.Result.Error)
+	if !ok || e.Class != ledger.Transient || out.Result.Dataset != "" || out.Result.Gas != 0 {
+		t.Fatalf("a run cut short by wall time: %+v", out.Result)
 	}
 }
