@@ -37,8 +37,8 @@ func TestADifferentSeedChangesTheDataset(t *testing.T) {
 	n, m := newNode(t), newMirror(t)
 	v := newValidator(t, n, m)
 	b := toolbench(m)
-	one := v.Run(context.Background(), runOf(m, b, "sharp", "one"))
-	two := v.Run(context.Background(), runOf(m, b, "sharp", "two"))
+	one := v.Run(context.Background(), practice(runOf(m, b, "sharp", "one")))
+	two := v.Run(context.Background(), practice(runOf(m, b, "sharp", "two")))
 	if one.Result.Error != "" || two.Result.Error != "" {
 		t.Fatalf("runs failed: %q %q", one.Result.Error, two.Result.Error)
 	}
