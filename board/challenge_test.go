@@ -13,7 +13,6 @@ import (
 
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
-	"golang.org/x/net/html"
 )
 
 // The claims below are issue 13's board: "the leaderboard per bench version with an
@@ -510,5 +509,3 @@ func TestNoChallengesNoSection(t *testing.T) {
 		In("#benches-h", HasText("Bench versions")),
 	)
 }
-
-var _ = html.ElementNode
