@@ -509,3 +509,48 @@ func TestNoChallengesNoSection(t *testing.T) {
 		In("#benches-h", HasText("Bench versions")),
 	)
 }
+
+// TestAFlipMovesTheBoardToTheNewerVersion: issue 13, "flips to a newer one only when
+// enough agents hold a complete quorum on it": once the last two rescores on v2 are
+// scored, the next fold flips the season to v2, whose leaderboard comes first and is
+// marked active, and v1's stays below it, marked earlier, its composites never ranked
+// with v2's.
+func TestAFlipMovesTheBoardToTheNewerVersion(t *testing.T) {
+	r := playChallenges(t)
+	v2 := r.benches["dittobench v2"]
+	alice := r.runOf(t, "alice", v2, challenge.PurposeRescore, 0)
+	res := storyAgents["alice"]
+	res.memory += 2
+	scored := res.result(t, alice.Program, alice.Seed)
+	r.c.AttestSized(alice.Round, func(seat, at int) ledger.Body {
+		if seat == 0 {
+			return nil
+		}
+		return challenge.Attest{Round: alice.Round, Attempt: at, Result: scored}
+	})
+	erin := storyAgents["erin"]
+	erin.memory += 2
+	r.score(t, r.runOf(t, "erin", v2, challenge.PurposeRescore, 0), 3, erin)
+	r.c.Wait(3600)
+	r.c.Do("bob", ledger.Amount{}, challenge.Fold{Challenge: r.season})
+	s := r.c.Challenge(r.season)
+	if s.Version != 2 || !s.Folds[len(s.Folds)-1].Flipped {
+		t.Fatalf("the fold did not flip the season to v2: active v%d", s.Version)
+	}
+	var page []byte
+	r.c.View(func(st *ledger.State) { page = render(t, st.Snapshot()) })
+	doc := checkPage(t, page,
+		In("#challenge-2 section.standings", HasAttr("id", "challenge-2-v2")),
+		In("#challenge-2-v2 h4", HasText("Leaderboard on dittobench v2 active")),
+		In("#challenge-2-v1 h4", HasText("Leaderboard on dittobench v1 earlier")),
+		In("#challenge-2-rollout p", HasText("Active version: v2. No newer accepted version of the bench: the board stays on it.")),
+		In("#challenge-2-emissions table.folds tbody tr td[data-label=Ranked on]", HasText("v2 flipped to it")),
+		In("#challenge-2 > dl.terms dd", HasText("dittobench, active version v2")),
+	)
+	if n := len(all(doc, "#challenge-2-v2 tbody.ranked tr.entry")); n != 5 {
+		t.Errorf("%d entries rank on v2, want the 5 rescored", n)
+	}
+	if n := len(all(doc, "#challenge-2-v1 tbody.ranked tr.entry")); n != 5 {
+		t.Errorf("%d entries rank on v1, want its 5", n)
+	}
+}
