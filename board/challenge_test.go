@@ -554,3 +554,13 @@ func TestAFlipMovesTheBoardToTheNewerVersion(t *testing.T) {
 		t.Errorf("%d entries rank on v1, want its 5", n)
 	}
 }
+
+// TestABenchWithNoTailPaysTheChampionAll: a bench whose frozen tail is 0 pays each
+// fold's whole amount to the champion, and its strip says so.
+func TestABenchWithNoTailPaysTheChampionAll(t *testing.T) {
+	_, s := challenges(t)
+	s.Benches[0].Fold.Tail = 0
+	checkPage(t, render(t, s), In("#challenge-2-emissions p.shares", HasText("Each epoch's fold pays 10 GEN, or what the pool holds if less, "+
+		"into claimable balances: the bench pays no tail, so the champion takes it all, and a fold with no eligible entry pays nothing and keeps the pool. "+
+		"These are the active version's frozen fold constants.")))
+}
