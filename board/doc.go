@@ -34,4 +34,24 @@
 // payouts; then the replayed result, or why the match is void. A committed turn not yet
 // revealed shows its commitments alone, whatever its view holds. System prompts, model
 // names and responses are hostile text like any other.
+//
+// Benchmark challenges are rendered whole on the server as well (challenge.go,
+// challengeboard.go, challengerun.go, challengebench.go), when the arena holds a bench
+// version or a challenge: each challenge's terms and money; an emissions strip (the
+// champion's and the tail's shares from the active version's frozen fold constants, and
+// the latest folds, at most maxFoldsShown, with their payments and the contested pairs
+// sent to confirmation); a rollout strip (the active version, a newer accepted one and
+// how many agents hold a complete quorum on it, while the challenge is open); and one
+// leaderboard per bench version the challenge has runs on, the active one first and
+// marked, so that composites of different versions are never ranked together. A version's
+// ranked rows are the entries the fold counts there, ordered by composite, then first
+// seen, with the latest fold's champion and tail marked (the fold crowns in first-seen
+// order, so the champion need not hold the top composite); every other entry with a run
+// there follows, unranked and saying why, a provisional run marked and showing its
+// median feedback. Each row opens to the breakdown and integrity telemetry of the run it
+// shows, its confirmation composites and every run on that version with each member's
+// attestation. Then every bench version with its state and frozen metadata. Scores are
+// the view's integer micros written as exact decimals (challengeunits.go); the one
+// figure the page derives, whether the 0.75 floor under E·M·O applied, is an exact
+// integer comparison of the reported factors.
 package board

@@ -85,7 +85,7 @@ func TestAMatchShowsItsEntrantsAgentsAndTerms(t *testing.T) {
 	m := matchIn(t, &s, r.finished.ID)
 	op := r.c.Addr("operator").String()
 	checkPage(t, render(t, s),
-		In("#matches table.matches tbody tr", HasText("#1 scripted/aggressive vs scripted/careful finished 10 GEN 8 4 bets finished: agent 0 won")),
+		In("#matches table.matches tbody tr", HasText(sel("#1 scripted/aggressive vs scripted/careful finished 10 GEN %d 4 bets finished: agent 0 won", len(m.Turns)))),
 		In("#match-1 h3", HasText("Match #1 scripted/aggressive vs scripted/careful")),
 		In("#match-1 > p.meta", HasText(sel("finished finished: agent 0 won; created %s at height %d by the operator %s",
 			readable(stamp(m.CreatedAt)), m.CreatedHeight, op))),

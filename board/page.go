@@ -27,19 +27,23 @@ type page struct {
 	Identity  string // the invariant with the snapshot's numbers in it
 	Tendering bool   // the arena runs tenders or holds some: their counts are shown
 	Matching  bool   // the arena names match operators or holds matches: their section is shown
-	Counts    ledger.Counts
-	Tasks     []taskRow
-	Board     []repRow
-	Judges    []judgeRow
-	Owed      []term
-	Events    []eventRow
-	First     []card // the first page of cards, rendered on the server
-	Tenders   tenderSection
-	Matches   matchSection
-	Total     int
-	PageSize  int
-	States    []string // entry states present, for the filter
-	Solvers   []string // solvers present, for the filter
+	// Challenging is whether the arena holds a bench version or a challenge: their
+	// section is shown.
+	Challenging bool
+	Counts      ledger.Counts
+	Tasks       []taskRow
+	Board       []repRow
+	Judges      []judgeRow
+	Owed        []term
+	Events      []eventRow
+	First       []card // the first page of cards, rendered on the server
+	Tenders     tenderSection
+	Matches     matchSection
+	Challenges  challengeSection
+	Total       int
+	PageSize    int
+	States      []string // entry states present, for the filter
+	Solvers     []string // solvers present, for the filter
 }
 
 // term is one labelled value.
@@ -81,6 +85,7 @@ func build(s *ledger.Snapshot, xs crossings) *page {
 	p.Balances, p.Holds, p.Pools, p.Identity = balances(&a.Balances, sym)
 	p.Tendering = a.Terms.Treasury != nil || a.Counts.Tenders > 0
 	p.Matching = len(a.Terms.Operators) > 0 || a.Counts.Matches > 0
+	p.Challenging = a.Counts.Benches > 0 || a.Counts.Challenges > 0
 	for _, t := range s.Tasks {
 		p.Tasks = append(p.Tasks, taskRow{ID: t.ID, Title: t.Title, State: t.State, Prize: money(t.Prize, sym),
 			Sponsor: t.Sponsor.String(), Posted: stamp(t.PostedAt), Closes: stamp(t.ClosesAt),
@@ -163,8 +168,8 @@ func gradingFee(t *ledger.Terms) string {
 
 // balances lists the pools, the claimable total and the two flows, and checks the
 // invariant exactly: every pool plus claimable_total == paid_in - paid_out. The three
-// bounty pools are always listed; the fee, tender and match pools when they hold
-// something.
+// bounty pools are always listed; the fee, tender, match and challenge pools when they
+// hold something.
 // It returns the rows, whether the invariant holds, the invariant in words and in
 // numbers.
 func balances(b *ledger.Balances, sym string) ([]term, bool, string, string) {
@@ -180,6 +185,8 @@ func balances(b *ledger.Balances, sym string) ([]term, bool, string, string) {
 		{"Tender budgets", b.TenderBudget, false}, {"Tender deposits and bonds", b.TenderDeposits, false},
 		{"Tender grading fees", b.TenderGradingFees, false},
 		{"Match entry fees", b.MatchFees, false}, {"Match stakes", b.MatchStakes, false}, {"Match operator bonds", b.MatchBonds, false},
+		{"Challenge pools", b.ChallengePool, false}, {"Challenge deposits", b.ChallengeDeposits, false},
+		{"Challenge grading fees", b.ChallengeGradingFees, false},
 	} {
 		if p.always || !p.v.IsZero() {
 			rows = append(rows, term{p.name, money(p.v, sym)})
