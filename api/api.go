@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/arena/arena/api/wire"
+	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/chain"
 	"github.com/arena/arena/ledger"
 )
@@ -64,6 +65,12 @@ type Config struct {
 	// MaxWork is the largest body PUT /v1/work accepts: the node's fetch limit, so that
 	// what it keeps a validator could also fetch. 0 means DefaultMaxWork.
 	MaxWork int64
+	// Blobs, if set, is the node's artifact store that PUT and GET /v1/blobs/{sha256}
+	// serve; nil answers 501 there.
+	Blobs *blobs.Store
+	// BlobQuota bounds what PUT /v1/blobs stores per account and in all; the zero Quota
+	// means DefaultBlobQuota.
+	BlobQuota blobs.Quota
 	// TxLimit limits POST /v1/tx per client; the zero Limit admits everything.
 	TxLimit Limit
 	// Now is the clock TxLimit refills by; nil means time.Now.
@@ -77,10 +84,12 @@ type server struct {
 	log        *slog.Logger
 	board      http.Handler
 	maxBody    int64
-	maxReplay  uint64    // the most blocks an event stream replays
-	works      WorkStore // nil when the node keeps none
-	maxWork    int64     // the largest work upload, in bytes
-	limit      *limiter  // nil admits every POST /v1/tx
+	maxReplay  uint64       // the most blocks an event stream replays
+	works      WorkStore    // nil when the node keeps none
+	maxWork    int64        // the largest work upload, in bytes
+	blobs      *blobs.Store // nil when the node keeps none
+	blobQuota  blobs.Quota
+	limit      *limiter // nil admits every POST /v1/tx
 	metrics    *metrics
 }
 
@@ -88,7 +97,11 @@ type server struct {
 // servers can live in one process.
 func New(cfg Config) http.Handler {
 	s := &server{chain: cfg.Chain, deliveries: cfg.Deliveries, log: cfg.Logger, board: cfg.Board,
-		maxBody: cfg.MaxBody, maxReplay: cfg.MaxReplay, works: cfg.Works, maxWork: cfg.MaxWork}
+		maxBody: cfg.MaxBody, maxReplay: cfg.MaxReplay, works: cfg.Works, maxWork: cfg.MaxWork,
+		blobs: cfg.Blobs, blobQuota: cfg.BlobQuota}
+	if s.blobQuota == (blobs.Quota{}) {
+		s.blobQuota = DefaultBlobQuota
+	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

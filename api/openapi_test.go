@@ -70,7 +70,7 @@ func TestOpenAPISchemasMatchTheJSONTags(t *testing.T) {
 	if err := json.Unmarshal(api.OpenAPI, &doc); err != nil {
 		t.Fatalf("openapi.json: %v", err)
 	}
-	for name, v := range map[string]any{"Delivery": store.Delivery{}, "OutboxEvent": store.OutboxEvent{}, "Health": api.Health{}, "Work": api.Work{}, "Account": api.Account{}, "Judge": ledger.Judge{}, "Quote": api.Quote{},
+	for name, v := range map[string]any{"Delivery": store.Delivery{}, "OutboxEvent": store.OutboxEvent{}, "Health": api.Health{}, "Work": api.Work{}, "Blob": api.Blob{}, "Account": api.Account{}, "Judge": ledger.Judge{}, "Quote": api.Quote{},
 		"Event": ledger.Event{}, "Tender": ledger.TenderView{}, "Criterion": tender.CriterionView{}, "Bid": ledger.BidView{}, "Score": tender.ScoreView{},
 		"TenderAppeal": tender.AppealView{}, "Question": tender.QuestionView{}, "TenderCheck": ledger.CheckView{}, "TenderRound": ledger.TenderRoundView{},
 		"TenderAttempt": tender.AttemptView{}, "TenderAttestation": tender.AttestationView{},

@@ -46,6 +46,8 @@ func (s *server) routes() []Route {
 		h("GET", "/v1/deliveries", s.getDeliveries),
 		h("PUT", "/v1/work/{sha256}", s.putWork),
 		h("GET", "/v1/work/{sha256}", s.getWork),
+		h("PUT", "/v1/blobs/{sha256}", s.putBlob),
+		h("GET", "/v1/blobs/{sha256}", s.getBlob),
 		h("GET", "/v1/events", s.getEvents),
 		h("GET", "/metrics", s.getMetrics),
 		h("GET", "/openapi.json", s.getOpenAPI),

@@ -20,8 +20,9 @@ import (
 
 // Client talks to one arena node. It is safe for concurrent use.
 type Client struct {
-	base string
-	hc   *http.Client
+	base   string
+	hc     *http.Client
+	signer HashSigner // signs blob uploads; nil until WithSigner
 }
 
 // New returns a client of the API at baseURL ("http://127.0.0.1:8545"). A nil hc means

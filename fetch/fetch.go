@@ -24,6 +24,9 @@ type Config struct {
 	AllowLoopback bool           // allow 127.0.0.0/8 and ::1 (tests, a local fixture)
 	AllowPrivate  bool           // allow RFC 1918, ULA (fc00::/7) and CGNAT (100.64.0.0/10)
 	RootCAs       *x509.CertPool // trusted roots; nil means the system's (SystemRootsPlus adds a private CA to them)
+	// Binary accepts any Content-Type and any bytes, for artifacts that the caller checks
+	// against a digest (a challenge's modules); every other rule still holds.
+	Binary bool
 }
 
 // Defaults of Config.
@@ -111,6 +114,9 @@ func (c *Client) Fetch(ctx context.Context, raw string) ([]byte, error) {
 		return nil, c.fail(raw, ErrBadURL, err)
 	}
 	req.Header.Set("Accept", "text/markdown, text/plain;q=0.9")
+	if c.cfg.Binary {
+		req.Header.Set("Accept", "application/octet-stream, */*;q=0.5")
+	}
 	req.Header.Set("User-Agent", "arena-fetch/1")
 	resp, err := c.hc.Do(req)
 	if err != nil {
@@ -134,7 +140,7 @@ func (c *Client) read(resp *http.Response) (body []byte, kind, cause error) {
 	if resp.StatusCode != http.StatusOK {
 		return nil, &StatusError{Code: resp.StatusCode}, nil
 	}
-	if !textual(resp.Header.Get("Content-Type")) {
+	if !c.cfg.Binary && !textual(resp.Header.Get("Content-Type")) {
 		return nil, ErrContentType, nil
 	}
 	if resp.ContentLength > c.cfg.MaxBytes {
@@ -146,7 +152,7 @@ func (c *Client) read(resp *http.Response) (body []byte, kind, cause error) {
 		return nil, kindOf(err), err
 	case int64(len(body)) > c.cfg.MaxBytes:
 		return nil, ErrTooLarge, nil
-	case !utf8.Valid(body):
+	case !c.cfg.Binary && !utf8.Valid(body):
 		return nil, ErrContentType, nil
 	}
 	return body, nil, nil

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/arena/arena/account"
+	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/bridge"
 	"github.com/arena/arena/chain"
 	"github.com/arena/arena/chain/blocks"
@@ -67,6 +68,7 @@ type Node struct {
 	workers   []*validator.Worker
 	operators []*operator.Operator
 	relayer   *bridge.Relayer // nil when no sink is configured
+	blobs     *blobs.Store    // <dir>/blobs
 	closers   []func() error  // what the sinks hold open, closed after the engine
 
 	closeOnce sync.Once
@@ -105,6 +107,9 @@ func Open(dir string, o OpenOptions) (*Node, error) {
 	}
 	keys, err := n.loadKeys(o.Env)
 	if err != nil {
+		return nil, err
+	}
+	if err := n.openBlobs(); err != nil {
 		return nil, err
 	}
 	sinks, err := n.buildSinks(o)

@@ -1,0 +1,169 @@
+package api
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/arena/arena/api/wire"
+	"github.com/arena/arena/blobs"
+	"github.com/arena/arena/ledger"
+)
+
+// Blob is the answer to PUT /v1/blobs/{sha256}.
+type Blob = wire.Blob
+
+// DefaultBlobQuota bounds blob uploads when Config.BlobQuota is zero: 256 MiB per
+// uploading account and 8 GiB for the whole store.
+var DefaultBlobQuota = blobs.Quota{PerUploader: 256 << 20, Total: 8 << 30}
+
+// Refusals of the blob routes, every message in one place.
+var (
+	errNoBlobStore  = &httpError{http.StatusNotImplemented, expected, "this node keeps no blob store"}
+	errBlobDigest   = badRequest("blob digest must be 64 lowercase hex digits")
+	errNoSignature  = &httpError{http.StatusUnauthorized, expected, "storing a blob needs an " + wire.BlobSignatureHeader + " header: an account's signature over the blob's upload hash"}
+	errBadSignature = &httpError{http.StatusUnauthorized, expected, wire.BlobSignatureHeader + " is not a valid signature of 65 bytes in hex"}
+	errBlobTooLarge = &httpError{http.StatusRequestEntityTooLarge, expected, fmt.Sprintf("blob over %d bytes, the most a node keeps", blobs.MaxBytes)}
+	errStoreFull    = &httpError{http.StatusInsufficientStorage, expected, "this node's blob store is full"}
+)
+
+// putBlob keeps the body under the sha256 in the path, charged to the signing account.
+//
+// The guard: storing bytes on a node costs its operator disk, so it is not free for
+// anyone on the internet. The request carries an arena account's signature
+// over wire.BlobUploadHash(chain, sha256), as a transaction carries its sender's; only
+// an account that holds funds in its wallet, or is one of the arena's validators, may
+// store; and what it stores is charged to it, up to a per-account quota, under a quota
+// for the whole store. Reading is free.
+func (s *server) putBlob(w http.ResponseWriter, r *http.Request) {
+	d, err := blobDigest(r)
+	if err == nil && s.blobs == nil {
+		err = errNoBlobStore
+	}
+	var who ledger.Address
+	if err == nil {
+		who, err = s.blobUploader(r, d)
+	}
+	if err == nil && r.ContentLength > blobs.MaxBytes {
+		err = errBlobTooLarge
+	}
+	var added bool
+	if err == nil {
+		added, err = s.blobs.Add(who.String(), d, r.Body, s.blobQuota)
+		err = blobError(err, who)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	st := http.StatusOK
+	if added {
+		st = http.StatusCreated
+	}
+	size, err := s.blobSize(d)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, st, Blob{SHA256: d, Size: size, Uploader: who})
+}
+
+// blobUploader recovers the account that signed the upload of d and checks that it may
+// store blobs.
+func (s *server) blobUploader(r *http.Request, d string) (ledger.Address, error) {
+	h := r.Header.Get(wire.BlobSignatureHeader)
+	if h == "" {
+		return ledger.Address{}, errNoSignature
+	}
+	sig, err := hex.DecodeString(strings.TrimPrefix(h, "0x"))
+	if err != nil || len(sig) != 65 {
+		return ledger.Address{}, errBadSignature
+	}
+	who, err := ledger.Recover(wire.BlobUploadHash(s.chainID(), d), sig)
+	if err != nil {
+		return ledger.Address{}, errBadSignature
+	}
+	var funded, validator bool
+	s.chain.View(func(st *ledger.State) {
+		funded = !st.Balance(who).IsZero()
+		validator = slices.Contains(st.Terms().Validators, who)
+	})
+	if !funded && !validator {
+		return ledger.Address{}, &httpError{http.StatusForbidden, expected,
+			"account " + who.String() + " holds no funds and is not a validator; only such accounts may store blobs"}
+	}
+	return who, nil
+}
+
+// chainID is the arena's chain id, which every signature names.
+func (s *server) chainID() string {
+	var c string
+	s.chain.View(func(st *ledger.State) { c = st.Terms().Chain })
+	return c
+}
+
+// blobError turns a store's refusal into the API's.
+func blobError(err error, who ledger.Address) error {
+	var mm *blobs.MismatchError
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, blobs.ErrTooLarge):
+		return errBlobTooLarge
+	case errors.As(err, &mm):
+		return badRequest(mm.Error())
+	case errors.Is(err, blobs.ErrUploaderQuota):
+		return &httpError{http.StatusForbidden, expected, "account " + who.String() + " has spent its blob quota on this node"}
+	case errors.Is(err, blobs.ErrTotalQuota):
+		return errStoreFull
+	case errors.Is(err, blobs.ErrDigest):
+		return errBlobDigest
+	}
+	return fmt.Errorf("put blob: %w", err)
+}
+
+// blobSize is the size of a held blob.
+func (s *server) blobSize(d string) (int64, error) {
+	rc, n, err := s.blobs.Reader(d)
+	if err != nil {
+		return 0, fmt.Errorf("blob size: %w", err)
+	}
+	rc.Close()
+	return n, nil
+}
+
+// getBlob answers the bytes kept under the sha256 in the path.
+func (s *server) getBlob(w http.ResponseWriter, r *http.Request) {
+	d, err := blobDigest(r)
+	if err == nil && s.blobs == nil {
+		err = errNoBlobStore
+	}
+	var b []byte
+	if err == nil {
+		b, err = s.blobs.Get(d)
+		if errors.Is(err, blobs.ErrNotFound) {
+			err = notFound("no blob with sha256 " + d)
+		}
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/octet-stream")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cache-Control", "public, max-age=31536000, immutable") // a digest names one content
+	w.Write(b)
+}
+
+// blobDigest parses the {sha256} path value.
+func blobDigest(r *http.Request) (string, error) {
+	d := r.PathValue("sha256")
+	if !blobs.IsDigest(d) {
+		return "", errBlobDigest
+	}
+	return d, nil
+}

@@ -1,0 +1,190 @@
+package api_test
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"net/http"
+	"path/filepath"
+	"testing"
+
+	"github.com/arena/arena/account"
+	"github.com/arena/arena/api"
+	"github.com/arena/arena/api/wire"
+	"github.com/arena/arena/blobs"
+	"github.com/arena/arena/ledger"
+)
+
+// blobFixture is the API fixture with a blob store, an extra validator holding no funds
+// and a stranger holding nothing.
+type blobFixture struct {
+	*fixture
+	store     *blobs.Store
+	validator *account.Key
+	stranger  *account.Key
+}
+
+func newBlobFixture(t *testing.T, q blobs.Quota) *blobFixture {
+	t.Helper()
+	store, err := blobs.Open(filepath.Join(t.TempDir(), "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	val, _ := account.Generate()
+	stranger, _ := account.Generate()
+	f := newFixtureWith(t, func(tm *ledger.Terms) { tm.Validators = append(tm.Validators, val.Address()) },
+		func(c *api.Config) { c.Blobs, c.BlobQuota = store, q })
+	return &blobFixture{fixture: f, store: store, validator: val, stranger: stranger}
+}
+
+func bsum(b []byte) string { return sum(string(b)) }
+
+// sign is k's Arena-Signature over the upload of digest d on chain.
+func sign(t *testing.T, k *account.Key, chain, d string) string {
+	t.Helper()
+	sig, err := k.Sign(wire.BlobUploadHash(chain, d))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "0x" + hex.EncodeToString(sig)
+}
+
+// put sends PUT /v1/blobs/d with body and signature sig ("" for none).
+func (f *blobFixture) put(d, sig string, body []byte) (int, []byte) {
+	f.t.Helper()
+	req, _ := http.NewRequest(http.MethodPut, f.srv.URL+"/v1/blobs/"+d, bytes.NewReader(body))
+	if sig != "" {
+		req.Header.Set(wire.BlobSignatureHeader, sig)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
+}
+
+// refused checks an answer's status and exact [EXPECTED] message.
+func refused(t *testing.T, what string, st int, b []byte, wantSt int, msg string) {
+	t.Helper()
+	var eb api.ErrorBody
+	if err := json.Unmarshal(b, &eb); err != nil || st != wantSt || eb.Error.Class != "EXPECTED" || eb.Error.Message != msg {
+		t.Errorf("%s: %d %s, want %d [EXPECTED] %s", what, st, b, wantSt, msg)
+	}
+}
+
+// A funded account's signed upload is kept (201, then 200 again) and served as bytes
+// with an immutable cache header; a validator holding no funds may store too.
+func TestASignedUploadIsKeptAndServed(t *testing.T) {
+	f := newBlobFixture(t, blobs.Quota{})
+	b := []byte("\x00asm\x01\x00\x00\x00")
+	d := bsum(b)
+	for _, want := range []int{http.StatusCreated, http.StatusOK} {
+		st, body := f.put(d, sign(t, f.sender, testChain, d), b)
+		var got api.Blob
+		if err := json.Unmarshal(body, &got); err != nil || st != want ||
+			got != (api.Blob{SHA256: d, Size: int64(len(b)), Uploader: f.sender.Address()}) {
+			t.Fatalf("PUT: %d %s, want %d", st, body, want)
+		}
+	}
+	resp, err := http.Get(f.srv.URL + "/v1/blobs/" + d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !bytes.Equal(got, b) || resp.Header.Get("Content-Type") != "application/octet-stream" ||
+		resp.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
+		t.Fatalf("GET: %d %q %v", resp.StatusCode, got, resp.Header)
+	}
+	v := []byte("a validator's artifact")
+	if st, body := f.put(bsum(v), sign(t, f.validator, testChain, bsum(v)), v); st != http.StatusCreated {
+		t.Fatalf("validator: %d %s", st, body)
+	}
+	if f.store.Usage(f.sender.Address().String()) != int64(len(b)) {
+		t.Fatalf("the sender was charged %d", f.store.Usage(f.sender.Address().String()))
+	}
+}
+
+// Every refusal of PUT /v1/blobs, with its status and message; nothing refused is kept.
+func TestUploadsThatAreNotAllowedAreRefused(t *testing.T) {
+	f := newBlobFixture(t, blobs.Quota{})
+	b := []byte("artifact")
+	d := bsum(b)
+	good := sign(t, f.sender, testChain, d)
+	strangerMsg := "account " + f.stranger.Address().String() + " holds no funds and is not a validator; only such accounts may store blobs"
+	st, body := f.put(d, "", b)
+	refused(t, "no signature", st, body, 401, "storing a blob needs an Arena-Signature header: an account's signature over the blob's upload hash")
+	st, body = f.put(d, "0xnothex", b)
+	refused(t, "not hex", st, body, 401, "Arena-Signature is not a valid signature of 65 bytes in hex")
+	st, body = f.put(d, "0x"+hex.EncodeToString(make([]byte, 65)), b)
+	refused(t, "not a signature", st, body, 401, "Arena-Signature is not a valid signature of 65 bytes in hex")
+	st, body = f.put(d, sign(t, f.stranger, testChain, d), b)
+	refused(t, "stranger", st, body, 403, strangerMsg)
+	// A signature for another digest or chain recovers some other account, which holds nothing.
+	st, body = f.put(d, sign(t, f.sender, "other-chain", d), b)
+	if st != 403 {
+		t.Errorf("another chain's signature: %d %s", st, body)
+	}
+	st, body = f.put(d, sign(t, f.sender, testChain, bsum([]byte("x"))), b)
+	if st != 403 {
+		t.Errorf("another digest's signature: %d %s", st, body)
+	}
+	st, body = f.put("ABC", good, b)
+	refused(t, "digest", st, body, 400, "blob digest must be 64 lowercase hex digits")
+	st, body = f.put(d, good, []byte("artifacT"))
+	refused(t, "mismatch", st, body, 400, "blob hashes to sha256 "+bsum([]byte("artifacT"))+", not "+d)
+	big := bytes.Repeat([]byte{1}, blobs.MaxBytes+1)
+	st, body = f.put(bsum(big), sign(t, f.sender, testChain, bsum(big)), big)
+	refused(t, "too large", st, body, 413, "blob over 16777216 bytes, the most a node keeps")
+	if f.store.Total() != 0 {
+		t.Fatalf("refused uploads kept %d bytes", f.store.Total())
+	}
+}
+
+// An account may store up to its quota, and the store up to its total; past either the
+// upload is refused, and bytes already held stay free.
+func TestQuotasBoundUploads(t *testing.T) {
+	f := newBlobFixture(t, blobs.Quota{PerUploader: 10, Total: 16})
+	up := func(k *account.Key, s string) (int, []byte) {
+		return f.put(bsum([]byte(s)), sign(t, k, testChain, bsum([]byte(s))), []byte(s))
+	}
+	if st, body := up(f.sender, "12345678"); st != 201 {
+		t.Fatalf("%d %s", st, body)
+	}
+	st, body := up(f.sender, "abc")
+	refused(t, "account quota", st, body, 403, "account "+f.sender.Address().String()+" has spent its blob quota on this node")
+	if st, body := up(f.sender, "12345678"); st != 200 {
+		t.Fatalf("a held blob: %d %s", st, body)
+	}
+	if st, body := up(f.validator, "abcdefgh"); st != 201 {
+		t.Fatalf("%d %s", st, body)
+	}
+	st, body = up(f.validator, "z")
+	refused(t, "total", st, body, 507, "this node's blob store is full")
+}
+
+// GET refuses a malformed digest and answers 404 for a blob not held; a node without a
+// store answers 501 on both routes.
+func TestBlobReadsAndMissingStores(t *testing.T) {
+	f := newBlobFixture(t, blobs.Quota{})
+	d := bsum([]byte("never stored"))
+	refusedGet := func(g *fixture, path string, want int, msg string) {
+		t.Helper()
+		resp, err := http.Get(g.srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		refused(t, "GET "+path, resp.StatusCode, b, want, msg)
+	}
+	refusedGet(f.fixture, "/v1/blobs/"+d, 404, "no blob with sha256 "+d)
+	refusedGet(f.fixture, "/v1/blobs/xyz", 400, "blob digest must be 64 lowercase hex digits")
+	bare := newFixture(t)
+	refusedGet(bare, "/v1/blobs/"+d, 501, "this node keeps no blob store")
+	st, body := (&blobFixture{fixture: bare}).put(d, sign(t, bare.sender, testChain, d), []byte("never stored"))
+	refused(t, "PUT without a store", st, body, 501, "this node keeps no blob store")
+}

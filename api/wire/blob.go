@@ -1,0 +1,34 @@
+package wire
+
+import (
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/arena/arena/ledger"
+)
+
+// BlobSignatureHeader carries, on PUT /v1/blobs/{sha256}, the uploader's 65-byte
+// signature over BlobUploadHash, as 0x-prefixed hex.
+const BlobSignatureHeader = "Arena-Signature"
+
+// blobPrefix separates blob upload hashes from transaction hashes and every other
+// keccak256 preimage an arena key signs.
+const blobPrefix = "\x19Arena Blob Upload:\n"
+
+// BlobUploadHash is what an account signs to store the blob sha256 (lowercase hex) on
+// the nodes of chain: keccak256(prefix ‖ chain ‖ "\n" ‖ sha256). It names the bytes and
+// the chain only, so a signature lets anyone upload exactly those bytes, charged to the
+// signer, on that chain and no other.
+func BlobUploadHash(chain, sha256 string) [32]byte {
+	var h [32]byte
+	copy(h[:], crypto.Keccak256([]byte(blobPrefix+chain+"\n"+sha256)))
+	return h
+}
+
+// Blob is the answer to PUT /v1/blobs/{sha256}: the digest the bytes are kept under,
+// their size, and the account that signed the request (charged only when the bytes
+// were new).
+type Blob struct {
+	SHA256   string         `json:"sha256"`
+	Size     int64          `json:"size"`
+	Uploader ledger.Address `json:"uploader"`
+}

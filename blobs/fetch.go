@@ -1,0 +1,185 @@
+package blobs
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/arena/arena/fetch"
+	"github.com/arena/arena/ledger/book"
+)
+
+// Source is one place an artifact may be fetched from: a *Store, Node or URL.
+type Source interface {
+	// Blob returns the bytes the source holds under d, read up to MaxBytes+1; Fetch
+	// checks them. A failure is a *book.Error.
+	Blob(ctx context.Context, d string) ([]byte, error)
+	// Where names the source in messages, for the digest d.
+	Where(d string) string
+}
+
+// Where names this node's store.
+func (s *Store) Where(d string) string { return "this node's blob store" }
+
+// Blob returns the blob d, or [EXTERNAL] when it is not held.
+func (s *Store) Blob(_ context.Context, d string) ([]byte, error) {
+	b, err := s.Get(d)
+	var mm *MismatchError
+	switch {
+	case err == nil:
+		return b, nil
+	case errors.Is(err, ErrNotFound):
+		return nil, &book.Error{Class: book.External, Msg: fmt.Sprintf("The artifact %s is not in %s", d, s.Where(d)), Err: err}
+	case errors.As(err, &mm):
+		return nil, mismatch(s.Where(d), d)
+	}
+	return nil, &book.Error{Class: book.Transient, Msg: "The artifact could not be read from " + s.Where(d), Err: err}
+}
+
+// DefaultNodeTimeout bounds a fetch from a node's API when the http.Client has none.
+const DefaultNodeTimeout = 60 * time.Second
+
+// Node is a source that asks a node's API: GET <Base>/v1/blobs/<sha256>. The node is
+// one the caller chose (its own, or one its operator configured), so it may be on a
+// private network; an https URL named by a transaction goes through URL instead.
+type Node struct {
+	Base   string       // "http://127.0.0.1:8545"
+	Client *http.Client // nil means one with DefaultNodeTimeout
+}
+
+// Where is the URL of the blob on the node.
+func (n Node) Where(d string) string { return strings.TrimRight(n.Base, "/") + "/v1/blobs/" + d }
+
+// Blob asks the node for the blob d.
+func (n Node) Blob(ctx context.Context, d string) ([]byte, error) {
+	hc := n.Client
+	if hc == nil {
+		hc = &http.Client{Timeout: DefaultNodeTimeout}
+	}
+	where := n.Where(d)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, where, nil)
+	if err != nil {
+		return nil, &book.Error{Class: book.External, Msg: "The artifact URL " + where + " is invalid", Err: err}
+	}
+	req.Header.Set("Accept", "application/octet-stream")
+	resp, err := hc.Do(req)
+	if err != nil {
+		return nil, transport(where, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, status(where, resp.StatusCode)
+	}
+	if resp.ContentLength > MaxBytes {
+		return nil, tooLarge(where)
+	}
+	b, err := io.ReadAll(io.LimitReader(resp.Body, MaxBytes+1))
+	if err != nil {
+		return nil, transport(where, err)
+	}
+	return b, nil
+}
+
+// URL is a source that fetches an https URL with Client, which must be a fetch.Client
+// made with Binary set and MaxBytes at least MaxBytes (NewURLClient makes one): the
+// project's one hostile-URL fetcher, refusing private addresses, bad redirects, slow
+// hosts and oversized bodies.
+type URL struct {
+	URL    string
+	Client *fetch.Client
+}
+
+// NewURLClient returns the fetch client URL sources use: binary, capped at MaxBytes,
+// with cfg's other settings (a zero Config takes fetch's defaults).
+func NewURLClient(cfg fetch.Config) *fetch.Client {
+	cfg.Binary, cfg.MaxBytes = true, MaxBytes
+	return fetch.New(cfg)
+}
+
+// Where is the URL, cut to 200 bytes.
+func (u URL) Where(string) string {
+	if len(u.URL) > 200 {
+		return u.URL[:200] + "..."
+	}
+	return u.URL
+}
+
+// Blob fetches the URL.
+func (u URL) Blob(ctx context.Context, d string) ([]byte, error) {
+	c := u.Client
+	if c == nil {
+		c = NewURLClient(fetch.Config{})
+	}
+	b, err := c.Fetch(ctx, u.URL)
+	if err != nil {
+		return nil, classifyFetch(u.Where(d), err)
+	}
+	return b, nil
+}
+
+// Fetch returns the artifact d from the first source that has it, checking every answer
+// against d and reading at most MaxBytes from any. When every source fails it returns
+// the last source's failure (callers list the cheapest first and the one every
+// validator shares, the committed URL, last), or a [TRANSIENT] failure when any source
+// failed in a way that may pass, so that one broken mirror never settles a refusal that
+// a retry would not. Every failure is a *book.Error.
+func Fetch(ctx context.Context, d string, sources ...Source) ([]byte, error) {
+	if !IsDigest(d) {
+		return nil, book.NewError(book.Expected, "The artifact digest "+quote(d)+" is not 64 lowercase hex digits")
+	}
+	if len(sources) == 0 {
+		return nil, book.NewError(book.Transient, "No source to fetch the artifact "+d+" from")
+	}
+	var last, transient *book.Error
+	for _, src := range sources {
+		b, err := src.Blob(ctx, d)
+		if err == nil {
+			err = check(src.Where(d), d, b)
+		}
+		if err == nil {
+			return b, nil
+		}
+		e := asBookError(err)
+		last = e
+		if e.Class == book.Transient && transient == nil {
+			transient = e
+		}
+	}
+	if last.Class != book.Transient && transient != nil {
+		return nil, transient
+	}
+	return nil, last
+}
+
+// check refuses bytes over MaxBytes or not hashing to d.
+func check(where, d string, b []byte) error {
+	if len(b) > MaxBytes {
+		return tooLarge(where)
+	}
+	sum := sha256.Sum256(b)
+	if hex.EncodeToString(sum[:]) != d {
+		return mismatch(where, d)
+	}
+	return nil
+}
+
+func asBookError(err error) *book.Error {
+	var e *book.Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return &book.Error{Class: book.Transient, Msg: "The artifact could not be fetched", Err: err}
+}
+
+func quote(s string) string {
+	if len(s) > 80 {
+		s = s[:80] + "..."
+	}
+	return fmt.Sprintf("%q", s)
+}

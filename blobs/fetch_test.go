@@ -1,0 +1,185 @@
+package blobs
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena/arena/fetch"
+	"github.com/arena/arena/ledger/book"
+)
+
+var artifact = []byte("\x00asm\x01\x00\x00\x00 an artifact")
+
+// node serves h as a plain http node API on loopback.
+func node(t *testing.T, h http.HandlerFunc) Node {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return Node{Base: srv.URL}
+}
+
+// serving answers b to every GET.
+func serving(b []byte) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/octet-stream")
+		w.Write(b)
+	}
+}
+
+// https serves h over TLS on loopback and returns it as a URL source whose client trusts
+// it and allows loopback, as a local fixture needs.
+func https(t *testing.T, h http.HandlerFunc) URL {
+	t.Helper()
+	srv := httptest.NewUnstartedServer(h)
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	pool := srv.Client().Transport.(*http.Transport).TLSClientConfig.RootCAs
+	return URL{URL: srv.URL + "/a.wasm", Client: NewURLClient(fetch.Config{AllowLoopback: true, RootCAs: pool})}
+}
+
+func class(t *testing.T, err error, c book.Class, msg string) {
+	t.Helper()
+	var e *book.Error
+	if !errors.As(err, &e) || e.Class != c || e.Msg != msg {
+		t.Fatalf("error %v, want [%s] %s", err, c, msg)
+	}
+}
+
+// The sources are tried in order and the first that holds the artifact answers it: the
+// store, else the node, else the URL.
+func TestFetchTriesItsSourcesInOrder(t *testing.T) {
+	d := digestOf(artifact)
+	s := open(t, t.TempDir())
+	calls := 0
+	n := node(t, func(w http.ResponseWriter, r *http.Request) {
+		calls++
+		if r.URL.Path != "/v1/blobs/"+d {
+			t.Errorf("node asked for %s", r.URL.Path)
+		}
+		w.Write(artifact)
+	})
+	u := https(t, serving(artifact))
+	got, err := Fetch(context.Background(), d, s, n, u)
+	if err != nil || !bytes.Equal(got, artifact) || calls != 1 {
+		t.Fatalf("from the node: %q, %v, %d calls", got, err, calls)
+	}
+	if err := s.Put(d, bytes.NewReader(artifact)); err != nil {
+		t.Fatal(err)
+	}
+	if got, err = Fetch(context.Background(), d, s, n, u); err != nil || calls != 1 || !bytes.Equal(got, artifact) {
+		t.Fatalf("from the store: %v, %d calls", err, calls)
+	}
+	if got, err = Fetch(context.Background(), d, u); err != nil || !bytes.Equal(got, artifact) {
+		t.Fatalf("from the URL: %v", err)
+	}
+}
+
+// Every source's bytes are checked against the digest: other bytes are [EXTERNAL] and
+// name where they came from.
+func TestBytesThatAreNotTheDigestAreExternal(t *testing.T) {
+	d := digestOf(artifact)
+	n := node(t, serving([]byte("something else")))
+	_, err := Fetch(context.Background(), d, n)
+	class(t, err, book.External, "The artifact at "+n.Base+"/v1/blobs/"+d+" does not match its digest "+d)
+	u := https(t, serving([]byte("something else")))
+	_, err = Fetch(context.Background(), d, u)
+	class(t, err, book.External, "The artifact at "+u.URL+" does not match its digest "+d)
+}
+
+// A 404 and other refusals are [EXTERNAL]; a 5xx, a timeout and a broken connection
+// [TRANSIENT]; a body over MaxBytes is [EXTERNAL].
+func TestFailuresAreClassed(t *testing.T) {
+	d := digestOf(artifact)
+	ctx := context.Background()
+	code := func(c int) http.HandlerFunc { return func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(c) } }
+	n := node(t, code(404))
+	_, err := Fetch(ctx, d, n)
+	class(t, err, book.External, "The artifact at "+n.Where(d)+" was not found (404)")
+	n = node(t, code(403))
+	_, err = Fetch(ctx, d, n)
+	class(t, err, book.External, "The artifact at "+n.Where(d)+" answered 403")
+	n = node(t, code(503))
+	_, err = Fetch(ctx, d, n)
+	class(t, err, book.Transient, "The artifact host of "+n.Where(d)+" is unavailable (503)")
+	u := https(t, code(404))
+	_, err = Fetch(ctx, d, u)
+	class(t, err, book.External, "The artifact at "+u.URL+" was not found (404)")
+	u = https(t, code(502))
+	_, err = Fetch(ctx, d, u)
+	class(t, err, book.Transient, "The artifact host of "+u.URL+" is unavailable (502)")
+
+	release := make(chan struct{})
+	slow := node(t, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	})
+	defer close(release)
+	slow.Client = &http.Client{Timeout: 50 * time.Millisecond}
+	_, err = Fetch(ctx, d, slow)
+	class(t, err, book.Transient, "The artifact host of "+slow.Where(d)+" is unavailable (timeout)")
+
+	gone := Node{Base: "http://127.0.0.1:1"}
+	_, err = Fetch(ctx, d, gone)
+	class(t, err, book.Transient, "The artifact host of "+gone.Where(d)+" is unavailable (connection failed)")
+
+	huge := node(t, func(w http.ResponseWriter, r *http.Request) {
+		chunk := bytes.Repeat([]byte{7}, 1<<20)
+		for range 32 {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+		}
+	})
+	_, err = Fetch(ctx, d, huge)
+	class(t, err, book.External, "The artifact at "+huge.Where(d)+" exceeds 16777216 bytes")
+	u = https(t, serving(bytes.Repeat([]byte{7}, MaxBytes+1)))
+	_, err = Fetch(ctx, d, u)
+	class(t, err, book.External, "The artifact at "+u.URL+" exceeds 16777216 bytes")
+}
+
+// An https URL goes through package fetch's defences: a loopback host is refused unless
+// the client allows it, and plain http is refused.
+func TestAURLSourceKeepsTheHostileURLDefences(t *testing.T) {
+	d := digestOf(artifact)
+	u := https(t, serving(artifact))
+	u.Client = NewURLClient(fetch.Config{})
+	_, err := Fetch(context.Background(), d, u)
+	class(t, err, book.External, "The artifact URL "+u.URL+" resolves to a private address")
+	plain := URL{URL: "http://example.com/a.wasm"}
+	_, err = Fetch(context.Background(), d, plain)
+	class(t, err, book.External, "The artifact URL http://example.com/a.wasm must use https")
+}
+
+// When every source fails, the last failure is the answer unless an earlier one may
+// pass; a missing store blob is not a reason to stop; a malformed digest is refused.
+func TestWhenEverySourceFails(t *testing.T) {
+	d := digestOf(artifact)
+	s := open(t, t.TempDir())
+	ctx := context.Background()
+	missing := node(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(404) })
+	_, err := Fetch(ctx, d, s, missing)
+	class(t, err, book.External, "The artifact at "+missing.Where(d)+" was not found (404)")
+	down := node(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(500) })
+	_, err = Fetch(ctx, d, down, missing)
+	class(t, err, book.Transient, "The artifact host of "+down.Where(d)+" is unavailable (500)")
+	_, err = Fetch(ctx, d, s)
+	class(t, err, book.External, "The artifact "+d+" is not in this node's blob store")
+	_, err = Fetch(ctx, "ABC", s)
+	class(t, err, book.Expected, `The artifact digest "ABC" is not 64 lowercase hex digits`)
+	_, err = Fetch(ctx, d)
+	class(t, err, book.Transient, "No source to fetch the artifact "+d+" from")
+	if !strings.Contains(err.Error(), "[TRANSIENT]") {
+		t.Fatalf("%v", err)
+	}
+}

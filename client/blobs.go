@@ -1,0 +1,114 @@
+package client
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/arena/arena/api/wire"
+	"github.com/arena/arena/ledger"
+)
+
+// HashSigner signs a 32-byte hash as an arena account; *account.Key is one.
+type HashSigner interface {
+	Address() ledger.Address
+	Sign(hash [32]byte) ([]byte, error)
+}
+
+// ErrNoSigner is PutBlob's error on a client made without WithSigner.
+var ErrNoSigner = errors.New("client: storing a blob needs a signer (Client.WithSigner)")
+
+// WithSigner returns a copy of the client that signs blob uploads with s: the node
+// stores a blob only for an account holding funds or a validator, charged to it.
+func (c *Client) WithSigner(s HashSigner) *Client {
+	cp := *c
+	cp.signer = s
+	return &cp
+}
+
+// PutBlob keeps b in the node's artifact store (PUT /v1/blobs/{sha256}), signed by the
+// client's signer over the upload hash of the node's chain, and returns the digest it
+// is kept under. Keeping bytes the node already holds succeeds again. Refusals are
+// *Error values with the node's exact message (an unfunded account, a spent quota, a
+// blob over 16 MiB).
+func (c *Client) PutBlob(ctx context.Context, b []byte) (string, error) {
+	if c.signer == nil {
+		return "", ErrNoSigner
+	}
+	if b == nil {
+		b = []byte{}
+	}
+	d := digest(b)
+	chain, err := c.chainID(ctx)
+	if err != nil {
+		return "", fmt.Errorf("put blob: %w", err)
+	}
+	sig, err := c.signer.Sign(wire.BlobUploadHash(chain, d))
+	if err != nil {
+		return "", fmt.Errorf("put blob: %w", err)
+	}
+	out, err := c.putSigned(ctx, d, b, "0x"+hex.EncodeToString(sig))
+	if err != nil {
+		return "", err
+	}
+	if out.SHA256 != d {
+		return "", fmt.Errorf("PUT /v1/blobs/%s: the node answered digest %q", d, out.SHA256)
+	}
+	return d, nil
+}
+
+// GetBlob returns the blob the node keeps under digest d (GET /v1/blobs/{sha256}); an
+// *Error with Status 404 when it keeps none. It refuses an answer that does not hash to
+// d.
+func (c *Client) GetBlob(ctx context.Context, d string) ([]byte, error) {
+	var b []byte
+	if err := c.get(ctx, "/v1/blobs/"+d, &b); err != nil {
+		return nil, err
+	}
+	if got := digest(b); got != d {
+		return nil, fmt.Errorf("GET /v1/blobs/%s: the node answered bytes with sha256 %s", d, got)
+	}
+	return b, nil
+}
+
+// putSigned sends PUT /v1/blobs/d with the body b and the signature header sig.
+func (c *Client) putSigned(ctx context.Context, d string, b []byte, sig string) (wire.Blob, error) {
+	var out wire.Blob
+	path := "/v1/blobs/" + d
+	req, err := http.NewRequestWithContext(ctx, http.MethodPut, c.base+path, bytes.NewReader(b))
+	if err != nil {
+		return out, fmt.Errorf("PUT %s: %w", path, err)
+	}
+	req.Header.Set("Content-Type", "application/octet-stream")
+	req.Header.Set(wire.BlobSignatureHeader, sig)
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return out, fmt.Errorf("PUT %s: %w", path, err)
+	}
+	defer resp.Body.Close()
+	ans, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return out, fmt.Errorf("PUT %s: read answer: %w", path, err)
+	}
+	if resp.StatusCode/100 != 2 {
+		return out, answerError(resp.StatusCode, ans)
+	}
+	if err := json.Unmarshal(ans, &out); err != nil {
+		return out, fmt.Errorf("PUT %s: decode answer: %w", path, err)
+	}
+	return out, nil
+}
+
+// chainID reads the arena's chain id, which an upload's signature names.
+func (c *Client) chainID(ctx context.Context) (string, error) {
+	a, err := c.Arena(ctx)
+	if err != nil {
+		return "", err
+	}
+	return a.Terms.Chain, nil
+}
