@@ -19,7 +19,7 @@ import (
 var artifact = []byte("\x00asm\x01\x00\x00\x00 an artifact")
 
 // node serves h as a plain http node API on loopback.
-func node(t *testing.T, h http.HandlerFunc) Node {
+func node(t testing.TB, h http.HandlerFunc) Node {
 	t.Helper()
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
