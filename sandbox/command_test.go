@@ -87,6 +87,7 @@ func TestACommandsFailuresAreClassed(t *testing.T) {
 	}{
 		{"exit code", "exit 3", commandLimits, "[EXPECTED] The bench module failed: exit code 3"},
 		{"out of gas", "spin", Limits{MaxPages: 512, Gas: 50_000_000}, "[EXPECTED] The bench module ran out of gas"},
+		{"stdout past its cap", "flood", commandLimits, "[EXPECTED] The bench module wrote more than 33554432 bytes to stdout"},
 		{"too little memory", "", Limits{MaxPages: 1, Gas: 1 << 40}, "[EXPECTED] The program needs 40 memory pages; the limit is 1"},
 		{"wall time", "spin", Limits{MaxPages: 512, Gas: 1 << 60, Wall: 200 * time.Millisecond}, "[TRANSIENT] The bench module ran past the wall-time safety net of 200ms"},
 	} {
@@ -115,5 +116,32 @@ func TestOutOfGasIsDeterministic(t *testing.T) {
 	}
 	if used[0] != used[1] || used[0] <= 50_000_000 {
 		t.Errorf("used %d and %d", used[0], used[1])
+	}
+}
+
+func TestConcurrentRunsDoNotAffectEachOther(t *testing.T) {
+	r := newRuntime(t, false)
+	want, wantGas, err := run(t, r, "clock", "in", 1, clockStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := compile(t, r, "clock", Offer{})
+	type got struct {
+		out string
+		gas int64
+		err error
+	}
+	results := make(chan got, 4)
+	for range cap(results) {
+		go func() {
+			out, used, err := r.Command(context.Background(), m, []byte("in"), [32]byte{1}, clockStart, commandLimits)
+			results <- got{string(out), used, err}
+		}()
+	}
+	for range cap(results) {
+		g := <-results
+		if g.err != nil || g.out != want || g.gas != wantGas {
+			t.Errorf("a concurrent run gave %q, %d gas, %v", g.out, g.gas, g.err)
+		}
 	}
 }

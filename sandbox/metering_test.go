@@ -103,3 +103,25 @@ func TestBulkOperationsAndGrowthAreChargedBySize(t *testing.T) {
 		}
 	}
 }
+
+func TestEveryGoGuestIsMeteredIntoAValidModule(t *testing.T) {
+	ctx := context.Background()
+	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfigInterpreter())
+	defer rt.Close(ctx)
+	for _, name := range append(append([]string(nil), reactors...), commands...) {
+		wasm := guest(t, name)
+		out, err := gas.Inject(wasm)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if growth := float64(len(out))/float64(len(wasm)) - 1; growth > 0.4 {
+			t.Errorf("%s grew by %.0f%%", name, 100*growth)
+		}
+		if _, err := rt.CompileModule(ctx, out); err != nil {
+			t.Fatalf("%s: the metered module is invalid: %v", name, err)
+		}
+		if _, err := gas.Inject(out); err == nil || err.Error() != "the module already exports arena_gas, the name of the gas counter" {
+			t.Errorf("%s: metering twice: %v", name, err)
+		}
+	}
+}

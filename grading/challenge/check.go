@@ -5,7 +5,6 @@ import (
 	"context"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/arena/arena/challenge/abi"
 	"github.com/arena/arena/ledger"
@@ -44,7 +43,10 @@ func (h *Host) check(ctx context.Context, b challenge.BenchView) (challenge.Benc
 		return challenge.BenchCheck{}, err
 	}
 	again, _, _, err := bench.generate(ctx, seed, abi.ProfileFull, wasi{entropy: entropyOf("check", seed), clock: otherClock})
-	if err != nil || !bytes.Equal(raw, again) {
+	if err != nil {
+		return challenge.BenchCheck{}, err
+	}
+	if !bytes.Equal(raw, again) {
 		return challenge.BenchCheck{}, ledger.NewError(ledger.Expected, msgNotDeterministic)
 	}
 	if err := identity(d, b, seed, abi.ProfileFull); err != nil {
@@ -119,9 +121,4 @@ func gradeEmpty(ctx context.Context, bench *bench, raw []byte, dsha string, d *a
 // emptyRecord is a case answered with nothing and no call.
 func emptyRecord(id string) abi.Record {
 	return abi.Record{ID: id, Calls: []abi.Call{}, Outcome: abi.OutcomeOK}
-}
-
-// failKinds refuses a bench whose cases are not of the kinds it registered.
-func failKinds(got, want []string) *ledger.Error {
-	return ledger.NewError(ledger.Expected, "The bench's cases are of kinds "+strings.Join(got, ", ")+"; it registered "+strings.Join(want, ", "))
 }

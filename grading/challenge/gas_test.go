@@ -37,3 +37,20 @@ func TestAProgramThatLoopsForeverRunsOutOfGasOnItsCases(t *testing.T) {
 		t.Fatalf("two validators disagree:\n%s\n%s", got[0], got[1])
 	}
 }
+
+// A program that traps on every case gets the outcome trap on each, with a fresh
+// instance for the next: a trap ends only its own case.
+func TestAProgramThatTrapsEndsOnlyItsCase(t *testing.T) {
+	n, m := newNode(t), newMirror(t)
+	run := runOf(m, toolbench(m), "trap", "trap")
+	run.Profile = abi.ProfilePractice
+	out := newValidator(t, n, m).Run(context.Background(), run)
+	if out.Result.Error != "" {
+		t.Fatal(out.Result.Error)
+	}
+	for _, r := range append([]abi.Record{out.Transcript.Probe}, out.Transcript.Cases...) {
+		if r.Outcome != abi.OutcomeTrap || r.Response != "" || len(r.Calls) != 1 {
+			t.Fatalf("case %s: outcome %s, response %q, %d calls", r.ID, r.Outcome, r.Response, len(r.Calls))
+		}
+	}
+}
