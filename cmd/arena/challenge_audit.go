@@ -44,7 +44,11 @@ func (a *app) auditRunCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			rt, err := sandbox.New(ctx, sandbox.Config{})
+			cfg := sandbox.Config{}
+			if cache := filepath.Join(a.dir, node.WasmCacheDir); dirExists(cache) {
+				cfg.CacheDir = cache // the node's compiled code: the same modules compile once
+			}
+			rt, err := sandbox.New(ctx, cfg)
 			if err != nil {
 				return fmt.Errorf("audit: %w", err)
 			}
