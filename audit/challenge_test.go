@@ -264,6 +264,11 @@ func buildFixture() (*fixture, string) {
 	if run, _ = s.Run(1); run.State != challenge.RunFinal {
 		return nil, "the run is " + run.State
 	}
+	c.time += challenge.MinEpochS
+	c.do(sponsor, ledger.Amount{}, challenge.Fold{Challenge: 1})
+	if c.err != "" {
+		return nil, c.err
+	}
 	f.round = run.Round
 	return f, ""
 }
@@ -325,4 +330,44 @@ func (f *fixture) audit(t *testing.T, snap *ledger.Snapshot, log *audit.RunLog, 
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// "arena audit challenge N re-runs the koth fold": the fixture's fold, which paid the
+// lone champion the whole epoch's emission, re-derives from the views.
+func TestEveryFoldReDerives(t *testing.T) {
+	f := runFixture(t)
+	rep, err := audit.Challenge(f.snap(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.OK() || !strings.Contains(rep.String(), "fold 1") {
+		t.Fatalf("the folds do not re-derive:\n%s", rep)
+	}
+}
+
+// A doctored payment, champion or pool is caught by the step that re-derives it.
+func TestADoctoredFoldIsCaught(t *testing.T) {
+	f := runFixture(t)
+	for _, tc := range []struct {
+		name, step string
+		edit       func(*ledger.ChallengeView)
+	}{
+		{"payment", "fold 1", func(c *ledger.ChallengeView) { c.Folds[0].Payments[0].Amount = ledger.Ether(2) }},
+		{"champion", "fold 1", func(c *ledger.ChallengeView) { c.Folds[0].Champion = 0 }},
+		{"pool", "pool", func(c *ledger.ChallengeView) { c.Pool = ledger.Ether(10) }},
+	} {
+		snap := f.snap(t)
+		tc.edit(&snap.Challenges[0])
+		rep, err := audit.Challenge(snap, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		failed := false
+		for _, s := range rep.Steps {
+			failed = failed || (!s.OK && s.Name == tc.step)
+		}
+		if !failed {
+			t.Errorf("a doctored %s failed no %q step:\n%s", tc.name, tc.step, rep)
+		}
+	}
 }
