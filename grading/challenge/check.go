@@ -3,6 +3,7 @@ package challenge
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -21,7 +22,12 @@ import (
 // grade per case that the composite accepts, of exactly the kinds registered; and every
 // other registered profile must generate a dataset that names itself. The verdict is the
 // check dataset's digest, its case count and its kinds, or the classed failure.
-func (h *Host) Check(ctx context.Context, b challenge.BenchView) challenge.BenchCheck {
+func (h *Host) Check(ctx context.Context, b challenge.BenchView) (res challenge.BenchCheck) {
+	defer func() {
+		if p := recover(); p != nil {
+			res = challenge.BenchCheck{Error: classify(fmt.Errorf("panic: %v", p), msgHost).Error()}
+		}
+	}()
 	res, err := h.check(ctx, b)
 	if err != nil {
 		return challenge.BenchCheck{Error: classify(err, msgHost).Error()}
