@@ -17,6 +17,7 @@ import (
 	gchallenge "github.com/arena/arena/grading/challenge"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/challenge/koth"
 	"github.com/arena/arena/sandbox"
 )
 
@@ -128,6 +129,37 @@ func TestADoctoredRunIsCaught(t *testing.T) {
 			}
 			t.Errorf("a doctored %s failed no %q step saying %q:\n%s", tc.name, tc.step, tc.line, rep)
 		})
+	}
+}
+
+// A confirmation run's seed is its pair's CRN seed, known without an anchor: the CRN
+// of the two programs, the version and k, written as a run seed; a CRN that is not the
+// pair's is caught.
+func TestAConfirmationSeedIsItsPairsCRN(t *testing.T) {
+	f := runFixture(t)
+	for _, tc := range []struct {
+		name string
+		crn  func(uint64) uint64
+		ok   bool
+	}{{"the pair's", func(c uint64) uint64 { return c }, true}, {"another", func(c uint64) uint64 { return c + 1 }, false}} {
+		snap := f.snap(t)
+		r := &snap.Challenges[0].Runs[0]
+		r.Purpose, r.Pair, r.K = challenge.PurposeConfirm, 1, 2
+		r.CRN = tc.crn(koth.CRNSeed([]string{r.Program, r.Program}, r.Version, 2))
+		r.Seed = challenge.CRNSeedHex(r.CRN)
+		rep := f.audit(t, snap, nil, f.sources())
+		seen := 0
+		for _, s := range rep.Steps {
+			if s.Name == "crn" || s.Name == "seed" {
+				seen++
+				if s.OK != tc.ok {
+					t.Errorf("%s CRN: step %s ok=%v, want %v:\n%s", tc.name, s.Name, s.OK, tc.ok, rep)
+				}
+			}
+		}
+		if seen != 2 {
+			t.Errorf("%s CRN: %d crn and seed steps, want 2:\n%s", tc.name, seen, rep)
+		}
 	}
 }
 
