@@ -132,6 +132,26 @@ func TestADoctoredRunIsCaught(t *testing.T) {
 	}
 }
 
+// A run refused on an agreed failure re-derives though its program is held nowhere: no
+// attestation scored a run of it, so there is nothing of it to check but the kept
+// failure.
+func TestARefusedRunNeedsNoProgram(t *testing.T) {
+	f := runFixture(t)
+	snap := f.snap(t)
+	r := &snap.Challenges[0].Runs[0]
+	fail := challenge.RunResult{Error: "[EXTERNAL] The artifact at https://example.org/a.wasm does not match its digest"}
+	r.State, r.Kept = challenge.RunRefused, &fail
+	for i := range r.Attestations {
+		r.Attestations[i].Result = fail
+	}
+	st := f.copyStore(t)
+	os.Remove(filepath.Join(st.Dir(), r.Program))
+	rep := f.audit(t, snap, nil, []blobs.Source{st})
+	if !rep.OK() || !strings.Contains(rep.String(), "not held, and no attestation scored a run of it") {
+		t.Fatalf("a refused run without its program:\n%s", rep)
+	}
+}
+
 // A confirmation run's seed is its pair's CRN seed, known without an anchor: the CRN
 // of the two programs, the version and k, written as a run seed; a CRN that is not the
 // pair's is caught.
