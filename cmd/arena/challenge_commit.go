@@ -94,7 +94,9 @@ func (a *app) challengeFoldCmd() *cobra.Command {
 			"ranks eligible entries on the active version in first-seen order: a challenger dethrones the\n" +
 			"champion only by a lead beyond the band; one inside it is re-run with the champion on shared\n" +
 			"confirmation seeds. It pays at most the per-epoch emission (nothing when no entry is\n" +
-			"eligible, and the pool is kept).",
+			"eligible, and the pool is kept). When it opens rescore runs on a newer version, whose\n" +
+			"seeds a later block anchors, it also sends a transaction the ledger refuses (a commit\n" +
+			"to challenge 0) so that the solo engine makes that block.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -109,7 +111,11 @@ func (a *app) challengeFoldCmd() *cobra.Command {
 			human := fmt.Sprintf("folded challenge %d", id)
 			if c, err := a.client(); err == nil {
 				if v, err := c.Challenge(ctx, id); err == nil && len(v.Folds) > 0 {
-					human += ": " + foldWords(v.Folds[len(v.Folds)-1])
+					f := v.Folds[len(v.Folds)-1]
+					human += ": " + foldWords(f)
+					if len(f.Rescore) > 0 {
+						_ = a.nudge(ctx) // its rescore runs wait for a block to anchor their seeds
+					}
 				}
 			}
 			return a.printReceipt(rc, human)
