@@ -59,12 +59,9 @@ func (a *app) waitBench(ctx context.Context, c *client.Client, id ledger.BenchID
 func (a *app) waitRun(ctx context.Context, c *client.Client, id ledger.RunID, d time.Duration, nudge func(context.Context) error) error {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	nudged := time.AfterFunc(anchorNudge, func() {
-		if r, err := c.Run(ctx, id); err == nil && r.State == challenge.RunAnchoring {
-			_ = nudge(ctx) // a failed nudge leaves the run to the next block anyone makes
-		}
-	})
-	defer nudged.Stop()
+	if anchoring(ctx, c, id) {
+		_ = nudge(ctx) // a failed nudge leaves the run to the next block anyone makes
+	}
 	r, err := c.WaitRun(ctx, id, func(r ledger.RunView) {
 		if !a.json {
 			fmt.Fprintf(a.stderr, "run %d: %s, %d attestations\n", r.ID, r.State, len(r.Attestations))
@@ -83,4 +80,24 @@ func (a *app) waitRun(ctx context.Context, c *client.Client, id ledger.RunID, d 
 		return fmt.Errorf("run %d ended %s", id, r.State)
 	}
 	return nil
+}
+
+// anchoring reports whether run id still waits for its anchor after anchorNudge.
+func anchoring(ctx context.Context, c *client.Client, id ledger.RunID) bool {
+	ctx, cancel := context.WithTimeout(ctx, anchorNudge)
+	defer cancel()
+	for {
+		r, err := c.Run(ctx, id)
+		if err != nil {
+			return ctx.Err() != nil // the wait ran out while it was still anchoring
+		}
+		if r.State != challenge.RunAnchoring {
+			return false
+		}
+		select {
+		case <-ctx.Done():
+			return true
+		case <-time.After(client.PollInterval):
+		}
+	}
 }
