@@ -14,7 +14,7 @@ import (
 // bench, the seed and that blob regrades it to the very result the validator attested.
 func TestTheTranscriptIsPublishedAndRegradable(t *testing.T) {
 	n, m := newNode(t), newMirror(t)
-	run := runOf(m, toolbench(m), "sharp", "published")
+	run := practice(runOf(m, toolbench(m), "sharp", "published"))
 	out := newValidator(t, n, m).Run(context.Background(), run)
 	if out.Result.Error != "" {
 		t.Fatal(out.Result.Error)
@@ -37,7 +37,7 @@ func TestTheTranscriptIsPublishedAndRegradable(t *testing.T) {
 // with the mock endpoint's answer, and the probe that opened the run.
 func TestTheTranscriptIsWhatTheHostObserved(t *testing.T) {
 	n, m := newNode(t), newMirror(t)
-	run := runOf(m, toolbench(m), "sharp", "observed")
+	run := practice(runOf(m, toolbench(m), "sharp", "observed"))
 	out := newValidator(t, n, m).Run(context.Background(), run)
 	if out.Result.Error != "" {
 		t.Fatal(out.Result.Error)
