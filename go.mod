@@ -17,6 +17,7 @@ require (
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/viper v1.19.0
+	github.com/tetratelabs/wazero v1.12.0
 	golang.org/x/net v0.63.0
 	modernc.org/sqlite v1.62.0
 )

@@ -5,6 +5,7 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
@@ -173,6 +174,20 @@ func (s *State) dispatch(tx *Tx) (Outcome, *Error) {
 		return s.match.Finish(env, b)
 	case match.Reclaim:
 		return s.match.Reclaim(env, b)
+	case challenge.BenchRegister:
+		return s.chall.Register(env, b)
+	case challenge.BenchCheckAttest:
+		return s.attest(env, b.Round, b.Attempt, func(r *round.Round) (round.Verdict, *Error) { return s.chall.CheckVerdict(r, b.Result) })
+	case challenge.Publish:
+		return s.chall.Publish(env, b)
+	case challenge.Commit:
+		return s.chall.Commit(env, b)
+	case challenge.Attest:
+		return s.attest(env, b.Round, b.Attempt, func(r *round.Round) (round.Verdict, *Error) { return s.chall.RunVerdict(r, b.Result) })
+	case challenge.Fold:
+		return s.chall.FoldEpoch(env, b)
+	case challenge.Close:
+		return s.chall.CloseChallenge(env, b)
 	case Withdraw:
 		return s.withdraw(env.At)
 	case Faucet:
@@ -229,6 +244,13 @@ func (s *State) ended(r *round.Round, st round.Step) []Event {
 		}
 		if st.Exhausted {
 			return s.tender.Exhausted(env, r)
+		}
+	case challenge.CheckKind, challenge.RunKind:
+		if st.Settled {
+			return s.chall.Settled(env, r)
+		}
+		if st.Exhausted {
+			return s.chall.Exhausted(env, r)
 		}
 	}
 	return nil

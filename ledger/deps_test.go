@@ -32,10 +32,10 @@ var forbidden = map[string]string{
 
 // ledgerDirs are the ledger's packages: the root and each subpackage that runs inside
 // Apply. ledgertest, which drives the ledger from test scripts, is not one of them.
-var ledgerDirs = []string{".", "book", "digest", "round", "bounty", "tender", "match", "match/battle", "match/receipt"}
+var ledgerDirs = []string{".", "book", "digest", "round", "bounty", "tender", "match", "match/battle", "match/receipt", "challenge", "challenge/koth"}
 
 // kinds are the contest kinds' packages; none may import another, or the root.
-var kinds = []string{"bounty", "tender", "match"}
+var kinds = []string{"bounty", "tender", "match", "challenge"}
 
 // outside are the imports from outside the standard library and the ledger that every
 // ledger package may have.
@@ -141,7 +141,7 @@ func checkLedgerFile(t *testing.T, dir string, fset *token.FileSet, f *ast.File)
 // The refusal table in each package's refusals_test.go names every refusal it declares.
 func TestRefusalsTableIsComplete(t *testing.T) {
 	total := 0
-	for _, dir := range []string{".", "round", "bounty", "tender", "match"} {
+	for _, dir := range []string{".", "round", "bounty", "tender", "match", "challenge"} {
 		total += checkRefusalTable(t, dir)
 	}
 	if total < 70 {

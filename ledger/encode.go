@@ -7,27 +7,29 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
 )
 
 // encodingVersion is the first field of every encoded state.
-const encodingVersion = 2
+const encodingVersion = 3
 
 // wireState is the canonical encoding: every map becomes a slice sorted by key.
 type wireState struct {
-	Version   int            `json:"version"`
-	Terms     Terms          `json:"terms"`
-	Height    uint64         `json:"height"`
-	BlockTime int64          `json:"block_time"`
-	Offset    int64          `json:"offset"`
-	Book      *book.Book     `json:"book"`
-	Rounds    []*round.Round `json:"rounds"`
-	Bounty    *bounty.State  `json:"bounty"`
-	Tender    *tender.State  `json:"tender"`
-	Match     *match.State   `json:"match"`
-	Events    []Event        `json:"events"`
+	Version   int              `json:"version"`
+	Terms     Terms            `json:"terms"`
+	Height    uint64           `json:"height"`
+	BlockTime int64            `json:"block_time"`
+	Offset    int64            `json:"offset"`
+	Book      *book.Book       `json:"book"`
+	Rounds    []*round.Round   `json:"rounds"`
+	Bounty    *bounty.State    `json:"bounty"`
+	Tender    *tender.State    `json:"tender"`
+	Match     *match.State     `json:"match"`
+	Challenge *challenge.State `json:"challenge"`
+	Events    []Event          `json:"events"`
 }
 
 // wireIn is wireState as Decode reads it: each part is decoded by its owner.
@@ -42,6 +44,7 @@ type wireIn struct {
 	Bounty    json.RawMessage `json:"bounty"`
 	Tender    json.RawMessage `json:"tender"`
 	Match     json.RawMessage `json:"match"`
+	Challenge json.RawMessage `json:"challenge"`
 	Events    []Event         `json:"events"`
 }
 
@@ -50,7 +53,7 @@ type wireIn struct {
 func (s *State) Encode() ([]byte, error) {
 	w := wireState{
 		Version: encodingVersion, Terms: s.terms, Height: s.height, BlockTime: s.blockTime, Offset: s.offset,
-		Book: s.book, Rounds: s.rounds.All(), Bounty: s.bounty, Tender: s.tender, Match: s.match, Events: s.events,
+		Book: s.book, Rounds: s.rounds.All(), Bounty: s.bounty, Tender: s.tender, Match: s.match, Challenge: s.chall, Events: s.events,
 	}
 	if w.Rounds == nil {
 		w.Rounds = []*round.Round{}
@@ -74,6 +77,10 @@ func decodeVerdict(kind string, raw json.RawMessage) (round.Verdict, error) {
 		return tender.DecodeVerdict(raw)
 	case tender.CheckKind:
 		return tender.DecodeCheckVerdict(raw)
+	case challenge.CheckKind:
+		return challenge.DecodeCheckVerdict(raw)
+	case challenge.RunKind:
+		return challenge.DecodeRunVerdict(raw)
 	}
 	return nil, fmt.Errorf("round of unknown kind %q", kind)
 }
@@ -110,6 +117,9 @@ func Decode(b []byte) (*State, error) {
 		return nil, fmt.Errorf("decode state: %w", err)
 	}
 	if s.match, err = match.Restore(w.Terms.matchTerms(), w.Match); err != nil {
+		return nil, fmt.Errorf("decode state: %w", err)
+	}
+	if s.chall, err = challenge.Restore(w.Terms.challengeTerms(), w.Challenge, rounds); err != nil {
 		return nil, fmt.Errorf("decode state: %w", err)
 	}
 	if err := s.CheckInvariants(); err != nil {

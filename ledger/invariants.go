@@ -13,5 +13,8 @@ func (s *State) CheckInvariants() error {
 	if err := s.tender.Check(s.book, s.rounds); err != nil {
 		return err
 	}
-	return s.match.Check(s.book)
+	if err := s.match.Check(s.book); err != nil {
+		return err
+	}
+	return s.chall.Check(s.book, s.rounds)
 }

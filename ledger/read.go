@@ -6,6 +6,7 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
@@ -17,6 +18,7 @@ func (s *State) Arena() ArenaView {
 	c := s.bounty.Counts()
 	tc := s.tender.Counts()
 	mc := s.match.Counts()
+	cc := s.chall.Counts()
 	tot := s.book.Totals()
 	return ArenaView{
 		Terms: s.Terms(), Ladder: Ladder, Rules: bounty.Published(),
@@ -25,12 +27,14 @@ func (s *State) Arena() ArenaView {
 			SlashPool: s.book.Pool(bounty.SlashPool), GradingFees: s.book.Pool(bounty.GradePool), FeePool: s.book.Pool(book.FeePool),
 			TenderBudget: s.book.Pool(tender.BudgetPool), TenderDeposits: s.book.Pool(tender.DepositPool), TenderGradingFees: s.book.Pool(tender.GradePool),
 			MatchFees: s.book.Pool(match.FeePool), MatchStakes: s.book.Pool(match.StakePool), MatchBonds: s.book.Pool(match.BondPool),
-			ClaimableTotal: tot.Claimable, PaidIn: tot.PaidIn, PaidOut: tot.PaidOut,
+			ChallengePool: s.book.Pool(challenge.PoolPool), ChallengeDeposits: s.book.Pool(challenge.DepositPool),
+			ChallengeGradingFees: s.book.Pool(challenge.GradePool),
+			ClaimableTotal:       tot.Claimable, PaidIn: tot.PaidIn, PaidOut: tot.PaidOut,
 		},
 		Counts: Counts{
 			Tasks: c.Tasks, Open: c.Tasks - c.Awarded - c.Voided, Awarded: c.Awarded, Voided: c.Voided,
 			Entries: c.Entries, Solvers: c.Solvers, Rounds: s.rounds.Len(), Tenders: tc.Tenders, Bids: tc.Bids,
-			Matches: mc.Matches, Bets: mc.Bets,
+			Matches: mc.Matches, Bets: mc.Bets, Challenges: cc.Challenges, Benches: cc.Benches,
 		},
 		Height: s.height, Time: s.Now(), Hash: "0x" + hex.EncodeToString(h[:]),
 	}
@@ -120,6 +124,7 @@ func (s *State) Snapshot() Snapshot {
 		Rounds: make([]RoundView, 0, s.rounds.Len()), Leaderboard: s.Leaderboard(), Claimable: []Claimable{},
 		Events: slices.Clone(s.events), Tenders: s.tender.Tenders(s.rounds, s.Now()), Checks: s.tender.Checks(),
 		TenderRounds: s.tender.RoundViews(s.rounds), Matches: s.match.Matches(),
+		Challenges: s.chall.Challenges(s.rounds, s.Now()), Benches: s.chall.Benches(s.rounds),
 	}
 	for _, r := range s.rounds.All() {
 		if r.Kind == bounty.Kind {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/digest"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
@@ -27,6 +28,7 @@ type State struct {
 	bounty *bounty.State
 	tender *tender.State
 	match  *match.State
+	chall  *challenge.State
 	events []Event // the award outbox
 
 	outbox    digest.Chain // running hash of events
@@ -56,7 +58,7 @@ func newState(t Terms) *State {
 	return &State{
 		terms: t, termsHash: digest.Sum(t),
 		book: book.New(), rounds: round.NewSet(t.roundTerms()), bounty: bounty.New(t.bountyTerms()),
-		tender: tender.New(t.tenderTerms()), match: match.New(t.matchTerms()),
+		tender: tender.New(t.tenderTerms()), match: match.New(t.matchTerms()), chall: challenge.New(t.challengeTerms()),
 	}
 }
 
@@ -82,12 +84,14 @@ func (s *State) Claimable(a Address) Amount { return s.book.Account(a).Claimable
 // BeginBlock tells the ledger a block has started. Apply does the same with the block it
 // is given, so engines need call it only for blocks without transactions; but they must
 // call one or the other for every block, since a new height hands the state hash at the
-// end of the previous block to the matches that started in it (their seed's anchor).
+// end of the previous block to the matches and challenge runs that started in it (their
+// seed's anchor), and moves on the challenge rounds whose attempt timed out.
 // Heights and times never move backwards.
 func (s *State) BeginBlock(b Block) {
 	var anchor *[32]byte
-	if b.Height > s.height {
-		if s.match.Anchoring() {
+	moved := b.Height > s.height
+	if moved {
+		if s.match.Anchoring() || s.chall.Anchoring() {
 			h := s.Hash() // the state as the previous block left it
 			anchor = &h
 		}
@@ -100,6 +104,9 @@ func (s *State) BeginBlock(b Block) {
 	}
 	if anchor != nil {
 		s.match.Anchor(*anchor, s.Now())
+	}
+	if moved {
+		s.chall.BeginBlock(s.env(book.At{Height: s.height, Now: s.Now()}), anchor)
 	}
 }
 

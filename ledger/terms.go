@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
@@ -65,6 +66,11 @@ func (t *Terms) bountyTerms() bounty.Terms {
 // tenderTerms are the terms tenders run under.
 func (t *Terms) tenderTerms() tender.Terms {
 	return tender.Terms{Treasury: t.Treasury, GradingFee: t.GradingFee}
+}
+
+// challengeTerms are the terms challenges run under.
+func (t *Terms) challengeTerms() challenge.Terms {
+	return challenge.Terms{GradingFee: t.GradingFee}
 }
 
 // matchTerms are the terms matches run under.

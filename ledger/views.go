@@ -8,29 +8,33 @@ import "github.com/arena/arena/ledger/book"
 // Balances are the arena's pools, the claimable total and what entered and left:
 // prize_escrow + bond_escrow + slash_pool + grading_fees + fee_pool + tender_budget +
 // tender_deposits + tender_grading_fees + match_fees + match_stakes + match_bonds +
-// claimable_total == paid_in - paid_out.
+// challenge_pool + challenge_deposits + challenge_grading_fees + claimable_total ==
+// paid_in - paid_out.
 type Balances struct {
-	PrizeEscrow       Amount `json:"prize_escrow"`
-	BondEscrow        Amount `json:"bond_escrow"`
-	SlashPool         Amount `json:"slash_pool"`
-	GradingFees       Amount `json:"grading_fees"`        // paid with entries and appeals, not yet earned by graders
-	FeePool           Amount `json:"fee_pool"`            // transaction fees paid at admission
-	TenderBudget      Amount `json:"tender_budget"`       // budgets of tenders not yet settled
-	TenderDeposits    Amount `json:"tender_deposits"`     // bid deposits held and open appeal bonds
-	TenderGradingFees Amount `json:"tender_grading_fees"` // paid with checks, bids and appeals, not yet earned or returned
-	MatchFees         Amount `json:"match_fees"`          // entry fees of matches not yet settled
-	MatchStakes       Amount `json:"match_stakes"`        // stakes of bets not yet settled
-	MatchBonds        Amount `json:"match_bonds"`         // operator bonds of matches not yet settled
-	ClaimableTotal    Amount `json:"claimable_total"`
-	PaidIn            Amount `json:"paid_in"`
-	PaidOut           Amount `json:"paid_out"`
+	PrizeEscrow          Amount `json:"prize_escrow"`
+	BondEscrow           Amount `json:"bond_escrow"`
+	SlashPool            Amount `json:"slash_pool"`
+	GradingFees          Amount `json:"grading_fees"`           // paid with entries and appeals, not yet earned by graders
+	FeePool              Amount `json:"fee_pool"`               // transaction fees paid at admission
+	TenderBudget         Amount `json:"tender_budget"`          // budgets of tenders not yet settled
+	TenderDeposits       Amount `json:"tender_deposits"`        // bid deposits held and open appeal bonds
+	TenderGradingFees    Amount `json:"tender_grading_fees"`    // paid with checks, bids and appeals, not yet earned or returned
+	MatchFees            Amount `json:"match_fees"`             // entry fees of matches not yet settled
+	MatchStakes          Amount `json:"match_stakes"`           // stakes of bets not yet settled
+	MatchBonds           Amount `json:"match_bonds"`            // operator bonds of matches not yet settled
+	ChallengePool        Amount `json:"challenge_pool"`         // unspent emission pools of open challenges
+	ChallengeDeposits    Amount `json:"challenge_deposits"`     // deposits of entries whose entry run has not ended
+	ChallengeGradingFees Amount `json:"challenge_grading_fees"` // paid with bench registrations and commits, not yet earned or returned
+	ClaimableTotal       Amount `json:"claimable_total"`
+	PaidIn               Amount `json:"paid_in"`
+	PaidOut              Amount `json:"paid_out"`
 }
 
 // Held returns the sum of every pool and the claimable total, and whether it overflowed;
 // the money identity is Held() == PaidIn - PaidOut.
 func (b Balances) Held() (Amount, bool) {
 	sum := b.ClaimableTotal
-	for _, v := range []Amount{b.PrizeEscrow, b.BondEscrow, b.SlashPool, b.GradingFees, b.FeePool, b.TenderBudget, b.TenderDeposits, b.TenderGradingFees, b.MatchFees, b.MatchStakes, b.MatchBonds} {
+	for _, v := range []Amount{b.PrizeEscrow, b.BondEscrow, b.SlashPool, b.GradingFees, b.FeePool, b.TenderBudget, b.TenderDeposits, b.TenderGradingFees, b.MatchFees, b.MatchStakes, b.MatchBonds, b.ChallengePool, b.ChallengeDeposits, b.ChallengeGradingFees} {
 		var over bool
 		if sum, over = sum.Add(v); over {
 			return Amount{}, true
@@ -45,17 +49,19 @@ type Account = book.Account
 
 // Counts are the arena's headline numbers.
 type Counts struct {
-	Tasks   int `json:"tasks"`
-	Open    int `json:"open"`
-	Awarded int `json:"awarded"`
-	Voided  int `json:"voided"`
-	Entries int `json:"entries"`
-	Solvers int `json:"solvers"`
-	Rounds  int `json:"rounds"`
-	Tenders int `json:"tenders"` // every tender published
-	Bids    int `json:"bids"`    // every tender bid sealed
-	Matches int `json:"matches"` // every agent match created
-	Bets    int `json:"bets"`    // every match bet placed
+	Tasks      int `json:"tasks"`
+	Open       int `json:"open"`
+	Awarded    int `json:"awarded"`
+	Voided     int `json:"voided"`
+	Entries    int `json:"entries"`
+	Solvers    int `json:"solvers"`
+	Rounds     int `json:"rounds"`
+	Tenders    int `json:"tenders"`    // every tender published
+	Bids       int `json:"bids"`       // every tender bid sealed
+	Matches    int `json:"matches"`    // every agent match created
+	Bets       int `json:"bets"`       // every match bet placed
+	Challenges int `json:"challenges"` // every benchmark challenge published
+	Benches    int `json:"benches"`    // every bench version registered
 }
 
 // ArenaView is get_arena: the founding terms, the ladder as published, the balances
@@ -90,4 +96,6 @@ type Snapshot struct {
 	Checks       []CheckView       `json:"checks"`        // every scorability check
 	TenderRounds []TenderRoundView `json:"tender_rounds"` // every tender round with its attempts
 	Matches      []MatchView       `json:"matches"`       // every agent match with its turns and bets
+	Challenges   []ChallengeView   `json:"challenges"`    // every benchmark challenge with its entries, runs and folds
+	Benches      []BenchView       `json:"benches"`       // every bench version registered
 }

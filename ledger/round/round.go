@@ -64,6 +64,9 @@ type Round struct {
 	State     string         `json:"state"`
 	SettledAt int64          `json:"settled_at"` // the arena's clock when the round settled
 	Attempts  []*Attempt     `json:"attempts"`
+	// Quorum is the round's own quorum when its kind sized its committee (OpenSized);
+	// 0 for a round run under the set's terms, which encodes as before.
+	Quorum int `json:"quorum,omitempty"`
 }
 
 // Attempt is one attempt of a round.
@@ -143,9 +146,13 @@ func keccak(b []byte) [32]byte {
 
 // committee draws a round's committee from the validator set: all of them when the
 // committee is the whole set, otherwise the first CommitteeSize by keccak(seed || address).
-func committee(t *Terms, seed [32]byte) []book.Address {
-	n := t.CommitteeSize()
+func committee(t *Terms, seed [32]byte) []book.Address { return draw(t, seed, t.CommitteeSize()) }
+
+// draw draws n members (at most every validator) from the validator set: all of them
+// when n is the whole set, otherwise the first n by keccak(seed || address).
+func draw(t *Terms, seed [32]byte, n int) []book.Address {
 	vs := slices.Clone(t.Validators)
+	n = min(n, len(vs))
 	if n == len(vs) {
 		return vs
 	}

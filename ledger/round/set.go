@@ -59,6 +59,32 @@ func (s *Set) Open(kind string, subject, ref uint64, last *book.Address, chain s
 	return r
 }
 
+// OpenSized opens a round as Open does, but with a committee of size members drawn from
+// the validator set and a quorum of its own, for a kind whose subjects name how many
+// validators must agree (a challenge's bench). The caller has checked that the set has
+// at least size validators and that 1 ≤ quorum ≤ size.
+func (s *Set) OpenSized(kind string, subject, ref uint64, size, quorum int, chain string, at book.At) *Round {
+	id := ID(len(s.rounds) + 1)
+	sd := seed(chain, id, subject, at.Height)
+	c := draw(&s.terms, sd, size)
+	r := &Round{
+		ID: id, Kind: kind, Subject: subject, Ref: ref, OpenedAt: at.Now, Seed: sd, Committee: c,
+		Order: leaderOrder(c, sd, nil), State: Open, Quorum: quorum,
+	}
+	s.rounds = append(s.rounds, r)
+	s.open = append(s.open, id)
+	s.openAttempt(r, at.Now)
+	return r
+}
+
+// quorum returns the agreeing verdicts, leader included, that settle r.
+func (s *Set) quorum(r *Round) int {
+	if r.Quorum > 0 {
+		return r.Quorum
+	}
+	return s.terms.QuorumSize()
+}
+
 // openAttempt starts the round's next attempt with the next leader.
 func (s *Set) openAttempt(r *Round, now int64) {
 	k := len(r.Attempts) + 1
@@ -157,14 +183,14 @@ func (s *Set) tally(r *Round, at book.At) Step {
 		}
 	}
 	switch {
-	case agree >= s.terms.QuorumSize():
+	case agree >= s.quorum(r):
 		if lf != nil && lf.Class == book.Transient {
 			return s.end(r, AttemptTransient, at)
 		}
 		a.State, r.State, r.SettledAt = AttemptSettled, Settled, at.Now
 		s.close(r)
 		return Step{Settled: true}
-	case disagree > s.terms.CommitteeSize()-s.terms.QuorumSize():
+	case disagree > len(r.Committee)-s.quorum(r):
 		return s.end(r, AttemptDiscarded, at)
 	}
 	return Step{}

@@ -1,0 +1,66 @@
+package challenge
+
+import (
+	"fmt"
+
+	"github.com/arena/arena/ledger/book"
+)
+
+// Refusals, by the transaction that meets them. The messages are part of the protocol;
+// every one is pinned by a test. A transaction is checked in the order listed.
+var (
+	// bench_register
+	errName          = refusef("A bench name is 1 to %d characters of a-z, 0-9 and -", MaxNameLen)
+	errVersion       = book.Refuse("A version must exceed every version of this bench registered before, except lapsed ones")
+	errModule        = book.Refuse("A module is named by its sha256 digest in lowercase hex")
+	errSize          = refusef("A module is 1 to %d bytes", MaxModuleBytes)
+	errURL           = refusef("A URL is at most %d bytes of UTF-8", MaxURLLen)
+	errKinds         = refusef("Kinds are 1 to %d distinct names of a-z, 0-9 and -, in ascending order", MaxKinds)
+	errMinCases      = book.Refuse("min_cases must be at least 1")
+	errProfiles      = book.Refuse("Profiles name full, and practice at most once beside it")
+	errModel         = refusef("A model name is at most %d bytes of UTF-8", MaxModelLen)
+	errQuorum        = refusef("A quorum is 1 to %d validators", MaxQuorum)
+	errFewValidators = book.Refuse("The arena has fewer validators than the bench's quorum")
+	errGas           = book.Refuse("init_gas, case_gas and bench_gas must be positive")
+	errPages         = refusef("max_pages is 1 to %d", MaxPagesCap)
+	errPlatform      = book.Refuse("This arena runs only the platform " + Platform)
+	errFold          = refusef("The fold terms are out of range: margin_ppm and champion_ppm at most %d, tail at most %d, confirm_seeds at most %d, rollout_agents 1 to %d", PPM, MaxTail, MaxConfirm, MaxRollout)
+	errGradingFee    = book.Refuse("Wallet cannot pay the grading fee beside the value")
+
+	// bench_check_attest and challenge_attest
+	errNotCheckRound  = book.Refuse("This round is not a bench check")
+	errNotRunRound    = book.Refuse("This round is not a challenge run")
+	errCheckShape     = book.Refuse("A bench check carries a dataset digest, a case count of at least 1 and its case kinds, distinct and in ascending order")
+	errRunShape       = book.Refuse("A run result carries dataset and transcript digests, non-negative gas and a composite of micros from 0 to 1000000")
+	errFailureCarries = book.Refuse("A failed run carries a classed error and nothing else")
+	errResultClass    = book.Refuse("A failure must be classed: [EXPECTED], [EXTERNAL], [TRANSIENT] or [LLM_ERROR]")
+	errResultSize     = refusef("An error is at most %d bytes of UTF-8", MaxErrorLen)
+
+	// challenge_publish
+	errNoBench  = book.Refuse("No version of that bench has been accepted")
+	errTitle    = refusef("A challenge needs a title of at most %d characters", MaxTitleLen)
+	errPoolZero = book.Refuse("The pool must be escrowed at publication")
+	errPerEpoch = book.Refuse("per_epoch must be positive")
+	errEpochS   = refusef("An epoch is %d to %d seconds", MinEpochS, MaxEpochS)
+	errEndPast  = book.Refuse("The end must be after now")
+
+	// challenge_commit
+	errNoChallenge    = book.Refuse("No such challenge")
+	errClosed         = book.Refuse("This challenge is closed")
+	errEnded          = book.Refuse("This challenge has ended")
+	errProgram        = book.Refuse("A program is named by its sha256 digest in lowercase hex")
+	errProfile        = book.Refuse("The active bench version does not offer that profile")
+	errCommitValue    = book.Refuse("The value must be exactly this challenge's deposit plus the grading fee")
+	errCommittedTwice = book.Refuse("This program has already entered this challenge")
+
+	// challenge_fold
+	errFoldEarly   = book.Refuse("The first epoch has not passed")
+	errFoldedEpoch = book.Refuse("This epoch has already been folded")
+
+	// challenge_close
+	errNotEnded = book.Refuse("This challenge has not ended")
+)
+
+func refusef(format string, args ...any) *book.Error {
+	return book.Refuse(fmt.Sprintf(format, args...))
+}

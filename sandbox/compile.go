@@ -1,0 +1,128 @@
+package sandbox
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"slices"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+
+	"github.com/arena/arena/sandbox/gas"
+)
+
+// Offer is what a module may import besides wasi_snapshot_preview1.
+type Offer struct {
+	Arena bool // the arena host module (agents)
+	Model bool // the model channel of arena.call (when the bench pins a model)
+}
+
+// Module is a compiled, metered module. It is safe for concurrent use and lives until its
+// Runtime closes.
+type Module struct {
+	Digest   [32]byte // sha256 of the original bytes
+	offer    Offer
+	compiled wazero.CompiledModule
+	exports  map[string]api.FunctionDefinition
+	minPages uint32 // the declared minimum of its memory, if any
+}
+
+type moduleKey struct {
+	digest [32]byte
+	offer  Offer
+}
+
+// Compile gates and compiles wasm: its size, its validity, its imports (only what offer
+// allows, with the host's signatures), then meters it (gas.Inject) and compiles the
+// metered module. Gate failures are [EXPECTED] *book.Error values. Compiling the same bytes
+// with the same offer again returns the cached Module.
+func (r *Runtime) Compile(ctx context.Context, wasm []byte, offer Offer) (*Module, error) {
+	if len(wasm) > MaxModuleBytes {
+		return nil, errTooLarge(len(wasm))
+	}
+	key := moduleKey{sha256.Sum256(wasm), offer}
+	r.mu.Lock()
+	m := r.modules[key]
+	r.mu.Unlock()
+	if m != nil {
+		return m, nil
+	}
+	m, err := r.compile(ctx, wasm, key)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if prev := r.modules[key]; prev != nil {
+		return prev, m.compiled.Close(ctx)
+	}
+	r.modules[key] = m
+	return m, nil
+}
+
+func (r *Runtime) compile(ctx context.Context, wasm []byte, key moduleKey) (*Module, error) {
+	orig, err := r.check.CompileModule(ctx, wasm)
+	if err != nil {
+		return nil, errInvalid(err)
+	}
+	defer orig.Close(ctx)
+	if err := r.gateImports(wasm, orig, key.offer); err != nil {
+		return nil, err
+	}
+	metered, err := gas.Inject(wasm)
+	if err != nil {
+		return nil, errUnmeterable(err)
+	}
+	compiled, err := r.rt.CompileModule(ctx, metered)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: compile the metered module: %w", err)
+	}
+	m := &Module{Digest: key.digest, offer: key.offer, compiled: compiled, exports: compiled.ExportedFunctions()}
+	for _, mem := range compiled.ExportedMemories() {
+		m.minPages = max(m.minPages, mem.Min())
+	}
+	for _, mem := range compiled.ImportedMemories() {
+		m.minPages = max(m.minPages, mem.Min())
+	}
+	return m, nil
+}
+
+// gateImports refuses every import but functions of the offered host modules, with the
+// host's signatures.
+func (r *Runtime) gateImports(wasm []byte, orig wazero.CompiledModule, offer Offer) error {
+	imports, err := gas.Imports(wasm)
+	if err != nil {
+		return errUnmeterable(err)
+	}
+	for _, im := range imports {
+		if im.Kind != 0 || !offered(im.Module, offer) || r.hosts[im.Module][im.Name] == nil {
+			return errNotOffered(im.Module, im.Name)
+		}
+	}
+	for _, f := range orig.ImportedFunctions() {
+		mod, name, _ := f.Import()
+		host := r.hosts[mod][name]
+		if !slices.Equal(f.ParamTypes(), host.ParamTypes()) || !slices.Equal(f.ResultTypes(), host.ResultTypes()) {
+			return errSignature(mod, name)
+		}
+	}
+	return nil
+}
+
+func offered(module string, offer Offer) bool {
+	return module == wasi_snapshot_preview1.ModuleName || module == arenaModule && offer.Arena
+}
+
+// export checks that m exports name as a function with no parameters and no results.
+func (m *Module) export(name string) error {
+	f := m.exports[name]
+	if f == nil {
+		return errNoExport(name)
+	}
+	if len(f.ParamTypes()) != 0 || len(f.ResultTypes()) != 0 {
+		return errExportType(name)
+	}
+	return nil
+}
