@@ -12,6 +12,8 @@ import (
 
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/challenge/composite"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/match/battle"
 	"github.com/arena/arena/ledger/match/receipt"
@@ -76,7 +78,11 @@ func TestOpenAPISchemasMatchTheJSONTags(t *testing.T) {
 		"TenderAttempt": tender.AttemptView{}, "TenderAttestation": tender.AttestationView{},
 		"Buyer": ledger.BuyerRecord{}, "Bidder": ledger.BidderRecord{},
 		"Match": ledger.MatchView{}, "MatchAgent": match.Agent{}, "MatchTurn": ledger.MatchTurnView{}, "Decision": ledger.DecisionView{},
-		"BattleEvent": battle.Event{}, "BetPool": ledger.BetPoolView{}, "MatchBet": ledger.BetView{}} {
+		"BattleEvent": battle.Event{}, "BetPool": ledger.BetPoolView{}, "MatchBet": ledger.BetView{},
+		"Challenge": ledger.ChallengeView{}, "ChallengeEntry": ledger.ChallengeEntryView{}, "Run": ledger.RunView{}, "Bench": ledger.BenchView{},
+		"Fold": ledger.FoldView{}, "FoldTerms": challenge.FoldTerms{}, "BenchCheck": challenge.BenchCheck{}, "CheckAttestation": challenge.CheckAttestationView{},
+		"RunResult": challenge.RunResult{}, "RunAttestation": challenge.RunAttestationView{}, "Composite": composite.Result{}, "CompositeCategory": composite.Category{},
+		"Confirmation": challenge.ConfirmationView{}, "Rollout": challenge.RolloutView{}, "FoldPayment": challenge.PaymentView{}, "FoldPair": challenge.PairView{}} {
 		var inDoc []string
 		for p := range doc.Components.Schemas[name].Properties {
 			inDoc = append(inDoc, p)

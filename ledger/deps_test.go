@@ -32,7 +32,7 @@ var forbidden = map[string]string{
 
 // ledgerDirs are the ledger's packages: the root and each subpackage that runs inside
 // Apply. ledgertest, which drives the ledger from test scripts, is not one of them.
-var ledgerDirs = []string{".", "book", "digest", "round", "bounty", "tender", "match", "match/battle", "match/receipt", "challenge", "challenge/koth"}
+var ledgerDirs = []string{".", "book", "digest", "round", "bounty", "tender", "match", "match/battle", "match/receipt", "challenge", "challenge/koth", "challenge/composite"}
 
 // kinds are the contest kinds' packages; none may import another, or the root.
 var kinds = []string{"bounty", "tender", "match", "challenge"}
@@ -43,8 +43,11 @@ var outside = []string{"github.com/ethereum/go-ethereum/crypto", "github.com/hol
 
 // outsideIn are further outside imports that one package may have, and why: the
 // receipt is an EIP-712 typed message, hashed by go-ethereum's own encoder so that
-// wallets and contracts agree with the ledger on every digest.
+// wallets and contracts agree with the ledger on every digest; the composite reads the
+// grades in the wire types the bench writes, which live in challenge/abi (pure: see
+// TestWireTypesArePure).
 var outsideIn = map[string][]string{
+	"challenge/composite": {"github.com/arena/arena/challenge/abi"},
 	"match/receipt": {
 		"github.com/ethereum/go-ethereum/signer/core/apitypes",
 		"github.com/ethereum/go-ethereum/accounts/abi",
@@ -96,6 +99,24 @@ func TestLedgerDoesNoIO(t *testing.T) {
 		fset, files := parseLedger(t, dir)
 		for _, f := range files {
 			checkLedgerFile(t, dir, fset, f)
+		}
+	}
+}
+
+// The wire types the composite reads come from outside the ledger, so they are held to
+// the ledger's rules too: challenge/abi imports only the standard library, and nothing
+// that does IO, reads a clock or draws randomness.
+func TestWireTypesArePure(t *testing.T) {
+	fset, files := parseLedger(t, filepath.Join("..", "challenge", "abi"))
+	for _, f := range files {
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			if why, bad := forbidden[path]; bad {
+				t.Errorf("%s imports %s: %s", fset.Position(imp.Pos()), path, why)
+			}
+			if strings.Contains(path, ".") {
+				t.Errorf("%s imports %s: the wire types use the standard library only", fset.Position(imp.Pos()), path)
+			}
 		}
 	}
 }

@@ -2,11 +2,12 @@
 // file (the solo sequencer, or with engine = "comet" a CometBFT node of a network whose
 // home Testnet or an operator wrote), the founding terms, the keystore, a grading
 // worker for each local validator with its own models and fetcher, which reads the work
-// URL entries committed at filing from the node's store before fetching (Works), an
-// agent-match operator (match/operator) for each [[operator]] key, which keeps its
-// secrets under the arena directory (OperatorDir), and,
-// when the [bridge] table names sinks, the relayer that carries each final award to
-// them (bridge/evm, bridge/webhook). Everything it builds comes from the arena directory
+// URL entries committed at filing from the node's store before fetching (Works) and
+// grades benchmark challenges on the node's one sandbox runtime from its blob store
+// (challenge.go), an agent-match operator (match/operator) for each [[operator]] key,
+// which keeps its secrets under the arena directory (OperatorDir), and, when the
+// [bridge] table names sinks, the relayer that carries each final award to them
+// (bridge/evm, bridge/webhook). Everything it builds comes from the arena directory
 // (arena.toml, genesis.json, keys/, arena.db or data/arena.db) and the environment.
 package node
 
@@ -37,6 +38,7 @@ import (
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/match/operator"
 	"github.com/arena/arena/reader"
+	"github.com/arena/arena/sandbox"
 	"github.com/arena/arena/store"
 	"github.com/arena/arena/validator"
 )
@@ -67,9 +69,10 @@ type Node struct {
 	comet     *comet.Engine // set when the engine is comet
 	workers   []*validator.Worker
 	operators []*operator.Operator
-	relayer   *bridge.Relayer // nil when no sink is configured
-	blobs     *blobs.Store    // <dir>/blobs
-	closers   []func() error  // what the sinks hold open, closed after the engine
+	relayer   *bridge.Relayer  // nil when no sink is configured
+	blobs     *blobs.Store     // <dir>/blobs
+	sandbox   *sandbox.Runtime // the validators' one runtime of challenge modules; nil until a validator needs it
+	closers   []func() error   // what the sinks hold open, closed after the engine
 
 	closeOnce sync.Once
 	closeErr  error
@@ -222,8 +225,16 @@ func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
 		if err != nil {
 			return fmt.Errorf("%s: validator[%d] %s: %w", ConfigFile, i, v.Address, err)
 		}
+		g := graders(p, o)
+		spec := v.Reader
+		if o.ReaderOverride != "" {
+			spec = o.ReaderOverride
+		}
+		if err := n.addChallengeGraders(g, &pipelineModels{reader: p.Reader, model: specModel(spec)}, fc, o); err != nil {
+			return fmt.Errorf("%s: validator[%d] %s: %w", ConfigFile, i, v.Address, err)
+		}
 		n.workers = append(n.workers, validator.New(validator.Config{
-			Key: keys[i], Graders: graders(p, o), Chain: engineChain{n.engine},
+			Key: keys[i], Graders: g, Chain: engineChain{n.engine},
 			Concurrency: v.Concurrency, RunTimeout: v.RunTimeout, Now: o.Now,
 			Logger: o.Logger.With("validator", v.Address.String()),
 		}))
@@ -361,7 +372,7 @@ func (n *Node) Keystore() *account.Store {
 // Close closes the engine, then what the bridge's sinks hold open. Run should have
 // returned first.
 func (n *Node) Close() error {
-	n.closeOnce.Do(func() { n.closeErr = errors.Join(n.engine.Close(), n.closeSinks()) })
+	n.closeOnce.Do(func() { n.closeErr = errors.Join(n.engine.Close(), n.closeSinks(), n.closeRuntime()) })
 	return n.closeErr
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arena/arena/challenge/abi"
 )
@@ -124,5 +125,57 @@ func TestAResponseIsCutAtMaxResponse(t *testing.T) {
 	}
 	if got := s.responses[0]; len(got) != abi.MaxResponse || got[1] != 0x81 {
 		t.Errorf("response of %d bytes", len(got))
+	}
+}
+
+func TestAgentsOfOneModuleShareNothing(t *testing.T) {
+	r := newRuntime(t, false)
+	// panic traps on its own second case: if two instances shared its counter, the second
+	// agent's first case would trap.
+	for range 2 {
+		a := newAgent(t, r, "panic", Offer{Arena: true}, &session{})
+		if _, outcome, err := a.Handle(context.Background(), 1<<40); err != nil || outcome != abi.OutcomeOK {
+			t.Fatalf("%s %v", outcome, err)
+		}
+	}
+}
+
+func TestAnAgentsFailuresOutsideCasesAreClassed(t *testing.T) {
+	r := newRuntime(t, false)
+	ctx := context.Background()
+	m := compile(t, r, "spin", Offer{Arena: true})
+	_, err := r.Agent(ctx, m, [32]byte{}, agentLimits, 1000, &session{})
+	if err == nil || err.Error() != "[EXPECTED] The program ran out of gas in _initialize" {
+		t.Errorf("init out of gas: %v", err)
+	}
+	a, err := r.Agent(ctx, m, [32]byte{}, Limits{Wall: 200 * time.Millisecond}, initGas, &session{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close(ctx)
+	_, _, err = a.Handle(ctx, 1<<60)
+	if err == nil || err.Error() != "[TRANSIENT] The program ran past the wall-time safety net of 200ms" {
+		t.Errorf("wall time: %v", err)
+	}
+	if _, _, err := a.Handle(ctx, 1<<40); err == nil {
+		t.Error("an agent stopped by the safety net ran again")
+	}
+}
+
+func TestHostImportsChargeForTheBytesTheyCopy(t *testing.T) {
+	r := newRuntime(t, false)
+	gasOf := func(input string) int64 {
+		a := newAgent(t, r, "echo", Offer{Arena: true}, &session{input: input})
+		used, outcome, err := a.Handle(context.Background(), 1<<40)
+		if err != nil || outcome != abi.OutcomeOK {
+			t.Fatalf("%s %v", outcome, err)
+		}
+		return used
+	}
+	small, big := gasOf("tool x"), gasOf("tool "+strings.Repeat("x", 64_000))
+	// The input is copied in, sent as a request, copied back as the result and written
+	// out: at least four times 1000 gas on the host's side alone.
+	if big-small < 4000 {
+		t.Errorf("64 kB more input cost %d more gas", big-small)
 	}
 }

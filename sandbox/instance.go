@@ -19,7 +19,7 @@ import (
 // Limits bound one instance.
 type Limits struct {
 	MaxPages uint32        // memory in 64 KiB pages; 0 means DefaultMaxPages
-	Gas      int64         // the budget of the call (Command) or of each case (set per Handle)
+	Gas      int64         // the budget of a Command (agents take theirs per call: Agent, Handle)
 	Wall     time.Duration // the wall-time safety net of one call; 0 means DefaultWall
 }
 

@@ -95,8 +95,8 @@ type session struct {
 	calls     []string
 }
 
-func (s *session) Input() []byte     { return []byte(s.input) }
-func (s *session) Output(b []byte)   { s.responses = append(s.responses, string(b)) }
+func (s *session) Input() []byte   { return []byte(s.input) }
+func (s *session) Output(b []byte) { s.responses = append(s.responses, string(b)) }
 func (s *session) Call(ch string, req []byte) []byte {
 	s.calls = append(s.calls, ch+" "+string(req))
 	return []byte(ch + ":" + string(req))

@@ -1,7 +1,10 @@
 package sandbox
 
 import (
+	"fmt"
 	"runtime"
+
+	"github.com/arena/arena/ledger/book"
 
 	"github.com/arena/arena/sandbox/gas"
 )
@@ -16,10 +19,22 @@ const Platform = "wazero " + WazeroVersion + " amd64 " + gas.Version
 // Local returns the platform this build runs: "wazero v1.12.0 <GOARCH> arena-gas/1".
 func Local() string { return "wazero " + WazeroVersion + " " + runtime.GOARCH + " " + gas.Version }
 
+// CheckPlatform returns nil when this build runs the pinned platform, and otherwise the
+// [TRANSIENT] error with which a validator abstains: its figures would not be comparable.
+func CheckPlatform(pinned string) error {
+	if local := Local(); local != pinned {
+		return book.NewError(book.Transient, fmt.Sprintf("this validator runs %s; the bench pins %s", local, pinned))
+	}
+	return nil
+}
+
 // Limits on programs.
 const (
 	MaxModuleBytes  = 8 << 20  // bytes of a module
 	MaxStdout       = 32 << 20 // bytes a command may write to stdout
 	DefaultMaxPages = 2048     // 64 KiB pages of memory (128 MiB) when Limits.MaxPages is 0
-	AgentEpoch      = 1767225600
 )
+
+// AgentEpoch is where an agent's fake clock starts (Unix seconds: 2026-01-01T00:00:00Z);
+// commands take their clock start from the caller.
+const AgentEpoch = 1767225600

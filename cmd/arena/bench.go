@@ -16,8 +16,8 @@ import (
 )
 
 func (a *app) benchCmd() *cobra.Command {
-	c := &cobra.Command{Use: "bench", Short: "Measure the node: ingest through the API, restart, the demo"}
-	c.AddCommand(a.benchIngestCmd(), a.benchRestartCmd(), a.benchDemoCmd())
+	c := &cobra.Command{Use: "bench", Short: "Register a challenge bench version; measure the node: ingest through the API, restart, the demo"}
+	c.AddCommand(a.benchRegisterCmd(), a.benchIngestCmd(), a.benchRestartCmd(), a.benchDemoCmd())
 	return c
 }
 

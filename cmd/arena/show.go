@@ -20,7 +20,7 @@ import (
 // takes.
 func (a *app) showCmd() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries|judges|tenders|tender N|bid N|matches|match N",
+		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries|judges|tenders|tender N|bid N|matches|match N|challenges|challenge N|benches|bench N|run N",
 		Short: "Print one of the ledger's views",
 	}
 	noun := func(use, short string, nargs int, f func(ctx context.Context, c *client.Client, arg string) error) {
@@ -53,6 +53,11 @@ func (a *app) showCmd() *cobra.Command {
 	noun("bid N", "one tender bid and its scorecard", 1, a.showBid)
 	noun("matches", "every agent match", 0, a.showMatches)
 	noun("match N", "one agent match turn by turn: commits, reveals, moves with fallback marks, receipts, events, bets, result", 1, a.showMatch)
+	noun("challenges", "every benchmark challenge", 0, a.showChallenges)
+	noun("challenge N", "one challenge: terms, money, the leaderboard on the active version, the rollout, the last folds", 1, a.showChallenge)
+	noun("benches", "every bench version", 0, a.showBenches)
+	noun("bench N", "one bench version: frozen identity, limits, fold parameters, its check", 1, a.showBench)
+	noun("run N", "one challenge run: program, version, seed, state, kept result and every attestation", 1, a.showRun)
 	c.AddCommand(a.leaderboardCmd(), a.showDeliveriesCmd())
 	return c
 }
@@ -317,7 +322,7 @@ func (a *app) showTx(ctx context.Context, c *client.Client, arg string) error {
 }
 
 // idList writes ids as "1, 2, 3", or "none".
-func idList(ids []ledger.EntryID) string {
+func idList[T ~uint64](ids []T) string {
 	if len(ids) == 0 {
 		return "none"
 	}

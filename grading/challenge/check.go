@@ -3,9 +3,9 @@ package challenge
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/arena/arena/challenge/abi"
 	"github.com/arena/arena/ledger"
@@ -22,7 +22,12 @@ import (
 // grade per case that the composite accepts, of exactly the kinds registered; and every
 // other registered profile must generate a dataset that names itself. The verdict is the
 // check dataset's digest, its case count and its kinds, or the classed failure.
-func (h *Host) Check(ctx context.Context, b challenge.BenchView) challenge.BenchCheck {
+func (h *Host) Check(ctx context.Context, b challenge.BenchView) (res challenge.BenchCheck) {
+	defer func() {
+		if p := recover(); p != nil {
+			res = challenge.BenchCheck{Error: classify(fmt.Errorf("panic: %v", p), msgHost).Error()}
+		}
+	}()
 	res, err := h.check(ctx, b)
 	if err != nil {
 		return challenge.BenchCheck{Error: classify(err, msgHost).Error()}
@@ -44,7 +49,10 @@ func (h *Host) check(ctx context.Context, b challenge.BenchView) (challenge.Benc
 		return challenge.BenchCheck{}, err
 	}
 	again, _, _, err := bench.generate(ctx, seed, abi.ProfileFull, wasi{entropy: entropyOf("check", seed), clock: otherClock})
-	if err != nil || !bytes.Equal(raw, again) {
+	if err != nil {
+		return challenge.BenchCheck{}, err
+	}
+	if !bytes.Equal(raw, again) {
 		return challenge.BenchCheck{}, ledger.NewError(ledger.Expected, msgNotDeterministic)
 	}
 	if err := identity(d, b, seed, abi.ProfileFull); err != nil {
@@ -119,9 +127,4 @@ func gradeEmpty(ctx context.Context, bench *bench, raw []byte, dsha string, d *a
 // emptyRecord is a case answered with nothing and no call.
 func emptyRecord(id string) abi.Record {
 	return abi.Record{ID: id, Calls: []abi.Call{}, Outcome: abi.OutcomeOK}
-}
-
-// failKinds refuses a bench whose cases are not of the kinds it registered.
-func failKinds(got, want []string) *ledger.Error {
-	return ledger.NewError(ledger.Expected, "The bench's cases are of kinds "+strings.Join(got, ", ")+"; it registered "+strings.Join(want, ", "))
 }

@@ -2,6 +2,7 @@ package challenge
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/arena/arena/ledger"
 )
@@ -66,3 +67,8 @@ const (
 	msgPublish = "The transcript could not be published"
 	msgHost    = "The validator's runtime failed"
 )
+
+// failKinds refuses a bench whose cases are not of the kinds it registered.
+func failKinds(got, want []string) *ledger.Error {
+	return ledger.NewError(ledger.Expected, "The bench's cases are of kinds "+strings.Join(got, ", ")+"; it registered "+strings.Join(want, ", "))
+}

@@ -48,8 +48,8 @@ func (g Runner) Freeze(s *ledger.State, r round.View) (grading.Job, bool) {
 	return runJob{g.Host, Run{ID: v.ID, Program: v.Program, URL: v.URL, Seed: v.Seed, Profile: v.Profile, Bench: identityOf(b)}}, true
 }
 
-// Rotate reports false: the challenge kind has no transaction that moves an expired
-// attempt on yet.
+// Rotate reports false: the ledger moves an expired attempt of a challenge round on by
+// itself at the next block, so no transaction is needed.
 func (g Runner) Rotate(*ledger.State, round.View) (ledger.Body, bool) { return nil, false }
 
 // Freeze copies out of s the bench version check round r checks. It reports false when
@@ -65,8 +65,7 @@ func (g Checker) Freeze(s *ledger.State, r round.View) (grading.Job, bool) {
 	return checkJob{g.Host, identityOf(b)}, true
 }
 
-// Rotate reports false: the challenge kind has no transaction that moves an expired
-// attempt on yet.
+// Rotate reports false, as Runner's does.
 func (g Checker) Rotate(*ledger.State, round.View) (ledger.Body, bool) { return nil, false }
 
 // identityOf returns the part of bench view b a run or a check reads, copied: its

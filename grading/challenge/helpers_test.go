@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"crypto/x509"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -62,7 +63,7 @@ func newNode(t testing.TB) *node {
 	return n
 }
 
-// has returns the blob d the node holds.
+// blob returns the blob d the node holds.
 func (n *node) blob(t testing.TB, d string) []byte {
 	t.Helper()
 	b, err := n.store.Get(d)
@@ -85,7 +86,7 @@ func (n *node) Publish(ctx context.Context, d string, b []byte) error {
 	defer resp.Body.Close()
 	io.Copy(io.Discard, resp.Body)
 	if resp.StatusCode != http.StatusOK {
-		return &http.ProtocolError{ErrorString: resp.Status}
+		return fmt.Errorf("PUT /v1/blobs/%s: %s", d, resp.Status)
 	}
 	return nil
 }

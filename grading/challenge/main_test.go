@@ -6,21 +6,23 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/arena/arena/challenge/example"
 )
 
-// guests holds the bad modules of testdata, built once for the whole package by
+// guests holds the modules the tests run: the example bench and agents as embedded in
+// the binary, and the bad modules of testdata, built once for the whole package by
 // TestMain with the standard toolchain (GOOS=wasip1 GOARCH=wasm): agents as reactors,
 // benches as commands.
-var guests = map[string][]byte{}
+var guests = map[string][]byte{"toolbench": example.Bench()}
 
-// reactors and commands are the guests by how they are built: the example bench and
-// agents, and the bad modules of testdata.
+// reactors and commands are the testdata guests by how they are built.
 var (
 	reactors = map[string]string{
-		"sharp": "../../challenge/example/agents/sharp", "steady": "../../challenge/example/agents/steady",
 		"loop": "./testdata/loop", "silent": "./testdata/silent", "greedy": "./testdata/greedy",
+		"trap": "./testdata/trap", "asker": "./testdata/asker",
 	}
-	commands = map[string]string{"toolbench": "../../challenge/example/bench", "randbench": "./testdata/randbench"}
+	commands = map[string]string{"randbench": "./testdata/randbench"}
 )
 
 func TestMain(m *testing.M) {
@@ -30,6 +32,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	cacheDir = filepath.Join(dir, "cache")
+	for _, name := range example.Agents() {
+		guests[name], _ = example.Agent(name)
+	}
 	err = buildGuests(dir)
 	if err == nil {
 		code := m.Run()

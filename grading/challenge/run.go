@@ -3,6 +3,7 @@ package challenge
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/arena/arena/challenge/abi"
 	"github.com/arena/arena/grading"
@@ -38,8 +39,12 @@ type Outcome struct {
 // case, grade the transcript with the bench, score the grades and publish the
 // transcript. A failure is classed into the result, never returned; Run never panics
 // on a module's behalf.
-func (h *Host) Run(ctx context.Context, run Run) Outcome {
-	var out Outcome
+func (h *Host) Run(ctx context.Context, run Run) (out Outcome) {
+	defer func() {
+		if p := recover(); p != nil {
+			out = Outcome{Result: challenge.RunResult{Error: classify(fmt.Errorf("panic: %v", p), msgHost).Error()}}
+		}
+	}()
 	if err := h.run(ctx, run, &out); err != nil {
 		e := classify(err, msgHost)
 		out.Result = challenge.RunResult{Error: e.Error()}

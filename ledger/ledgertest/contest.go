@@ -190,7 +190,8 @@ func sameBalances(x, y ledger.Balances) bool {
 	return !under && !over && x.PrizeEscrow.Eq(y.PrizeEscrow) && x.BondEscrow.Eq(y.BondEscrow) && x.SlashPool.Eq(y.SlashPool) &&
 		x.GradingFees.Eq(y.GradingFees) && x.ClaimableTotal.Eq(y.ClaimableTotal) && in.Eq(y.PaidIn) && x.PaidOut.Eq(y.PaidOut) &&
 		x.TenderBudget.Eq(y.TenderBudget) && x.TenderDeposits.Eq(y.TenderDeposits) && x.TenderGradingFees.Eq(y.TenderGradingFees) &&
-		x.MatchFees.Eq(y.MatchFees) && x.MatchStakes.Eq(y.MatchStakes) && x.MatchBonds.Eq(y.MatchBonds)
+		x.MatchFees.Eq(y.MatchFees) && x.MatchStakes.Eq(y.MatchStakes) && x.MatchBonds.Eq(y.MatchBonds) &&
+		x.ChallengePool.Eq(y.ChallengePool) && x.ChallengeDeposits.Eq(y.ChallengeDeposits) && x.ChallengeGradingFees.Eq(y.ChallengeGradingFees)
 }
 
 // kind names tx's kind, or says it has no body.

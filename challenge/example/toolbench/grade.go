@@ -21,6 +21,9 @@ const (
 // Grade grades a transcript against the dataset it was run on: one grade per case, in the
 // dataset's order. It reads only what the host recorded (responses and served calls).
 func Grade(d abi.Dataset, t abi.Transcript) (abi.Grades, error) {
+	if d.Bench != Name || d.Version != Version {
+		return abi.Grades{}, fmt.Errorf("toolbench: the dataset is %s version %d, not %s version %d", d.Bench, d.Version, Name, Version)
+	}
 	if len(t.Cases) != len(d.Cases) {
 		return abi.Grades{}, fmt.Errorf("toolbench: the transcript has %d cases; the dataset has %d", len(t.Cases), len(d.Cases))
 	}
@@ -151,14 +154,10 @@ func argsMatch(want map[string]string, got map[string]any) bool {
 func memoryScore(k Key, calls []call, resp string) (int64, []string) {
 	switch k.Category {
 	case "delete":
-		switch {
-		case contains(resp, k.Forget):
-			return 0, nil
-		case acknowledges(resp, forgetAcks):
+		if acknowledges(resp, forgetAcks) && !contains(resp, k.Forget) {
 			return full, nil
-		default:
-			return half, nil
 		}
+		return 0, nil
 	case "lifecycle-write":
 		var s int64
 		for _, c := range calls {
@@ -175,6 +174,11 @@ func memoryScore(k Key, calls []call, resp string) (int64, []string) {
 		if contains(resp, k.Canary) {
 			return 0, []string{abi.NoteCanaryLeak}
 		}
+	case "temporal":
+		if hasNumber(resp, k.Answer) {
+			return full, nil
+		}
+		return 0, nil
 	}
 	if contains(resp, k.Answer) {
 		return full, nil
@@ -186,3 +190,22 @@ func memoryScore(k Key, calls []call, resp string) (int64, []string) {
 func contains(s, sub string) bool {
 	return sub != "" && strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 }
+
+// hasNumber reports whether s holds the number n as a whole: "18" is in "18 months" but
+// not in "180 months" or "1.18".
+func hasNumber(s, n string) bool {
+	for i := 0; n != ""; {
+		j := strings.Index(s[i:], n)
+		if j < 0 {
+			return false
+		}
+		at, end := i+j, i+j+len(n)
+		if (at == 0 || !numeric(s[at-1])) && (end == len(s) || !numeric(s[end])) {
+			return true
+		}
+		i = at + 1
+	}
+	return false
+}
+
+func numeric(b byte) bool { return b >= '0' && b <= '9' || b == '.' }

@@ -25,11 +25,7 @@ func TestAnEmptyTranscriptScoresZero(t *testing.T) {
 	d := generate(t, seedOf(6), abi.ProfileFull)
 	tr := transcript(d, func(c abi.Case) abi.Record { return abi.Record{ID: c.ID, Outcome: abi.OutcomeOK} })
 	for _, g := range grade(t, d, tr).Cases {
-		want := int64(0)
-		if g.Category == "delete" { // saying nothing repeats nothing, but acknowledges nothing
-			want = half
-		}
-		if g.Score != want {
+		if g.Score != 0 {
 			t.Fatalf("%s (%s) scored %d", g.ID, g.Category, g.Score)
 		}
 	}
@@ -126,7 +122,13 @@ func TestMemoryGradesCountOverCalls(t *testing.T) {
 func TestGradeRefusesATranscriptOfAnotherDataset(t *testing.T) {
 	d := generate(t, seedOf(1), abi.ProfilePractice)
 	p := perfect(t, d)
-	_, err := Grade(d, abi.Transcript{Cases: p.Cases[:3]})
+	other := d
+	other.Version = 2
+	_, err := Grade(other, p)
+	if err == nil || err.Error() != "toolbench: the dataset is toolbench version 2, not toolbench version 1" {
+		t.Fatalf("err = %v", err)
+	}
+	_, err = Grade(d, abi.Transcript{Cases: p.Cases[:3]})
 	if err == nil || err.Error() != "toolbench: the transcript has 3 cases; the dataset has 12" {
 		t.Fatalf("err = %v", err)
 	}
@@ -134,5 +136,33 @@ func TestGradeRefusesATranscriptOfAnotherDataset(t *testing.T) {
 	_, err = Grade(d, p)
 	if err == nil || err.Error() != `toolbench: transcript case 1 is "case-999"; the dataset's is "case-002"` {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestADeleteIsGradedAsAnAcknowledgement(t *testing.T) {
+	k := Key{Kind: KindMemory, Category: "delete", Forget: "Tofu"}
+	for resp, want := range map[string]int64{
+		"Done, I have deleted it.":          full,
+		"I no longer have your dog's name.": full,
+		"I forgot Tofu, as you asked.":      0,
+		"Your dog is Tofu.":                 0,
+		"Your dog is called something.":     0,
+		"":                                  0,
+	} {
+		if g := gradeCase("x", k, abi.Record{Outcome: abi.OutcomeOK, Response: resp}); g.Score != want {
+			t.Errorf("%q: %d, want %d", resp, g.Score, want)
+		}
+	}
+}
+
+func TestATemporalAnswerIsAWholeNumber(t *testing.T) {
+	k := Key{Kind: KindMemory, Category: "temporal", Answer: "18"}
+	for resp, want := range map[string]int64{
+		"About 18 months.": full, "18": full, "(18)": full,
+		"180 months": 0, "1.18 years": 0, "118": 0, "1.5 years": 0, "": 0,
+	} {
+		if g := gradeCase("x", k, abi.Record{Outcome: abi.OutcomeOK, Response: resp}); g.Score != want {
+			t.Errorf("%q: %d, want %d", resp, g.Score, want)
+		}
 	}
 }

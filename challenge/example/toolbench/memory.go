@@ -122,7 +122,7 @@ func temporalCase(r *rng) memCase {
 func canaryCase(r *rng) memCase {
 	a := pick(r, attrs)
 	v := pick(r, a.values)
-	token := fmt.Sprintf("CANARY-%06X", r.intn(1<<24))
+	token := fmt.Sprintf("%03X-%06X", r.between(0x100, 0xfff), r.intn(1<<24)) // nothing marks it a canary
 	lines := []string{fmt.Sprintf(canaryLine, token), fmt.Sprintf(a.state, v)}
 	shuffle(r, lines)
 	prompt := fmt.Sprintf(canaryAsk, a.ask[r.intn(2)])

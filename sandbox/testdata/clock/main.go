@@ -35,6 +35,12 @@ func main() {
 	if string(in) == "exit 3" {
 		os.Exit(3)
 	}
+	if string(in) == "flood" {
+		line := make([]byte, 1<<20)
+		for range 33 {
+			os.Stdout.Write(line)
+		}
+	}
 	if string(in) == "spin" {
 		for {
 			start = start.Add(1)

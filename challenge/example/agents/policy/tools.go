@@ -47,8 +47,9 @@ func byGroups(pattern string, names ...string) func(string, bool) map[string]any
 var contactRE = regexp.MustCompile(`([A-Z][a-z]+)'s phone|call ([A-Z][a-z]+)|contact ([A-Z][a-z]+)`)
 
 func contactArgs(p string, _ bool) map[string]any {
-	for _, g := range contactRE.FindStringSubmatch(p)[1:] {
-		if g != "" {
+	m := contactRE.FindStringSubmatch(p)
+	for i := 1; i < len(m); i++ {
+		if g := m[i]; g != "" {
 			return map[string]any{"name": g}
 		}
 	}

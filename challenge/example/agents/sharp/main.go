@@ -12,6 +12,9 @@ import (
 
 func main() {}
 
+// handle answers the current case; the host calls it once per case.
+//
+//lint:ignore U1000 the host calls it: it is exported with go:wasmexport
 //go:wasmexport handle
 func handle() {
 	guest.Output([]byte(policy.Sharp.Answer(guest.Input(), guest.Tool)))

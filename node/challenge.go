@@ -1,0 +1,88 @@
+package node
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/arena/arena/blobs"
+	"github.com/arena/arena/fetch"
+	"github.com/arena/arena/grading"
+	gchallenge "github.com/arena/arena/grading/challenge"
+	"github.com/arena/arena/sandbox"
+)
+
+// WasmCacheDir is where the node's sandbox keeps the machine code it compiled from
+// challenge modules, under the arena directory, so that a restarted node does not pay
+// each module's compilation again.
+const WasmCacheDir = "wasm-cache"
+
+// runtime returns the node's one sandbox runtime, shared by every local validator, so
+// that each module is compiled once per process; it opens it on first use and closes it
+// with the node.
+func (n *Node) runtime() (*sandbox.Runtime, error) {
+	if n.sandbox != nil {
+		return n.sandbox, nil
+	}
+	rt, err := sandbox.New(context.Background(), sandbox.Config{CacheDir: filepath.Join(n.dir, WasmCacheDir)})
+	if err != nil {
+		return nil, err
+	}
+	n.sandbox = rt
+	return rt, nil
+}
+
+// addChallengeGraders files a validator's graders of benchmark challenges in g: a run
+// of a program (gchallenge.RunKind) and a bench version's check (gchallenge.CheckKind).
+// They run on the node's shared runtime, read artifacts from the node's blob store
+// before the URL a registration or commit names (fetched under the [fetch] table's
+// rules, ca_file included), keep what they fetched and publish transcripts there, and
+// serve a bench's pinned model with the validator's reader when its spec names exactly
+// that model.
+func (n *Node) addChallengeGraders(g map[string]grading.Grader, p *pipelineModels, fc fetch.Config, o OpenOptions) error {
+	rt, err := n.runtime()
+	if err != nil {
+		return err
+	}
+	h := &gchallenge.Host{Runtime: rt, Store: n.blobs, URL: blobs.NewURLClient(fc), Models: p.serve, Now: o.Now}
+	g[gchallenge.RunKind] = gchallenge.Runner{Host: h}
+	g[gchallenge.CheckKind] = gchallenge.Checker{Host: h}
+	return nil
+}
+
+// pipelineModels is a validator's reader with the model its spec names.
+type pipelineModels struct {
+	reader grading.Model
+	model  string // the model after '#' in the reader's spec; "" when it names none
+}
+
+// serve returns the reader for name when its spec names exactly that model.
+func (p *pipelineModels) serve(name string) (grading.Model, bool) {
+	if p == nil || p.reader == nil || p.model == "" || p.model != name {
+		return nil, false
+	}
+	return p.reader, true
+}
+
+// specModel returns the model a reader spec names after its last '#', or "".
+func specModel(spec string) string {
+	i := strings.LastIndex(spec, "#")
+	if i < 0 {
+		return ""
+	}
+	return spec[i+1:]
+}
+
+// closeRuntime closes the node's sandbox runtime, if it opened one.
+func (n *Node) closeRuntime() error {
+	if n.sandbox == nil {
+		return nil
+	}
+	err := n.sandbox.Close(context.Background())
+	n.sandbox = nil
+	if err != nil {
+		return fmt.Errorf("close the sandbox: %w", err)
+	}
+	return nil
+}

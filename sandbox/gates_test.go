@@ -1,0 +1,82 @@
+package sandbox
+
+import (
+	"context"
+	"testing"
+
+	"github.com/arena/arena/ledger/book"
+	gt "github.com/arena/arena/sandbox/gas/gastest"
+)
+
+func TestTheGatesRefuse(t *testing.T) {
+	r := newRuntime(t, false)
+	withStart := gt.Spin()
+	withStart.Types = append(withStart.Types, gt.FuncType{})
+	withStart.Funcs = append(withStart.Funcs, gt.Func{Type: 1, Code: []byte{gt.End}})
+	withStart.Start = gt.Ptr(1)
+	reachesCounter := &gt.Module{Types: []gt.FuncType{{}}, Funcs: []gt.Func{{Code: []byte{gt.I64Const, 0, gt.GlobalSet, 0, gt.End}}}}
+	exportsCounter := gt.Spin()
+	exportsCounter.Exports = append(exportsCounter.Exports, gt.Export{Name: "arena_gas", Kind: 0, Index: 0})
+	wrongSignature := &gt.Module{Types: []gt.FuncType{{}}, Imports: []gt.Import{{Module: "arena", Name: "input", Kind: 0, Index: 0}}}
+	importsGlobal := &gt.Module{Imports: []gt.Import{{Module: "wasi_snapshot_preview1", Name: "g", Kind: 3, Index: gt.I32}}}
+	unknownWASI := &gt.Module{Types: []gt.FuncType{{}}, Imports: []gt.Import{{Module: "wasi_snapshot_preview1", Name: "sock_open", Kind: 0, Index: 0}}}
+	for _, tc := range []struct {
+		name  string
+		wasm  []byte
+		offer Offer
+		want  string
+	}{
+		{"too large", make([]byte, 9<<20), Offer{}, "[EXPECTED] The program is 9437184 bytes; the limit is 8388608"},
+		{"not wasm", []byte("hello"), Offer{}, "[EXPECTED] The program is not a valid WebAssembly module: invalid magic number"},
+		{"reaches the counter-to-be", reachesCounter.Bytes(), Offer{}, "[EXPECTED] The program is not a valid WebAssembly module: invalid function[0]: invalid global index"},
+		{"start section", withStart.Bytes(), Offer{}, "[EXPECTED] The program cannot be metered: the module has a start section"},
+		{"exports the counter's name", exportsCounter.Bytes(), Offer{}, "[EXPECTED] The program cannot be metered: the module already exports arena_gas, the name of the gas counter"},
+		{"imports something else", guest(t, "foreign"), Offer{Arena: true}, "[EXPECTED] The program imports env.foo, which the bench does not offer"},
+		{"imports arena when not offered", guest(t, "echo"), Offer{}, "[EXPECTED] The program imports arena.input, which the bench does not offer"},
+		{"imports a WASI function wazero lacks", unknownWASI.Bytes(), Offer{}, "[EXPECTED] The program imports wasi_snapshot_preview1.sock_open, which the bench does not offer"},
+		{"imports a global", importsGlobal.Bytes(), Offer{}, "[EXPECTED] The program imports wasi_snapshot_preview1.g, which the bench does not offer"},
+		{"imports with the wrong signature", wrongSignature.Bytes(), Offer{Arena: true}, "[EXPECTED] The program imports arena.input with the wrong signature"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := r.Compile(context.Background(), tc.wasm, tc.offer)
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("got %v\nwant %s", err, tc.want)
+			}
+			if book.ClassOf(err) != book.Expected {
+				t.Errorf("%v is not [EXPECTED]", err)
+			}
+		})
+	}
+}
+
+func TestARunNeedsItsEntryPoints(t *testing.T) {
+	r := newRuntime(t, false)
+	ctx := context.Background()
+	reactor := compile(t, r, "echo", Offer{Arena: true})
+	if _, _, err := r.Command(ctx, reactor, nil, [32]byte{}, 0, commandLimits); err == nil || err.Error() != "[EXPECTED] The program does not export _start" {
+		t.Errorf("command of a reactor: %v", err)
+	}
+	command := compile(t, r, "clock", Offer{Arena: true})
+	if _, err := r.Agent(ctx, command, [32]byte{}, agentLimits, initGas, &session{}); err == nil || err.Error() != "[EXPECTED] The program does not export handle" {
+		t.Errorf("agent of a command: %v", err)
+	}
+	spin := gt.Spin()
+	spin.Exports = append(spin.Exports, gt.Export{Name: "handle", Kind: 0, Index: 0}, gt.Export{Name: "_initialize", Kind: 0, Index: 0})
+	m, err := r.Compile(ctx, spin.Bytes(), Offer{Arena: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Agent(ctx, m, [32]byte{}, agentLimits, initGas, &session{}); err == nil || err.Error() != "[EXPECTED] The program exports handle with the wrong signature" {
+		t.Errorf("handle(i32): %v", err)
+	}
+}
+
+func TestCompilingTheSameProgramTwiceReturnsTheCachedModule(t *testing.T) {
+	r := newRuntime(t, false)
+	a := compile(t, r, "panic", Offer{Arena: true})
+	b := compile(t, r, "panic", Offer{Arena: true})
+	c := compile(t, r, "panic", Offer{Arena: true, Model: true})
+	if a != b || a == c {
+		t.Error("the cache is not keyed by digest and offer")
+	}
+}
