@@ -60,6 +60,9 @@ func (d *driver) challengeStory(ctx context.Context, a *arena) error {
 	d.chal = &challengeRun{programs: map[string]string{}, entries: map[string]ledger.ChallengeEntryID{},
 		agentOf: map[ledger.ChallengeEntryID]string{}, printed: map[ledger.RunID]bool{}}
 	fmt.Fprintf(d.out, "\nbenchmark challenge on the example bench %s v%d\n", p.bench, p.version)
+	if err := <-d.warm; err != nil {
+		return err
+	}
 	if err := d.uploadModules(ctx, a); err != nil {
 		return err
 	}
@@ -98,7 +101,10 @@ func (d *driver) challengeStory(ctx context.Context, a *arena) error {
 	if err := d.waitRuns(ctx, "sharp's entry run"); err != nil {
 		return err
 	}
-	return d.foldNext(ctx)
+	if err := d.foldNext(ctx); err != nil {
+		return err
+	}
+	return d.auditRun(ctx, a)
 }
 
 // uploadModules stores the bench and every agent in the node's artifact store through
