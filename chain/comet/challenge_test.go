@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	abci "github.com/cometbft/cometbft/abci/types"
+
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/chain/solo"
@@ -177,6 +179,25 @@ func published(t *testing.T, c *cluster, runs []ledger.RunView) {
 			if _, err := os.Stat(filepath.Join(nodeBlobs(home[a.Validator]), a.Result.Transcript)); err != nil {
 				t.Errorf("run %d: validator %s's node does not hold its transcript %s", r.ID, a.Validator, a.Result.Transcript)
 			}
+		}
+	}
+}
+
+// TestQueryServesBenchesChallengesAndRuns: /bench/ID, /challenge/ID and /run/ID answer
+// from the committed state: not found for an id that names nothing, a bad path for one
+// that is no number.
+func TestQueryServesBenchesChallengesAndRuns(t *testing.T) {
+	s := newSingle(t)
+	for path, want := range map[string]uint32{
+		"/bench/1": comet.QueryNotFound, "/challenge/1": comet.QueryNotFound, "/run/1": comet.QueryNotFound,
+		"/bench/x": comet.QueryBadPath, "/challenge/": comet.QueryBadPath, "/run/-1": comet.QueryBadPath,
+	} {
+		r, err := s.app.Query(context.Background(), &abci.RequestQuery{Path: path})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Code != want {
+			t.Errorf("%s: code %d (%s), want %d", path, r.Code, r.Log, want)
 		}
 	}
 }
