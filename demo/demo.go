@@ -3,8 +3,11 @@
 // three bundled contests through the client with signed transactions: entries graded
 // under consensus, a disqualification by code and a held appeal, a copy caught by
 // overlap, and a clean win; a sealed-bid tender; and an agent match that the node's
-// operator plays with the builtin reader, with two bets on a move, finished and paid.
-// Then it awards, withdraws, and writes a snapshot and the board.
+// operator plays with the builtin reader, with two bets on a move, finished and paid;
+// and a benchmark challenge on the embedded example bench and agents (challenge.go):
+// a champion, a challenger inside the dethrone band confirmed on shared seeds, a clear
+// dethrone, three folds and an audit of a run. Then it awards, withdraws, and writes a
+// snapshot and the board.
 package demo
 
 import (
