@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/arena/arena/challenge/abi"
 	"github.com/arena/arena/challenge/example"
@@ -44,7 +45,6 @@ type challengeRun struct {
 	entries   map[string]ledger.ChallengeEntryID // by agent
 	agentOf   map[ledger.ChallengeEntryID]string
 	printed   map[ledger.RunID]bool
-	folds     int
 	audited   ledger.RunID
 	auditNote string
 	auditOK   bool
@@ -155,14 +155,14 @@ func (d *driver) registerBench(ctx context.Context) error {
 		return err
 	}
 	d.chal.bench = ledger.BenchID(out.Created)
-	s, err := d.waitSnap(ctx, "the bench check", func(s ledger.Snapshot) bool {
-		b, ok := benchIn(s, d.chal.bench)
-		return ok && b.State != challenge.BenchChecking
-	})
-	if err != nil {
+	var b ledger.BenchView
+	if err := d.poll(ctx, "the bench check", func() bool {
+		var err error
+		b, err = d.c.Bench(ctx, d.chal.bench)
+		return err == nil && b.State != challenge.BenchChecking
+	}); err != nil {
 		return err
 	}
-	b, _ := benchIn(s, d.chal.bench)
 	fmt.Fprintf(d.out, "bench %s v%d registered and checked by %d validators: %s, %d cases of %v, check dataset %s\n",
 		b.Name, b.Version, len(b.Checks), b.State, b.Cases, b.Kinds, short(b.Dataset))
 	if b.State != challenge.BenchAccepted {
@@ -219,16 +219,16 @@ func (d *driver) anchor(ctx context.Context) error {
 // waitRuns waits until no run of the challenge is anchoring or running, then prints
 // every run that ended since the last wait: its id, purpose, state and composite.
 func (d *driver) waitRuns(ctx context.Context, what string) error {
-	s, err := d.waitSnap(ctx, what, func(s ledger.Snapshot) bool {
-		c, ok := challengeIn(s, d.chal.id)
-		return ok && !slices.ContainsFunc(c.Runs, func(r ledger.RunView) bool {
+	var c ledger.ChallengeView
+	if err := d.poll(ctx, what, func() bool {
+		var err error
+		c, err = d.c.Challenge(ctx, d.chal.id)
+		return err == nil && !slices.ContainsFunc(c.Runs, func(r ledger.RunView) bool {
 			return r.State == challenge.RunAnchoring || r.State == challenge.RunRunning
 		})
-	})
-	if err != nil {
+	}); err != nil {
 		return err
 	}
-	c, _ := challengeIn(s, d.chal.id)
 	for _, r := range c.Runs {
 		if d.chal.printed[r.ID] {
 			continue
@@ -248,12 +248,10 @@ func (d *driver) foldNext(ctx context.Context) error {
 	if _, err := d.send(ctx, "dave", ledger.Amount{}, challenge.Fold{Challenge: d.chal.id}); err != nil {
 		return err
 	}
-	d.chal.folds++
-	s, err := d.c.Snapshot(ctx)
+	c, err := d.c.Challenge(ctx, d.chal.id)
 	if err != nil {
 		return err
 	}
-	c, _ := challengeIn(s, d.chal.id)
 	f := c.Folds[len(c.Folds)-1]
 	fmt.Fprintf(d.out, "fold of epoch %d (dave folds; anyone may): champion entry %d (%s), paying %s %s\n",
 		f.Epoch, f.Champion, d.chal.agentOf[f.Champion], units(f.Amount), d.terms.Symbol)
@@ -263,6 +261,21 @@ func (d *driver) foldNext(ctx context.Context) error {
 	for _, pr := range f.Contested {
 		fmt.Fprintf(d.out, "  entry %d (%s) is inside the band of entry %d: confirmation runs %v on shared seeds\n",
 			pr.Challenger, d.chal.agentOf[pr.Challenger], pr.Champion, f.Opened)
+	}
+	return nil
+}
+
+// poll asks done every 50 ms until it holds, for at most a minute; a poll that fails
+// is asked again.
+func (d *driver) poll(ctx context.Context, what string, done func() bool) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	for !done() {
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("waiting for %s: %w", what, ctx.Err())
+		case <-time.After(50 * time.Millisecond):
+		}
 	}
 	return nil
 }
