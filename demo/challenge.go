@@ -258,6 +258,9 @@ func (d *driver) foldNext(ctx context.Context) error {
 	for _, pm := range f.Payments {
 		fmt.Fprintf(d.out, "  %s %s to entry %d (%s, %s)\n", pm.Role, units(pm.Amount), pm.Entry, d.chal.agentOf[pm.Entry], d.names[pm.Address])
 	}
+	if n := len(c.Folds); n > 1 && c.Folds[n-2].Champion != f.Champion {
+		fmt.Fprintf(d.out, "  %s\n", d.dethroneReason(c, c.Folds[n-2].Champion, f.Champion))
+	}
 	for _, pr := range f.Contested {
 		fmt.Fprintf(d.out, "  entry %d (%s) is inside the band of entry %d: confirmation runs %v on shared seeds\n",
 			pr.Challenger, d.chal.agentOf[pr.Challenger], pr.Champion, f.Opened)

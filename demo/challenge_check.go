@@ -233,3 +233,15 @@ func entryIn(c ledger.ChallengeView, id ledger.ChallengeEntryID) (ledger.Challen
 func (d *driver) auditStory() Story {
 	return Story{Name: "challenge: arena audit run re-derives a run from the published data", Held: d.chal.auditOK, Detail: d.chal.auditNote}
 }
+
+// dethroneReason says on what comparison entry to took the crown from entry from: the
+// paired one over their common confirmation seeds, or the unpaired one of their ranked
+// runs.
+func (d *driver) dethroneReason(c ledger.ChallengeView, from, to ledger.ChallengeEntryID) string {
+	ch, x := d.kothEntry(c, d.chal.agentOf[from]), d.kothEntry(c, d.chal.agentOf[to])
+	head := fmt.Sprintf("entry %d (%s) takes the crown from entry %d (%s)", to, d.chal.agentOf[to], from, d.chal.agentOf[from])
+	if lead := pairedLead(ch, x); lead != nil {
+		return fmt.Sprintf("%s on the paired comparison: a mean lead of %s over %d common seeds", head, ratMicros(lead), common(ch, x))
+	}
+	return fmt.Sprintf("%s outright: %s against %s, outside the band", head, micros(x.Composite), micros(ch.Composite))
+}
