@@ -3,6 +3,21 @@
 // trusts a validator, a node or a model: every step recomputes a figure and compares it
 // with what the ledger settled, so that anyone can defend or dispute a number without
 // running a node.
+//
+// A benchmark challenge's run (Run) is re-derived by running its bench again in the
+// sandbox: the dataset from the run's seed, and each validator's published transcript
+// graded and scored, compared with the signed attestation exactly. Decisions made here:
+//   - The bench's WASI gets a random key and a clock no validator used: an accepted bench
+//     depends on its request alone (its check proved two generations equal), so a bench
+//     that leaned on either would show as a mismatch here.
+//   - A run's anchor is the state hash after the block that created it, found in the log:
+//     the block holding the challenge_commit of the entry's program for an entry run, the
+//     fold's block for a rescore run. A snapshot carries no block hashes and no signed
+//     transactions, so from a snapshot alone the anchor and the signatures are reported as
+//     not checked, and everything else is.
+//   - A fold (Challenge) counts a run settled at a lower height than the fold's block; a
+//     run settled in that same block may have come before or after the fold, so the fold
+//     is re-derived both ways and either agreeing counts.
 package audit
 
 import (

@@ -17,6 +17,7 @@ import (
 	gchallenge "github.com/arena/arena/grading/challenge"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/challenge/koth"
 	"github.com/arena/arena/sandbox"
 )
 
@@ -128,6 +129,57 @@ func TestADoctoredRunIsCaught(t *testing.T) {
 			}
 			t.Errorf("a doctored %s failed no %q step saying %q:\n%s", tc.name, tc.step, tc.line, rep)
 		})
+	}
+}
+
+// A run refused on an agreed failure re-derives though its program is held nowhere: no
+// attestation scored a run of it, so there is nothing of it to check but the kept
+// failure.
+func TestARefusedRunNeedsNoProgram(t *testing.T) {
+	f := runFixture(t)
+	snap := f.snap(t)
+	r := &snap.Challenges[0].Runs[0]
+	fail := challenge.RunResult{Error: "[EXTERNAL] The artifact at https://example.org/a.wasm does not match its digest"}
+	r.State, r.Kept = challenge.RunRefused, &fail
+	for i := range r.Attestations {
+		r.Attestations[i].Result = fail
+	}
+	st := f.copyStore(t)
+	os.Remove(filepath.Join(st.Dir(), r.Program))
+	rep := f.audit(t, snap, nil, []blobs.Source{st})
+	if !rep.OK() || !strings.Contains(rep.String(), "not held, and no attestation scored a run of it") {
+		t.Fatalf("a refused run without its program:\n%s", rep)
+	}
+}
+
+// A confirmation run's seed is its pair's CRN seed, known without an anchor: the CRN
+// of the two programs, the version and k, written as a run seed; a CRN that is not the
+// pair's is caught.
+func TestAConfirmationSeedIsItsPairsCRN(t *testing.T) {
+	f := runFixture(t)
+	for _, tc := range []struct {
+		name string
+		crn  func(uint64) uint64
+		ok   bool
+	}{{"the pair's", func(c uint64) uint64 { return c }, true}, {"another", func(c uint64) uint64 { return c + 1 }, false}} {
+		snap := f.snap(t)
+		r := &snap.Challenges[0].Runs[0]
+		r.Purpose, r.Pair, r.K = challenge.PurposeConfirm, 1, 2
+		r.CRN = tc.crn(koth.CRNSeed([]string{r.Program, r.Program}, r.Version, 2))
+		r.Seed = challenge.CRNSeedHex(r.CRN)
+		rep := f.audit(t, snap, nil, f.sources())
+		seen := 0
+		for _, s := range rep.Steps {
+			if s.Name == "crn" || s.Name == "seed" {
+				seen++
+				if s.OK != tc.ok {
+					t.Errorf("%s CRN: step %s ok=%v, want %v:\n%s", tc.name, s.Name, s.OK, tc.ok, rep)
+				}
+			}
+		}
+		if seen != 2 {
+			t.Errorf("%s CRN: %d crn and seed steps, want 2:\n%s", tc.name, seen, rep)
+		}
 	}
 }
 
@@ -264,6 +316,11 @@ func buildFixture() (*fixture, string) {
 	if run, _ = s.Run(1); run.State != challenge.RunFinal {
 		return nil, "the run is " + run.State
 	}
+	c.time += challenge.MinEpochS
+	c.do(sponsor, ledger.Amount{}, challenge.Fold{Challenge: 1})
+	if c.err != "" {
+		return nil, c.err
+	}
 	f.round = run.Round
 	return f, ""
 }
@@ -325,4 +382,44 @@ func (f *fixture) audit(t *testing.T, snap *ledger.Snapshot, log *audit.RunLog, 
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// "arena audit challenge N re-runs the koth fold": the fixture's fold, which paid the
+// lone champion the whole epoch's emission, re-derives from the views.
+func TestEveryFoldReDerives(t *testing.T) {
+	f := runFixture(t)
+	rep, err := audit.Challenge(f.snap(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.OK() || !strings.Contains(rep.String(), "fold 1") {
+		t.Fatalf("the folds do not re-derive:\n%s", rep)
+	}
+}
+
+// A doctored payment, champion or pool is caught by the step that re-derives it.
+func TestADoctoredFoldIsCaught(t *testing.T) {
+	f := runFixture(t)
+	for _, tc := range []struct {
+		name, step string
+		edit       func(*ledger.ChallengeView)
+	}{
+		{"payment", "fold 1", func(c *ledger.ChallengeView) { c.Folds[0].Payments[0].Amount = ledger.Ether(2) }},
+		{"champion", "fold 1", func(c *ledger.ChallengeView) { c.Folds[0].Champion = 0 }},
+		{"pool", "pool", func(c *ledger.ChallengeView) { c.Pool = ledger.Ether(10) }},
+	} {
+		snap := f.snap(t)
+		tc.edit(&snap.Challenges[0])
+		rep, err := audit.Challenge(snap, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		failed := false
+		for _, s := range rep.Steps {
+			failed = failed || (!s.OK && s.Name == tc.step)
+		}
+		if !failed {
+			t.Errorf("a doctored %s failed no %q step:\n%s", tc.name, tc.step, rep)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/challenge"
 )
 
 // Challenges returns GET /v1/challenges: every benchmark challenge by id, with its
@@ -38,4 +39,50 @@ func (c *Client) Bench(ctx context.Context, id ledger.BenchID) (ledger.BenchView
 func (c *Client) Run(ctx context.Context, id ledger.RunID) (ledger.RunView, error) {
 	var v ledger.RunView
 	return v, c.get(ctx, fmt.Sprintf("/v1/runs/%d", id), &v)
+}
+
+// WaitBench follows bench version id until its check ends (accepted, refused or
+// lapsed), calling progress (if not nil) whenever its state or its attestations change.
+// It returns the last view read; ctx bounds the wait.
+func (c *Client) WaitBench(ctx context.Context, id ledger.BenchID, progress func(ledger.BenchView)) (ledger.BenchView, error) {
+	last := -1
+	for {
+		b, err := c.Bench(ctx, id)
+		if err != nil {
+			return b, err
+		}
+		if n := len(b.Checks); n != last && progress != nil {
+			progress(b)
+			last = n
+		}
+		if b.State != challenge.BenchChecking {
+			return b, nil
+		}
+		if err := sleep(ctx, PollInterval); err != nil {
+			return b, err
+		}
+	}
+}
+
+// WaitRun follows challenge run id until it ends (final, refused, provisional,
+// unscored or abandoned), calling progress (if not nil) whenever its state or its
+// attestations change. It returns the last view read; ctx bounds the wait.
+func (c *Client) WaitRun(ctx context.Context, id ledger.RunID, progress func(ledger.RunView)) (ledger.RunView, error) {
+	last := ""
+	for {
+		r, err := c.Run(ctx, id)
+		if err != nil {
+			return r, err
+		}
+		if k := fmt.Sprint(r.State, len(r.Attestations)); k != last && progress != nil {
+			progress(r)
+			last = k
+		}
+		if r.State != challenge.RunAnchoring && r.State != challenge.RunRunning {
+			return r, nil
+		}
+		if err := sleep(ctx, PollInterval); err != nil {
+			return r, err
+		}
+	}
 }

@@ -156,3 +156,19 @@ func TestCloseReturnsEveryHeldDepositAndTheUnspentPool(t *testing.T) {
 	a.challengeHeld(Amount{}, Amount{}, Amount{})
 	a.Refused(expected("This challenge is closed"), "stranger", Amount{}, challenge.Close{Challenge: a.id})
 }
+
+// Of an even count of agreeing rows, a pinned-model run keeps the lower middle: a
+// quorum of two that scored 0.70 and 0.60 keeps 0.60.
+func TestAPinnedModelRunOfAnEvenQuorumKeepsTheLowerMiddle(t *testing.T) {
+	a := challengeArena(t, func(b *challenge.BenchRegister) { b.Model = "frozen-model-7b"; b.Quorum = 2 })
+	_, r := a.CommitProgram("alice", a.id, "an agent that asks the model", challenge.ProfileFull)
+	row := func(comp int64) challenge.RunResult {
+		res := ledgertest.Scored(114, comp, 20000)
+		res.Dataset = ledgertest.Digest("the run's dataset")
+		return res
+	}
+	v := a.AttestRun(r, row(700000), row(600000))
+	if rd := a.GradingRound(v.Round); len(rd.Committee) != 2 || v.State != challenge.RunFinal || v.Kept.Composite.Composite != 600000 {
+		t.Fatalf("a committee of %d: run %s kept %+v", len(rd.Committee), v.State, v.Kept)
+	}
+}

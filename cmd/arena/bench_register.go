@@ -27,6 +27,7 @@ const (
 // registerFlags are `bench register`'s flags.
 type registerFlags struct {
 	mod                        moduleSource
+	wait                       waitFlags
 	name, url, model           string
 	version                    uint32
 	kinds, profiles            []string
@@ -48,7 +49,8 @@ func (a *app) benchRegisterCmd() *cobra.Command {
 			"committee of the quorum then generates the check seed's dataset twice; the version is\n" +
 			"accepted when they agree and it holds at least --min-cases cases of exactly the kinds.\n" +
 			"The version defaults to one past the newest registered; the quorum to 3, or every\n" +
-			"validator when the arena has fewer. The arena's grading fee is paid from the wallet.",
+			"validator when the arena has fewer. The arena's grading fee is paid from the wallet.\n" +
+			"The verb waits for the check's verdict unless --no-wait.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -71,6 +73,7 @@ func (a *app) benchRegisterCmd() *cobra.Command {
 	f.Int64Var(&rf.caseGas, "case-gas", defaultCaseGas, "gas for an agent's handling of one case")
 	f.Int64Var(&rf.benchGas, "bench-gas", defaultBenchGas, "gas for one generate or grade op of the bench")
 	f.Uint32Var(&rf.maxPages, "max-pages", sandbox.DefaultMaxPages, "memory cap in 64 KiB pages")
+	rf.wait.register(c, "the check's verdict")
 	d := challenge.DefaultFold()
 	f.Uint64Var(&rf.fold.MarginPPM, "margin-ppm", d.MarginPPM, "relative dethrone margin, ppm of the champion's composite")
 	f.IntVar(&rf.fold.Tail, "tail", d.Tail, "runners-up paid beside the champion")
@@ -103,8 +106,16 @@ func (a *app) benchRegister(cmd *cobra.Command, rf *registerFlags) error {
 		return err
 	}
 	id := ledger.BenchID(rc.Outcome.Created)
-	return a.printReceipt(rc, fmt.Sprintf("registered bench %d: %s version %d, module %s (%d bytes), quorum %d; its check is running (`arena show bench %d`)",
-		id, body.Name, body.Version, body.Module, body.Size, body.Quorum, id))
+	human := fmt.Sprintf("registered bench %d: %s version %d, module %s (%d bytes), quorum %d; its check is running (`arena show bench %d`)",
+		id, body.Name, body.Version, body.Module, body.Size, body.Quorum, id)
+	if err := a.afterSend(rc, human, &rf.wait); err != nil || rf.wait.noWait {
+		return err
+	}
+	ar, err := c.Arena(ctx)
+	if err != nil {
+		return err
+	}
+	return a.waitBench(ctx, c, id, rf.wait.bound(ar.Terms))
 }
 
 // registerBody returns the registration the flags give for module wasm, with the

@@ -17,6 +17,22 @@ import (
 // challengeCmd groups the benchmark challenge's verbs: the sponsor's (publish), the
 // agent's (commit) and anyone's (fold, close), and show. Bench versions are registered
 // with `arena bench register`.
+//
+// Decisions the verbs make where the protocol leaves them open:
+//   - A module is uploaded to the node's blob store (signed by the sender) before its
+//     transaction is sent, and one over sandbox.MaxModuleBytes is refused before either.
+//   - bench register freezes the brief's defaults (kinds memory and tool, 100 cases,
+//     profiles full and practice, quorum 3, 2048 pages, the seed's fold terms) and gas of
+//     200M per init and per case and 50G per bench op; the quorum is capped at the
+//     arena's validators unless --quorum is given, and the version defaults to one past
+//     the newest registered.
+//   - bench register and challenge commit wait for the check and the entry run unless
+//     --no-wait; commit sends, when its run still waits for its anchor after 2s, a
+//     transaction the ledger always refuses (a commit to challenge 0), because the solo
+//     engine makes blocks only for transactions and a new block is what anchors a seed.
+//   - The leaderboard ranks entries holding a final, full run on the active version by
+//     composite (first seen first among equals); others follow unranked with their latest
+//     run's state, a provisional median marked as never ranked.
 func (a *app) challengeCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "challenge",

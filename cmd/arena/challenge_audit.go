@@ -44,7 +44,11 @@ func (a *app) auditRunCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			rt, err := sandbox.New(ctx, sandbox.Config{})
+			cfg := sandbox.Config{}
+			if cache := filepath.Join(a.dir, node.WasmCacheDir); dirExists(cache) {
+				cfg.CacheDir = cache // the node's compiled code: the same modules compile once
+			}
+			rt, err := sandbox.New(ctx, cfg)
 			if err != nil {
 				return fmt.Errorf("audit: %w", err)
 			}
@@ -189,4 +193,24 @@ func foldHeight(c ledger.ChallengeView, id ledger.RunID) uint64 {
 		}
 	}
 	return 0
+}
+
+// auditChallengeCmd is `arena audit challenge N`.
+func (a *app) auditChallengeCmd() *cobra.Command {
+	var snapshot string
+	c := &cobra.Command{
+		Use:   "challenge N",
+		Short: "Re-derive a challenge's folds: the king-of-the-hill fold over the entries as they stood, each payment to the atto, the pool",
+		Long: "Re-runs the king-of-the-hill fold of every recorded fold of challenge N over its entries as\n" +
+			"they stood at that fold (each one's latest final full run on the version it ranked on, and\n" +
+			"its final confirmations, settled before the fold's block), and compares the champion, the\n" +
+			"tail, each payment to the atto, the contested pairs and the unspent pool. Reads the arena\n" +
+			"directory's log (no node needed) or --snapshot; exits non-zero on any mismatch.",
+		Args: cobra.ExactArgs(1),
+	}
+	c.RunE = a.auditOf("challenge", &snapshot, func(s *ledger.Snapshot, id uint64) (*audit.Report, error) {
+		return audit.Challenge(s, ledger.ChallengeID(id))
+	})
+	c.Flags().StringVar(&snapshot, "snapshot", "", "audit from this snapshot file (arena snapshot) instead of the directory's log")
+	return c
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arena/arena/challenge/example"
+	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
 )
@@ -15,6 +17,7 @@ import (
 func (a *app) challengeCommitCmd() *cobra.Command {
 	var mod moduleSource
 	var url, profile string
+	var wf waitFlags
 	c := &cobra.Command{
 		Use:   "commit CHALLENGE [PROGRAM.wasm | --example steady|steady-plus|sharp] [--url https://…] [--profile full|practice]",
 		Short: "Commit a WebAssembly program to a challenge with its deposit; a committee runs it on a fresh seed",
@@ -23,7 +26,9 @@ func (a *app) challengeCommitCmd() *cobra.Command {
 			"entry run's seed comes from the state hash of the block that holds the commit, so nobody\n" +
 			"knew it when the program was committed. A program over 8 MiB is refused here, before\n" +
 			"anything is sent. A digest enters a challenge once; --url names an https mirror validators\n" +
-			"may fetch it from besides the node.",
+			"may fetch it from besides the node. The verb waits for the entry run's result unless\n" +
+			"--no-wait; on an engine that makes blocks only for transactions it sends one that the\n" +
+			"ledger refuses (a commit to challenge 0) if the run still waits for its anchor after 2s.",
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -58,19 +63,25 @@ func (a *app) challengeCommitCmd() *cobra.Command {
 			e := ledger.ChallengeEntryID(rc.Outcome.Created)
 			human := fmt.Sprintf("committed entry %d to challenge %d: program %s (%d bytes, %s profile), deposit %s and grading fee %s",
 				e, id, d, len(wasm), profile, formatAmount(v.Deposit), formatAmount(v.GradingFee))
-			if nv, err := c.Challenge(ctx, id); err == nil {
-				for _, x := range nv.Entries {
-					if x.ID == e {
-						human += fmt.Sprintf("; run %d's seed comes from the next block (`arena show run %d`)", x.Run, x.Run)
-					}
-				}
+			ev, err := entryOf(ctx, c, id, e)
+			if err != nil {
+				return err
 			}
-			return a.printReceipt(rc, human)
+			human += fmt.Sprintf("; run %d's seed comes from the next block (`arena show run %d`)", ev.Run, ev.Run)
+			if err := a.afterSend(rc, human, &wf); err != nil || wf.noWait {
+				return err
+			}
+			ar, err := c.Arena(ctx)
+			if err != nil {
+				return err
+			}
+			return a.waitRun(ctx, c, ev.Run, wf.bound(ar.Terms)+anchorNudge, a.nudge)
 		},
 	}
 	f := c.Flags()
 	f.StringVar(&mod.example, "example", "", "commit an example agent embedded in this binary: "+strings.Join(example.Agents(), ", "))
 	f.StringVar(&url, "url", "", "an https URL validators may fetch the program from besides the node")
+	wf.register(c, "the entry run's result")
 	f.StringVar(&profile, "profile", challenge.ProfileFull, "the profile the program runs: full (ranks and earns) or practice (feedback only)")
 	return c
 }
@@ -83,7 +94,9 @@ func (a *app) challengeFoldCmd() *cobra.Command {
 			"ranks eligible entries on the active version in first-seen order: a challenger dethrones the\n" +
 			"champion only by a lead beyond the band; one inside it is re-run with the champion on shared\n" +
 			"confirmation seeds. It pays at most the per-epoch emission (nothing when no entry is\n" +
-			"eligible, and the pool is kept).",
+			"eligible, and the pool is kept). When it opens rescore runs on a newer version, whose\n" +
+			"seeds a later block anchors, it also sends a transaction the ledger refuses (a commit\n" +
+			"to challenge 0) so that the solo engine makes that block.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -98,7 +111,11 @@ func (a *app) challengeFoldCmd() *cobra.Command {
 			human := fmt.Sprintf("folded challenge %d", id)
 			if c, err := a.client(); err == nil {
 				if v, err := c.Challenge(ctx, id); err == nil && len(v.Folds) > 0 {
-					human += ": " + foldWords(v.Folds[len(v.Folds)-1])
+					f := v.Folds[len(v.Folds)-1]
+					human += ": " + foldWords(f)
+					if len(f.Rescore) > 0 {
+						_ = a.nudge(ctx) // its rescore runs wait for a block to anchor their seeds
+					}
 				}
 			}
 			return a.printReceipt(rc, human)
@@ -130,6 +147,28 @@ func (a *app) challengeCloseCmd() *cobra.Command {
 			return a.printReceipt(rc, human)
 		},
 	}
+}
+
+// entryOf returns entry e of challenge id.
+func entryOf(ctx context.Context, c *client.Client, id ledger.ChallengeID, e ledger.ChallengeEntryID) (ledger.ChallengeEntryView, error) {
+	v, err := c.Challenge(ctx, id)
+	if err != nil {
+		return ledger.ChallengeEntryView{}, err
+	}
+	for _, x := range v.Entries {
+		if x.ID == e {
+			return x, nil
+		}
+	}
+	return ledger.ChallengeEntryView{}, fmt.Errorf("challenge %d does not show entry %d", id, e)
+}
+
+// nudge sends a transaction the ledger always refuses (a commit to challenge 0, which
+// does not exist), so that it lands in a block: a new block is what anchors a run's
+// seed, and the solo engine makes blocks only for transactions.
+func (a *app) nudge(ctx context.Context) error {
+	_, err := a.send(ctx, ledger.Amount{}, challenge.Commit{Program: strings.Repeat("0", 64), Size: 1, Profile: challenge.ProfileFull})
+	return err
 }
 
 // foldWords says what a fold did in one line.

@@ -1,10 +1,17 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/challenge/composite"
 )
 
 // A program over the module cap is refused before anything is sent, with the size and
@@ -37,8 +44,7 @@ func TestAnOversizedModuleIsRefusedBeforeSending(t *testing.T) {
 	}
 }
 
-// The leaderboard ranks final runs by composite, first seen first among equals, and
-// writes scores in millionths as decimals.
+// Scores in millionths are written as decimals with six places, an SE beside them.
 func TestScoresAreWrittenAsDecimals(t *testing.T) {
 	for in, want := range map[int64]string{0: "0.000000", 1: "0.000001", 940000: "0.940000", 1_000_000: "1.000000", -5: "-0.000005"} {
 		if got := microsWords(in); got != want {
@@ -47,5 +53,33 @@ func TestScoresAreWrittenAsDecimals(t *testing.T) {
 	}
 	if got := scoreWords(612345, 21000); !strings.Contains(got, "0.612345 ± 0.021000") {
 		t.Errorf("scoreWords = %q", got)
+	}
+}
+
+// The leaderboard ranks only final full runs on the active version, by composite with
+// first seen first among equals; a provisional median is shown, marked, and never
+// ranked, whatever its composite; the champion is named.
+func TestTheBoardRanksOnlyFinalRuns(t *testing.T) {
+	final := func(id ledger.ChallengeEntryID, c int64) ledger.ChallengeEntryView {
+		return ledger.ChallengeEntryView{ID: id, Profile: challenge.ProfileFull, Ranked: ledger.RunID(id), Composite: c, SE: 1000, N: 110, Eligible: true}
+	}
+	v := &ledger.ChallengeView{
+		Active: 1, Champion: 2,
+		Entries: []ledger.ChallengeEntryView{final(1, 500000), final(2, 700000), {ID: 3, Profile: challenge.ProfileFull}, final(4, 700000)},
+		Runs: []ledger.RunView{{ID: 3, Entry: 3, Bench: 1, Purpose: challenge.PurposeEntry, State: challenge.RunProvisional,
+			Kept: &challenge.RunResult{Composite: composite.Result{N: 110, Composite: 900000, SE: 2000}}}},
+	}
+	var got []string
+	for _, r := range boardRows(v) {
+		got = append(got, fmt.Sprintf("%d:%d %s %s %s", r.rank, r.entry.ID, r.composite, r.state, r.note))
+	}
+	want := []string{
+		"1:2 0.700000 ± 0.001000 final champion",
+		"2:4 0.700000 ± 0.001000 final ",
+		"3:1 0.500000 ± 0.001000 final ",
+		"0:3 0.900000 ± 0.002000 provisional PROVISIONAL: below quorum, feedback only, never ranked",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("board (-want +got):\n%s", d)
 	}
 }

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/arena/arena/challenge/abi"
+	"github.com/arena/arena/sandbox"
 )
 
 // Two committee members, each with its own sandbox runtime and blob store, fetching the
@@ -37,8 +39,8 @@ func TestADifferentSeedChangesTheDataset(t *testing.T) {
 	n, m := newNode(t), newMirror(t)
 	v := newValidator(t, n, m)
 	b := toolbench(m)
-	one := v.Run(context.Background(), runOf(m, b, "sharp", "one"))
-	two := v.Run(context.Background(), runOf(m, b, "sharp", "two"))
+	one := v.Run(context.Background(), practice(runOf(m, b, "sharp", "one")))
+	two := v.Run(context.Background(), practice(runOf(m, b, "sharp", "two")))
 	if one.Result.Error != "" || two.Result.Error != "" {
 		t.Fatalf("runs failed: %q %q", one.Result.Error, two.Result.Error)
 	}
@@ -47,5 +49,26 @@ func TestADifferentSeedChangesTheDataset(t *testing.T) {
 	}
 	if one.Result.Dataset == two.Result.Dataset {
 		t.Fatalf("two seeds generated the same dataset %s", one.Result.Dataset)
+	}
+}
+
+// The compiler and the interpreter, the two engines of the pinned runtime, give the
+// same result for the same run, gas included: what decides a run is the program and
+// its inputs, never how the machine code was made.
+func TestTheCompilerAndTheInterpreterAgreeOnARun(t *testing.T) {
+	n, m := newNode(t), newMirror(t)
+	run := practice(runOf(m, toolbench(m), "sharp", "interpreted"))
+	compiled := newValidator(t, n, m).Run(context.Background(), run)
+	ctx := context.Background()
+	rt, err := sandbox.New(ctx, sandbox.Config{Interpreter: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Close(ctx)
+	v := newValidator(t, n, m)
+	v.Runtime = rt
+	interpreted := v.Run(ctx, run)
+	if compiled.Result.Error != "" || !reflect.DeepEqual(compiled.Result, interpreted.Result) {
+		t.Fatalf("compiler %+v\ninterpreter %+v", compiled.Result, interpreted.Result)
 	}
 }

@@ -57,6 +57,11 @@
 //     answer makes the validator abstain ([TRANSIENT] The bench's model <m> did not
 //     answer). The calls' receipts are kept (Outcome.Calls) and signed by the validator,
 //     but the kind's RunResult carries none yet.
+//   - The transcript records every response, request and answer as text: an invalid
+//     UTF-8 sequence is recorded as U+FFFD, and a response is cut at abi.MaxResponse
+//     bytes on a character boundary. abi.Transcript.Canonical alone would write an
+//     invalid byte as the escape \ufffd, which does not survive being read back, so a
+//     published transcript holding garbage would not regrade to its own digest.
 //   - A transcript that cannot be published makes the validator abstain
 //     ([TRANSIENT] The transcript could not be published): an unpublished transcript
 //     cannot be re-checked.

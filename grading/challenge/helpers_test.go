@@ -180,6 +180,13 @@ func runOf(m *mirror, b challenge.BenchView, agent, word string) gchallenge.Run 
 	return gchallenge.Run{ID: 1, Program: abi.Digest(wasm), URL: m.serve(agent+".wasm", wasm), Seed: seedOf(word), Profile: abi.ProfileFull, Bench: b}
 }
 
+// practice returns run on the practice profile: 12 cases, for claims that do not need
+// the full 110.
+func practice(run gchallenge.Run) gchallenge.Run {
+	run.Profile = abi.ProfilePractice
+	return run
+}
+
 // failed asserts that a run or check failed with exactly want.
 func failed(t *testing.T, got string, want *ledger.Error) {
 	t.Helper()

@@ -20,7 +20,7 @@ var guests = map[string][]byte{"toolbench": example.Bench()}
 var (
 	reactors = map[string]string{
 		"loop": "./testdata/loop", "silent": "./testdata/silent", "greedy": "./testdata/greedy",
-		"trap": "./testdata/trap", "asker": "./testdata/asker",
+		"trap": "./testdata/trap", "asker": "./testdata/asker", "hog": "./testdata/hog", "garbage": "./testdata/garbage",
 	}
 	commands = map[string]string{"randbench": "./testdata/randbench"}
 )

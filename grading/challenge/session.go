@@ -3,6 +3,8 @@ package challenge
 import (
 	"context"
 	"encoding/json"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/arena/arena/challenge/abi"
 )
@@ -23,18 +25,30 @@ type session struct {
 
 // newSession returns the session of case c.
 func newSession(ctx context.Context, c abi.Case, model modelRoute) *session {
-	return &session{ctx: ctx, c: c, model: model, rec: abi.Record{ID: c.ID, Calls: []abi.Call{}}}
+	return &session{ctx: ctx, c: c, model: model, rec: abi.Record{ID: text([]byte(c.ID)), Calls: []abi.Call{}}}
 }
+
+// text is bytes as the transcript records them: valid UTF-8, each invalid byte sequence
+// replaced by U+FFFD. encoding/json would write an invalid byte as the escape \ufffd but
+// a decoded U+FFFD as itself, so without this a transcript holding garbage would not
+// come back to its own canonical bytes once published and read.
+func text(b []byte) string { return strings.ToValidUTF8(string(b), "\uFFFD") }
 
 // Input is the case's input, all the agent is given.
 func (s *session) Input() []byte { return s.c.Input }
 
-// Output sets the case's response, cut at abi.MaxResponse.
+// Output sets the case's response: recorded as text, cut at abi.MaxResponse bytes on a
+// character boundary.
 func (s *session) Output(b []byte) {
 	if len(b) > abi.MaxResponse {
 		b = b[:abi.MaxResponse]
 	}
-	s.rec.Response = string(b)
+	r := text(b)
+	for len(r) > abi.MaxResponse {
+		_, size := utf8.DecodeLastRuneInString(r)
+		r = r[:len(r)-size]
+	}
+	s.rec.Response = r
 }
 
 // Call serves one request on channel and records it. A channel other than tool and
@@ -50,7 +64,7 @@ func (s *session) Call(channel string, req []byte) []byte {
 	default:
 		return nil
 	}
-	s.rec.Calls = append(s.rec.Calls, abi.Call{Channel: channel, Request: string(req), Response: string(resp)})
+	s.rec.Calls = append(s.rec.Calls, abi.Call{Channel: channel, Request: text(req), Response: text(resp)})
 	return resp
 }
 

@@ -14,7 +14,7 @@ import (
 // bench, the seed and that blob regrades it to the very result the validator attested.
 func TestTheTranscriptIsPublishedAndRegradable(t *testing.T) {
 	n, m := newNode(t), newMirror(t)
-	run := runOf(m, toolbench(m), "sharp", "published")
+	run := practice(runOf(m, toolbench(m), "sharp", "published"))
 	out := newValidator(t, n, m).Run(context.Background(), run)
 	if out.Result.Error != "" {
 		t.Fatal(out.Result.Error)
@@ -37,7 +37,7 @@ func TestTheTranscriptIsPublishedAndRegradable(t *testing.T) {
 // with the mock endpoint's answer, and the probe that opened the run.
 func TestTheTranscriptIsWhatTheHostObserved(t *testing.T) {
 	n, m := newNode(t), newMirror(t)
-	run := runOf(m, toolbench(m), "sharp", "observed")
+	run := practice(runOf(m, toolbench(m), "sharp", "observed"))
 	out := newValidator(t, n, m).Run(context.Background(), run)
 	if out.Result.Error != "" {
 		t.Fatal(out.Result.Error)
@@ -75,5 +75,45 @@ func TestTheTranscriptIsWhatTheHostObserved(t *testing.T) {
 	}
 	if calls == 0 || !strings.Contains(string(out.Transcript.Canonical()), `"calls":[{"channel":"tool"`) {
 		t.Fatalf("no tool call recorded")
+	}
+}
+
+// Regrade refuses a transcript that cannot be the run's: bytes that are not a
+// transcript or not canonical, or one that names another program, dataset or seed.
+func TestRegradeRefusesATranscriptThatIsNotTheRuns(t *testing.T) {
+	n, m := newNode(t), newMirror(t)
+	run := runOf(m, toolbench(m), "sharp", "refused")
+	run.Profile = abi.ProfilePractice
+	v := newValidator(t, n, m)
+	out := v.Run(context.Background(), run)
+	if out.Result.Error != "" {
+		t.Fatal(out.Result.Error)
+	}
+	edit := func(f func(*abi.Transcript)) []byte {
+		tr := *out.Transcript
+		f(&tr)
+		return tr.Canonical()
+	}
+	indented, _ := json.MarshalIndent(out.Transcript, "", " ")
+	other := run
+	other.Seed = seedOf("another")
+	cases := []struct {
+		name string
+		blob []byte
+		want string
+	}{
+		{"not a transcript", []byte("[1,2]"), "regrade: the transcript is not one: json: cannot unmarshal array into Go value of type abi.Transcript"},
+		{"not canonical", indented, "regrade: the transcript's bytes are not canonical"},
+		{"another program", edit(func(t *abi.Transcript) { t.Program = seedOf("x") }), "regrade: the transcript names program " + seedOf("x") + ", not " + run.Program},
+		{"another dataset", edit(func(t *abi.Transcript) { t.Dataset = seedOf("y") }), "regrade: the transcript names dataset " + seedOf("y") + "; the seed generates " + out.Result.Dataset},
+		{"another seed", edit(func(t *abi.Transcript) { t.Seed = seedOf("z") }), "regrade: the transcript names seed " + seedOf("z") + ", not " + run.Seed},
+	}
+	for _, c := range cases {
+		if _, err := v.Regrade(context.Background(), run, c.blob); err == nil || err.Error() != c.want {
+			t.Fatalf("%s: got %v, want %s", c.name, err, c.want)
+		}
+	}
+	if _, err := v.Regrade(context.Background(), other, n.blob(t, out.Result.Transcript)); err == nil {
+		t.Fatal("a transcript regraded under another seed")
 	}
 }

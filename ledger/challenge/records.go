@@ -39,9 +39,12 @@ type challenge struct {
 	Active      BenchID      `json:"active"`   // the bench version entries rank on
 	State       string       `json:"state"`
 	ClosedAt    int64        `json:"closed_at"`
-	Entries     []EntryID    `json:"entries"`
-	Runs        []RunID      `json:"runs"`
 	Folds       []*fold      `json:"folds"`
+
+	// Derived from the entries and runs, which name their challenge; rebuilt on decode,
+	// never encoded, so that a commit does not rehash a list as long as the challenge.
+	Entries []EntryID `json:"-"` // ascending
+	Runs    []RunID   `json:"-"` // ascending
 }
 
 // fold is one epoch's fold of a challenge.

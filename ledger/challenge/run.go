@@ -19,7 +19,6 @@ func (s *State) newRun(env round.Env, c *challenge, e *entry, b *bench, purpose 
 	s.runs = append(s.runs, r)
 	c.Runs = append(c.Runs, r.ID)
 	e.Runs = append(e.Runs, r.ID)
-	s.markChallenge(c.ID)
 	s.markEntry(e.ID)
 	if purpose == PurposeConfirm {
 		s.openRun(env, r, CRNSeedHex(crn))

@@ -76,16 +76,6 @@ func (s *State) restoreChallenges(*round.Set) error {
 				return fmt.Errorf("challenge %d has an empty fold", c.ID)
 			}
 		}
-		for _, id := range c.Entries {
-			if e := s.entry(id); e == nil || e.Challenge != c.ID {
-				return fmt.Errorf("challenge %d names entry %d of another", c.ID, id)
-			}
-		}
-		for _, id := range c.Runs {
-			if r := s.run(id); r == nil || r.Challenge != c.ID {
-				return fmt.Errorf("challenge %d names run %d of another", c.ID, id)
-			}
-		}
 		if c.State == ChallengeClosed {
 			s.closed++
 		}
@@ -98,6 +88,8 @@ func (s *State) restoreEntries(*round.Set) error {
 		if e == nil || e.ID != EntryID(i+1) || s.challenge(e.Challenge) == nil {
 			return fmt.Errorf("entry %d out of place", i+1)
 		}
+		c := s.challenge(e.Challenge)
+		c.Entries = append(c.Entries, e.ID)
 		for _, id := range e.Runs {
 			if r := s.run(id); r == nil || r.Entry != e.ID {
 				return fmt.Errorf("entry %d names run %d of another", e.ID, id)
@@ -115,6 +107,8 @@ func (s *State) restoreRuns(rs *round.Set) error {
 		if r == nil || r.ID != RunID(i+1) || s.entry(r.Entry) == nil || s.bench(r.Bench) == nil || s.entry(r.Entry).Challenge != r.Challenge {
 			return fmt.Errorf("run %d out of place", i+1)
 		}
+		c := s.challenge(r.Challenge)
+		c.Runs = append(c.Runs, r.ID)
 		if r.State == RunAnchoring {
 			s.anchoring = append(s.anchoring, r.ID)
 			continue

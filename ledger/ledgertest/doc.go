@@ -61,6 +61,20 @@
 // when they name a bid or a tender; handler_tender.go and handler_tender_score.go
 // document each command's arguments.
 //
+// Benchmark challenges have commands of their own (handler_challenge.go documents
+// their arguments); a run's results are composite/se per seat, the leader first:
+//
+//	bench name=ditto version=1 [model=NAME] [quorum=3] [check=pass]
+//	challenge bench=ditto pool=100 per-epoch=10 epoch=1h end=24h
+//	program from=alice name=alice-v1
+//	grade-run id=1 results=(0.700/0.010)
+//	fold
+//	standings
+//	close
+//
+// The claim tests drive challenges with BenchBody, CheckPassed, Scored, RunFailed,
+// AcceptBench, PublishChallenge, CommitProgram and AttestRun.
+//
 // Amounts are whole units of the currency, durations are Go durations (1h, 30m), and
 // times print as offsets from the opening of the arena (t+7h). The handler_<cmd>.go
 // files document each command's arguments. A refusal prints; a broken invariant, a

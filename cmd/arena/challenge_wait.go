@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/arena/arena/client"
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/challenge"
+)
+
+// anchorNudge is how long `challenge commit` lets its run wait for the block that
+// anchors its seed before sending a transaction to make one: the solo engine makes
+// blocks only for transactions, so without one the run would wait for whoever sends
+// the next.
+const anchorNudge = 2 * time.Second
+
+// afterSend reports a sent transaction: at once under --no-wait, and otherwise, in
+// human mode, before waiting, so that the wait's progress follows it.
+func (a *app) afterSend(rc sent, human string, wf *waitFlags) error {
+	if wf.noWait || !a.json {
+		return a.printReceipt(rc, human)
+	}
+	return nil
+}
+
+// waitBench follows bench version id's check for at most d, printing its progress to
+// stderr unless --json, then prints the bench; a check that did not accept it is an
+// error after the bench is printed.
+func (a *app) waitBench(ctx context.Context, c *client.Client, id ledger.BenchID, d time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	b, err := c.WaitBench(ctx, id, func(b ledger.BenchView) {
+		if !a.json {
+			fmt.Fprintf(a.stderr, "bench %d check (round %d): %d of %d members attested\n", b.ID, b.Round, len(b.Checks), b.Quorum)
+		}
+	})
+	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
+		return fmt.Errorf("bench %d is still being checked after %s: `arena show bench %d` follows it", id, d, id)
+	}
+	if err != nil {
+		return err
+	}
+	if err := a.emit(b, func(w io.Writer) { printBench(w, &b) }); err != nil {
+		return err
+	}
+	if b.State != challenge.BenchAccepted {
+		return fmt.Errorf("bench %d was %s: %s", id, b.State, b.Reason)
+	}
+	return nil
+}
+
+// waitRun follows run id for at most d, nudging a block once while it waits for its
+// anchor and printing its progress to stderr unless --json, then prints the run; a run
+// that did not end final is an error after the run is printed.
+func (a *app) waitRun(ctx context.Context, c *client.Client, id ledger.RunID, d time.Duration, nudge func(context.Context) error) error {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	if anchoring(ctx, c, id) {
+		_ = nudge(ctx) // a failed nudge leaves the run to the next block anyone makes
+	}
+	r, err := c.WaitRun(ctx, id, func(r ledger.RunView) {
+		if !a.json {
+			fmt.Fprintf(a.stderr, "run %d: %s, %d attestations\n", r.ID, r.State, len(r.Attestations))
+		}
+	})
+	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
+		return fmt.Errorf("run %d is still %s after %s: `arena show run %d` follows it", id, r.State, d, id)
+	}
+	if err != nil {
+		return err
+	}
+	if err := a.emit(r, func(w io.Writer) { printRun(w, &r) }); err != nil {
+		return err
+	}
+	if r.State != challenge.RunFinal {
+		return fmt.Errorf("run %d ended %s", id, r.State)
+	}
+	return nil
+}
+
+// anchoring reports whether run id still waits for its anchor after anchorNudge.
+func anchoring(ctx context.Context, c *client.Client, id ledger.RunID) bool {
+	ctx, cancel := context.WithTimeout(ctx, anchorNudge)
+	defer cancel()
+	for {
+		r, err := c.Run(ctx, id)
+		if err != nil {
+			return ctx.Err() != nil // the wait ran out while it was still anchoring
+		}
+		if r.State != challenge.RunAnchoring {
+			return false
+		}
+		select {
+		case <-ctx.Done():
+			return true
+		case <-time.After(client.PollInterval):
+		}
+	}
+}
