@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"strings"
 
+	"github.com/arena/arena/audit"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/challenge/koth"
@@ -24,7 +26,7 @@ func (d *driver) challengeStories(s ledger.Snapshot) []Story {
 	}
 	b, _ := benchIn(s, d.chal.bench)
 	return []Story{
-		d.acceptedStory(b), d.crownStory(c), d.confirmStory(c, b), d.pairedStory(c, b), d.dethroneStory(c), d.payStory(c, b),
+		d.acceptedStory(b), d.crownStory(c), d.confirmStory(c, b), d.pairedStory(c, b), d.dethroneStory(c), d.payStory(&s, c, b),
 		d.auditStory(),
 	}
 }
@@ -120,9 +122,10 @@ func (d *driver) dethroneStory(c ledger.ChallengeView) Story {
 }
 
 // payStory: every fold paid the epoch's emission, 90% to the champion and the rest in
-// equal shares to the tail, into claimable, and the pool holds what was not paid.
-func (d *driver) payStory(c ledger.ChallengeView, b ledger.BenchView) Story {
-	st := Story{Name: "challenge: each fold pays the champion 90% and the tail the rest"}
+// equal shares to the tail, into claimable, and the pool holds what was not paid; and
+// every fold re-derives offline from the snapshot (arena audit challenge).
+func (d *driver) payStory(s *ledger.Snapshot, c ledger.ChallengeView, b ledger.BenchView) Story {
+	st := Story{Name: "challenge: each fold pays the champion 90% and the tail the rest, and re-derives"}
 	st.Held = true
 	var paid ledger.Amount
 	var parts []string
@@ -146,7 +149,14 @@ func (d *driver) payStory(c ledger.ChallengeView, b ledger.BenchView) Story {
 	}
 	left, _ := c.Funded.Sub(paid)
 	st.Held = st.Held && paid.Eq(c.Paid) && left.Eq(c.Pool)
-	st.Detail = fmt.Sprintf("%v; pool %s of %s left", parts, units(c.Pool), units(c.Funded))
+	rederived := "not re-derived"
+	if rep, err := audit.Challenge(s, c.ID); err != nil {
+		st.Held, rederived = false, err.Error()
+	} else {
+		st.Held = st.Held && rep.OK()
+		rederived = fmt.Sprintf("%d audit steps, all re-derived: %t", len(rep.Steps), rep.OK())
+	}
+	st.Detail = fmt.Sprintf("%s; pool %s of %s left; %s", strings.Join(parts, ", "), units(c.Pool), units(c.Funded), rederived)
 	return st
 }
 
