@@ -63,48 +63,19 @@ func (d *driver) challengeStory(ctx context.Context, a *arena) error {
 	if err := <-d.warm; err != nil {
 		return err
 	}
-	if err := d.uploadModules(ctx, a); err != nil {
-		return err
+	steps := []func(context.Context, *arena) error{
+		d.uploadModules, d.registerBench, d.publishChallenge,
+		d.commitAgents(p.agents[:2]), d.waitRuns("the entry runs of steady and steady-plus"), d.foldNext,
+		d.waitRuns("the confirmation runs"), d.foldNext,
+		d.commitAgents(p.agents[2:]), d.waitRuns("sharp's entry run"), d.foldNext,
+		d.auditRun,
 	}
-	if err := d.registerBench(ctx); err != nil {
-		return err
-	}
-	if err := d.publishChallenge(ctx); err != nil {
-		return err
-	}
-	for _, ag := range p.agents[:2] {
-		if err := d.commitAgent(ctx, ag); err != nil {
+	for _, step := range steps {
+		if err := step(ctx, a); err != nil {
 			return err
 		}
 	}
-	if err := d.anchor(ctx); err != nil {
-		return err
-	}
-	if err := d.waitRuns(ctx, "the entry runs of steady and steady-plus"); err != nil {
-		return err
-	}
-	if err := d.foldNext(ctx); err != nil {
-		return err
-	}
-	if err := d.waitRuns(ctx, "the confirmation runs"); err != nil {
-		return err
-	}
-	if err := d.foldNext(ctx); err != nil {
-		return err
-	}
-	if err := d.commitAgent(ctx, p.agents[2]); err != nil {
-		return err
-	}
-	if err := d.anchor(ctx); err != nil {
-		return err
-	}
-	if err := d.waitRuns(ctx, "sharp's entry run"); err != nil {
-		return err
-	}
-	if err := d.foldNext(ctx); err != nil {
-		return err
-	}
-	return d.auditRun(ctx, a)
+	return nil
 }
 
 // uploadModules stores the bench and every agent in the node's artifact store through
@@ -142,7 +113,7 @@ func (d *driver) uploadModules(ctx context.Context, a *arena) error {
 
 // registerBench registers toolbench v1 with the default fold terms and waits for its
 // check to settle.
-func (d *driver) registerBench(ctx context.Context) error {
+func (d *driver) registerBench(ctx context.Context, _ *arena) error {
 	p := challengePlan
 	wasm := example.Bench()
 	out, err := d.send(ctx, "sponsor", ledger.Amount{}, challenge.BenchRegister{
@@ -172,7 +143,7 @@ func (d *driver) registerBench(ctx context.Context) error {
 }
 
 // publishChallenge publishes the challenge on the accepted bench, funding its pool.
-func (d *driver) publishChallenge(ctx context.Context) error {
+func (d *driver) publishChallenge(ctx context.Context, _ *arena) error {
 	p := challengePlan
 	s, err := d.c.Snapshot(ctx)
 	if err != nil {
@@ -189,6 +160,19 @@ func (d *driver) publishChallenge(ctx context.Context) error {
 	fmt.Fprintf(d.out, "challenge %d published: %q, pool %d %s paid %d per daily fold, deposit %d\n",
 		d.chal.id, p.title, p.pool, d.terms.Symbol, p.perEpoch, p.deposit)
 	return nil
+}
+
+// commitAgents returns the step that commits each of ags by digest, staking the
+// deposit and the grading fee, then makes the block that anchors their runs.
+func (d *driver) commitAgents(ags []challengeAgent) func(context.Context, *arena) error {
+	return func(ctx context.Context, _ *arena) error {
+		for _, ag := range ags {
+			if err := d.commitAgent(ctx, ag); err != nil {
+				return err
+			}
+		}
+		return d.anchor(ctx)
+	}
 }
 
 // commitAgent commits one example agent by digest, staking the deposit and the grading
@@ -216,32 +200,34 @@ func (d *driver) anchor(ctx context.Context) error {
 	return d.advanceBy(ctx, 1, "a block, so the runs just committed take their seeds from the one before")
 }
 
-// waitRuns waits until no run of the challenge is anchoring or running, then prints
-// every run that ended since the last wait: its id, purpose, state and composite.
-func (d *driver) waitRuns(ctx context.Context, what string) error {
-	var c ledger.ChallengeView
-	if err := d.poll(ctx, what, func() bool {
-		var err error
-		c, err = d.c.Challenge(ctx, d.chal.id)
-		return err == nil && !slices.ContainsFunc(c.Runs, func(r ledger.RunView) bool {
-			return r.State == challenge.RunAnchoring || r.State == challenge.RunRunning
-		})
-	}); err != nil {
-		return err
-	}
-	for _, r := range c.Runs {
-		if d.chal.printed[r.ID] {
-			continue
+// waitRuns returns the step that waits until no run of the challenge is anchoring or
+// running, then prints every run that ended since the last wait: its id, purpose, state
+// and composite.
+func (d *driver) waitRuns(what string) func(context.Context, *arena) error {
+	return func(ctx context.Context, _ *arena) error {
+		var c ledger.ChallengeView
+		if err := d.poll(ctx, what, func() bool {
+			var err error
+			c, err = d.c.Challenge(ctx, d.chal.id)
+			return err == nil && !slices.ContainsFunc(c.Runs, func(r ledger.RunView) bool {
+				return r.State == challenge.RunAnchoring || r.State == challenge.RunRunning
+			})
+		}); err != nil {
+			return err
 		}
-		d.chal.printed[r.ID] = true
-		fmt.Fprintf(d.out, "  run %d (%s, %s): %s\n", r.ID, d.chal.agentOf[r.Entry], runPurpose(r), runResult(r))
+		for _, r := range c.Runs {
+			if !d.chal.printed[r.ID] {
+				d.chal.printed[r.ID] = true
+				fmt.Fprintf(d.out, "  run %d (%s, %s): %s\n", r.ID, d.chal.agentOf[r.Entry], runPurpose(r), runResult(r))
+			}
+		}
+		return nil
 	}
-	return nil
 }
 
 // foldNext advances the dev clock into the next epoch and folds it, printing the
 // champion, the payments and the pairs sent to confirmation.
-func (d *driver) foldNext(ctx context.Context) error {
+func (d *driver) foldNext(ctx context.Context, _ *arena) error {
 	if err := d.advanceBy(ctx, challengePlan.epochS, "the next epoch of the challenge"); err != nil {
 		return err
 	}
@@ -268,10 +254,10 @@ func (d *driver) foldNext(ctx context.Context) error {
 	return nil
 }
 
-// poll asks done every 50 ms until it holds, for at most a minute; a poll that fails
-// is asked again.
+// poll asks done every 50 ms until it holds, for at most two minutes (a run is seconds
+// of work for each of three validators, on a machine that may be busy).
 func (d *driver) poll(ctx context.Context, what string, done func() bool) error {
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
 	for !done() {
 		select {
