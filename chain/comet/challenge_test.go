@@ -31,10 +31,11 @@ var challengeAgents = []string{"steady", "sharp"}
 // whole benchmark challenge. The example bench and agents are uploaded to every node;
 // the bench is registered and checked by a committee of three, a challenge is published
 // with an emission pool, two agents are committed, and each run's seed comes from the
-// state hash after its commit's block; three validators run each program in their sandboxes, grade
-// it with the bench and attest the same composite, each publishing its transcript to
-// its own node; a fold crowns the clear leader and pays the champion and the tail.
-// Every node ends at one app hash, and each node's file replays under solo.Verify.
+// state hash after its commit's block; three validators run each program in their
+// sandboxes, grade it with the bench and attest the same composite, each publishing its
+// transcript to its own node; a fold crowns the clear leader and pays the champion and
+// the tail. Every node ends at one app hash, and each node's file replays under
+// solo.Verify.
 func TestFourNodesRunAChallengeToOneAppHash(t *testing.T) {
 	c := newCluster(t, 4)
 	warmWasmCache(t, c.dir)
