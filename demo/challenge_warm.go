@@ -72,11 +72,15 @@ func warmCache(ctx context.Context, dir string) error {
 
 // userCache returns the demo's compilation cache for mods in the user's cache
 // directory, named by their digests, creating it and removing the caches of other
-// module sets, which no demo of this build reads.
+// module sets, which no demo of this build reads. It fails when the user's cache
+// directory does not exist.
 func userCache(mods []exampleModule) (string, error) {
 	base, err := os.UserCacheDir()
 	if err != nil {
 		return "", err
+	}
+	if _, err := os.Stat(base); err != nil {
+		return "", err // a home that does not exist (a test's) is not made here
 	}
 	h := sha256.New()
 	for _, m := range mods {
