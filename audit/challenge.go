@@ -332,6 +332,14 @@ func (r *Report) kept(run ledger.RunView, b ledger.BenchView) {
 				return
 			}
 		}
+		// The snapshot does not name the attempt's leader, and the leader need not have
+		// attested first; every agreeing row is the same result, so the kept one may
+		// come from any of them.
+		if i := slices.IndexFunc(rows, func(x challenge.RunAttestationView) bool {
+			return run.KeptFrom != nil && x.Validator == *run.KeptFrom
+		}); i >= 0 {
+			want = rows[i]
+		}
 	}
 	from := "-"
 	if run.KeptFrom != nil {

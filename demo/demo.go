@@ -3,8 +3,23 @@
 // three bundled contests through the client with signed transactions: entries graded
 // under consensus, a disqualification by code and a held appeal, a copy caught by
 // overlap, and a clean win; a sealed-bid tender; and an agent match that the node's
-// operator plays with the builtin reader, with two bets on a move, finished and paid.
-// Then it awards, withdraws, and writes a snapshot and the board.
+// operator plays with the builtin reader, with two bets on a move, finished and paid;
+// and a benchmark challenge on the embedded example bench and agents (challenge.go):
+// a champion, a challenger inside the dethrone band confirmed on shared seeds, a clear
+// dethrone, three folds and an audit of a run. Then it awards, withdraws, and writes a
+// snapshot and the board.
+//
+// Decisions the challenge story makes: it folds three times, not twice, so that the
+// pair's paired decision (fold 2) and sharp's outright dethrone (fold 3, sharp being
+// committed after fold 2) each show in a fold of their own; each agent is committed by
+// its own solver, since the tail pays one entry per committer. A run's seed is handed
+// over by the block after the one that opened it and the embedded engine makes blocks
+// only for transactions, so after its commits the story makes one itself (a dev advance
+// of one second). The example modules are compiled while the other stories play, and
+// their machine code is kept in the user's cache directory as well as the arena's
+// (challenge_warm.go). The run audit is made from the snapshot and the node's blob
+// store while the node runs, on a confirmation run, whose seed needs no block from the
+// log; `arena audit run N --dir DIR` on the stopped arena also checks the signatures.
 package demo
 
 import (

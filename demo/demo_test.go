@@ -10,9 +10,9 @@ import (
 	"github.com/arena/arena/demo"
 )
 
-// TestDemoTellsEveryStory: the demo runs three contests, a tender and an agent match end
-// to end through the real API
-// with the builtin reader, every story it claims is on the ledger, and it writes the
+// TestDemoTellsEveryStory: the demo runs three contests, a tender, an agent match and a
+// benchmark challenge end to end through the real API with the builtin reader and the
+// embedded example modules, every story it claims is on the ledger, and it writes the
 // snapshot and the board where it says. (Its wall time is a figure in BENCHMARKS.md,
 // measured by `arena bench demo`, not asserted here.)
 func TestDemoTellsEveryStory(t *testing.T) {
@@ -28,8 +28,8 @@ func TestDemoTellsEveryStory(t *testing.T) {
 			t.Errorf("story %q did not hold: %s", s.Name, s.Detail)
 		}
 	}
-	if len(sum.Stories) != 12 || len(sum.Rows) != 6 {
-		t.Errorf("%d stories and %d scorecard rows, want 12 and 6", len(sum.Stories), len(sum.Rows))
+	if len(sum.Stories) != 19 || len(sum.Rows) != 6 {
+		t.Errorf("%d stories and %d scorecard rows, want 19 and 6", len(sum.Stories), len(sum.Rows))
 	}
 	for _, p := range []string{sum.Snapshot, sum.Board} {
 		if _, err := os.Stat(p); err != nil || !strings.HasPrefix(p, dir) {

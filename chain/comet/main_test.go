@@ -5,23 +5,28 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/arena/arena/account"
+	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/grading/bounty"
+	gchallenge "github.com/arena/arena/grading/challenge"
 	"github.com/arena/arena/grading/prompt"
 	gtender "github.com/arena/arena/grading/tender"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/reader"
+	"github.com/arena/arena/sandbox"
 	"github.com/arena/arena/validator"
 )
 
@@ -79,18 +84,47 @@ func runNode(home, lie string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
+	host, err := challengeHost(ctx, home)
+	if err != nil {
+		return err
+	}
+	defer host.Runtime.Close(context.Background())
 	w := validator.New(validator.Config{
 		Key: key, Chain: chain,
 		Graders: map[string]grading.Grader{
-			bounty.Kind:       &bounty.Pipeline{Reader: model, Compiler: model},
-			gtender.Kind:      &gtender.Scorer{Model: model},
-			gtender.CheckKind: &gtender.Checker{Model: model},
+			bounty.Kind:          &bounty.Pipeline{Reader: model, Compiler: model},
+			gtender.Kind:         &gtender.Scorer{Model: model},
+			gtender.CheckKind:    &gtender.Checker{Model: model},
+			gchallenge.RunKind:   gchallenge.Runner{Host: host},
+			gchallenge.CheckKind: gchallenge.Checker{Host: host},
 		},
 		RunTimeout: 10 * time.Second, Poll: 250 * time.Millisecond, RotateGrace: time.Second,
 		Logger: log,
 	})
 	return w.Run(ctx)
 }
+
+// challengeHost is what a node's validator runs benchmark challenges with: a sandbox
+// whose compilation cache is shared by every node of the network (the directory beside
+// their homes), and the node's own blob store, <home>/blobs, which holds the artifacts
+// uploaded to it and receives the transcripts its validator publishes.
+func challengeHost(ctx context.Context, home string) (*gchallenge.Host, error) {
+	rt, err := sandbox.New(ctx, sandbox.Config{CacheDir: wasmCache(filepath.Dir(home))})
+	if err != nil {
+		return nil, err
+	}
+	st, err := blobs.Open(nodeBlobs(home))
+	if err != nil {
+		return nil, errors.Join(err, rt.Close(ctx))
+	}
+	return &gchallenge.Host{Runtime: rt, Store: st}, nil
+}
+
+// wasmCache is the compilation cache the nodes of a network in dir share.
+func wasmCache(dir string) string { return filepath.Join(dir, "wasm-cache") }
+
+// nodeBlobs is the blob store of the node in home.
+func nodeBlobs(home string) string { return filepath.Join(home, "blobs") }
 
 // hiding is a dishonest chain: an attestation of an entry that code disqualified for a
 // failed mandatory check is re-signed as passed, on the reader's rung with its score,

@@ -22,7 +22,8 @@ const (
 
 // Query serves the committed state's views as JSON by path: /arena, /task/ID,
 // /entry/ID, /grades/ID (the entry's rounds), /tender/ID, /tender-check/DIGEST,
-// /match/ID, /match-bet/ID, /snapshot and /nonce/ADDR (the next nonce, a number). Height is the last committed height.
+// /match/ID, /match-bet/ID, /bench/ID, /challenge/ID, /run/ID, /snapshot and
+// /nonce/ADDR (the next nonce, a number). Height is the last committed height.
 func (a *App) Query(_ context.Context, req *abci.RequestQuery) (*abci.ResponseQuery, error) {
 	var (
 		v     any
@@ -90,6 +91,15 @@ func view(s *ledger.State, path string) (any, bool, error) {
 		return v, ok, nil
 	case "match-bet":
 		v, ok := s.MatchBet(ledger.BetID(id))
+		return v, ok, nil
+	case "bench":
+		v, ok := s.Bench(ledger.BenchID(id))
+		return v, ok, nil
+	case "challenge":
+		v, ok := s.Challenge(ledger.ChallengeID(id))
+		return v, ok, nil
+	case "run":
+		v, ok := s.Run(ledger.RunID(id))
 		return v, ok, nil
 	case "grades":
 		if _, ok := s.Entry(ledger.EntryID(id)); !ok {
