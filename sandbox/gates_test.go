@@ -85,3 +85,66 @@ func TestCompilingTheSameProgramTwiceReturnsTheCachedModule(t *testing.T) {
 		t.Error("the cache is not keyed by digest and offer")
 	}
 }
+
+func TestMemoryIsCappedWhateverTheBenchAsks(t *testing.T) {
+	r := newRuntime(t, false)
+	ctx := context.Background()
+	big := &gt.Module{
+		Types:   []gt.FuncType{{}},
+		Funcs:   []gt.Func{{Code: []byte{gt.End}}},
+		Memory:  gt.Ptr(CapPages + 1),
+		Exports: []gt.Export{{Name: "handle", Kind: 0, Index: 0}, {Name: "_initialize", Kind: 0, Index: 0}},
+	}
+	m, err := r.Compile(ctx, big.Bytes(), Offer{Arena: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Agent(ctx, m, [32]byte{}, Limits{MaxPages: 65536}, initGas, &session{})
+	if want := "[EXPECTED] The program needs 4097 memory pages; the limit is 4096"; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+	// An unexported memory's minimum counts too (it used to panic inside wazero).
+	big.Memory = gt.Ptr(600)
+	if m, err = r.Compile(ctx, big.Bytes(), Offer{Arena: true}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Agent(ctx, m, [32]byte{}, Limits{MaxPages: 512}, initGas, &session{})
+	if want := "[EXPECTED] The program needs 600 memory pages; the limit is 512"; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+func TestTheModuleCacheIsBounded(t *testing.T) {
+	ctx := context.Background()
+	r, err := New(ctx, Config{MaxModules: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close(ctx)
+	variant := func(pages uint32) []byte {
+		m := gt.Spin()
+		m.Memory = gt.Ptr(pages)
+		return m.Bytes()
+	}
+	get := func(pages uint32) *Module {
+		m, err := r.Compile(ctx, variant(pages), Offer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	one, two := get(1), get(2)
+	if get(1) != one {
+		t.Fatal("not cached")
+	}
+	get(3) // evicts two, the least recently used
+	if len(r.modules) != 2 {
+		t.Errorf("%d modules cached, want 2", len(r.modules))
+	}
+	if get(1) != one {
+		t.Error("the recently reused module was evicted")
+	}
+	if get(2) == two {
+		t.Error("the least recently used module was kept")
+	}
+}

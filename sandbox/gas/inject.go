@@ -13,6 +13,7 @@ const (
 	secImport    = 2
 	secFunction  = 3
 	secTable     = 4
+	secMemory    = 5
 	secGlobal    = 6
 	secExport    = 7
 	secStart     = 8

@@ -185,3 +185,31 @@ func Canonical(module []byte) (string, error) {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:]), nil
 }
+
+// MinPages returns the largest minimum, in pages, that module's memory section declares
+// (0 when it has none). It reads leniently, like Gate: a module it cannot read fails
+// validation elsewhere. Compiled modules only report exported memories, so the sandbox
+// reads the minimum here.
+func MinPages(module []byte) uint32 {
+	if len(module) < len(header) {
+		return 0
+	}
+	var most uint32
+	r := &reader{b: module, pos: len(header)}
+	for !r.done() {
+		id := r.byte()
+		body := r.bytes(r.u32())
+		if r.err != nil || id != secMemory {
+			continue
+		}
+		s := &reader{b: body}
+		n := s.u32()
+		for i := uint32(0); i < n && s.err == nil; i++ {
+			lo, _, _ := s.limitsOf()
+			if s.err == nil {
+				most = max(most, lo)
+			}
+		}
+	}
+	return most
+}
