@@ -14,8 +14,9 @@ import (
 
 // maxTranscript is the most bytes a canonical transcript may take: what the blob store
 // keeps. A program alone can write far more (per case a 64 KiB response and 32 requests
-// of 64 KiB, each control byte JSON-escaped to six), so fit cuts what it recorded.
-const maxTranscript = blobs.MaxBytes
+// of 64 KiB, each control byte JSON-escaped to six), so fit cuts what it recorded. It is
+// a variable only so that tests can lower it (export_test.go); it is part of the protocol.
+var maxTranscript = blobs.MaxBytes
 
 // fit returns t's canonical bytes, first cutting, when they exceed limit, the strings of
 // every record over an even share of limit: each record whose encoding exceeds
