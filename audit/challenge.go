@@ -14,6 +14,7 @@ import (
 	"github.com/arena/arena/ledger/challenge/composite"
 	"github.com/arena/arena/ledger/challenge/koth"
 	"github.com/arena/arena/sandbox"
+	"github.com/arena/arena/sandbox/gas"
 )
 
 // RunInputs is what a run's audit reads besides the snapshot: where the published
@@ -129,6 +130,7 @@ type runAudit struct {
 	module  *sandbox.Module
 	dataset []byte
 	dsha    string
+	canon   string                         // the program's canonical digest (gas.Canonical), "" when not held
 	graded  map[string]challenge.RunResult // by transcript digest: members who agree publish one transcript
 }
 
@@ -150,6 +152,9 @@ func (a *runAudit) artifacts(ctx context.Context) {
 		}
 	} else {
 		a.r.check("program", fmt.Sprintf("%s, %d bytes", a.run.Program, a.run.Size), fmt.Sprintf("%s, %d bytes", abi.Digest(prog), len(prog)), "the committed digest and size")
+		if a.canon, err = gas.Canonical(prog); err != nil {
+			a.r.fail("program", "its sections cannot be read: "+err.Error())
+		}
 	}
 	if a.module, err = a.in.Runtime.Compile(ctx, wasm, sandbox.Offer{}); err != nil {
 		a.r.fail("bench module", "it does not compile: "+err.Error())
@@ -191,6 +196,9 @@ func (a *runAudit) attestation(ctx context.Context, x challenge.RunAttestationVi
 	res := x.Result
 	if a.dataset != nil {
 		a.r.check(name+" dataset", res.Dataset, a.dsha, "sha256 of the dataset the bench generates from the run's seed")
+	}
+	if a.canon != "" {
+		a.r.check(name+" canonical", res.Canonical, a.canon, "sha256 of the program without its custom sections")
 	}
 	t, err := blobs.Fetch(ctx, res.Transcript, a.in.Blobs...)
 	if err != nil {
@@ -285,7 +293,7 @@ func (a *runAudit) regrade(ctx context.Context, t []byte) (challenge.RunResult, 
 	for _, c := range tr.Cases {
 		gas += c.Gas
 	}
-	return challenge.RunResult{Dataset: a.dsha, Transcript: abi.Digest(t), Composite: score, Gas: gas}, nil
+	return challenge.RunResult{Dataset: a.dsha, Transcript: abi.Digest(t), Canonical: a.canon, Composite: score, Gas: gas}, nil
 }
 
 // kept checks the result the ledger kept: for a run settled on a result, the agreeing
@@ -421,7 +429,7 @@ func attestTx(log *RunLog, rd ledger.RoundID, x challenge.RunAttestationView) (S
 
 // sameRun reports whether two run results are equal in every field.
 func sameRun(a, b challenge.RunResult) bool {
-	return a.Error == b.Error && a.Dataset == b.Dataset && a.Transcript == b.Transcript && a.Gas == b.Gas && challenge.SameResult(a.Composite, b.Composite)
+	return a.Error == b.Error && a.Dataset == b.Dataset && a.Transcript == b.Transcript && a.Canonical == b.Canonical && a.Gas == b.Gas && challenge.SameResult(a.Composite, b.Composite)
 }
 
 // scoreLine summarises a result: its composite, SE, case count and gas, or its failure.

@@ -67,6 +67,10 @@ func TestADoctoredRunIsCaught(t *testing.T) {
 			r.Attestations[0].Result.Dataset = strings.Repeat("0", 64)
 			return f.sources()
 		}},
+		{"canonical", "canonical", "sha256 of the program without its custom sections", func(_ *testing.T, r *ledger.RunView, _ *audit.RunLog) []blobs.Source {
+			r.Attestations[1].Result.Canonical = strings.Repeat("0", 64)
+			return f.sources()
+		}},
 		{"composite", "composite", "the composite is not the re-graded transcript's", func(_ *testing.T, r *ledger.RunView, _ *audit.RunLog) []blobs.Source {
 			r.Attestations[1].Result.Composite.Composite++
 			return f.sources()

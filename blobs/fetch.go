@@ -27,7 +27,18 @@ type Source interface {
 // Where names this node's store.
 func (s *Store) Where(d string) string { return "this node's blob store" }
 
-// Blob returns the blob d, or [EXTERNAL] when it is not held.
+// ErrMissing marks a source's answer that it does not hold the artifact (yet): a store
+// miss or a node's 404. It is [TRANSIENT], since the artifact may still arrive (uploaded
+// to another node, not yet copied here), and Fetch never lets it outweigh a definitive
+// answer of another source.
+var ErrMissing = errors.New("the artifact is not held here")
+
+// missing is the [TRANSIENT] failure of a source that does not hold d.
+func missing(msg string, err error) *book.Error {
+	return &book.Error{Class: book.Transient, Msg: msg, Err: errors.Join(ErrMissing, err)}
+}
+
+// Blob returns the blob d, or a [TRANSIENT] ErrMissing failure when it is not held.
 func (s *Store) Blob(_ context.Context, d string) ([]byte, error) {
 	b, err := s.Get(d)
 	var mm *MismatchError
@@ -35,7 +46,7 @@ func (s *Store) Blob(_ context.Context, d string) ([]byte, error) {
 	case err == nil:
 		return b, nil
 	case errors.Is(err, ErrNotFound):
-		return nil, &book.Error{Class: book.External, Msg: fmt.Sprintf("The artifact %s is not in %s", d, s.Where(d)), Err: err}
+		return nil, missing(fmt.Sprintf("The artifact %s is not in %s", d, s.Where(d)), err)
 	case errors.As(err, &mm):
 		return nil, mismatch(s.Where(d), d)
 	}
@@ -73,6 +84,9 @@ func (n Node) Blob(ctx context.Context, d string) ([]byte, error) {
 		return nil, transport(where, err)
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusNotFound {
+		return nil, missing("The artifact at "+where+" was not found (404)", nil)
+	}
 	if resp.StatusCode != http.StatusOK {
 		return nil, status(where, resp.StatusCode)
 	}
@@ -128,7 +142,9 @@ func (u URL) Blob(ctx context.Context, d string) ([]byte, error) {
 // the last source's failure (callers list the cheapest first and the one every
 // validator shares, the committed URL, last), or a [TRANSIENT] failure when any source
 // failed in a way that may pass, so that one broken mirror never settles a refusal that
-// a retry would not. Every failure is a *book.Error.
+// a retry would not. A source that merely lacks d (ErrMissing: a store miss, a node's
+// 404) is [TRANSIENT] when it is the last, but does not outweigh a later source's
+// definitive answer. Every failure is a *book.Error.
 func Fetch(ctx context.Context, d string, sources ...Source) ([]byte, error) {
 	if !IsDigest(d) {
 		return nil, book.NewError(book.Expected, "The artifact digest "+quote(d)+" is not 64 lowercase hex digits")
@@ -147,11 +163,11 @@ func Fetch(ctx context.Context, d string, sources ...Source) ([]byte, error) {
 		}
 		e := asBookError(err)
 		last = e
-		if e.Class == book.Transient && transient == nil {
+		if e.Class == book.Transient && transient == nil && !errors.Is(e, ErrMissing) {
 			transient = e
 		}
 	}
-	if last.Class != book.Transient && transient != nil {
+	if (last.Class != book.Transient || errors.Is(last, ErrMissing)) && transient != nil {
 		return nil, transient
 	}
 	return nil, last

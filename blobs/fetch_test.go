@@ -103,7 +103,7 @@ func TestFailuresAreClassed(t *testing.T) {
 	code := func(c int) http.HandlerFunc { return func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(c) } }
 	n := node(t, code(404))
 	_, err := Fetch(ctx, d, n)
-	class(t, err, book.External, "The artifact at "+n.Where(d)+" was not found (404)")
+	class(t, err, book.Transient, "The artifact at "+n.Where(d)+" was not found (404)")
 	n = node(t, code(403))
 	_, err = Fetch(ctx, d, n)
 	class(t, err, book.External, "The artifact at "+n.Where(d)+" answered 403")
@@ -169,12 +169,12 @@ func TestWhenEverySourceFails(t *testing.T) {
 	ctx := context.Background()
 	missing := node(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(404) })
 	_, err := Fetch(ctx, d, s, missing)
-	class(t, err, book.External, "The artifact at "+missing.Where(d)+" was not found (404)")
+	class(t, err, book.Transient, "The artifact at "+missing.Where(d)+" was not found (404)")
 	down := node(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(500) })
 	_, err = Fetch(ctx, d, down, missing)
 	class(t, err, book.Transient, "The artifact host of "+down.Where(d)+" is unavailable (500)")
 	_, err = Fetch(ctx, d, s)
-	class(t, err, book.External, "The artifact "+d+" is not in this node's blob store")
+	class(t, err, book.Transient, "The artifact "+d+" is not in this node's blob store")
 	_, err = Fetch(ctx, "ABC", s)
 	class(t, err, book.Expected, `The artifact digest "ABC" is not 64 lowercase hex digits`)
 	_, err = Fetch(ctx, d)
@@ -182,4 +182,23 @@ func TestWhenEverySourceFails(t *testing.T) {
 	if !strings.Contains(err.Error(), "[TRANSIENT]") {
 		t.Fatalf("%v", err)
 	}
+}
+
+// An artifact uploaded to one node only may still reach the others: a store miss and a
+// node's 404 are [TRANSIENT] (ErrMissing), yet never outweigh a URL's definitive answer.
+func TestAMissingArtifactMayStillArrive(t *testing.T) {
+	d := digestOf(artifact)
+	s := open(t, t.TempDir())
+	ctx := context.Background()
+	lacking := node(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(404) })
+	_, err := Fetch(ctx, d, s)
+	class(t, err, book.Transient, "The artifact "+d+" is not in this node's blob store")
+	if !errors.Is(err, ErrMissing) {
+		t.Errorf("%v is not ErrMissing", err)
+	}
+	_, err = Fetch(ctx, d, s, lacking)
+	class(t, err, book.Transient, "The artifact at "+lacking.Where(d)+" was not found (404)")
+	gone := https(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(404) })
+	_, err = Fetch(ctx, d, s, lacking, gone)
+	class(t, err, book.External, "The artifact at "+gone.URL+" was not found (404)")
 }

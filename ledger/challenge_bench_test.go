@@ -95,7 +95,7 @@ func BenchmarkApplyChallenge(b *testing.B) {
 			rv, _ := c.s.Run(r)
 			b.StartTimer()
 			c.attestAll(rv.Round, func(id RoundID, at int) Body {
-				return challenge.Attest{Round: id, Attempt: at, Result: ledgertest.Scored(114, 500000, 10000)}
+				return challenge.Attest{Round: id, Attempt: at, Result: ledgertest.Canonical(ledgertest.Scored(114, 500000, 10000), rv.Program)}
 			})
 			i++
 		}
@@ -112,7 +112,7 @@ func BenchmarkApplyChallenge(b *testing.B) {
 				comp = 900_000
 			}
 			c.attestAll(rv.Round, func(id RoundID, at int) Body {
-				return challenge.Attest{Round: id, Attempt: at, Result: ledgertest.Scored(114, comp, 10000)}
+				return challenge.Attest{Round: id, Attempt: at, Result: ledgertest.Canonical(ledgertest.Scored(114, comp, 10000), rv.Program)}
 			})
 		}
 		stranger := ledgertest.Addr("stranger")

@@ -24,7 +24,7 @@ func (a *chArena) nextBlock() {
 // its anchor and version 2 accepted beside version 1; every block is in the log.
 func midChallenge(t *testing.T) *chArena {
 	a := challengeArena(t, func(b *challenge.BenchRegister) { b.Model = "frozen-model-7b" })
-	a.AcceptBench("bob", ledgertest.BenchBody("ditto", 2))
+	a.AcceptBench("alice", ledgertest.BenchBody("ditto", 2))
 	enter := func(who, program string, res ...challenge.RunResult) RunID {
 		_, r := a.CommitProgram(who, a.id, program, challenge.ProfileFull)
 		a.nextBlock()

@@ -185,14 +185,18 @@ func TestAnInBandChallengerIsConfirmedOnSharedSeedsAndThePairedComparisonDecides
 	alice := a.enter("alice", "alice's agent", ledgertest.Scored(114, 700000, 10000))
 	bob := a.enter("bob", "bob's agent", ledgertest.Scored(114, 710000, 10000))
 	f := a.fold()
+	anchor := a.s.Hash()
+	a.Tick()
 	if f.Champion != alice || len(f.Contested) != 1 || f.Contested[0] != (challenge.PairView{Champion: alice, Challenger: bob}) || len(f.Opened) != 6 {
 		t.Fatalf("first fold: %+v", f)
 	}
+	// The pair's CRN seeds are FACTS' over the canonical digests, anchored to the state
+	// hash at the end of the fold's block.
 	seeds := koth.ConfirmationSeeds([]string{ledgertest.Digest("alice's agent"), ledgertest.Digest("bob's agent")}, 1, 3)
 	comp := map[ChallengeEntryID][]int64{alice: {700000, 702000, 698000}, bob: {740000, 745000, 742000}}
 	for _, id := range f.Opened {
 		r := a.Run(id)
-		if r.State != challenge.RunRunning || r.Purpose != challenge.PurposeConfirm || r.Seed != challenge.CRNSeedHex(seeds[r.K]) || r.CRN != seeds[r.K] {
+		if r.State != challenge.RunRunning || r.Purpose != challenge.PurposeConfirm || r.Seed != challenge.ConfirmSeed(seeds[r.K], anchor) || r.CRN != seeds[r.K] {
 			t.Fatalf("confirmation run %+v", r)
 		}
 		a.AttestRun(id, ledgertest.Scored(114, comp[r.Entry][r.K], 10000))

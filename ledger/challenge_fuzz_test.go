@@ -32,7 +32,7 @@ func FuzzChallengeApply(f *testing.F) {
 		a.Tx(a.ByAddr(rd.Committee[0]), Amount{}, challenge.BenchCheckAttest{Round: 1, Attempt: 1, Result: challenge.BenchCheck{Dataset: ledgertest.Digest("d"), Cases: 114, Kinds: []string{"memory", "tool"}}}),
 		a.Tx("sponsor", Ether(9), challenge.Publish{Bench: "ditto", Title: "t", Deposit: Ether(1), PerEpoch: Ether(1), EpochS: 60, End: a.Now() + 600}),
 		a.Tx("carol", fee, challenge.Commit{Challenge: a.id, Program: ledgertest.Digest("carol's agent"), Size: 1, Profile: challenge.ProfileFull}),
-		a.Tx(a.ByAddr(rd.Attempts[0].Leader), Amount{}, challenge.Attest{Round: r.Round, Attempt: 1, Result: ledgertest.Scored(114, 500000, 1000)}),
+		a.Tx(a.ByAddr(rd.Attempts[0].Leader), Amount{}, challenge.Attest{Round: r.Round, Attempt: 1, Result: ledgertest.Canonical(ledgertest.Scored(114, 500000, 1000), ledgertest.Digest("carol's agent"))}),
 		a.Tx(a.ByAddr(rd.Committee[1]), Amount{}, challenge.Attest{Round: r.Round, Attempt: 1, Result: ledgertest.RunFailed("[EXPECTED] The program imports env.foo, which the bench does not offer")}),
 		a.Tx("stranger", Amount{}, challenge.Fold{Challenge: a.id}),
 		a.Tx("stranger", Amount{}, challenge.Close{Challenge: a.id}),

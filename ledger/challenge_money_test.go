@@ -54,7 +54,7 @@ func TestAChallengePaysItsChampionAndReturnsDepositAndPool(t *testing.T) {
 	if run.State != challenge.RunRunning || len(run.Seed) != 64 {
 		t.Fatalf("after a block the run is %s with seed %q", run.State, run.Seed)
 	}
-	res := challenge.RunResult{Dataset: strings.Repeat("d", 64), Transcript: strings.Repeat("e", 64), Gas: 7,
+	res := challenge.RunResult{Dataset: strings.Repeat("d", 64), Transcript: strings.Repeat("e", 64), Canonical: strings.Repeat("c", 64), Gas: 7,
 		Composite: composite.Result{N: 114, Composite: 600000, SE: 20000, ToolMean: 600000, MemoryMean: 600000, E: 1000000, M: 1000000, O: 1000000, C: 1000000, Gate: 1000000}}
 	attestAll(a, run.Round, func() Body { return challenge.Attest{Round: run.Round, Attempt: 1, Result: res} })
 	c, _ = a.s.Challenge(cid)

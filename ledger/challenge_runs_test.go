@@ -50,7 +50,7 @@ func TestARunThatNeverReachesQuorumLocksNothing(t *testing.T) {
 		t.Fatalf("the unanswered run is %s", v.State)
 	}
 	v := a.Run(r2)
-	if v.State != challenge.RunProvisional || v.Kept == nil || v.Kept.Composite.Composite != 500000 || len(v.Attestations) != 2*attempts {
+	if v.State != challenge.RunProvisional || v.Kept == nil || v.Kept.Composite.Composite != 500000 || len(v.Attestations) != 3*attempts {
 		t.Fatalf("the split run is %s, kept %+v", v.State, v.Kept)
 	}
 	both, _ := challengeDeposit.Add(challengeFee)
@@ -95,7 +95,7 @@ func TestAGateRefusedProgramCostsOnlyTheRun(t *testing.T) {
 			t.Fatalf("%s got %s", names[i], g)
 		}
 	}
-	if paid != len(rd.Committee) || paid != 3 {
+	if len(rd.Committee) != 4 || paid != 3 {
 		t.Fatalf("%d graders paid, committee of %d", paid, len(rd.Committee))
 	}
 	if ev := a.entry(e); ev.Eligible || ev.DepositHeld {
@@ -168,7 +168,7 @@ func TestAPinnedModelRunOfAnEvenQuorumKeepsTheLowerMiddle(t *testing.T) {
 		return res
 	}
 	v := a.AttestRun(r, row(700000), row(600000))
-	if rd := a.GradingRound(v.Round); len(rd.Committee) != 2 || v.State != challenge.RunFinal || v.Kept.Composite.Composite != 600000 {
+	if rd := a.GradingRound(v.Round); len(rd.Committee) != 3 || v.State != challenge.RunFinal || v.Kept.Composite.Composite != 600000 {
 		t.Fatalf("a committee of %d: run %s kept %+v", len(rd.Committee), v.State, v.Kept)
 	}
 }

@@ -206,5 +206,10 @@ func (a *arena) walkAttest(rng *rand.Rand, id RoundID, validators []string, fail
 	if rng.IntN(15) == 0 {
 		res = ledgertest.Scored(114, int64(rng.IntN(1_000_001)), 0)
 	}
+	if rd, ok := a.s.GradingRound(id); ok && rd.Kind == challenge.RunKind {
+		if rv, ok := a.s.Run(RunID(rd.Subject)); ok {
+			res = ledgertest.Canonical(res, rv.Program)
+		}
+	}
 	return from, challenge.Attest{Round: id, Attempt: at, Result: res}
 }

@@ -38,7 +38,8 @@ type agentKey struct{}
 
 // Agent instantiates m (running no start function), sets initGas and calls _initialize.
 // The module must export handle and _initialize, both without parameters or results.
-// A trap or running out of gas in _initialize is [EXPECTED]; the safety net [TRANSIENT].
+// Calls made during _initialize return 0 and reach no session. A trap or running out of
+// gas in _initialize is [EXPECTED]; the safety net [TRANSIENT].
 func (r *Runtime) Agent(ctx context.Context, m *Module, entropy [32]byte, lim Limits, initGas int64, s Session) (*Agent, error) {
 	for _, name := range []string{"handle", "_initialize"} {
 		if err := m.export(name); err != nil {
@@ -50,8 +51,11 @@ func (r *Runtime) Agent(ctx context.Context, m *Module, entropy [32]byte, lim Li
 	if err != nil {
 		return nil, err
 	}
-	a := &Agent{in: in, session: s, offer: m.offer}
+	// No session during _initialize: its calls are charged but neither served nor
+	// recorded (they would count for the first case, whose count resets only in Handle).
+	a := &Agent{in: in, offer: m.offer}
 	res := in.call(context.WithValue(ctx, agentKey{}, a), "_initialize", initGas)
+	a.session = s
 	a.initGas = res.used
 	switch {
 	case res.timedOut:

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arena/arena/challenge/abi"
+	gt "github.com/arena/arena/sandbox/gas/gastest"
 )
 
 func newAgent(t *testing.T, r *Runtime, name string, offer Offer, s Session) *Agent {
@@ -177,5 +178,44 @@ func TestHostImportsChargeForTheBytesTheyCopy(t *testing.T) {
 	// out: at least four times 1000 gas on the host's side alone.
 	if big-small < 4000 {
 		t.Errorf("64 kB more input cost %d more gas", big-small)
+	}
+}
+
+// callsTool is an agent whose _initialize and handle each make one call on the tool
+// channel ("tool" stored at address 0, an empty request).
+func callsTool() []byte {
+	call := append(gt.S64([]byte{gt.I32Const, 0, gt.I32Const}, 0x6c6f6f74), 0x36, 2, 0, // i32.store "tool"
+		gt.I32Const, 0, gt.I32Const, 4, gt.I32Const, 0, gt.I32Const, 0, gt.Call, 0, gt.Drop, gt.End)
+	m := &gt.Module{
+		Types:   []gt.FuncType{{}, {Params: []byte{gt.I32, gt.I32, gt.I32, gt.I32}, Results: []byte{gt.I32}}},
+		Imports: []gt.Import{{Module: "arena", Name: "call", Kind: 0, Index: 1}},
+		Funcs:   []gt.Func{{Code: call}, {Code: call}},
+		Memory:  gt.Ptr(1),
+		Exports: []gt.Export{{Name: "_initialize", Kind: 0, Index: 1}, {Name: "handle", Kind: 0, Index: 2}},
+	}
+	return m.Bytes()
+}
+
+func TestCallsDuringInitializeAreNeitherServedNorRecorded(t *testing.T) {
+	r := newRuntime(t, false)
+	ctx := context.Background()
+	m, err := r.Compile(ctx, callsTool(), Offer{Arena: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &session{}
+	a, err := r.Agent(ctx, m, [32]byte{}, agentLimits, initGas, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close(ctx)
+	if len(s.calls) != 0 {
+		t.Fatalf("_initialize's call reached the session: %q", s.calls)
+	}
+	if _, outcome, err := a.Handle(ctx, 1<<30); err != nil || outcome != "ok" {
+		t.Fatal(outcome, err)
+	}
+	if len(s.calls) != 1 || s.calls[0] != "tool " {
+		t.Errorf("handle's calls: %q, want [\"tool \"]", s.calls)
 	}
 }

@@ -25,6 +25,7 @@ type Module struct {
 	Digest   [32]byte // sha256 of the original bytes
 	offer    Offer
 	compiled wazero.CompiledModule
+	used     uint64 // the Runtime's tick when last compiled or reused (under its mu)
 	exports  map[string]api.FunctionDefinition
 	minPages uint32 // the declared minimum of its memory, if any
 }
@@ -34,7 +35,8 @@ type moduleKey struct {
 	offer  Offer
 }
 
-// Compile gates and compiles wasm: its size, its validity, its imports (only what offer
+// Compile gates and compiles wasm: its size, what it declares (gas.Gate, before any
+// compiler sees it: compile and instantiate costs are not bounded by size), its validity, its imports (only what offer
 // allows, with the host's signatures), then meters it (gas.Inject) and compiles the
 // metered module. Gate failures are [EXPECTED] *book.Error values. Compiling the same bytes
 // with the same offer again returns the cached Module.
@@ -42,9 +44,16 @@ func (r *Runtime) Compile(ctx context.Context, wasm []byte, offer Offer) (*Modul
 	if len(wasm) > MaxModuleBytes {
 		return nil, errTooLarge(len(wasm))
 	}
+	if err := gas.Gate(wasm); err != nil {
+		return nil, errLimit(err)
+	}
 	key := moduleKey{sha256.Sum256(wasm), offer}
 	r.mu.Lock()
 	m := r.modules[key]
+	if m != nil {
+		r.tick++
+		m.used = r.tick
+	}
 	r.mu.Unlock()
 	if m != nil {
 		return m, nil
@@ -58,8 +67,27 @@ func (r *Runtime) Compile(ctx context.Context, wasm []byte, offer Offer) (*Modul
 	if prev := r.modules[key]; prev != nil {
 		return prev, m.compiled.Close(ctx)
 	}
+	r.tick++
+	m.used = r.tick
 	r.modules[key] = m
+	r.evict(ctx)
 	return m, nil
+}
+
+// evict closes least recently used modules while the cache holds more than maxModules.
+// It runs under r.mu. Closing compiled code cannot fail in a way worth reporting here.
+func (r *Runtime) evict(ctx context.Context) {
+	for len(r.modules) > r.maxModules {
+		var oldest moduleKey
+		first := true
+		for k, m := range r.modules {
+			if first || m.used < r.modules[oldest].used {
+				oldest, first = k, false
+			}
+		}
+		_ = r.modules[oldest].compiled.Close(ctx)
+		delete(r.modules, oldest)
+	}
 }
 
 func (r *Runtime) compile(ctx context.Context, wasm []byte, key moduleKey) (*Module, error) {
@@ -79,7 +107,7 @@ func (r *Runtime) compile(ctx context.Context, wasm []byte, key moduleKey) (*Mod
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: compile the metered module: %w", err)
 	}
-	m := &Module{Digest: key.digest, offer: key.offer, compiled: compiled, exports: compiled.ExportedFunctions()}
+	m := &Module{Digest: key.digest, offer: key.offer, compiled: compiled, exports: compiled.ExportedFunctions(), minPages: gas.MinPages(wasm)}
 	for _, mem := range compiled.ExportedMemories() {
 		m.minPages = max(m.minPages, mem.Min())
 	}

@@ -3,8 +3,10 @@
 // imports wazero, and everything it returns is a pure function of the module, its inputs,
 // the entropy and the gas budget on one Platform, so that validators agree on it.
 //
-// A module passes static gates in Compile (size, validity, imports only from what the bench
-// offers, the gas injector's refusals), then runs metered: the host sets the injected
+// A module passes static gates in Compile (size; gas.Gate's bounds on what it declares —
+// locals, body sizes, entry counts, table sizes — read from the bytes before any wazero
+// call, since compiling or instantiating costs are not bounded by size; validity; imports
+// only from what the bench offers; the gas injector's refusals), then runs metered: the host sets the injected
 // arena_gas counter before each call and reads it after; a call that ends with the counter
 // below zero ran out of gas, however it ended. Wall time is only a safety net, and hitting
 // it is a [TRANSIENT] failure, never a verdict.
@@ -23,11 +25,16 @@
 //   - arena.call on a channel the bench does not offer is not served, returns 0 and does not
 //     count towards abi.MaxCalls; a request longer than abi.MaxResponse is cut there. A
 //     pointer or length outside the caller's memory traps the case.
-//   - Memory: Limits.MaxPages is enforced per instance (memory.grow past it returns -1, which
-//     a Go guest turns into a fatal error: a trap); a module whose declared minimum exceeds
-//     it is refused before it runs.
+//   - Memory: Limits.MaxPages, capped at CapPages whatever the bench asks, is enforced per
+//     instance (memory.grow past it returns -1, which a Go guest turns into a fatal error: a
+//     trap); a module whose declared minimum exceeds it (exported memory or not) is refused
+//     before it runs. Tables: gas.Gate bounds the sum of their maxima (an absent one counts
+//     as gas.MaxTableEntries, which the injector writes in), so table.grow is bounded too.
+//   - Calls an agent makes during _initialize return 0 and reach no Session: the call count
+//     is the case's, and the first case begins only in Handle.
 //   - A command's stdout is capped at MaxStdout bytes; writing more fails the run
 //     ([EXPECTED]); stderr is discarded (but charged).
-//   - Compiled modules are cached by the original's sha256 and the offer until Close. A
-//     long-lived caller recreates the Runtime now and then; the disk cache keeps that cheap.
+//   - Compiled modules are cached by the original's sha256 and the offer, at most
+//     Config.MaxModules of them (least recently used evicted and closed; the disk cache
+//     keeps recompiling cheap).
 package sandbox

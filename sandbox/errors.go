@@ -15,6 +15,12 @@ func errTooLarge(n int) *book.Error {
 	return expected("The program is %d bytes; the limit is %d", n, MaxModuleBytes)
 }
 
+func errLimit(err error) *book.Error {
+	e := expected("The program exceeds the sandbox's limits: %s", err)
+	e.Err = err
+	return e
+}
+
 func errInvalid(err error) *book.Error {
 	e := expected("The program is not a valid WebAssembly module: %s", firstLine(err))
 	e.Err = err

@@ -20,6 +20,9 @@ func TestTheGatesRefuse(t *testing.T) {
 	wrongSignature := &gt.Module{Types: []gt.FuncType{{}}, Imports: []gt.Import{{Module: "arena", Name: "input", Kind: 0, Index: 0}}}
 	importsGlobal := &gt.Module{Imports: []gt.Import{{Module: "wasi_snapshot_preview1", Name: "g", Kind: 3, Index: gt.I32}}}
 	unknownWASI := &gt.Module{Types: []gt.FuncType{{}}, Imports: []gt.Import{{Module: "wasi_snapshot_preview1", Name: "sock_open", Kind: 0, Index: 0}}}
+	// one function declaring 20,000,000 locals: 40 bytes that took 25 s and 4.7 GiB to compile
+	manyLocals := []byte("\x00asm\x01\x00\x00\x00\x01\x04\x01\x60\x00\x00\x03\x02\x01\x00\x0a\x09\x01\x07\x01\x80\xda\xc4\x09\x7f\x0b")
+	bigTable := &gt.Module{Table: []byte{1, 0x70, 0, 0x80, 0x80, 0x80, 0x40}} // 2^27 entries: 1 GiB at instantiation
 	for _, tc := range []struct {
 		name  string
 		wasm  []byte
@@ -27,6 +30,8 @@ func TestTheGatesRefuse(t *testing.T) {
 		want  string
 	}{
 		{"too large", make([]byte, 9<<20), Offer{}, "[EXPECTED] The program is 9437184 bytes; the limit is 8388608"},
+		{"20,000,000 locals", manyLocals, Offer{}, "[EXPECTED] The program exceeds the sandbox's limits: function body 0 declares more than 50000 locals"},
+		{"a table of 2^27 entries", bigTable.Bytes(), Offer{}, "[EXPECTED] The program exceeds the sandbox's limits: the tables' maxima add up to more than 65536 entries (an absent maximum counts as 65536)"},
 		{"not wasm", []byte("hello"), Offer{}, "[EXPECTED] The program is not a valid WebAssembly module: invalid magic number"},
 		{"reaches the counter-to-be", reachesCounter.Bytes(), Offer{}, "[EXPECTED] The program is not a valid WebAssembly module: invalid function[0]: invalid global index"},
 		{"start section", withStart.Bytes(), Offer{}, "[EXPECTED] The program cannot be metered: the module has a start section"},
@@ -78,5 +83,68 @@ func TestCompilingTheSameProgramTwiceReturnsTheCachedModule(t *testing.T) {
 	c := compile(t, r, "panic", Offer{Arena: true, Model: true})
 	if a != b || a == c {
 		t.Error("the cache is not keyed by digest and offer")
+	}
+}
+
+func TestMemoryIsCappedWhateverTheBenchAsks(t *testing.T) {
+	r := newRuntime(t, false)
+	ctx := context.Background()
+	big := &gt.Module{
+		Types:   []gt.FuncType{{}},
+		Funcs:   []gt.Func{{Code: []byte{gt.End}}},
+		Memory:  gt.Ptr(CapPages + 1),
+		Exports: []gt.Export{{Name: "handle", Kind: 0, Index: 0}, {Name: "_initialize", Kind: 0, Index: 0}},
+	}
+	m, err := r.Compile(ctx, big.Bytes(), Offer{Arena: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Agent(ctx, m, [32]byte{}, Limits{MaxPages: 65536}, initGas, &session{})
+	if want := "[EXPECTED] The program needs 4097 memory pages; the limit is 4096"; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+	// An unexported memory's minimum counts too (it used to panic inside wazero).
+	big.Memory = gt.Ptr(600)
+	if m, err = r.Compile(ctx, big.Bytes(), Offer{Arena: true}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Agent(ctx, m, [32]byte{}, Limits{MaxPages: 512}, initGas, &session{})
+	if want := "[EXPECTED] The program needs 600 memory pages; the limit is 512"; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+func TestTheModuleCacheIsBounded(t *testing.T) {
+	ctx := context.Background()
+	r, err := New(ctx, Config{MaxModules: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close(ctx)
+	variant := func(pages uint32) []byte {
+		m := gt.Spin()
+		m.Memory = gt.Ptr(pages)
+		return m.Bytes()
+	}
+	get := func(pages uint32) *Module {
+		m, err := r.Compile(ctx, variant(pages), Offer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	one, two := get(1), get(2)
+	if get(1) != one {
+		t.Fatal("not cached")
+	}
+	get(3) // evicts two, the least recently used
+	if len(r.modules) != 2 {
+		t.Errorf("%d modules cached, want 2", len(r.modules))
+	}
+	if get(1) != one {
+		t.Error("the recently reused module was evicted")
+	}
+	if get(2) == two {
+		t.Error("the least recently used module was kept")
 	}
 }

@@ -100,7 +100,7 @@ func hostCall(ctx context.Context, m api.Module, stack []uint64) {
 	a.in.meter.charge(int(chLen + reqLen))
 	ch := string(read(m, chPtr, chLen))
 	req := read(m, reqPtr, reqLen)
-	if !a.serves(ch) || a.calls >= abi.MaxCalls {
+	if a.session == nil || !a.serves(ch) || a.calls >= abi.MaxCalls {
 		return
 	}
 	a.calls++

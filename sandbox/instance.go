@@ -18,7 +18,7 @@ import (
 
 // Limits bound one instance.
 type Limits struct {
-	MaxPages uint32        // memory in 64 KiB pages; 0 means DefaultMaxPages
+	MaxPages uint32        // memory in 64 KiB pages; 0 means DefaultMaxPages; at most CapPages
 	Gas      int64         // the budget of a Command (agents take theirs per call: Agent, Handle)
 	Wall     time.Duration // the wall-time safety net of one call; 0 means DefaultWall
 }
@@ -30,6 +30,7 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxPages == 0 {
 		l.MaxPages = DefaultMaxPages
 	}
+	l.MaxPages = min(l.MaxPages, CapPages)
 	if l.Wall <= 0 {
 		l.Wall = DefaultWall
 	}

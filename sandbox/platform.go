@@ -33,6 +33,10 @@ const (
 	MaxModuleBytes  = 8 << 20  // bytes of a module
 	MaxStdout       = 32 << 20 // bytes a command may write to stdout
 	DefaultMaxPages = 2048     // 64 KiB pages of memory (128 MiB) when Limits.MaxPages is 0
+	// CapPages caps Limits.MaxPages whatever a bench asks (the ledger allows 65,536 pages,
+	// 4 GiB per instance, which a validator running several instances cannot back). It is
+	// part of the protocol like the other limits: every validator applies the same cap.
+	CapPages = 4096 // 256 MiB
 )
 
 // AgentEpoch is where an agent's fake clock starts (Unix seconds: 2026-01-01T00:00:00Z);

@@ -18,7 +18,16 @@ type Config struct {
 	// Interpreter runs modules in wazero's interpreter instead of its compiler: the same
 	// results, 40 to 100 times slower. For cross-checks in tests only.
 	Interpreter bool
+	// MaxModules bounds the compiled modules kept in memory (0 means DefaultMaxModules):
+	// past it, Compile closes the least recently compiled-or-reused one. Compiled code
+	// lives as long as its module, so an unbounded cache grows with every program
+	// submitted. A Module closed this way fails to instantiate (a [TRANSIENT] retry
+	// compiles it again); instances already running are unaffected.
+	MaxModules int
 }
+
+// DefaultMaxModules is Config.MaxModules when it is 0.
+const DefaultMaxModules = 64
 
 // Runtime compiles and runs modules. It is safe for concurrent use.
 type Runtime struct {
@@ -27,8 +36,10 @@ type Runtime struct {
 	cache wazero.CompilationCache
 	hosts map[string]map[string]api.FunctionDefinition // offerable host functions by module
 
-	mu      sync.Mutex
-	modules map[moduleKey]*Module
+	mu         sync.Mutex
+	modules    map[moduleKey]*Module
+	maxModules int
+	tick       uint64 // counts cache uses, for least-recently-used eviction
 }
 
 // New returns a Runtime with the WASI and arena host modules instantiated.
@@ -38,7 +49,10 @@ func New(ctx context.Context, c Config) (*Runtime, error) {
 		cfg = wazero.NewRuntimeConfigInterpreter()
 	}
 	cfg = cfg.WithCloseOnContextDone(true)
-	r := &Runtime{modules: map[moduleKey]*Module{}}
+	r := &Runtime{modules: map[moduleKey]*Module{}, maxModules: c.MaxModules}
+	if r.maxModules <= 0 {
+		r.maxModules = DefaultMaxModules
+	}
 	if c.CacheDir != "" {
 		cache, err := wazero.NewCompilationCacheWithDir(c.CacheDir)
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/sandbox"
+	"github.com/arena/arena/sandbox/gas"
 )
 
 // bench is a compiled bench module with the limits its version froze.
@@ -55,12 +56,21 @@ func (h *Host) benchModule(ctx context.Context, b challenge.BenchView) (*bench, 
 
 // agentModule fetches a program by digest and compiles it through the gates, offering
 // WASI, the arena host module and, when bench version b pins a model, the model channel.
-func (h *Host) agentModule(ctx context.Context, b challenge.BenchView, program, url string) (*sandbox.Module, error) {
+// It returns the program's canonical digest too (gas.Canonical: custom sections aside).
+func (h *Host) agentModule(ctx context.Context, b challenge.BenchView, program, url string) (*sandbox.Module, string, error) {
 	wasm, err := h.fetch(ctx, program, url)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return h.Runtime.Compile(ctx, wasm, sandbox.Offer{Arena: true, Model: b.Model != ""})
+	m, err := h.Runtime.Compile(ctx, wasm, sandbox.Offer{Arena: true, Model: b.Model != ""})
+	if err != nil {
+		return nil, "", err
+	}
+	canonical, err := gas.Canonical(wasm) // a module that compiled has readable sections
+	if err != nil {
+		return nil, "", &ledger.Error{Class: ledger.Expected, Msg: "The program is not a valid WebAssembly module: " + err.Error(), Err: err}
+	}
+	return m, canonical, nil
 }
 
 // command runs the bench once with req on stdin and returns its stdout.

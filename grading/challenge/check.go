@@ -107,8 +107,12 @@ func gradeEmpty(ctx context.Context, bench *bench, raw []byte, dsha string, d *a
 	if err != nil {
 		return nil, err
 	}
-	if _, err := composite.Score(grades); err != nil {
+	score, err := composite.Score(grades)
+	if err != nil {
 		return nil, failComposite(err)
+	}
+	if err := checkShape(score); err != nil {
+		return nil, err
 	}
 	var kinds []string
 	for _, g := range grades {

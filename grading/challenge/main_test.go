@@ -21,8 +21,9 @@ var (
 	reactors = map[string]string{
 		"loop": "./testdata/loop", "silent": "./testdata/silent", "greedy": "./testdata/greedy",
 		"trap": "./testdata/trap", "asker": "./testdata/asker", "hog": "./testdata/hog", "garbage": "./testdata/garbage",
+		"flood": "./testdata/flood",
 	}
-	commands = map[string]string{"randbench": "./testdata/randbench"}
+	commands = map[string]string{"randbench": "./testdata/randbench", "catbench": "./testdata/catbench"}
 )
 
 func TestMain(m *testing.M) {

@@ -9,12 +9,14 @@ import (
 	"github.com/arena/arena/challenge/abi"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/challenge/composite"
+	"github.com/arena/arena/sandbox/gas"
 )
 
 // Regrade re-derives run's result from nothing but its bench, its seed and the
 // transcript a validator published: it regenerates the dataset from the seed, checks
 // that the transcript is canonical and names this bench, program, dataset and seed,
-// grades it with the bench and scores the grades. The program is not run. An honest
+// grades it with the bench and scores the grades. The program is not run, only fetched
+// for its canonical digest. An honest
 // validator's attested result for the run equals what Regrade returns, gas included
 // (the gas is the transcript's, summed over the probe and every case). An error says
 // why the transcript cannot be the run's, or why the bench could not be run.
@@ -52,9 +54,20 @@ func (h *Host) Regrade(ctx context.Context, run Run, transcript []byte) (challen
 	if err != nil {
 		return challenge.RunResult{}, fmt.Errorf("regrade: %w", failComposite(err))
 	}
+	if err := checkShape(score); err != nil {
+		return challenge.RunResult{}, fmt.Errorf("regrade: %w", err)
+	}
+	prog, err := h.fetch(ctx, run.Program, run.URL)
+	if err != nil {
+		return challenge.RunResult{}, fmt.Errorf("regrade: %w", err)
+	}
+	canonical, err := gas.Canonical(prog)
+	if err != nil {
+		return challenge.RunResult{}, fmt.Errorf("regrade: the program: %w", err)
+	}
 	gas := t.Probe.Gas
 	for _, r := range t.Cases {
 		gas += r.Gas
 	}
-	return challenge.RunResult{Dataset: dsha, Transcript: abi.Digest(transcript), Composite: score, Gas: gas}, nil
+	return challenge.RunResult{Dataset: dsha, Transcript: abi.Digest(transcript), Canonical: canonical, Composite: score, Gas: gas}, nil
 }

@@ -36,8 +36,9 @@ type Outcome struct {
 
 // Run runs the program of run on its bench: fetch both modules by digest, gate them,
 // check the platform, generate the dataset from the seed, run the probe and every
-// case, grade the transcript with the bench, score the grades and publish the
-// transcript. A failure is classed into the result, never returned; Run never panics
+// case, grade the transcript (cut to fit the blob cap: fit) with the bench, score the
+// grades (refusing what the ledger would refuse: checkShape) and publish the
+// transcript. The result names the program's canonical digest (gas.Canonical). A failure is classed into the result, never returned; Run never panics
 // on a module's behalf.
 func (h *Host) Run(ctx context.Context, run Run) (out Outcome) {
 	defer func() {
@@ -69,7 +70,7 @@ func (h *Host) run(ctx context.Context, run Run, out *Outcome) error {
 	if err != nil {
 		return err
 	}
-	agent, err := h.agentModule(ctx, b, run.Program, run.URL)
+	agent, canonical, err := h.agentModule(ctx, b, run.Program, run.URL)
 	if err != nil {
 		return err
 	}
@@ -87,7 +88,10 @@ func (h *Host) run(ctx context.Context, run Run, out *Outcome) error {
 	}
 	t := &abi.Transcript{Bench: b.Module, Program: run.Program, Dataset: dsha, Seed: run.Seed, Probe: p.probe, Cases: p.cases}
 	out.Transcript = t
-	canon := t.Canonical()
+	canon, err := fit(t, maxTranscript)
+	if err != nil {
+		return err
+	}
 	grades, err := bench.grade(ctx, raw, d, canon, wasi{entropy: entropyOf("grade", run.Seed), clock: runClock})
 	if err != nil {
 		return err
@@ -97,11 +101,14 @@ func (h *Host) run(ctx context.Context, run Run, out *Outcome) error {
 	if err != nil {
 		return failComposite(err)
 	}
+	if err := checkShape(score); err != nil {
+		return err
+	}
 	tsha := abi.Digest(canon)
 	if err := h.publish(ctx, tsha, canon); err != nil {
 		return &ledger.Error{Class: ledger.Transient, Msg: msgPublish, Err: err}
 	}
-	out.Result = challenge.RunResult{Dataset: dsha, Transcript: tsha, Composite: score, Gas: p.gas}
+	out.Result = challenge.RunResult{Dataset: dsha, Transcript: tsha, Canonical: canonical, Composite: score, Gas: p.gas}
 	return nil
 }
 

@@ -21,7 +21,7 @@ func (s *State) Register(env round.Env, b BenchRegister) (book.Outcome, *book.Er
 		RegisteredAt: at.Now, State: BenchChecking,
 	}
 	x.Kinds, x.Profiles = slices.Clone(b.Kinds), slices.Clone(b.Profiles)
-	rd := env.Rounds.OpenSized(CheckKind, uint64(x.ID), 0, b.Quorum, b.Quorum, env.Chain, at)
+	rd := env.Rounds.OpenSized(CheckKind, uint64(x.ID), 0, committeeSize(env, b.Quorum), b.Quorum, env.Chain, at)
 	x.Round = rd.ID
 	s.benches = append(s.benches, x)
 	return book.Outcome{Created: uint64(x.ID), Events: []book.Event{{
@@ -34,6 +34,8 @@ func (s *State) checkRegister(env round.Env, b *BenchRegister) *book.Error {
 	switch {
 	case !slug(b.Name, MaxNameLen):
 		return errName
+	case !s.owns(b.Name, env.At.From):
+		return errOwner
 	case !s.versionFree(b.Name, b.Version):
 		return errVersion
 	case !sha256Hex(b.Module):
@@ -44,7 +46,7 @@ func (s *State) checkRegister(env round.Env, b *BenchRegister) *book.Error {
 		return errURL
 	case !kindsOK(b.Kinds):
 		return errKinds
-	case b.MinCases < 1:
+	case b.MinCases < 1 || b.MinCases > MaxMinCases:
 		return errMinCases
 	case !profilesOK(b.Profiles):
 		return errProfiles
@@ -54,7 +56,7 @@ func (s *State) checkRegister(env round.Env, b *BenchRegister) *book.Error {
 		return errQuorum
 	case len(env.Rounds.Terms().Validators) < b.Quorum:
 		return errFewValidators
-	case b.InitGas < 1 || b.CaseGas < 1 || b.BenchGas < 1:
+	case b.InitGas < 1 || b.InitGas > MaxInitGas || b.CaseGas < 1 || b.CaseGas > MaxCaseGas || b.BenchGas < 1 || b.BenchGas > MaxBenchGas:
 		return errGas
 	case b.MaxPages < 1 || b.MaxPages > MaxPagesCap:
 		return errPages
@@ -66,6 +68,27 @@ func (s *State) checkRegister(env round.Env, b *BenchRegister) *book.Error {
 		return errGradingFee
 	}
 	return nil
+}
+
+// owns reports whether a may register a version of the bench name: the name is new, or
+// its first registration was a's.
+func (s *State) owns(name string, a book.Address) bool {
+	for _, b := range s.benches {
+		if b.Name == name {
+			return b.Registrant == a
+		}
+	}
+	return true
+}
+
+// committeeSize returns the committee a round on a bench of quorum q draws: one spare
+// beside the quorum when the arena has the validators, so that one silent member does
+// not stop the round; the quorum alone otherwise.
+func committeeSize(env round.Env, q int) int {
+	if len(env.Rounds.Terms().Validators) > q {
+		return q + 1
+	}
+	return q
 }
 
 // versionFree reports whether version exceeds every version of name registered before
@@ -118,21 +141,22 @@ func (s *State) CheckVerdict(rd *round.Round, res BenchCheck) (round.Verdict, *b
 // checkSettled keeps a bench check's verdict: the version is accepted when the full
 // profile holds at least min_cases cases of exactly the declared kinds, and refused
 // otherwise or on an agreed [EXPECTED] or [EXTERNAL] failure. The graders who agreed
-// share the fee; an agreed failure returns it.
+// share the fee whatever they agreed on, as they do for a refused program.
 func (s *State) checkSettled(env round.Env, rd *round.Round) []book.Event {
 	b := s.bench(BenchID(rd.Subject))
 	_, l, _ := rd.Kept()
 	v := checkOf(l.Verdict)
 	b.CheckedAt = env.At.Now
 	var ev []book.Event
+	if a, ok := round.PayAgreeing(env.Book, GradePool, rd, b.Fee); ok {
+		ev = append(ev, book.Event{Type: "graders_paid", Height: env.At.Height, Round: uint64(rd.ID), Attempt: a, Amount: book.AmountPtr(b.Fee), Note: "shared by the members who agreed"})
+	} else {
+		release(env.Book, GradePool, b.Registrant, b.Fee)
+	}
 	switch {
 	case v.Error != "":
 		b.State, b.Reason = BenchRefused, v.Error
-		release(env.Book, GradePool, b.Registrant, b.Fee)
 	default:
-		if a, ok := round.PayAgreeing(env.Book, GradePool, rd, b.Fee); ok {
-			ev = append(ev, book.Event{Type: "graders_paid", Height: env.At.Height, Round: uint64(rd.ID), Attempt: a, Amount: book.AmountPtr(b.Fee), Note: "shared by the members who agreed"})
-		}
 		b.Dataset, b.Cases = v.Dataset, v.Cases
 		switch {
 		case v.Cases < b.MinCases:

@@ -76,14 +76,19 @@ const (
 	MinEpochS      = 60
 	MaxEpochS      = 365 * 24 * 3600
 	MaxModuleBytes = 8 << 20 // sandbox.MaxModuleBytes
-	MaxPagesCap    = 65536   // 4 GiB of wasm pages
+	MaxPagesCap    = 4096    // 256 MiB of wasm pages
 	DefaultPages   = 2048
+	MaxInitGas     = 2_000_000_000 // init_gas and case_gas at most
+	MaxCaseGas     = 2_000_000_000
+	MaxBenchGas    = 200_000_000_000 // bench_gas at most
+	MaxMinCases    = 10_000
 	MaxTail        = 16
 	MaxConfirm     = 8
 	MaxRollout     = 64
 	PPM            = 1_000_000
 	MaxErrorLen    = 1 << 10
-	MaxCategories  = 256
+	MaxCategories  = 256 // categories a run result's composite may carry
+	MaxCategoryLen = 128 // bytes of UTF-8 in a category's name; its kind is at most MaxKindLen
 )
 
 // IDs number benches, challenges, entries and runs from 1 in creation order across the

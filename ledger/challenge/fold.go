@@ -27,12 +27,13 @@ func (s *State) FoldEpoch(env round.Env, b Fold) (book.Outcome, *book.Error) {
 	}
 	f := &fold{Epoch: c.epoch(at.Now), At: at.Now, Height: at.Height, Tail: []EntryID{}, Payments: []payment{}, Contested: []EntryID{}, Rescore: []EntryID{}, Opened: []RunID{}}
 	active := s.bench(c.Active)
-	nb := s.newest(c.Bench)
-	if nb != nil && nb.Version > active.Version && s.rolloutCount(c, nb) >= active.Fold.RolloutAgents {
+	copies := s.copies(c)
+	nb := s.newestOf(active)
+	if nb != nil && nb.Version > active.Version && s.rolloutCount(c, nb, copies) >= active.Fold.RolloutAgents {
 		c.Active, active, f.Flipped = nb.ID, nb, true
 	}
 	f.Version = active.Version
-	es, ids := s.kothEntries(c, active)
+	es, ids := s.kothEntries(c, active, copies)
 	p := koth.Params{
 		MarginPPM: active.Fold.MarginPPM, Tail: active.Fold.Tail, ChampionPPM: active.Fold.ChampionPPM,
 		ZMilli: active.Fold.ZMilli, MinCases: active.MinCases, Version: active.Version,
@@ -43,12 +44,12 @@ func (s *State) FoldEpoch(env round.Env, b Fold) (book.Outcome, *book.Error) {
 		ev = s.pay(env, c, f, ids, res)
 		for _, i := range res.Contested[min(1, len(res.Contested)):] {
 			f.Contested = append(f.Contested, ids[i])
-			f.Opened = append(f.Opened, s.confirm(env, c, active, s.entry(ids[res.Champion]), s.entry(ids[i]))...)
+			f.Opened = append(f.Opened, s.confirm(env, c, active, s.entry(ids[res.Champion]), s.entry(ids[i]), es[res.Champion].ID, es[i].ID)...)
 		}
 		if nb != nil && nb.Version > active.Version {
 			for _, i := range koth.NeedsRescore(es, res, nb.Version) {
 				e := s.entry(ids[i])
-				if !s.hasRun(e, nb.ID, PurposeRescore, 0) {
+				if !s.hasRun(e, nb.ID, PurposeRescore, 0, 0) {
 					f.Rescore = append(f.Rescore, e.ID)
 					f.Opened = append(f.Opened, s.newRun(env, c, e, nb, PurposeRescore, 0, 0, 0).ID)
 				}
@@ -63,22 +64,23 @@ func (s *State) FoldEpoch(env round.Env, b Fold) (book.Outcome, *book.Error) {
 }
 
 // kothEntries returns c's entries as the fold reads them on bench version b, with each
-// one's entry id; an entry with no ranked run on b is left out.
-func (s *State) kothEntries(c *challenge, b *bench) ([]koth.Entry, []EntryID) {
+// one's entry id; an entry with no ranked run on b, or a copy of an earlier entry, is
+// left out. The agent id is the canonical program digest its ranked run attested.
+func (s *State) kothEntries(c *challenge, b *bench, copies map[EntryID]EntryID) ([]koth.Entry, []EntryID) {
 	var es []koth.Entry
 	var ids []EntryID
 	for _, id := range c.Entries {
 		e := s.entry(id)
 		r := s.ranked(e, b.ID)
-		if r == nil {
+		if r == nil || copies[id] != 0 {
 			continue
 		}
 		k := koth.Entry{
-			ID: e.Program, Submitter: hex.EncodeToString(e.Committer[:]), FirstSeen: uint64(e.ID), N: r.Kept.Composite.N,
+			ID: r.Kept.Canonical, Submitter: hex.EncodeToString(e.Committer[:]), FirstSeen: uint64(e.ID), N: r.Kept.Composite.N,
 			Composite: r.Kept.Composite.Composite, SE: r.Kept.Composite.SE, HasSE: true, Final: true, Full: true, Version: b.Version,
 		}
 		for _, x := range s.confirmations(e, b.ID) {
-			k.Confirmations = append(k.Confirmations, koth.Confirmation{Seed: x.CRN, Composite: x.Kept.Composite.Composite})
+			k.Confirmations = append(k.Confirmations, koth.Confirmation{Seed: seedKey(x.Seed), Composite: x.Kept.Composite.Composite})
 		}
 		es = append(es, k)
 		ids = append(ids, e.ID)
@@ -115,14 +117,14 @@ func (s *State) pay(env round.Env, c *challenge, f *fold, ids []EntryID, res kot
 // amountOf converts a share, which is bounded by the pool, back to an amount.
 func amountOf(v *big.Int) book.Amount { return book.MustAmount(v.String()) }
 
-// confirm opens the confirmation runs of the pair (ch, x) on bench version b that do
-// not exist yet: one per CRN seed, for each side.
-func (s *State) confirm(env round.Env, c *challenge, b *bench, ch, x *entry) []RunID {
-	seeds := koth.ConfirmationSeeds([]string{ch.Program, x.Program}, b.Version, b.Fold.ConfirmSeeds)
+// confirm opens the confirmation runs of the pair (ch, x), whose canonical digests are
+// chID and xID, on bench version b that do not exist yet: one per CRN seed, for each side.
+func (s *State) confirm(env round.Env, c *challenge, b *bench, ch, x *entry, chID, xID string) []RunID {
+	seeds := koth.ConfirmationSeeds([]string{chID, xID}, b.Version, b.Fold.ConfirmSeeds)
 	var out []RunID
 	for k, seed := range seeds {
 		for _, pr := range [][2]*entry{{ch, x}, {x, ch}} {
-			if !s.hasRun(pr[0], b.ID, PurposeConfirm, seed) {
+			if !s.hasRun(pr[0], b.ID, PurposeConfirm, k, seed) {
 				out = append(out, s.newRun(env, c, pr[0], b, PurposeConfirm, k, seed, pr[1].ID).ID)
 			}
 		}
@@ -130,13 +132,53 @@ func (s *State) confirm(env round.Env, c *challenge, b *bench, ch, x *entry) []R
 	return out
 }
 
-// hasRun reports whether e has a run of purpose on bench version b (with CRN seed crn,
-// for a confirmation) that is not unscored or abandoned, so a fold never opens it twice.
-func (s *State) hasRun(e *entry, b BenchID, purpose string, crn uint64) bool {
-	return slices.ContainsFunc(e.Runs, func(id RunID) bool {
+// hasRun reports whether a fold must not open a run of purpose for e on bench version
+// b (index k and CRN seed crn, for a confirmation; 0 and 0 for a rescore): e has one
+// that is not unscored or abandoned, or already two that are, so that a run nobody
+// pays for is opened again at most once.
+func (s *State) hasRun(e *entry, b BenchID, purpose string, k int, crn uint64) bool {
+	ended := 0
+	for _, id := range e.Runs {
 		r := s.run(id)
-		return r.Bench == b && r.Purpose == purpose && r.CRN == crn && r.State != RunUnscored && r.State != RunAbandoned
-	})
+		if r.Bench != b || r.Purpose != purpose || r.K != k || r.CRN != crn {
+			continue
+		}
+		if r.State != RunUnscored && r.State != RunAbandoned {
+			return true
+		}
+		ended++
+	}
+	return ended >= 2
+}
+
+// canonical returns the canonical program digest e's latest final run attested, or ""
+// when none has.
+func (s *State) canonical(e *entry) string {
+	for i := len(e.Runs) - 1; i >= 0; i-- {
+		if r := s.run(e.Runs[i]); r.State == RunFinal && r.Kept != nil && r.Kept.Canonical != "" {
+			return r.Kept.Canonical
+		}
+	}
+	return ""
+}
+
+// copies returns, for each entry of c that is a copy, the earlier entry it copies: the
+// first-seen entry whose final runs attested the same canonical program digest.
+func (s *State) copies(c *challenge) map[EntryID]EntryID {
+	first := map[string]EntryID{}
+	out := map[EntryID]EntryID{}
+	for _, id := range c.Entries {
+		k := s.canonical(s.entry(id))
+		if k == "" {
+			continue
+		}
+		if f, ok := first[k]; ok {
+			out[id] = f
+		} else {
+			first[k] = id
+		}
+	}
+	return out
 }
 
 // CloseChallenge applies a challenge_close at or after the end: open runs are

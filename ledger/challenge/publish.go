@@ -85,12 +85,20 @@ func (s *State) Commit(env round.Env, b Commit) (book.Outcome, *book.Error) {
 	}}}, nil
 }
 
-// entered reports whether program already entered c.
+// entered reports whether program already entered c with an entry that still stands:
+// one whose entry run did not end unscored, provisional or abandoned. Such a program may
+// be committed again, as a new entry with a new deposit.
 func (s *State) entered(c *challenge, program string) bool {
 	for _, id := range c.Entries {
-		if s.entry(id).Program == program {
-			return true
+		e := s.entry(id)
+		if e.Program != program {
+			continue
 		}
+		switch s.run(e.Run).State {
+		case RunUnscored, RunProvisional, RunAbandoned:
+			continue
+		}
+		return true
 	}
 	return false
 }

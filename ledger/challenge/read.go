@@ -1,6 +1,7 @@
 package challenge
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/arena/arena/ledger/book"
@@ -58,7 +59,8 @@ func (s *State) Entry(id EntryID) (EntryView, bool) {
 	if e == nil {
 		return EntryView{}, false
 	}
-	return s.entryView(e, s.challenge(e.Challenge).Active), true
+	c := s.challenge(e.Challenge)
+	return s.entryView(e, c.Active, s.copies(c)), true
 }
 
 func (s *State) benchView(rs *round.Set, b *bench) BenchView {
@@ -91,14 +93,15 @@ func (s *State) challengeView(rs *round.Set, c *challenge, now int64) ChallengeV
 		FoldDue: c.foldDue(now) == nil, Active: c.Active, Version: b.Version,
 		Entries: make([]EntryView, len(c.Entries)), Runs: make([]RunView, len(c.Runs)), Folds: make([]FoldView, len(c.Folds)),
 	}
-	if nb := s.newest(c.Bench); nb != nil && nb.Version > b.Version {
-		v.Rollout = &RolloutView{Bench: nb.ID, Version: nb.Version, Ranked: s.rolloutCount(c, nb), Needed: b.Fold.RolloutAgents}
+	copies := s.copies(c)
+	if nb := s.newestOf(b); nb != nil && nb.Version > b.Version {
+		v.Rollout = &RolloutView{Bench: nb.ID, Version: nb.Version, Ranked: s.rolloutCount(c, nb, copies), Needed: b.Fold.RolloutAgents}
 	}
 	if n := len(c.Folds); n > 0 {
 		v.Champion = c.Folds[n-1].Champion
 	}
 	for i, id := range c.Entries {
-		v.Entries[i] = s.entryView(s.entry(id), c.Active)
+		v.Entries[i] = s.entryView(s.entry(id), c.Active, copies)
 	}
 	for i, id := range c.Runs {
 		v.Runs[i] = s.runView(rs, s.run(id))
@@ -109,16 +112,19 @@ func (s *State) challengeView(rs *round.Set, c *challenge, now int64) ChallengeV
 	return v
 }
 
-func (s *State) entryView(e *entry, active BenchID) EntryView {
+func (s *State) entryView(e *entry, active BenchID, copies map[EntryID]EntryID) EntryView {
 	v := EntryView{
 		ID: e.ID, Challenge: e.Challenge, Committer: e.Committer, Program: e.Program, Size: e.Size, URL: e.URL,
 		Profile: e.Profile, Deposit: e.Deposit, DepositHeld: !e.Returned, CommittedAt: e.CommittedAt, Run: e.Run,
-		Runs: slices.Clone(e.Runs), Confirmations: []ConfirmationView{},
+		Runs: slices.Clone(e.Runs), Confirmations: []ConfirmationView{}, Canonical: s.canonical(e), CopyOf: copies[e.ID],
+	}
+	if v.CopyOf != 0 {
+		v.Standing = fmt.Sprintf("a copy of entry %d", v.CopyOf)
 	}
 	if r := s.ranked(e, active); r != nil {
 		b := s.bench(active)
 		v.Ranked, v.Composite, v.SE, v.N = r.ID, r.Kept.Composite.Composite, r.Kept.Composite.SE, r.Kept.Composite.N
-		v.Eligible = v.N >= b.MinCases && v.Composite > 0
+		v.Eligible = v.N >= b.MinCases && v.Composite > 0 && v.CopyOf == 0
 	}
 	for _, r := range s.confirmations(e, active) {
 		v.Confirmations = append(v.Confirmations, ConfirmationView{Run: r.ID, Pair: r.Pair, K: r.K, CRN: r.CRN, Composite: r.Kept.Composite.Composite})
@@ -203,23 +209,37 @@ func (s *State) confirmations(e *entry, b BenchID) []*run {
 	return out
 }
 
-// newest returns the newest accepted version of the bench named name, or nil.
+// newest returns the newest accepted version of the bench named name registered by the
+// name's owner (its first registrant), or nil.
 func (s *State) newest(name string) *bench {
+	for _, b := range s.benches {
+		if b.Name == name {
+			return s.newestBy(name, b.Registrant)
+		}
+	}
+	return nil
+}
+
+// newestOf returns the newest accepted version of b's bench registered by b's
+// registrant, or nil: a challenge on b rolls out to no one else's version.
+func (s *State) newestOf(b *bench) *bench { return s.newestBy(b.Name, b.Registrant) }
+
+func (s *State) newestBy(name string, registrant book.Address) *bench {
 	var out *bench
 	for _, b := range s.benches {
-		if b.Name == name && b.State == BenchAccepted && (out == nil || b.Version > out.Version) {
+		if b.Name == name && b.Registrant == registrant && b.State == BenchAccepted && (out == nil || b.Version > out.Version) {
 			out = b
 		}
 	}
 	return out
 }
 
-// rolloutCount returns how many of c's entries hold a final, full, ranked run on bench
-// version nb (n ≥ its min_cases, composite > 0).
-func (s *State) rolloutCount(c *challenge, nb *bench) int {
+// rolloutCount returns how many of c's entries, copies left out, hold a final, full,
+// ranked run on bench version nb (n ≥ its min_cases, composite > 0).
+func (s *State) rolloutCount(c *challenge, nb *bench, copies map[EntryID]EntryID) int {
 	n := 0
 	for _, id := range c.Entries {
-		if r := s.ranked(s.entry(id), nb.ID); r != nil && r.Kept.Composite.N >= nb.MinCases && r.Kept.Composite.Composite > 0 {
+		if r := s.ranked(s.entry(id), nb.ID); r != nil && copies[id] == 0 && r.Kept.Composite.N >= nb.MinCases && r.Kept.Composite.Composite > 0 {
 			n++
 		}
 	}

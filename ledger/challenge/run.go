@@ -8,9 +8,9 @@ import (
 	"github.com/arena/arena/ledger/round"
 )
 
-// newRun creates a run of entry e on bench version b. An entry or rescore run waits
-// for the next block's anchor; a confirmation run, whose seed is its pair's CRN seed,
-// opens its round at once.
+// newRun creates a run of entry e on bench version b. Every run waits for the next
+// block's anchor: an entry or rescore run's seed is RunSeed over it, a confirmation
+// run's is its pair's CRN seed anchored to it (ConfirmSeed).
 func (s *State) newRun(env round.Env, c *challenge, e *entry, b *bench, purpose string, k int, crn uint64, pair EntryID) *run {
 	r := &run{
 		ID: RunID(len(s.runs) + 1), Challenge: c.ID, Entry: e.ID, Bench: b.ID, Version: b.Version, Purpose: purpose,
@@ -20,18 +20,15 @@ func (s *State) newRun(env round.Env, c *challenge, e *entry, b *bench, purpose 
 	c.Runs = append(c.Runs, r.ID)
 	e.Runs = append(e.Runs, r.ID)
 	s.markEntry(e.ID)
-	if purpose == PurposeConfirm {
-		s.openRun(env, r, CRNSeedHex(crn))
-	} else {
-		s.anchoring = append(s.anchoring, r.ID)
-	}
+	s.anchoring = append(s.anchoring, r.ID)
 	return r
 }
 
-// openRun fixes r's seed and opens its round, sized by its bench's quorum.
+// openRun fixes r's seed and opens its round: a committee of its bench's quorum and a
+// spare, when the arena has the validators, settling on the quorum.
 func (s *State) openRun(env round.Env, r *run, seed string) {
 	b := s.bench(r.Bench)
-	rd := env.Rounds.OpenSized(RunKind, uint64(r.ID), 0, b.Quorum, b.Quorum, env.Chain, env.At)
+	rd := env.Rounds.OpenSized(RunKind, uint64(r.ID), 0, committeeSize(env, b.Quorum), b.Quorum, env.Chain, env.At)
 	r.Seed, r.Round, r.State = seed, rd.ID, RunRunning
 	s.markRun(r.ID)
 }
@@ -45,7 +42,11 @@ func (s *State) BeginBlock(env round.Env, anchor *[32]byte) []book.Event {
 	if anchor != nil {
 		for _, id := range s.anchoring {
 			r := s.run(id)
-			s.openRun(env, r, RunSeed(*anchor, r.ID))
+			seed := RunSeed(*anchor, r.ID)
+			if r.Purpose == PurposeConfirm {
+				seed = ConfirmSeed(r.CRN, *anchor)
+			}
+			s.openRun(env, r, seed)
 			ev = append(ev, book.Event{Type: "run_anchored", Height: env.At.Height, Round: uint64(r.Round), Entry: uint64(r.Entry), Note: r.Seed})
 		}
 		s.anchoring = nil

@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"strconv"
 
+	"github.com/arena/arena/ledger/challenge/koth"
+
 	"github.com/ethereum/go-ethereum/crypto"
 )
 
@@ -27,10 +29,29 @@ func RunSeed(anchor [32]byte, id RunID) string {
 	return hex.EncodeToString(crypto.Keccak256(b))
 }
 
-// CRNSeedHex writes a confirmation run's CRN seed as a run seed, in hex: 24 zero bytes
-// then the seed as 8 bytes big-endian.
+// ConfirmSeed returns a confirmation run's seed, in hex: sha256(the pair's CRN seed as
+// 24 zero bytes then 8 bytes big-endian ‖ 0x00 ‖ anchor), where anchor is the ledger's
+// state hash at the end of the block whose fold opened the run (koth.AnchorCRN). Both
+// sides of a pair, opened by the same fold, run on the same seed.
+func ConfirmSeed(crn uint64, anchor [32]byte) string {
+	h := koth.AnchorCRN(crn, anchor)
+	return hex.EncodeToString(h[:])
+}
+
+// seedKey returns the confirmation seed a fold compares on: the first 8 bytes of the
+// run's seed, big-endian, masked to 63 bits. Two runs share it only when they ran on
+// the same dataset.
+func seedKey(seed string) uint64 {
+	b, _ := hex.DecodeString(seed)
+	if len(b) < 8 {
+		return 0
+	}
+	return binary.BigEndian.Uint64(b[:8]) & (1<<63 - 1)
+}
+
+// CRNSeedHex writes a CRN seed as the 32 bytes ConfirmSeed anchors, in hex: 24 zero
+// bytes then the seed as 8 bytes big-endian. It is no longer a run's seed.
 func CRNSeedHex(crn uint64) string {
-	var b [32]byte
-	binary.BigEndian.PutUint64(b[24:], crn)
+	b := koth.CRNBytes(crn)
 	return hex.EncodeToString(b[:])
 }

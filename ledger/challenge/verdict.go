@@ -22,14 +22,18 @@ type BenchCheck struct {
 }
 
 // RunResult is a committee member's result of one run: either a classed failure, or the
-// dataset's and transcript's digests, the composite it scored and the gas the program
-// burned over every case.
+// dataset's and transcript's digests, the program's canonical digest, the composite it
+// scored and the gas the program burned over every case.
 type RunResult struct {
-	Error      string           `json:"error,omitempty"`
-	Dataset    string           `json:"dataset,omitempty"`    // sha256 of the generate op's stdout
-	Transcript string           `json:"transcript,omitempty"` // sha256 of abi.Transcript.Canonical()
-	Composite  composite.Result `json:"composite"`
-	Gas        int64            `json:"gas"`
+	Error      string `json:"error,omitempty"`
+	Dataset    string `json:"dataset,omitempty"`    // sha256 of the generate op's stdout
+	Transcript string `json:"transcript,omitempty"` // sha256 of abi.Transcript.Canonical()
+	// Canonical is the sha256, lowercase hex, of the program with every custom section
+	// removed: two programs that differ only in custom sections are one agent. Required
+	// when scored, empty on a failure.
+	Canonical string           `json:"canonical"`
+	Composite composite.Result `json:"composite"`
+	Gas       int64            `json:"gas"`
 }
 
 // Scored reports whether r is a result rather than a failure.
@@ -64,16 +68,17 @@ func (c BenchCheck) Agrees(leader BenchCheck) bool {
 
 // Agrees reports whether r agrees with the leader's result. When the bench pins a model
 // (pinned), whose answers may differ between validators, both must be scored on the
-// same dataset; otherwise everything is deterministic and must be equal: dataset,
-// transcript, composite and gas. Failures agree as failuresAgree says.
+// same dataset and name the same canonical program; otherwise everything is
+// deterministic and must be equal: dataset, transcript, canonical program, composite and
+// gas. Failures agree as failuresAgree says.
 func (r RunResult) Agrees(leader RunResult, pinned bool) bool {
 	if r.Error != "" || leader.Error != "" {
 		return failuresAgree(r.Error, leader.Error)
 	}
 	if pinned {
-		return r.Dataset == leader.Dataset
+		return r.Dataset == leader.Dataset && r.Canonical == leader.Canonical
 	}
-	return r.Dataset == leader.Dataset && r.Transcript == leader.Transcript && r.Gas == leader.Gas && SameResult(r.Composite, leader.Composite)
+	return r.Dataset == leader.Dataset && r.Canonical == leader.Canonical && r.Transcript == leader.Transcript && r.Gas == leader.Gas && SameResult(r.Composite, leader.Composite)
 }
 
 // SameResult reports whether two composites are equal in every field.
@@ -191,14 +196,14 @@ func checkRunResult(r *RunResult) *book.Error {
 		if err := checkFailure(r.Error); err != nil {
 			return err
 		}
-		if r.Dataset != "" || r.Transcript != "" || r.Gas != 0 || !SameResult(r.Composite, composite.Result{}) {
+		if r.Dataset != "" || r.Transcript != "" || r.Canonical != "" || r.Gas != 0 || !SameResult(r.Composite, composite.Result{}) {
 			return errFailureCarries
 		}
 		return nil
 	}
 	c := &r.Composite
 	switch {
-	case !sha256Hex(r.Dataset) || !sha256Hex(r.Transcript) || r.Gas < 0:
+	case !sha256Hex(r.Dataset) || !sha256Hex(r.Transcript) || !sha256Hex(r.Canonical) || r.Gas < 0:
 		return errRunShape
 	case c.N < 1 || !micros(c.Composite) || c.SE < 0 || c.SE > PPM || !micros(c.ToolMean) || !micros(c.MemoryMean):
 		return errRunShape
@@ -208,7 +213,7 @@ func checkRunResult(r *RunResult) *book.Error {
 		return errRunShape
 	}
 	for _, k := range c.Categories {
-		if len(k.Kind) > MaxKindLen || len(k.Name) > MaxKindLen*4 || !utf8.ValidString(k.Name) || k.N < 0 || !micros(k.Mean) {
+		if len(k.Kind) > MaxKindLen || len(k.Name) > MaxCategoryLen || !utf8.ValidString(k.Name) || k.N < 0 || !micros(k.Mean) {
 			return errRunShape
 		}
 	}

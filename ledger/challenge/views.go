@@ -99,6 +99,12 @@ type EntryView struct {
 	CommittedAt int64        `json:"committed_at"`
 	Run         RunID        `json:"run"`  // its entry run
 	Runs        []RunID      `json:"runs"` // every run of it
+	// Canonical is the canonical program digest its latest final run attested ("" until
+	// one has); CopyOf the first-seen entry of the same canonical digest when this one is
+	// a later copy, which never ranks or earns, and Standing then says so in words.
+	Canonical string  `json:"canonical,omitempty"`
+	CopyOf    EntryID `json:"copy_of,omitempty"`
+	Standing  string  `json:"standing,omitempty"`
 	// Ranked is its ranked run on the active version (final and full), if any, and
 	// Eligible whether the fold counts it (n ≥ min_cases and composite > 0).
 	Ranked   RunID `json:"ranked,omitempty"`

@@ -38,13 +38,24 @@ func CheckPassed(b challenge.BenchRegister) challenge.BenchCheck {
 
 // Scored returns a run result of n cases scoring composite with standard error se, all
 // in micros, whose dataset and transcript digests follow from the three figures; two
-// members who ran the same program on the same seed report it alike.
+// members who ran the same program on the same seed report it alike. It names no
+// canonical program digest: AttestRun fills in the run's program (see Canonical).
 func Scored(n int, comp, se int64) challenge.RunResult {
 	tag := fmt.Sprintf("%d/%d/%d", n, comp, se)
 	return challenge.RunResult{
 		Dataset: Digest("dataset " + tag), Transcript: Digest("transcript " + tag), Gas: int64(n) * 1000,
 		Composite: composite.Result{N: n, Composite: comp, SE: se, ToolMean: comp, MemoryMean: comp, E: 1_000_000, M: 1_000_000, O: 1_000_000, C: 1_000_000, Gate: 1_000_000},
 	}
+}
+
+// Canonical returns res naming program (a digest) as its canonical program digest when
+// it is scored and names none yet: a program without custom sections is its own
+// canonical form. A failure is returned as it is.
+func Canonical(res challenge.RunResult, program string) challenge.RunResult {
+	if res.Scored() && res.Canonical == "" {
+		res.Canonical = program
+	}
+	return res
 }
 
 // RunFailed returns a run result that failed with text, which names its class.
@@ -159,7 +170,8 @@ func (c *Contest) CommitProgram(from string, id ledger.ChallengeID, program, pro
 
 // AttestRun has the committee of run id attest its current attempt: the leader with
 // leader, the others with others in turn (or leader's if none). A run still anchoring
-// gets its anchor from an empty block first.
+// gets its anchor from an empty block first. A scored result that names no canonical
+// digest names the run's program (Canonical).
 func (c *Contest) AttestRun(id ledger.RunID, leader challenge.RunResult, others ...challenge.RunResult) ledger.RunView {
 	c.t.Helper()
 	if c.Run(id).State == challenge.RunAnchoring {
@@ -174,7 +186,7 @@ func (c *Contest) AttestRun(id ledger.RunID, leader challenge.RunResult, others 
 		if seat > 0 && len(others) > 0 {
 			res = others[(seat-1)%len(others)]
 		}
-		return challenge.Attest{Round: r.Round, Attempt: attempt, Result: res}
+		return challenge.Attest{Round: r.Round, Attempt: attempt, Result: Canonical(res, r.Program)}
 	})
 	return c.Run(id)
 }

@@ -121,7 +121,8 @@ func (h *Harness) commitProgram(t *testing.T, d *datadriven.TestData) string {
 // (the leader first) or one for every seat: composite/se in units (0.700/0.010, of 114
 // cases, or 0.700/0.010/99 of 99), "-" for silence, or a classed failure. A run still
 // anchoring gets its anchor from an empty block first. On a bench that pins a model,
-// every scored seat reports the same dataset.
+// every scored seat reports the same dataset. Every scored seat names the program's
+// digest as its canonical digest (a program without custom sections).
 //
 //	grade-run id=1 results=(0.700/0.010)
 func (h *Harness) gradeRun(t *testing.T, d *datadriven.TestData) string {
@@ -150,7 +151,7 @@ func (h *Harness) gradeRun(t *testing.T, d *datadriven.TestData) string {
 		if bench.Model != "" && res.Scored() {
 			res.Dataset = Digest(fmt.Sprintf("dataset of run %d", id))
 		}
-		return challenge.Attest{Round: r.Round, Attempt: attempt, Result: res}
+		return challenge.Attest{Round: r.Round, Attempt: attempt, Result: Canonical(res, r.Program)}
 	})
 	after := h.c.GradingRound(r.Round)
 	fmt.Fprintf(&sb, "run %d (entry %d, %s on v%d) round %d attempt %d led by %s: %s",
@@ -262,7 +263,7 @@ func (h *Harness) foldChallenge(t *testing.T, d *datadriven.TestData) string {
 		r := h.c.Run(id)
 		fmt.Fprintf(&sb, "\nopened run %d: entry %d %s", id, r.Entry, r.Purpose)
 		if r.Purpose == challenge.PurposeConfirm {
-			fmt.Fprintf(&sb, " k=%d seed …%s", r.K, r.Seed[48:])
+			fmt.Fprintf(&sb, " k=%d crn %d", r.K, r.CRN)
 		}
 		fmt.Fprintf(&sb, ", %s", r.State)
 	}

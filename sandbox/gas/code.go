@@ -60,6 +60,7 @@ func (f *function) fail(err error) error {
 func (f *function) meter(body []byte) ([]byte, error) {
 	r := &reader{b: body}
 	groups := r.u32()
+	groupsEnd := r.pos // the count may be padded: never re-encode it to find its end
 	locals := uint64(f.params)
 	for i := uint32(0); i < groups && r.err == nil; i++ {
 		locals += uint64(r.u32())
@@ -79,7 +80,6 @@ func (f *function) meter(body []byte) ([]byte, error) {
 	if !f.bulk {
 		return append(body[:localsEnd:localsEnd], f.code...), nil
 	}
-	groupsEnd := len(appendU32(nil, groups))
 	out := appendU32(nil, groups+1)
 	out = append(out, body[groupsEnd:localsEnd]...)
 	out = append(out, 1, i32)

@@ -12,6 +12,8 @@ const (
 	secType      = 1
 	secImport    = 2
 	secFunction  = 3
+	secTable     = 4
+	secMemory    = 5
 	secGlobal    = 6
 	secExport    = 7
 	secStart     = 8
@@ -43,16 +45,24 @@ type module struct {
 // Inject returns module with the gas counter added (see the package doc). It never
 // modifies module; its errors say why the module cannot be metered.
 func Inject(module []byte) ([]byte, error) {
+	if err := Gate(module); err != nil {
+		return nil, err
+	}
 	m, err := parse(module)
 	if err != nil {
 		return nil, err
 	}
 	counter := m.importedGlobal + m.definedGlobal
 	for i, s := range m.sections {
-		if s.id != secCode {
+		var body []byte
+		switch s.id {
+		case secCode:
+			body, err = m.meterCode(s.body, counter)
+		case secTable:
+			body, err = capTables(s.body)
+		default:
 			continue
 		}
-		body, err := m.meterCode(s.body, counter)
 		if err != nil {
 			return nil, err
 		}

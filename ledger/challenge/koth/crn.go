@@ -35,3 +35,32 @@ func ConfirmationSeeds(ids []string, version uint32, count int) []uint64 {
 	}
 	return out
 }
+
+// CRNBytes writes a CRN seed as 32 bytes: 24 zero bytes then the seed big-endian.
+func CRNBytes(crn uint64) [32]byte {
+	var b [32]byte
+	binary.BigEndian.PutUint64(b[24:], crn)
+	return b
+}
+
+// AnchorCRN anchors a CRN seed to a ledger state: sha256(CRNBytes(crn) ‖ 0x00 ‖ anchor).
+// FACTS' derivation stays as it is, so a pair shares its seeds and a reader can still
+// recompute which pair and k a seed belongs to; the anchor, the state hash at the end of
+// the block that opened the runs, is what nobody knows when committing, so no one can
+// grind a program for the datasets it will be confirmed on.
+func AnchorCRN(crn uint64, anchor [32]byte) [32]byte {
+	b := CRNBytes(crn)
+	h := sha256.New()
+	h.Write(b[:])
+	h.Write([]byte{0})
+	h.Write(anchor[:])
+	var out [32]byte
+	h.Sum(out[:0])
+	return out
+}
+
+// AnchoredSeed is the anchored confirmation seed of a set of agents (their canonical
+// digests) on a version, for index k: AnchorCRN(CRNSeed(ids, version, k), anchor).
+func AnchoredSeed(ids []string, version uint32, k int, anchor [32]byte) [32]byte {
+	return AnchorCRN(CRNSeed(ids, version, k), anchor)
+}

@@ -24,7 +24,7 @@ type Confirmation struct {
 
 // Entry is one agent's standing as the fold reads it.
 type Entry struct {
-	ID            string // the agent id (its program digest)
+	ID            string // the agent id (its canonical program digest: custom sections removed)
 	Submitter     string // who entered it; the tail takes one entry per submitter
 	FirstSeen     uint64 // earlier wins ties and holds the crown
 	N             int    // cases of its ranked run; negative: unknown, which counts as eligible

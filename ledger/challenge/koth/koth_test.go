@@ -1,6 +1,7 @@
 package koth
 
 import (
+	"encoding/hex"
 	"fmt"
 	"math/big"
 	"slices"
@@ -348,6 +349,30 @@ func TestCRNSeedVectors(t *testing.T) {
 	}
 	if s := ConfirmationSeeds([]string{"a", "b"}, 1, 3); !slices.Equal(s, []uint64{2496370004495387256, 1110825803056330384, 2215330478639109237}) {
 		t.Fatalf("confirmation seeds %v", s)
+	}
+}
+
+// A confirmation seed keeps FACTS' CRN derivation and adds the anchor:
+// sha256(24 zero bytes ‖ CRN big-endian ‖ 0x00 ‖ anchor), the vectors computed apart.
+func TestAnchoredSeedVectors(t *testing.T) {
+	var counting, zero [32]byte
+	for i := range counting {
+		counting[i] = byte(i)
+	}
+	for _, c := range []struct {
+		anchor [32]byte
+		want   string
+	}{
+		{counting, "13831db5fec4c706ea02d70f9b0a376eedf56a35b182163dadcb7aa467ff205e"},
+		{zero, "35760e62249d1e44de0997f119e016c6fbc3b80578753b24cf869dad0f03e7ad"},
+	} {
+		got := AnchoredSeed([]string{"b", "a"}, 1, 0, c.anchor)
+		if hex.EncodeToString(got[:]) != c.want || got != AnchorCRN(2496370004495387256, c.anchor) {
+			t.Errorf("AnchoredSeed over %x = %x, want %s", c.anchor, got, c.want)
+		}
+	}
+	if AnchoredSeed([]string{"a", "b"}, 1, 0, zero) == AnchoredSeed([]string{"a", "b"}, 1, 0, counting) {
+		t.Fatal("the anchor does not move the seed")
 	}
 }
 

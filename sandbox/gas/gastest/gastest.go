@@ -71,6 +71,7 @@ type Module struct {
 	Types   []FuncType
 	Imports []Import
 	Funcs   []Func
+	Table   []byte // the body of a table section, when not nil
 	Memory  *uint32
 	Globals []Global
 	Exports []Export
@@ -112,6 +113,9 @@ func (m *Module) Bytes() []byte {
 			s = U32(s, f.Type)
 		}
 		b = section(b, 3, s)
+	}
+	if m.Table != nil {
+		b = section(b, 4, m.Table)
 	}
 	if m.Memory != nil {
 		b = section(b, 5, U32([]byte{1, 0}, *m.Memory))
