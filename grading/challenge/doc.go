@@ -62,6 +62,17 @@
 //     bytes on a character boundary. abi.Transcript.Canonical alone would write an
 //     invalid byte as the escape \ufffd, which does not survive being read back, so a
 //     published transcript holding garbage would not regrade to its own digest.
+//   - A transcript whose canonical bytes exceed the blob cap (blobs.MaxBytes) is cut
+//     before grading (fit): every record over an even share of the cap has its response
+//     and calls' requests and answers cut, on character boundaries, to equal shares of
+//     what its other fields leave; what still does not fit fails [EXPECTED] The
+//     transcript exceeds <cap> bytes. The bench grades the cut transcript.
+//   - Grades whose composite the ledger would refuse in a run result (over
+//     challenge.MaxCategories categories, a kind over MaxKindLen bytes, a category name
+//     over MaxCategoryLen bytes or not UTF-8) fail the check and every run [EXPECTED]
+//     The bench's grades cannot be scored: <what>.
+//   - A result names the program's canonical digest (gas.Canonical: sha256 of the module
+//     without custom sections); Regrade fetches the program to name it too.
 //   - A transcript that cannot be published makes the validator abstain
 //     ([TRANSIENT] The transcript could not be published): an unpublished transcript
 //     cannot be re-checked.
