@@ -251,6 +251,10 @@ func (d *driver) foldNext(ctx context.Context, _ *arena) error {
 		fmt.Fprintf(d.out, "  entry %d (%s) is inside the band of entry %d: confirmation runs %v on shared seeds\n",
 			pr.Challenger, d.chal.agentOf[pr.Challenger], pr.Champion, f.Opened)
 	}
+	if len(f.Opened) > 0 {
+		// The runs the fold opened take their seeds from the state at the end of its block.
+		return d.anchor(ctx)
+	}
 	return nil
 }
 

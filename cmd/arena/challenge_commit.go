@@ -113,8 +113,8 @@ func (a *app) challengeFoldCmd() *cobra.Command {
 				if v, err := c.Challenge(ctx, id); err == nil && len(v.Folds) > 0 {
 					f := v.Folds[len(v.Folds)-1]
 					human += ": " + foldWords(f)
-					if len(f.Rescore) > 0 {
-						_ = a.nudge(ctx) // its rescore runs wait for a block to anchor their seeds
+					if len(f.Opened) > 0 {
+						_ = a.nudge(ctx) // its confirmation and rescore runs wait for a block to anchor their seeds
 					}
 				}
 			}
