@@ -55,8 +55,11 @@ func New(ctx context.Context, c Config) (*Runtime, error) {
 	if err := instantiateArena(ctx, r.rt); err != nil {
 		return nil, errors.Join(fmt.Errorf("sandbox: instantiate %s: %w", arenaModule, err), r.Close(ctx))
 	}
+	if err := instantiateLearnHost(ctx, r.rt); err != nil {
+		return nil, errors.Join(fmt.Errorf("sandbox: instantiate %s: %w", learnHostModule, err), r.Close(ctx))
+	}
 	r.hosts = map[string]map[string]api.FunctionDefinition{}
-	for _, name := range []string{wasi_snapshot_preview1.ModuleName, arenaModule} {
+	for _, name := range []string{wasi_snapshot_preview1.ModuleName, arenaModule, learnHostModule} {
 		r.hosts[name] = r.rt.Module(name).ExportedFunctionDefinitions()
 	}
 	return r, nil
