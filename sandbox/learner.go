@@ -63,8 +63,9 @@ const (
 	// archModule is the import module name under which a training program sees its
 	// architecture.
 	archModule = "arch"
-	// learnHostModule is the host module a training program imports as "arena".
-	learnHostModule = "arena learn"
+	// learnHostModule keys the arena functions offered to training programs in
+	// Runtime.hosts (they live in the arena host module; see learnFunctions).
+	learnHostModule = "arena (learn)"
 )
 
 // Symbols is the number of frequencies predict returns (one per byte value).
@@ -294,11 +295,8 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 	in.mod.Memory().Write(l.ptr, region)
 
 	rctx := experimental.WithImportResolver(ctx, func(name string) api.Module {
-		switch name {
-		case archModule:
+		if name == archModule {
 			return l.arch.mod
-		case arenaModule:
-			return l.r.rt.Module(learnHostModule)
 		}
 		return nil
 	})
@@ -452,17 +450,17 @@ func (l *Learner) Close(ctx context.Context) error {
 
 var errOutsideLearner = errors.New("arena learn import called outside a learner")
 
-// instantiateLearnHost defines the host module training programs import as "arena":
+// learnFunctions are the arena functions offered to training programs (and only to them):
 //
 //	copy_from_arch(dst, src, n i32)   n bytes at src in the architecture's memory to dst in the caller's
 //	copy_to_arch(dst, src, n i32)     n bytes at src in the caller's memory to dst in the architecture's
-func instantiateLearnHost(ctx context.Context, rt wazero.Runtime) error {
-	b := rt.NewHostModuleBuilder(learnHostModule)
+var learnFunctions = []string{"copy_from_arch", "copy_to_arch"}
+
+// defineLearn adds learnFunctions to the arena host module.
+func defineLearn(b wazero.HostModuleBuilder) {
 	params := []api.ValueType{i32, i32, i32}
-	b.NewFunctionBuilder().WithGoModuleFunction(api.GoModuleFunc(hostCopyFromArch), params, nil).Export("copy_from_arch")
-	b.NewFunctionBuilder().WithGoModuleFunction(api.GoModuleFunc(hostCopyToArch), params, nil).Export("copy_to_arch")
-	_, err := b.Instantiate(ctx)
-	return err
+	b.NewFunctionBuilder().WithGoModuleFunction(api.GoModuleFunc(hostCopyFromArch), params, nil).Export(learnFunctions[0])
+	b.NewFunctionBuilder().WithGoModuleFunction(api.GoModuleFunc(hostCopyToArch), params, nil).Export(learnFunctions[1])
 }
 
 func learnerOf(ctx context.Context) *Learner {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"sync"
 
 	"github.com/tetratelabs/wazero"
@@ -55,12 +56,16 @@ func New(ctx context.Context, c Config) (*Runtime, error) {
 	if err := instantiateArena(ctx, r.rt); err != nil {
 		return nil, errors.Join(fmt.Errorf("sandbox: instantiate %s: %w", arenaModule, err), r.Close(ctx))
 	}
-	if err := instantiateLearnHost(ctx, r.rt); err != nil {
-		return nil, errors.Join(fmt.Errorf("sandbox: instantiate %s: %w", learnHostModule, err), r.Close(ctx))
-	}
 	r.hosts = map[string]map[string]api.FunctionDefinition{}
-	for _, name := range []string{wasi_snapshot_preview1.ModuleName, arenaModule, learnHostModule} {
-		r.hosts[name] = r.rt.Module(name).ExportedFunctionDefinitions()
+	for _, name := range []string{wasi_snapshot_preview1.ModuleName, arenaModule} {
+		r.hosts[name] = maps.Clone(r.rt.Module(name).ExportedFunctionDefinitions())
+	}
+	// The arena module's copy functions are offered to training programs only, the rest to
+	// agents only.
+	r.hosts[learnHostModule] = map[string]api.FunctionDefinition{}
+	for _, name := range learnFunctions {
+		r.hosts[learnHostModule][name] = r.hosts[arenaModule][name]
+		delete(r.hosts[arenaModule], name)
 	}
 	return r, nil
 }
