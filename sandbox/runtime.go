@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"sync"
 
 	"github.com/tetratelabs/wazero"
@@ -57,7 +58,14 @@ func New(ctx context.Context, c Config) (*Runtime, error) {
 	}
 	r.hosts = map[string]map[string]api.FunctionDefinition{}
 	for _, name := range []string{wasi_snapshot_preview1.ModuleName, arenaModule} {
-		r.hosts[name] = r.rt.Module(name).ExportedFunctionDefinitions()
+		r.hosts[name] = maps.Clone(r.rt.Module(name).ExportedFunctionDefinitions())
+	}
+	// The arena module's copy functions are offered to training programs only, the rest to
+	// agents only.
+	r.hosts[learnHostModule] = map[string]api.FunctionDefinition{}
+	for _, name := range learnFunctions {
+		r.hosts[learnHostModule][name] = r.hosts[arenaModule][name]
+		delete(r.hosts[arenaModule], name)
 	}
 	return r, nil
 }
