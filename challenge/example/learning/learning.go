@@ -10,8 +10,8 @@
 //     parameters) trained by model.LearnMix (per-order halving limits).
 //
 // Both architectures export params, params_len, predict, observe(b) and the functions the
-// training programs import from "arch" (orders, row, tag, get, put, get_tag, put_tag,
-// advance); the training programs export learn(b) and import only those, no "arena" copy
+// training programs import from "arch" (orders, row, tag, get, put, get_tag, clear,
+// halve, advance); the training programs export learn(b) and import only those, no "arena" copy
 // functions. See package model for the parameter layout and how the forced random init is
 // made inert.
 //

@@ -1,118 +1,94 @@
 package model
 
-// Mix's rows per order: order 0 (one row), order 1 (one row per previous byte, exact),
-// orders 2 and 3 hashed. 8,153 rows of 514 bytes: 4,190,642 bytes of parameters, under
-// 4 MiB.
+// Mix's rows per order: order 1 (one row per previous byte, exact), orders 2 and 3
+// hashed. 8,064 rows of 520 bytes: 4,193,280 bytes of parameters, under 4 MiB.
 const (
-	mixRows0 = 1
 	mixRows1 = 256
 	mixRows2 = 4096
-	mixRows3 = 3800
-	MixRows  = mixRows0 + mixRows1 + mixRows2 + mixRows3
+	mixRows3 = 3712
+	MixRows  = mixRows1 + mixRows2 + mixRows3
 )
 
 // mixTotal is the fixed-point total of Mix's blended distribution before the floor of 1.
 const mixTotal = 1 << 23
 
-// Mix is the better example architecture: it keeps counts for the contexts of orders 0
-// to 3 in one table and blends them by Witten-Bell interpolation, highest order last:
-// starting from the uniform distribution, each order whose row is the context's own and
-// has seen n bytes, d of them distinct, gives p'(b) = (c(b) + e·d·p(b)) / (n + e·d)
-// (e = mixEscape/16), so a young context leans on the orders below it and a busy one on
-// itself. Integer arithmetic throughout (16-bit fractions, u64 products); each frequency
-// is p(b)+1, the total below 2^23+256.
-type Mix struct {
-	t   table
-	h   history
-	p   [256]uint64
-	out [256]uint32
-}
-
-// mixEscape is the weight (in sixteenths) of an order's escape: d·mixEscape/16.
+// mixEscape is the weight (in sixteenths) of an order's escape: e = d·mixEscape/16.
 const mixEscape = 16
 
+// Mix is the better example architecture: it keeps counts for the contexts of orders 1
+// to 3 in one table and blends them by Witten-Bell interpolation, highest order last:
+// starting from the uniform distribution, each order whose row is the context's own and
+// has seen n bytes, d of them distinct, gives p'(b) = (c(b) + e·p(b)) / (n + e) with
+// e = d·mixEscape/16, so a young context leans on the orders below it and a busy one on
+// itself. Integer arithmetic throughout (16-bit fractions, u64 products); each frequency
+// is p(b)+1, the total at most 2^23+256. A row whose header is implausible (d = 0, d >
+// 256, n < d) is skipped, and should the total still pass 2^24−512 (only a row the random
+// init left with a matching tag and noise for a header can do that) the prediction is
+// uniform.
+type Mix struct {
+	base
+	zero [256]uint16
+	out  [256]uint32
+}
+
 // NewMix returns a Mix with a zero parameter region (the host overwrites it).
-func NewMix() *Mix { return &Mix{t: newTable(MixRows)} }
+func NewMix() *Mix { return &Mix{base: newBase(MixRows, 3, mixCtx)} }
 
-// Params is the parameter region, as u16 (little-endian in WebAssembly memory).
-func (m *Mix) Params() []uint16 { return m.t.p }
-
-// Orders is 4: orders 0, 1, 2 and 3.
-func (m *Mix) Orders() int { return 4 }
-
-// Row is the row of the current context of order k (0..3; others read as 3).
-func (m *Mix) Row(k int) int {
-	switch k {
-	case 0:
-		return 0
-	case 1:
-		return mixRows0 + int(m.h.last&0xFF)
-	case 2:
-		return mixRows0 + mixRows1 + int(hash(m.h.last&0xFFFF, 2)>>(32-12))
-	default:
-		return mixRows0 + mixRows1 + mixRows2 + int(uint64(hash(m.h.last&0xFFFFFF, 3))*mixRows3>>32)
-	}
+func mixCtx(last uint32, rows, tags *[4]int) {
+	x1, x2, x3 := last&0xFF, last&0xFFFF, last&0xFFFFFF
+	rows[0], tags[0] = int(x1), int(x1)
+	rows[1], tags[1] = mixRows1+int(hash(x2, 2)>>(32-12)), int(x2)
+	rows[2], tags[2] = mixRows1+mixRows2+int(uint64(hash(x3, 3))*mixRows3>>32), int(hash(x3, 33)>>16)
 }
 
-// Tag is the tag of the current context of order k: the context's bytes for orders 1 and
-// 2, 16 bits of another hash for order 3, and 0 for order 0.
-func (m *Mix) Tag(k int) int {
-	switch k {
-	case 0:
-		return 0
-	case 1:
-		return int(m.h.last & 0xFF)
-	case 2:
-		return int(m.h.last & 0xFFFF)
-	default:
-		return int(hash(m.h.last&0xFFFFFF, 33) >> 16)
-	}
-}
-
-// Predict returns the frequencies of the next byte (valid until the next call).
+// Predict returns the frequencies of the next byte (valid until the next call). It is
+// one pass over the 256 bytes reading the three rows side by side; an order that does not
+// count (its row is another context's, or its header implausible) reads the zero row with
+// weights a = 0, w = 1 (identity).
 func (m *Mix) Predict() *[256]uint32 {
 	m.h.predicted()
-	for i := range m.p {
-		m.p[i] = mixTotal / 256
-	}
-	for k := 0; k < 4; k++ {
-		r := m.Row(k)
-		if m.t.tag(r) != m.Tag(k) {
+	var rows [3]*[256]uint16
+	var a, w [3]uint64
+	for k := 0; k < 3; k++ {
+		rows[k], a[k], w[k] = &m.zero, 0, 1<<16
+		r := m.rows[k]
+		if m.t.tag(r) != m.tags[k] {
 			continue
 		}
-		row := m.t.row(r)
-		var n, d uint64
-		for _, c := range row {
-			c := uint64(min(c, MaxCount))
-			n += c
-			if c != 0 {
-				d++
-			}
-		}
-		if n == 0 {
+		n, d := m.t.nd(r)
+		if d == 0 || d > 256 || n < d {
 			continue
 		}
-		e := d * mixEscape
-		den := 16*n + e
-		a := (16 * mixTotal << 16) / den
-		w := (e << 16) / den
-		for i, c := range row {
-			m.p[i] = (uint64(min(c, MaxCount))*a + m.p[i]*w) >> 16
+		e := uint64(d) * mixEscape
+		den := 16*uint64(n) + e
+		rows[k], a[k], w[k] = m.t.row(r), (16*mixTotal<<16)/den, (e<<16)/den
+	}
+	r1, r2, r3, out := rows[0], rows[1], rows[2], &m.out
+	a1, a2, a3, w2, w3 := a[0], a[1], a[2], w[1], w[2]
+	u := (mixTotal / 256 * w[0]) >> 16 // the uniform through order 1's escape
+	var total uint64
+	for i := 0; i < 256; i += 4 { // unrolled by hand: Go does not, and every loop trip costs
+		c1, c2, c3 := (*[4]uint16)(r1[i:i+4]), (*[4]uint16)(r2[i:i+4]), (*[4]uint16)(r3[i:i+4])
+		o := (*[4]uint32)(out[i : i+4])
+		q0 := (uint64(c1[0])&MaxCount*a1)>>16 + u
+		q0 = (uint64(c2[0])&MaxCount*a2 + q0*w2) >> 16
+		q0 = (uint64(c3[0])&MaxCount*a3 + q0*w3) >> 16
+		q1 := (uint64(c1[1])&MaxCount*a1)>>16 + u
+		q1 = (uint64(c2[1])&MaxCount*a2 + q1*w2) >> 16
+		q1 = (uint64(c3[1])&MaxCount*a3 + q1*w3) >> 16
+		q2 := (uint64(c1[2])&MaxCount*a1)>>16 + u
+		q2 = (uint64(c2[2])&MaxCount*a2 + q2*w2) >> 16
+		q2 = (uint64(c3[2])&MaxCount*a3 + q2*w3) >> 16
+		q3 := (uint64(c1[3])&MaxCount*a1)>>16 + u
+		q3 = (uint64(c2[3])&MaxCount*a2 + q3*w2) >> 16
+		q3 = (uint64(c3[3])&MaxCount*a3 + q3*w3) >> 16
+		total += q0 + q1 + q2 + q3
+		o[0], o[1], o[2], o[3] = uint32(q0)+1, uint32(q1)+1, uint32(q2)+1, uint32(q3)+1
+	}
+	if total > 1<<24-512 {
+		for i := range out {
+			out[i] = 1
 		}
 	}
-	for i, v := range m.p {
-		m.out[i] = uint32(v) + 1
-	}
-	return &m.out
+	return out
 }
-
-// Observe moves the context past b (the host's call; see the package doc).
-func (m *Mix) Observe(b int) { m.h.push(b) }
-
-// Get, Put, GetTag and PutTag read and write the parameter region (indices wrap
-// into range, so a training program cannot make them trap).
-func (m *Mix) Get(row, b int) int { return m.t.get(wrap(row, MixRows), b) }
-func (m *Mix) Put(row, b, v int)  { m.t.put(wrap(row, MixRows), b, v) }
-func (m *Mix) GetTag(row int) int { return m.t.tag(wrap(row, MixRows)) }
-func (m *Mix) PutTag(row, v int)  { m.t.setTag(wrap(row, MixRows), v) }
-func (m *Mix) Advance(b int)      { m.h.push(b) }

@@ -10,63 +10,47 @@ const order2Scale = 16
 
 // Order2 is the order-2 context-counting architecture: the next byte's frequencies are
 // the counts seen after the last two bytes (hashed into Order2Rows rows of 256 u16
-// counts; 2,105,344 bytes of parameters), each scaled by 16, plus 1; a row that is not
-// the context's own (tag mismatch, e.g. fresh random init) predicts uniformly.
+// counts and a 4-u16 header: 2,129,920 bytes of parameters), each scaled by 16, plus 1,
+// so the total is at most 256·(16·4095+1) < 2^24; a row that is not the context's own
+// (tag mismatch, e.g. the fresh random init) predicts uniformly.
 type Order2 struct {
-	t   table
-	h   history
-	out [256]uint32
+	base
+	out, ones [256]uint32
 }
 
 // NewOrder2 returns an Order2 with a zero parameter region (the host overwrites it).
-func NewOrder2() *Order2 { return &Order2{t: newTable(Order2Rows)} }
+func NewOrder2() *Order2 {
+	m := &Order2{base: newBase(Order2Rows, 1, order2Ctx)}
+	for i := range m.ones {
+		m.ones[i] = 1
+	}
+	return m
+}
 
-// Params is the parameter region, as u16 (little-endian in WebAssembly memory).
-func (m *Order2) Params() []uint16 { return m.t.p }
-
-func (m *Order2) ctx() uint32 { return m.h.last & 0xFFFF }
+func order2Ctx(last uint32, rows, tags *[4]int) {
+	x := last & 0xFFFF
+	rows[0] = int(hash(x, 2) >> (32 - 12))
+	tags[0] = int(x)
+}
 
 // Predict returns the frequencies of the next byte (valid until the next call).
 func (m *Order2) Predict() *[256]uint32 {
 	m.h.predicted()
-	x := m.ctx()
-	r := int(hash(x, 2) >> (32 - 12))
-	if m.t.tag(r) != int(x) {
-		for i := range m.out {
-			m.out[i] = 1
-		}
-		return &m.out
+	r := m.rows[0]
+	if m.t.tag(r) != m.tags[0] {
+		return &m.ones
 	}
-	row := m.t.row(r)
-	for i, c := range row {
-		m.out[i] = order2Scale*uint32(min(c, MaxCount)) + 1
+	row, out := m.t.row(r), &m.out
+	for i := 0; i < 256; i += 8 {
+		c, o := (*[8]uint16)(row[i:i+8]), (*[8]uint32)(out[i:i+8])
+		o[0] = order2Scale*uint32(c[0]&MaxCount) + 1
+		o[1] = order2Scale*uint32(c[1]&MaxCount) + 1
+		o[2] = order2Scale*uint32(c[2]&MaxCount) + 1
+		o[3] = order2Scale*uint32(c[3]&MaxCount) + 1
+		o[4] = order2Scale*uint32(c[4]&MaxCount) + 1
+		o[5] = order2Scale*uint32(c[5]&MaxCount) + 1
+		o[6] = order2Scale*uint32(c[6]&MaxCount) + 1
+		o[7] = order2Scale*uint32(c[7]&MaxCount) + 1
 	}
-	return &m.out
-}
-
-// Observe moves the context past b (the host's call; see the package doc).
-func (m *Order2) Observe(b int) { m.h.push(b) }
-
-// Orders is 1: Order2 keeps one context per byte.
-func (m *Order2) Orders() int { return 1 }
-
-// Row is the row of the current order-2 context (k is ignored).
-func (m *Order2) Row(int) int { return int(hash(m.ctx(), 2) >> (32 - 12)) }
-
-// Tag is the current order-2 context itself (the last two bytes).
-func (m *Order2) Tag(int) int { return int(m.ctx()) }
-
-// Get, Put, GetTag and PutTag read and write the parameter region (indices wrap
-// into range, so a training program cannot make them trap).
-func (m *Order2) Get(row, b int) int { return m.t.get(wrap(row, Order2Rows), b) }
-func (m *Order2) Put(row, b, v int)  { m.t.put(wrap(row, Order2Rows), b, v) }
-func (m *Order2) GetTag(row int) int { return m.t.tag(wrap(row, Order2Rows)) }
-func (m *Order2) PutTag(row, v int)  { m.t.setTag(wrap(row, Order2Rows), v) }
-func (m *Order2) Advance(b int)      { m.h.push(b) }
-
-func wrap(i, n int) int {
-	if uint(i) < uint(n) {
-		return i
-	}
-	return int(uint(i) % uint(n))
+	return out
 }

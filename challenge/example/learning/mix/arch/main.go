@@ -3,7 +3,7 @@
 // Command arch is the architecture of the example learning submission "mix" as a WASI
 // reactor over model.Mix: it exports params, params_len and predict (the brief's ABI),
 // observe (the host may tell it each coded byte), and the functions a training program
-// drives (orders, row, tag, get, put, get_tag, put_tag, advance; see package model).
+// drives (orders, row, tag, get, put, get_tag, clear, halve, advance; see package model).
 // Build it with challenge/example/learning/build.sh.
 package main
 
@@ -47,8 +47,11 @@ func put(r, b, v int32) { m.Put(int(r), int(b), int(v)) }
 //go:wasmexport get_tag
 func getTag(r int32) int32 { return int32(m.GetTag(int(r))) }
 
-//go:wasmexport put_tag
-func putTag(r, v int32) { m.PutTag(int(r), int(v)) }
+//go:wasmexport clear
+func clearRow(r, tag int32) { m.Clear(int(r), int(tag)) }
+
+//go:wasmexport halve
+func halve(r int32) { m.Halve(int(r)) }
 
 //go:wasmexport advance
 func advance(b int32) { m.Advance(int(b)) }

@@ -23,8 +23,11 @@ func put(r, b, v int32)
 //go:wasmimport arch get_tag
 func getTag(r int32) int32
 
-//go:wasmimport arch put_tag
-func putTag(r, v int32)
+//go:wasmimport arch clear
+func clearRow(r, tag int32)
+
+//go:wasmimport arch halve
+func halve(r int32)
 
 //go:wasmimport arch advance
 func advance(b int32)
@@ -38,5 +41,6 @@ func (Model) Tag(k int) int    { return int(tag(int32(k))) }
 func (Model) Get(r, b int) int { return int(get(int32(r), int32(b))) }
 func (Model) Put(r, b, v int)  { put(int32(r), int32(b), int32(v)) }
 func (Model) GetTag(r int) int { return int(getTag(int32(r))) }
-func (Model) PutTag(r, v int)  { putTag(int32(r), int32(v)) }
+func (Model) Clear(r, tag int) { clearRow(int32(r), int32(tag)) }
+func (Model) Halve(r int)      { halve(int32(r)) }
 func (Model) Advance(b int)    { advance(int32(b)) }
