@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/learn/data"
+	"github.com/arena/arena/ledger/learn"
 )
 
 // Two committee members, each with its own sandbox runtime and blob store, fetching the

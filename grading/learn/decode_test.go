@@ -6,8 +6,8 @@ import (
 	"encoding/hex"
 	"testing"
 
-	"github.com/arena/arena/ledger/learn/coder"
 	"github.com/arena/arena/learn/data"
+	"github.com/arena/arena/ledger/learn/coder"
 	"github.com/arena/arena/sandbox"
 )
 

@@ -13,8 +13,8 @@ import (
 
 	"github.com/arena/arena/blobs"
 	glearn "github.com/arena/arena/grading/learn"
-	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/learn/data"
+	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/sandbox"
 )
 

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/learn/data"
+	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/sandbox"
 )
 
