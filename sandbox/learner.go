@@ -36,6 +36,12 @@ package sandbox
 //   - Data cap. The architecture's data segments that may land outside its parameter region
 //     count against LearnLimits.DataCap: active segments by the bytes outside the region,
 //     passive segments and segments with a non-constant offset whole (gas.Outside).
+//     Measured (Go 1.26.8): a Go-built reactor carries about 520 KB of data segments
+//     whatever it does (the runtime's tables): the minimal test architecture 523,753 bytes
+//     in 21,504 segments, the two example architectures (-s -w) 529,987 and 530,560
+//     bytes. A data_cap of 589,824 (576 KiB) admits them with room for a little more code.
+//     Only the architecture is capped (as the brief pins): a training program's data can
+//     still reach the region through copy_to_arch; the step-0 anomaly is what catches that.
 //   - Wall time bounds a Learner's whole life (from Learner to Close), [TRANSIENT]. It is
 //     checked before and after every call, not during one: learning modules run in a wazero
 //     runtime without CloseOnContextDone (its goroutine per call cost more than the work of
