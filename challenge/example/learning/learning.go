@@ -4,9 +4,9 @@
 // `arena demo` needs no toolchain.
 //
 //   - "order2": model.Order2 (order-2 contexts hashed into 4,096 rows of 256 u16 counts,
-//     2,105,344 bytes of parameters) trained by model.LearnCounts (add 1, halve past
-//     model.MaxCount).
-//   - "mix": model.Mix (orders 0-3 blended by Witten-Bell interpolation, 4,190,642 bytes of
+//     2,129,920 bytes of parameters) trained by model.LearnCounts (add 1, halve past
+//     model.Order2Limit).
+//   - "mix": model.Mix (orders 1-3 blended by Witten-Bell interpolation, 4,193,280 bytes of
 //     parameters) trained by model.LearnMix (per-order halving limits).
 //
 // Both architectures export params, params_len, predict, observe(b) and the functions the
