@@ -7,6 +7,7 @@ import (
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/digest"
+	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
@@ -29,6 +30,7 @@ type State struct {
 	tender *tender.State
 	match  *match.State
 	chall  *challenge.State
+	learn  *learn.State
 	events []Event // the award outbox
 
 	outbox    digest.Chain // running hash of events
@@ -59,6 +61,7 @@ func newState(t Terms) *State {
 		terms: t, termsHash: digest.Sum(t),
 		book: book.New(), rounds: round.NewSet(t.roundTerms()), bounty: bounty.New(t.bountyTerms()),
 		tender: tender.New(t.tenderTerms()), match: match.New(t.matchTerms()), chall: challenge.New(t.challengeTerms()),
+		learn: learn.New(t.learnTerms()),
 	}
 }
 

@@ -128,7 +128,7 @@ func (s *State) checkSettled(env round.Env, rd *round.Round) []book.Event {
 	switch {
 	case v.Error != "":
 		b.State, b.Reason = BenchRefused, v.Error
-		release(env.Book, GradePool, b.Registrant, b.Fee)
+		Release(env.Book, GradePool, b.Registrant, b.Fee)
 	default:
 		if a, ok := round.PayAgreeing(env.Book, GradePool, rd, b.Fee); ok {
 			ev = append(ev, book.Event{Type: "graders_paid", Height: env.At.Height, Round: uint64(rd.ID), Attempt: a, Amount: book.AmountPtr(b.Fee), Note: "shared by the members who agreed"})
@@ -158,7 +158,7 @@ const (
 func (s *State) checkExhausted(env round.Env, rd *round.Round) []book.Event {
 	b := s.bench(BenchID(rd.Subject))
 	b.State, b.CheckedAt = BenchLapsed, env.At.Now
-	release(env.Book, GradePool, b.Registrant, b.Fee)
+	Release(env.Book, GradePool, b.Registrant, b.Fee)
 	s.markBench(b.ID)
 	return []book.Event{{Type: "bench_lapsed", Height: env.At.Height, Round: uint64(rd.ID), Address: book.AddrPtr(b.Registrant), Amount: book.AmountPtr(b.Fee)}}
 }

@@ -35,10 +35,10 @@ type RunResult struct {
 // Scored reports whether r is a result rather than a failure.
 func (r RunResult) Scored() bool { return r.Error == "" }
 
-// failuresAgree compares two results of which at least one failed, as consensus does:
+// FailuresAgree compares two results of which at least one failed, as consensus does:
 // TRANSIENT agrees with TRANSIENT whatever the words, LLM_ERROR never agrees, and any
 // other class needs the same class and the same message.
-func failuresAgree(mine, leader string) bool {
+func FailuresAgree(mine, leader string) bool {
 	m, mok := book.ParseError(mine)
 	l, lok := book.ParseError(leader)
 	if !mok || !lok || m.Class != l.Class {
@@ -54,10 +54,10 @@ func failuresAgree(mine, leader string) bool {
 }
 
 // Agrees reports whether c agrees with the leader's verdict: exactly the same dataset,
-// case count and kinds. Failures agree as failuresAgree says.
+// case count and kinds. Failures agree as FailuresAgree says.
 func (c BenchCheck) Agrees(leader BenchCheck) bool {
 	if c.Error != "" || leader.Error != "" {
-		return failuresAgree(c.Error, leader.Error)
+		return FailuresAgree(c.Error, leader.Error)
 	}
 	return c.Dataset == leader.Dataset && c.Cases == leader.Cases && slices.Equal(c.Kinds, leader.Kinds)
 }
@@ -65,10 +65,10 @@ func (c BenchCheck) Agrees(leader BenchCheck) bool {
 // Agrees reports whether r agrees with the leader's result. When the bench pins a model
 // (pinned), whose answers may differ between validators, both must be scored on the
 // same dataset; otherwise everything is deterministic and must be equal: dataset,
-// transcript, composite and gas. Failures agree as failuresAgree says.
+// transcript, composite and gas. Failures agree as FailuresAgree says.
 func (r RunResult) Agrees(leader RunResult, pinned bool) bool {
 	if r.Error != "" || leader.Error != "" {
-		return failuresAgree(r.Error, leader.Error)
+		return FailuresAgree(r.Error, leader.Error)
 	}
 	if pinned {
 		return r.Dataset == leader.Dataset
@@ -156,9 +156,9 @@ func sha256Hex(c string) bool {
 	return true
 }
 
-// checkFailure refuses a failure that is too long or not a consensus class ([EXPECTED],
+// CheckFailure refuses a failure that is too long or not a consensus class ([EXPECTED],
 // [EXTERNAL], [TRANSIENT] or [LLM_ERROR]).
-func checkFailure(text string) *book.Error {
+func CheckFailure(text string) *book.Error {
 	if len(text) > MaxErrorLen || !utf8.ValidString(text) {
 		return errResultSize
 	}
@@ -171,7 +171,7 @@ func checkFailure(text string) *book.Error {
 // checkBenchCheck refuses a malformed bench verdict.
 func checkBenchCheck(c *BenchCheck) *book.Error {
 	if c.Error != "" {
-		if err := checkFailure(c.Error); err != nil {
+		if err := CheckFailure(c.Error); err != nil {
 			return err
 		}
 		if c.Dataset != "" || c.Cases != 0 || len(c.Kinds) != 0 {
@@ -188,7 +188,7 @@ func checkBenchCheck(c *BenchCheck) *book.Error {
 // checkRunResult refuses a malformed run result.
 func checkRunResult(r *RunResult) *book.Error {
 	if r.Error != "" {
-		if err := checkFailure(r.Error); err != nil {
+		if err := CheckFailure(r.Error); err != nil {
 			return err
 		}
 		if r.Dataset != "" || r.Transcript != "" || r.Gas != 0 || !SameResult(r.Composite, composite.Result{}) {
