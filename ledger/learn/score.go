@@ -18,6 +18,7 @@ func scoreOf(res RunResult, h *HeldoutResult) Score {
 	_, p := score.Final(in)
 	sc.BPB, sc.Base, sc.Multiplier, sc.Heldout, sc.TrainedBPB, sc.TwinBPB = p.BPB, p.Base, p.Multiplier, p.Heldout, p.TrainedBPB, p.TwinBPB
 	sc.Gap, sc.Delta, sc.Cap, sc.Tanh, sc.Penalty, sc.Tie, sc.Final = p.Gap, p.Delta, p.Cap, p.Tanh, p.Penalty, p.Tie, p.Final
+	sc.StepZero = p.Multiplier == 0
 	return sc
 }
 

@@ -18,6 +18,7 @@ type Score struct {
 	HeldoutBytes int64 `json:"heldout_bytes"` // the held-out split's bytes
 	BPB          int64 `json:"bpb"`           // bits/bytes, micros
 	Base         int64 `json:"base"`          // 1/(1+bpb), micros
+	StepZero     bool  `json:"step_zero"`     // the first Window bytes coded below 4 bits a byte
 	Multiplier   int64 `json:"multiplier"`    // 0 on a step-0 anomaly, else 1000000
 	Heldout      bool  `json:"heldout"`       // the held-out terms were measured
 	TrainedBPB   int64 `json:"trained_bpb"`   // micros
