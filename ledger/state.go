@@ -94,7 +94,7 @@ func (s *State) BeginBlock(b Block) {
 	var anchor *[32]byte
 	moved := b.Height > s.height
 	if moved {
-		if s.match.Anchoring() || s.chall.Anchoring() {
+		if s.match.Anchoring() || s.chall.Anchoring() || s.learn.Anchoring() {
 			h := s.Hash() // the state as the previous block left it
 			anchor = &h
 		}
@@ -110,6 +110,7 @@ func (s *State) BeginBlock(b Block) {
 	}
 	if moved {
 		s.chall.BeginBlock(s.env(book.At{Height: s.height, Now: s.Now()}), anchor)
+		s.learn.BeginBlock(s.env(book.At{Height: s.height, Now: s.Now()}), anchor)
 	}
 }
 

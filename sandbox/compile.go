@@ -22,13 +22,20 @@ type Offer struct {
 	// arena.copy_from_arch / arena.copy_to_arch (the learn host module), not the agents'
 	// arena functions.
 	Train bool
+	// Arch is a learning challenge's architecture: WASI only, as the zero Offer, but run
+	// by the learning runtime.
+	Arch bool
 }
+
+// learning reports whether the offer's modules run in the learning runtime.
+func (o Offer) learning() bool { return o.Arch || o.Train }
 
 // Module is a compiled, metered module. It is safe for concurrent use and lives until its
 // Runtime closes.
 type Module struct {
 	Digest   [32]byte // sha256 of the original bytes
 	offer    Offer
+	rt       wazero.Runtime // the runtime it was compiled in, and runs in
 	compiled wazero.CompiledModule
 	exports  map[string]api.FunctionDefinition
 	minPages uint32 // the declared minimum of its memory, if any
@@ -80,11 +87,15 @@ func (r *Runtime) compile(ctx context.Context, wasm []byte, key moduleKey) (*Mod
 	if err != nil {
 		return nil, errUnmeterable(err)
 	}
-	compiled, err := r.rt.CompileModule(ctx, metered)
+	rt := r.rt
+	if key.offer.learning() {
+		rt = r.learn
+	}
+	compiled, err := rt.CompileModule(ctx, metered)
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: compile the metered module: %w", err)
 	}
-	m := &Module{Digest: key.digest, offer: key.offer, compiled: compiled, exports: compiled.ExportedFunctions()}
+	m := &Module{Digest: key.digest, offer: key.offer, rt: rt, compiled: compiled, exports: compiled.ExportedFunctions()}
 	for _, mem := range compiled.ExportedMemories() {
 		m.minPages = max(m.minPages, mem.Min())
 	}

@@ -36,7 +36,16 @@ package sandbox
 //   - Data cap. The architecture's data segments that may land outside its parameter region
 //     count against LearnLimits.DataCap: active segments by the bytes outside the region,
 //     passive segments and segments with a non-constant offset whole (gas.Outside).
-//   - Wall time bounds a Learner's whole life (from Learner to Close), [TRANSIENT].
+//     Measured (Go 1.26.8): a Go-built reactor carries about 520 KB of data segments
+//     whatever it does (the runtime's tables): the minimal test architecture 523,753 bytes
+//     in 21,504 segments, the two example architectures (-s -w) 529,987 and 530,560
+//     bytes. A data_cap of 589,824 (576 KiB) admits them with room for a little more code.
+//     Only the architecture is capped (as the brief pins): a training program's data can
+//     still reach the region through copy_to_arch; the step-0 anomaly is what catches that.
+//   - Wall time bounds a Learner's whole life (from Learner to Close), [TRANSIENT]. It is
+//     checked before and after every call, not during one: learning modules run in a wazero
+//     runtime without CloseOnContextDone (its goroutine per call cost more than the work of
+//     a call per byte), so gas alone bounds a call. A cancelled ctx is [TRANSIENT] too.
 //   - Bytes are numbered by the caller: Predict and Learn take the index that their errors
 //     name ("at byte N").
 
@@ -106,7 +115,7 @@ type export struct {
 // CompileArch gates and compiles an architecture: Compile's gates with WASI as the only
 // import, then the exports above, and no learn. Errors name "The architecture".
 func (r *Runtime) CompileArch(ctx context.Context, wasm []byte) (*Arch, error) {
-	m, err := r.Compile(ctx, wasm, Offer{})
+	m, err := r.Compile(ctx, wasm, Offer{Arch: true})
 	if err != nil {
 		return nil, as(err, "The architecture")
 	}
@@ -227,7 +236,6 @@ type Learner struct {
 	deadline time.Time
 	parent   context.Context
 	cctx     context.Context
-	cancel   context.CancelFunc
 }
 
 type learnerKey struct{}
@@ -265,7 +273,10 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 		return as(err, "The architecture")
 	}
 	l.arch = in
-	cctx := l.ctx(ctx)
+	cctx, err := l.ctx(ctx)
+	if err != nil {
+		return err
+	}
 	left := l.lim.InitGas
 	var got [2]uint32
 	for i, name := range []string{"_initialize", "params", "params_len"} {
@@ -305,6 +316,9 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 		return as(err, "The training program")
 	}
 	l.train = in
+	if cctx, err = l.ctx(ctx); err != nil {
+		return err
+	}
 	res := l.call(cctx, in.mod.ExportedFunction("_initialize"), l.lim.InitGas)
 	l.initGas += res.used
 	if err := l.initVerdict(res, "The training program", "_initialize"); err != nil {
@@ -315,17 +329,27 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 	return nil
 }
 
-// ctx returns the context calls run under: ctx with the Learner's deadline and itself (for
-// the host functions), kept while the caller passes the same ctx.
-func (l *Learner) ctx(ctx context.Context) context.Context {
-	if l.cctx == nil || ctx != l.parent {
-		if l.cancel != nil {
-			l.cancel()
-		}
-		c, cancel := context.WithDeadline(ctx, l.deadline)
-		l.parent, l.cctx, l.cancel = ctx, context.WithValue(c, learnerKey{}, l), cancel
+// ctx returns the context calls run under: ctx carrying the Learner (for the host
+// functions), kept while the caller passes the same ctx. It fails [TRANSIENT] when ctx is
+// done or the Learner is past its wall-time deadline: the safety net, checked between
+// calls (gas bounds each call).
+func (l *Learner) ctx(ctx context.Context) (context.Context, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, book.NewError(book.Transient, "the learner was stopped: "+err.Error())
 	}
-	return l.cctx
+	if time.Now().After(l.deadline) {
+		return nil, errWall("The learner", l.lim.Wall)
+	}
+	if l.cctx == nil || !same(ctx, l.parent) {
+		l.parent, l.cctx = ctx, context.WithValue(ctx, learnerKey{}, l)
+	}
+	return l.cctx, nil
+}
+
+// same reports whether a and b are the same context (false for incomparable ones).
+func same(a, b context.Context) (eq bool) {
+	defer func() { recover() }()
+	return a == b
 }
 
 // call runs fn with budget on both counters (the stack holds its argument and gets its
@@ -343,7 +367,7 @@ func (l *Learner) call(ctx context.Context, fn api.Function, budget int64) resul
 	}
 	res := result{used: usedA + usedT, err: err}
 	res.outOfGas = usedA > budget || usedT > budget || res.used > budget
-	res.timedOut = err != nil && ctx.Err() != nil
+	res.timedOut = time.Now().After(l.deadline)
 	return res
 }
 
@@ -387,8 +411,13 @@ func (l *Learner) Predict(ctx context.Context, i int64) ([]uint32, error) {
 	if l.err != nil {
 		return nil, errDead
 	}
+	cctx, err := l.ctx(ctx)
+	if err != nil {
+		l.err = err
+		return nil, err
+	}
 	l.left, l.open = l.lim.ByteGas, true
-	res := l.call(l.ctx(ctx), l.predictFn, l.left)
+	res := l.call(cctx, l.predictFn, l.left)
 	l.left -= res.used
 	l.used += res.used
 	if err := l.verdict(res, "The architecture", i); err != nil {
@@ -412,12 +441,17 @@ func (l *Learner) Learn(ctx context.Context, i int64, b byte) error {
 	if l.err != nil {
 		return errDead
 	}
+	cctx, err := l.ctx(ctx)
+	if err != nil {
+		l.err = err
+		return err
+	}
 	if !l.open {
 		l.left = l.lim.ByteGas
 	}
 	l.open = false
 	l.stack[0] = uint64(b)
-	res := l.call(l.ctx(ctx), l.learnFn, l.left)
+	res := l.call(cctx, l.learnFn, l.left)
 	l.left -= res.used
 	l.used += res.used
 	return l.verdict(res, "The training program", i)
@@ -441,9 +475,6 @@ func (l *Learner) Close(ctx context.Context) error {
 	}
 	if l.arch != nil {
 		err = errors.Join(err, l.arch.close(ctx))
-	}
-	if l.cancel != nil {
-		l.cancel()
 	}
 	return err
 }

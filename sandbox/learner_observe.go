@@ -33,8 +33,13 @@ func (l *Learner) Observe(ctx context.Context, i int64, b byte) error {
 	if !l.open {
 		l.left, l.open = l.lim.ByteGas, true
 	}
+	cctx, err := l.ctx(ctx)
+	if err != nil {
+		l.err = err
+		return err
+	}
 	l.stack[0] = uint64(b)
-	res := l.call(l.ctx(ctx), fn, l.left)
+	res := l.call(cctx, fn, l.left)
 	l.left -= res.used
 	l.used += res.used
 	return l.verdict(res, "The architecture", i)

@@ -407,3 +407,23 @@ func TestAGoReactorsDataSegments(t *testing.T) {
 		}
 	}
 }
+
+func TestTheWallTimeNetAndCancellationAreTransient(t *testing.T) {
+	r := newRuntime(t, false)
+	ctx := context.Background()
+	a := compileArch(t, r, "learn-arch")
+	tr := compileTrain(t, r, "learn-train", a)
+	lim := learnLimits
+	lim.Wall = 1
+	_, err := r.Learner(ctx, a, tr, [32]byte{}, lim)
+	wantError(t, err, book.Transient, "The learner ran past the wall-time safety net of 1ns")
+	l, err := r.Learner(ctx, a, tr, [32]byte{}, learnLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close(ctx)
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	_, err = l.Predict(cancelled, 0)
+	wantError(t, err, book.Transient, "the learner was stopped: context canceled")
+}

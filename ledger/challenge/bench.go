@@ -36,7 +36,7 @@ func (s *State) checkRegister(env round.Env, b *BenchRegister) *book.Error {
 		return errName
 	case !s.versionFree(b.Name, b.Version):
 		return errVersion
-	case !sha256Hex(b.Module):
+	case !SHA256Hex(b.Module):
 		return errModule
 	case b.Size < 1 || b.Size > MaxModuleBytes:
 		return errSize

@@ -143,8 +143,8 @@ func DecodeRunVerdict(raw json.RawMessage) (round.Verdict, error) {
 	return &v, nil
 }
 
-// sha256Hex reports whether c is a sha256 digest in lowercase hex.
-func sha256Hex(c string) bool {
+// SHA256Hex reports whether c is a sha256 digest in lowercase hex.
+func SHA256Hex(c string) bool {
 	if len(c) != 64 {
 		return false
 	}
@@ -179,7 +179,7 @@ func checkBenchCheck(c *BenchCheck) *book.Error {
 		}
 		return nil
 	}
-	if !sha256Hex(c.Dataset) || c.Cases < 1 || !kindsOK(c.Kinds) {
+	if !SHA256Hex(c.Dataset) || c.Cases < 1 || !kindsOK(c.Kinds) {
 		return errCheckShape
 	}
 	return nil
@@ -198,7 +198,7 @@ func checkRunResult(r *RunResult) *book.Error {
 	}
 	c := &r.Composite
 	switch {
-	case !sha256Hex(r.Dataset) || !sha256Hex(r.Transcript) || r.Gas < 0:
+	case !SHA256Hex(r.Dataset) || !SHA256Hex(r.Transcript) || r.Gas < 0:
 		return errRunShape
 	case c.N < 1 || !micros(c.Composite) || c.SE < 0 || c.SE > PPM || !micros(c.ToolMean) || !micros(c.MemoryMean):
 		return errRunShape

@@ -4,6 +4,7 @@ import (
 	"github.com/arena/arena/ledger/book"
 	chall "github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/digest"
+	"github.com/arena/arena/ledger/learn/score"
 	"github.com/arena/arena/ledger/round"
 )
 
@@ -66,8 +67,8 @@ const (
 	MaxParamCap     = 1 << 30  // a parameter region
 	MaxDataCap      = 1 << 24  // active data outside the parameter region
 	MaxErrorLen     = 1 << 10
-	MaxCurve        = 256  // loss-curve points
-	Window          = 1024 // bytes of a loss-curve window; the first is the step-0 window
+	MaxCurve        = 256          // loss-curve points
+	Window          = score.Window // bytes of a loss-curve window; the first is the step-0 window
 	PPM             = 1_000_000
 )
 
@@ -91,8 +92,9 @@ type State struct {
 	runs       []*run       // runs[id-1]
 
 	// Derived from the above; rebuilt on decode, never encoded.
-	anchoring []RunID // runs waiting for the next block's anchor, ascending
-	closed    int     // challenges closed
+	anchoring []RunID       // runs waiting for the next block's anchor, ascending
+	pending   []ChallengeID // open challenges whose reveal is pending, ascending
+	closed    int           // challenges closed
 
 	sums struct{ challenges, runs digest.List }
 }
@@ -126,25 +128,17 @@ type fold struct {
 	Epoch    uint64      `json:"epoch"`
 	At       int64       `json:"at"`
 	Height   uint64      `json:"height"`
-	Amount   book.Amount `json:"amount"`  // paid in all; zero with nothing eligible
-	Arch     RunID       `json:"arch"`    // the best run of the best architecture family; 0 with none
-	Variant  RunID       `json:"variant"` // the best run of the best training variant on it; 0 with none
+	Amount   book.Amount `json:"amount"` // paid in all; zero with nothing eligible
 	Payments []payment   `json:"payments"`
 }
 
 // payment is one share a fold paid.
 type payment struct {
-	Run     RunID        `json:"run"` // the run whose family or variant the share rewards
+	Run     RunID        `json:"run"` // the owner's first run of the family or variant it is paid for
 	Address book.Address `json:"address"`
 	Amount  book.Amount  `json:"amount"`
-	Role    string       `json:"role"` // RoleArch or RoleTrain
+	Role    string       `json:"role"` // score.RoleArchitecture, score.RoleTraining or score.RoleBoth
 }
-
-// Payment roles.
-const (
-	RoleArch  = "architecture" // the owner of the best architecture family (0.60)
-	RoleTrain = "training"     // the owner of the best training variant on it (0.40)
-)
 
 // run is one committed pair of modules and everything measured of it.
 type run struct {

@@ -1,8 +1,6 @@
 package learn
 
 import (
-	"slices"
-
 	"github.com/arena/arena/ledger/book"
 	chall "github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/round"
@@ -109,7 +107,7 @@ func (s *State) runView(rs *round.Set, r *run) RunView {
 }
 
 func foldView(f *fold) FoldView {
-	v := FoldView{Epoch: f.Epoch, At: f.At, Height: f.Height, Amount: f.Amount, Arch: f.Arch, Variant: f.Variant, Payments: make([]PaymentView, len(f.Payments))}
+	v := FoldView{Epoch: f.Epoch, At: f.At, Height: f.Height, Amount: f.Amount, Payments: make([]PaymentView, len(f.Payments))}
 	for i, p := range f.Payments {
 		v.Payments[i] = PaymentView(p)
 	}
@@ -151,5 +149,5 @@ func (s *State) ranking(c *challenge) []*run {
 			rs = append(rs, r)
 		}
 	}
-	return slices.Clip(rankRuns(rs))
+	return s.rankRuns(rs)
 }

@@ -12,7 +12,7 @@ var (
 	// learn_publish
 	errTitle         = refusef("A learning challenge needs a title of at most %d characters", MaxTitleLen)
 	errDataset       = book.Refuse("A dataset and a held-out split are named by their sha256 digests in lowercase hex")
-	errDatasetBytes  = refusef("A dataset and a held-out split are 1 to %d bytes", MaxDatasetBytes)
+	errDatasetBytes  = refusef("A dataset is %d to %d bytes and a held-out split 1 to %d bytes", Window, MaxDatasetBytes, MaxDatasetBytes)
 	errTimes         = book.Refuse("The times must run now < close_at < reveal_by ≤ end")
 	errPoolZero      = book.Refuse("The pool must be escrowed at publication")
 	errPerEpoch      = book.Refuse("per_epoch must be positive")

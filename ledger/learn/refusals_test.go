@@ -52,7 +52,7 @@ func TestRefusalsArePinned(t *testing.T) {
 	want := map[string]string{
 		"errTitle":          "[EXPECTED] A learning challenge needs a title of at most 120 characters",
 		"errDataset":        "[EXPECTED] A dataset and a held-out split are named by their sha256 digests in lowercase hex",
-		"errDatasetBytes":   "[EXPECTED] A dataset and a held-out split are 1 to 67108864 bytes",
+		"errDatasetBytes":   "[EXPECTED] A dataset is 1024 to 67108864 bytes and a held-out split 1 to 67108864 bytes",
 		"errTimes":          "[EXPECTED] The times must run now < close_at < reveal_by ≤ end",
 		"errPoolZero":       "[EXPECTED] The pool must be escrowed at publication",
 		"errPerEpoch":       "[EXPECTED] per_epoch must be positive",

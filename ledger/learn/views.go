@@ -5,23 +5,30 @@ import (
 	"github.com/arena/arena/ledger/round"
 )
 
-// Score is a final run's score with every part of it, as package score computes them in
-// fixed point: micros (1e6 = 1) rounded half away from zero where the brief rounds, exact
-// integers elsewhere. bpb is exactly Bits/Bytes; BPB is that ratio in micros, for display.
+// Score is a final run's score with every part of it, as package score computes them
+// in fixed point: micros (1e6 = 1), each the rounded value of the exact quantity, over
+// exact integer code lengths (bpb is exactly Bits/Bytes). Without held-out terms the
+// held-out fields are 0, Penalty is 1000000 and Tie 0.
 type Score struct {
 	Bits         int64 `json:"bits"`
 	Bytes        int64 `json:"bytes"`
-	BPB          int64 `json:"bpb"`           // micros
-	Base         int64 `json:"base"`          // 1/(1+bpb) = bytes/(bytes+bits), micros
-	TrainedBits  int64 `json:"trained_bits"`  // held-out bits of the trained model (0 without held-out terms)
-	TwinBits     int64 `json:"twin_bits"`     // held-out bits of the fresh-init twin (0 without)
-	HeldoutBytes int64 `json:"heldout_bytes"` // 0 without held-out terms
-	Gap          int64 `json:"gap"`           // trained_val_bpb − train_bpb, micros (0 without)
-	Penalty      int64 `json:"penalty"`       // 500000 when the gap exceeds 1 bit per byte, else 1000000
-	Delta        int64 `json:"delta"`         // twin_val_bpb − trained_val_bpb, micros (0 without)
-	Tie          int64 `json:"tie"`           // cap·tanh(delta), micros
-	StepZero     bool  `json:"step_zero"`     // the first window coded below 4 bits per byte
+	WindowBits   int64 `json:"window_bits"`   // the first Window bytes' bits: the step-0 check
+	TrainedBits  int64 `json:"trained_bits"`  // held-out bits of the trained model
+	TwinBits     int64 `json:"twin_bits"`     // held-out bits of the fresh-init twin
+	HeldoutBytes int64 `json:"heldout_bytes"` // the held-out split's bytes
+	BPB          int64 `json:"bpb"`           // bits/bytes, micros
+	Base         int64 `json:"base"`          // 1/(1+bpb), micros
+	StepZero     bool  `json:"step_zero"`     // the first Window bytes coded below 4 bits a byte
 	Multiplier   int64 `json:"multiplier"`    // 0 on a step-0 anomaly, else 1000000
+	Heldout      bool  `json:"heldout"`       // the held-out terms were measured
+	TrainedBPB   int64 `json:"trained_bpb"`   // micros
+	TwinBPB      int64 `json:"twin_bpb"`      // micros
+	Gap          int64 `json:"gap"`           // trained_bpb − bpb, micros
+	Delta        int64 `json:"delta"`         // twin_bpb − trained_bpb, micros
+	Cap          int64 `json:"cap"`           // the tie's bound, micros
+	Tanh         int64 `json:"tanh"`          // tanh(delta), micros
+	Penalty      int64 `json:"penalty"`       // 500000 when the gap exceeds 1 bit per byte, else 1000000
+	Tie          int64 `json:"tie"`           // cap·tanh(delta), micros
 	Final        int64 `json:"final"`         // (base·penalty + tie) × multiplier, micros
 }
 
@@ -131,22 +138,19 @@ type AttestationView struct {
 	Late      bool           `json:"late,omitempty"`
 }
 
-// FoldView is one epoch's fold: the runs whose family and variant it rewarded and what
-// it paid.
+// FoldView is one epoch's fold: what it paid, and to whom.
 type FoldView struct {
 	Epoch    uint64        `json:"epoch"`
 	At       int64         `json:"at"`
 	Height   uint64        `json:"height"`
-	Amount   book.Amount   `json:"amount"`
-	Arch     RunID         `json:"arch,omitempty"`
-	Variant  RunID         `json:"variant,omitempty"`
+	Amount   book.Amount   `json:"amount"` // zero when nothing was eligible
 	Payments []PaymentView `json:"payments"`
 }
 
 // PaymentView is one share a fold paid, claimable by Address.
 type PaymentView struct {
-	Run     RunID        `json:"run"`
+	Run     RunID        `json:"run"` // the owner's first run of the family or variant it is paid for
 	Address book.Address `json:"address"`
 	Amount  book.Amount  `json:"amount"`
-	Role    string       `json:"role"` // RoleArch or RoleTrain
+	Role    string       `json:"role"` // score.RoleArchitecture, score.RoleTraining or score.RoleBoth
 }

@@ -11,6 +11,10 @@ func LearnCounts(m Model, b, limit int) {
 	m.Advance(b)
 }
 
+// Order2Limit is the halving limit the order2 example trains with: Order2 reads counts up
+// to 511.
+const Order2Limit = order2Max
+
 // OrderLimits is the halving limit of each of Mix's orders (1, 2, 3) under LearnMix: high
 // orders forget sooner, so they follow the text's changes while the low orders stay
 // stable.

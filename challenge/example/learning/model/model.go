@@ -29,10 +29,12 @@
 // told. It exports observe(b) (for a host that tells every architecture the coded byte,
 // also when it codes without learning, as the held-out measurement does) and advance(b)
 // (which the training program calls from learn). Whichever arrives first after a predict
-// moves the context; the other is a no-op. A host that never calls observe still gets a
-// working run (the training program's advance moves the context), but then coding without
-// learning keeps the context frozen: that is a protocol question for the runtime (see the
-// package's report).
+// moves the context; the other is a no-op. row and tag report the contexts the last
+// prediction was made in, so learn updates the counts that predicted the byte whether the
+// host calls observe before learn, after it, or not at all. A host that never calls
+// observe still gets a working run (the training program's advance moves the context),
+// but coding without learning (the held-out measurement) then keeps the context frozen at
+// the last trained byte: the held-out figures assume a host that calls observe.
 //
 // # Frequencies
 //
@@ -52,9 +54,10 @@ const MaxCount = 0xFFF
 type Model interface {
 	// Orders is the number of contexts the architecture keeps for each byte.
 	Orders() int
-	// Row is the row of the current context of order index k (0 ≤ k < Orders()).
+	// Row is the row of the context of order index k (0 ≤ k < Orders()) that the last
+	// prediction was made in.
 	Row(k int) int
-	// Tag is the tag a row owned by the current context of order index k carries.
+	// Tag is the tag a row owned by that context carries.
 	Tag(k int) int
 	// Get is the count of byte b in row (its low 12 bits).
 	Get(row, b int) int
@@ -139,21 +142,30 @@ func (t table) halve(r int) {
 	t.setND(r, n, d)
 }
 
-// base is what both architectures share: the table, the context, and the rows and tags
-// of the current contexts (computed once per byte, by ctx).
+// base is what both architectures share: the table, the context, the rows and tags of the
+// current contexts (computed once per byte, by ctx), and those of the contexts the last
+// prediction was made in, which are what Row and Tag report: the training program updates
+// the counts that predicted the byte, whether or not observe has already moved the context.
 type base struct {
-	t      table
-	h      history
-	orders int
-	rows   [4]int
-	tags   [4]int
-	ctx    func(last uint32, rows, tags *[4]int)
+	t          table
+	h          history
+	orders     int
+	rows, tags [4]int // the current contexts'
+	prow, ptag [4]int // the last prediction's
+	ctx        func(last uint32, rows, tags *[4]int)
 }
 
 func newBase(rows, orders int, ctx func(uint32, *[4]int, *[4]int)) base {
 	b := base{t: newTable(rows), orders: orders, ctx: ctx}
 	ctx(0, &b.rows, &b.tags)
+	b.prow, b.ptag = b.rows, b.tags
 	return b
+}
+
+// predicted notes a prediction in the current contexts.
+func (m *base) predicted() {
+	m.h.pending = true
+	m.prow, m.ptag = m.rows, m.tags
 }
 
 // Params is the parameter region, as u16 (little-endian in WebAssembly memory).
@@ -174,11 +186,13 @@ func (m *base) push(b int) {
 // Orders is the number of contexts kept per byte.
 func (m *base) Orders() int { return m.orders }
 
-// Row is the row of the current context of order index k (k wraps).
-func (m *base) Row(k int) int { return m.rows[wrap(k, m.orders)] }
+// Row is the row of the context of order index k (k wraps) that the last prediction was
+// made in.
+func (m *base) Row(k int) int { return m.prow[wrap(k, m.orders)] }
 
-// Tag is the tag of the current context of order index k (k wraps).
-func (m *base) Tag(k int) int { return m.tags[wrap(k, m.orders)] }
+// Tag is the tag of the context of order index k (k wraps) that the last prediction was
+// made in.
+func (m *base) Tag(k int) int { return m.ptag[wrap(k, m.orders)] }
 
 // Get, Put, GetTag, Clear and Halve read and write the parameter region (rows wrap).
 func (m *base) Get(row, b int) int { return m.t.get(wrap(row, m.t.rows), b) }
@@ -200,8 +214,6 @@ type history struct {
 	last    uint32 // the last four bytes, most recent lowest
 	pending bool   // a prediction was made and its byte is not pushed yet
 }
-
-func (h *history) predicted() { h.pending = true }
 
 // push moves the context past b if the byte of the last prediction is not pushed yet, and
 // says whether it did; otherwise it does nothing (observe and advance both push; the

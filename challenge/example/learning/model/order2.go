@@ -5,14 +5,20 @@ package model
 const Order2Rows = 4096
 
 // order2Scale is the weight of one count against the floor of 1 every byte gets: a byte
-// seen c times in the context has frequency order2Scale·c + 1.
-const order2Scale = 16
+// seen c times in the context has frequency order2Scale·c + 1. (Measured on English text:
+// 16 gives 3.53 bpb, 64 3.38, 128 3.36, 256 3.38.)
+const order2Scale = 128
+
+// order2Max is the largest count Order2 reads: a count is read as its low 9 bits, so
+// whatever the region holds the total is at most 256·(128·511+1) < 2^24; its training
+// (Order2Limit) halves a row before a count passes it.
+const order2Max = 0x1FF
 
 // Order2 is the order-2 context-counting architecture: the next byte's frequencies are
 // the counts seen after the last two bytes (hashed into Order2Rows rows of 256 u16
-// counts and a 4-u16 header: 2,129,920 bytes of parameters), each scaled by 16, plus 1,
-// so the total is at most 256·(16·4095+1) < 2^24; a row that is not the context's own
-// (tag mismatch, e.g. the fresh random init) predicts uniformly.
+// counts and a 4-u16 header: 2,129,920 bytes of parameters), each read as its low 9 bits,
+// scaled by 128, plus 1; a row that is not the context's own (tag mismatch, e.g. the
+// fresh random init) predicts uniformly.
 type Order2 struct {
 	base
 	out, ones [256]uint32
@@ -35,7 +41,7 @@ func order2Ctx(last uint32, rows, tags *[4]int) {
 
 // Predict returns the frequencies of the next byte (valid until the next call).
 func (m *Order2) Predict() *[256]uint32 {
-	m.h.predicted()
+	m.predicted()
 	r := m.rows[0]
 	if m.t.tag(r) != m.tags[0] {
 		return &m.ones
@@ -43,14 +49,14 @@ func (m *Order2) Predict() *[256]uint32 {
 	row, out := m.t.row(r), &m.out
 	for i := 0; i < 256; i += 8 {
 		c, o := (*[8]uint16)(row[i:i+8]), (*[8]uint32)(out[i:i+8])
-		o[0] = order2Scale*uint32(c[0]&MaxCount) + 1
-		o[1] = order2Scale*uint32(c[1]&MaxCount) + 1
-		o[2] = order2Scale*uint32(c[2]&MaxCount) + 1
-		o[3] = order2Scale*uint32(c[3]&MaxCount) + 1
-		o[4] = order2Scale*uint32(c[4]&MaxCount) + 1
-		o[5] = order2Scale*uint32(c[5]&MaxCount) + 1
-		o[6] = order2Scale*uint32(c[6]&MaxCount) + 1
-		o[7] = order2Scale*uint32(c[7]&MaxCount) + 1
+		o[0] = order2Scale*uint32(c[0]&order2Max) + 1
+		o[1] = order2Scale*uint32(c[1]&order2Max) + 1
+		o[2] = order2Scale*uint32(c[2]&order2Max) + 1
+		o[3] = order2Scale*uint32(c[3]&order2Max) + 1
+		o[4] = order2Scale*uint32(c[4]&order2Max) + 1
+		o[5] = order2Scale*uint32(c[5]&order2Max) + 1
+		o[6] = order2Scale*uint32(c[6]&order2Max) + 1
+		o[7] = order2Scale*uint32(c[7]&order2Max) + 1
 	}
 	return out
 }
