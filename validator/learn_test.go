@@ -10,9 +10,9 @@ import (
 	"github.com/arena/arena/challenge/example/learning"
 	"github.com/arena/arena/grading"
 	glearn "github.com/arena/arena/grading/learn"
+	"github.com/arena/arena/learn/data"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/learn"
-	"github.com/arena/arena/learn/data"
 	"github.com/arena/arena/sandbox"
 	"github.com/arena/arena/validator"
 )
