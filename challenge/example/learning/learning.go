@@ -16,9 +16,9 @@
 // copy functions. See package model for the parameter layout, how the forced random init
 // is made inert, and why observe exists.
 //
-// Figures on learn/data's train split (1,048,612 bytes; gzip -9 and xz -9 are ledger
-// figures of the math package): order2 3.2541 bpb, mix 2.4430 bpb (the run's exact coded
-// bits, with the forced random init); held-out after training: order2 3.2811, mix 2.5397
+// Figures on learn/data's train split (1,048,612 bytes; gzip -9 2.935 bpb, xz -9 2.378):
+// order2 3.2541 bpb, mix 2.4430 bpb (the run's exact coded bits, with the forced random
+// init); held-out after training: order2 3.2811, mix 2.5397
 // bpb (gap 0.03 and 0.10, no penalty), fresh twins 8.0 bpb. Gas per byte under the
 // sandbox's meter: order2 about 7,000 (predict about 5,200), mix about 23,000-25,000
 // (predict about 18,000), each at most about 27,000 and 45,000 when a row is halved or
