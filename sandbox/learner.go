@@ -265,6 +265,10 @@ func (r *Runtime) Learner(ctx context.Context, arch *Arch, train *Train, seed [3
 	return l, nil
 }
 
+// InitKey returns the ChaCha8 key that fills a learner's parameter region for seed:
+// sha256(InitDomain + the seed in lowercase hex), ledger/learn.InitSeed's bytes.
+func InitKey(seed [32]byte) [32]byte { return derive(InitDomain, seed) }
+
 // derive keys one use of a run's seed: sha256(domain + the seed in lowercase hex), the
 // text the ledger writes the seed as, so that the init key is the init seed it publishes
 // (ledger/learn.InitSeed).
@@ -308,7 +312,7 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 		return expected("The architecture's data outside its parameter region is %d bytes; the cap is %d", out, l.lim.DataCap)
 	}
 	region := make([]byte, l.n)
-	rand.NewChaCha8(derive(InitDomain, seed)).Read(region)
+	rand.NewChaCha8(InitKey(seed)).Read(region)
 	in.mod.Memory().Write(l.ptr, region)
 
 	rctx := experimental.WithImportResolver(ctx, func(name string) api.Module {
