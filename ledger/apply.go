@@ -6,6 +6,7 @@ import (
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
@@ -185,9 +186,19 @@ func (s *State) dispatch(tx *Tx) (Outcome, *Error) {
 	case challenge.Attest:
 		return s.attest(env, b.Round, b.Attempt, func(r *round.Round) (round.Verdict, *Error) { return s.chall.RunVerdict(r, b.Result) })
 	case challenge.Fold:
-		return s.chall.FoldEpoch(env, b)
+		return s.fold(env, b)
 	case challenge.Close:
 		return s.chall.CloseChallenge(env, b)
+	case learn.Publish:
+		return s.learn.Publish(env, b)
+	case learn.Commit:
+		return s.learn.Commit(env, b)
+	case learn.Attest:
+		return s.attest(env, b.Round, b.Attempt, func(r *round.Round) (round.Verdict, *Error) { return s.learn.Verdict(r, b) })
+	case learn.Reveal:
+		return s.learn.Reveal(env, b)
+	case learn.Close:
+		return s.learn.Close(env, b)
 	case Withdraw:
 		return s.withdraw(env.At)
 	case Faucet:
@@ -252,8 +263,27 @@ func (s *State) ended(r *round.Round, st round.Step) []Event {
 		if st.Exhausted {
 			return s.chall.Exhausted(env, r)
 		}
+	case learn.RunKind, learn.HeldoutKind:
+		if st.Settled {
+			return s.learn.Settled(env, r)
+		}
+		if st.Exhausted {
+			return s.learn.Exhausted(env, r)
+		}
 	}
 	return nil
+}
+
+// fold hands a challenge_fold to the contest kind its "kind" names: the benchmark
+// challenge by default, the learning kind for "learning".
+func (s *State) fold(env round.Env, b challenge.Fold) (Outcome, *Error) {
+	switch b.Contest {
+	case "", challenge.FoldBenchmark:
+		return s.chall.FoldEpoch(env, b)
+	case learn.FoldKind:
+		return s.learn.Fold(env, learn.Fold{Challenge: learn.ChallengeID(b.Challenge)})
+	}
+	return Outcome{}, errFoldKind
 }
 
 // toOutbox appends the award events of an outcome to the outbox the bridge reads.

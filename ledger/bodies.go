@@ -3,6 +3,7 @@ package ledger
 import (
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/tender"
 )
@@ -71,6 +72,11 @@ var bodies = map[Kind]bodySpec{
 	challenge.KindAttest:           row[challenge.Attest](false),
 	challenge.KindFold:             row[challenge.Fold](false),
 	challenge.KindClose:            row[challenge.Close](false),
+	learn.KindPublish:              row[learn.Publish](true),
+	learn.KindCommit:               row[learn.Commit](true),
+	learn.KindAttest:               row[learn.Attest](false),
+	learn.KindReveal:               row[learn.Reveal](false),
+	learn.KindClose:                row[learn.Close](false),
 	KindWithdraw:                   row[Withdraw](false),
 	KindFaucet:                     row[Faucet](false),
 	KindAdvance:                    row[Advance](false),

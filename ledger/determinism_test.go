@@ -102,7 +102,7 @@ func TestDeterminismDecodeRoundTrips(t *testing.T) {
 	if _, err := Decode(append(b, ' ')); err == nil {
 		t.Fatal("Decode accepted trailing bytes")
 	}
-	if _, err := Decode(bytes.Replace(b, []byte(`"version":3`), []byte(`"version":4`), 1)); err == nil {
+	if _, err := Decode(bytes.Replace(b, []byte(`"version":4`), []byte(`"version":5`), 1)); err == nil {
 		t.Fatal("Decode accepted another version")
 	}
 	bad := bytes.Replace(b, []byte(`"paid_in":"`), []byte(`"paid_in":"1`), 1)

@@ -8,13 +8,14 @@ import (
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
 )
 
 // encodingVersion is the first field of every encoded state.
-const encodingVersion = 3
+const encodingVersion = 4
 
 // wireState is the canonical encoding: every map becomes a slice sorted by key.
 type wireState struct {
@@ -29,6 +30,7 @@ type wireState struct {
 	Tender    *tender.State    `json:"tender"`
 	Match     *match.State     `json:"match"`
 	Challenge *challenge.State `json:"challenge"`
+	Learn     *learn.State     `json:"learn"`
 	Events    []Event          `json:"events"`
 }
 
@@ -45,6 +47,7 @@ type wireIn struct {
 	Tender    json.RawMessage `json:"tender"`
 	Match     json.RawMessage `json:"match"`
 	Challenge json.RawMessage `json:"challenge"`
+	Learn     json.RawMessage `json:"learn"`
 	Events    []Event         `json:"events"`
 }
 
@@ -53,7 +56,7 @@ type wireIn struct {
 func (s *State) Encode() ([]byte, error) {
 	w := wireState{
 		Version: encodingVersion, Terms: s.terms, Height: s.height, BlockTime: s.blockTime, Offset: s.offset,
-		Book: s.book, Rounds: s.rounds.All(), Bounty: s.bounty, Tender: s.tender, Match: s.match, Challenge: s.chall, Events: s.events,
+		Book: s.book, Rounds: s.rounds.All(), Bounty: s.bounty, Tender: s.tender, Match: s.match, Challenge: s.chall, Learn: s.learn, Events: s.events,
 	}
 	if w.Rounds == nil {
 		w.Rounds = []*round.Round{}
@@ -81,6 +84,10 @@ func decodeVerdict(kind string, raw json.RawMessage) (round.Verdict, error) {
 		return challenge.DecodeCheckVerdict(raw)
 	case challenge.RunKind:
 		return challenge.DecodeRunVerdict(raw)
+	case learn.RunKind:
+		return learn.DecodeRunVerdict(raw)
+	case learn.HeldoutKind:
+		return learn.DecodeHeldoutVerdict(raw)
 	}
 	return nil, fmt.Errorf("round of unknown kind %q", kind)
 }
@@ -120,6 +127,9 @@ func Decode(b []byte) (*State, error) {
 		return nil, fmt.Errorf("decode state: %w", err)
 	}
 	if s.chall, err = challenge.Restore(w.Terms.challengeTerms(), w.Challenge, rounds); err != nil {
+		return nil, fmt.Errorf("decode state: %w", err)
+	}
+	if s.learn, err = learn.Restore(w.Terms.learnTerms(), w.Learn, rounds); err != nil {
 		return nil, fmt.Errorf("decode state: %w", err)
 	}
 	if err := s.CheckInvariants(); err != nil {

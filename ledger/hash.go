@@ -6,14 +6,14 @@ import (
 
 // The state hash commits to the whole state without re-encoding it every block:
 //
-//	hash = sha256("arena-state-v3" || h(header) || h(book) || h(rounds) || h(bounty) || h(tender) || h(match) || h(challenge) || outbox)
+//	hash = sha256("arena-state-v4" || h(header) || h(book) || h(rounds) || h(bounty) || h(tender) || h(match) || h(challenge) || h(learn) || outbox)
 //
 // where the header is the founding terms' hash, the height and the clock; the book,
 // the rounds and each kind hash their own objects incrementally (an object is rehashed
 // only when it changes, and a part costs 32 bytes per object to combine); and outbox is
 // a running hash chain over the award events. So a block costs O(changes) to hash, not
 // O(size of the state).
-const hashDomain = "arena-state-v3"
+const hashDomain = "arena-state-v4"
 
 type hashHeader struct {
 	Version   int      `json:"version"`
@@ -30,7 +30,7 @@ func (s *State) Hash() [32]byte {
 		return *s.hash
 	}
 	head := digest.Sum(hashHeader{encodingVersion, s.termsHash, s.height, s.blockTime, s.offset})
-	out := digest.Combine(hashDomain, head, s.book.Hash(), s.rounds.Hash(), s.bounty.Hash(), s.tender.Hash(), s.match.Hash(), s.chall.Hash(), digest.RefreshChain(&s.outbox, s.events))
+	out := digest.Combine(hashDomain, head, s.book.Hash(), s.rounds.Hash(), s.bounty.Hash(), s.tender.Hash(), s.match.Hash(), s.chall.Hash(), s.learn.Hash(), digest.RefreshChain(&s.outbox, s.events))
 	s.hash = &out
 	return out
 }

@@ -16,5 +16,8 @@ func (s *State) CheckInvariants() error {
 	if err := s.match.Check(s.book); err != nil {
 		return err
 	}
-	return s.chall.Check(s.book, s.rounds)
+	if err := s.chall.Check(s.book, s.rounds); err != nil {
+		return err
+	}
+	return s.learn.Check(s.book, s.rounds)
 }

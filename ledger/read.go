@@ -7,6 +7,7 @@ import (
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
@@ -19,6 +20,7 @@ func (s *State) Arena() ArenaView {
 	tc := s.tender.Counts()
 	mc := s.match.Counts()
 	cc := s.chall.Counts()
+	lc := s.learn.Counts()
 	tot := s.book.Totals()
 	return ArenaView{
 		Terms: s.Terms(), Ladder: Ladder, Rules: bounty.Published(),
@@ -28,13 +30,15 @@ func (s *State) Arena() ArenaView {
 			TenderBudget: s.book.Pool(tender.BudgetPool), TenderDeposits: s.book.Pool(tender.DepositPool), TenderGradingFees: s.book.Pool(tender.GradePool),
 			MatchFees: s.book.Pool(match.FeePool), MatchStakes: s.book.Pool(match.StakePool), MatchBonds: s.book.Pool(match.BondPool),
 			ChallengePool: s.book.Pool(challenge.PoolPool), ChallengeDeposits: s.book.Pool(challenge.DepositPool),
-			ChallengeGradingFees: s.book.Pool(challenge.GradePool),
-			ClaimableTotal:       tot.Claimable, PaidIn: tot.PaidIn, PaidOut: tot.PaidOut,
+			ChallengeGradingFees: s.book.Pool(challenge.GradePool), LearnPool: s.book.Pool(learn.PoolPool),
+			LearnDeposits: s.book.Pool(learn.DepositPool), LearnGradingFees: s.book.Pool(learn.GradePool),
+			ClaimableTotal: tot.Claimable, PaidIn: tot.PaidIn, PaidOut: tot.PaidOut,
 		},
 		Counts: Counts{
 			Tasks: c.Tasks, Open: c.Tasks - c.Awarded - c.Voided, Awarded: c.Awarded, Voided: c.Voided,
 			Entries: c.Entries, Solvers: c.Solvers, Rounds: s.rounds.Len(), Tenders: tc.Tenders, Bids: tc.Bids,
 			Matches: mc.Matches, Bets: mc.Bets, Challenges: cc.Challenges, Benches: cc.Benches,
+			Learning: lc.Challenges, LearnRuns: lc.Runs,
 		},
 		Height: s.height, Time: s.Now(), Hash: "0x" + hex.EncodeToString(h[:]),
 	}
@@ -125,6 +129,7 @@ func (s *State) Snapshot() Snapshot {
 		Events: slices.Clone(s.events), Tenders: s.tender.Tenders(s.rounds, s.Now()), Checks: s.tender.Checks(),
 		TenderRounds: s.tender.RoundViews(s.rounds), Matches: s.match.Matches(),
 		Challenges: s.chall.Challenges(s.rounds, s.Now()), Benches: s.chall.Benches(s.rounds),
+		Learning: s.learn.Challenges(s.rounds, s.Now()),
 	}
 	for _, r := range s.rounds.All() {
 		if r.Kind == bounty.Kind {

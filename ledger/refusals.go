@@ -53,6 +53,9 @@ var (
 	errFaucetTo     = refuse("Faucet needs a non-zero address")
 	errFaucetAmount = refuse("Faucet amount must be positive and keep the supply within 256 bits")
 	errAdvance      = refusef("Advance must be 1 to %d seconds", MaxAdvanceS)
+
+	// challenge_fold: the contest kind it names
+	errFoldKind = refuse("A fold's kind is benchmark (the default) or learning")
 )
 
 // The admission refusals that callers tell apart by errors.Is, since each is answered

@@ -7,6 +7,7 @@ import (
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/digest"
+	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
@@ -29,6 +30,7 @@ type State struct {
 	tender *tender.State
 	match  *match.State
 	chall  *challenge.State
+	learn  *learn.State
 	events []Event // the award outbox
 
 	outbox    digest.Chain // running hash of events
@@ -59,6 +61,7 @@ func newState(t Terms) *State {
 		terms: t, termsHash: digest.Sum(t),
 		book: book.New(), rounds: round.NewSet(t.roundTerms()), bounty: bounty.New(t.bountyTerms()),
 		tender: tender.New(t.tenderTerms()), match: match.New(t.matchTerms()), chall: challenge.New(t.challengeTerms()),
+		learn: learn.New(t.learnTerms()),
 	}
 }
 
@@ -91,7 +94,7 @@ func (s *State) BeginBlock(b Block) {
 	var anchor *[32]byte
 	moved := b.Height > s.height
 	if moved {
-		if s.match.Anchoring() || s.chall.Anchoring() {
+		if s.match.Anchoring() || s.chall.Anchoring() || s.learn.Anchoring() {
 			h := s.Hash() // the state as the previous block left it
 			anchor = &h
 		}
@@ -107,6 +110,7 @@ func (s *State) BeginBlock(b Block) {
 	}
 	if moved {
 		s.chall.BeginBlock(s.env(book.At{Height: s.height, Now: s.Now()}), anchor)
+		s.learn.BeginBlock(s.env(book.At{Height: s.height, Now: s.Now()}), anchor)
 	}
 }
 

@@ -3,6 +3,7 @@ package ledger
 import (
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
@@ -71,6 +72,11 @@ func (t *Terms) tenderTerms() tender.Terms {
 // challengeTerms are the terms challenges run under.
 func (t *Terms) challengeTerms() challenge.Terms {
 	return challenge.Terms{GradingFee: t.GradingFee}
+}
+
+// learnTerms are the terms learning challenges run under.
+func (t *Terms) learnTerms() learn.Terms {
+	return learn.Terms{GradingFee: t.GradingFee}
 }
 
 // matchTerms are the terms matches run under.

@@ -8,7 +8,8 @@ import "github.com/arena/arena/ledger/book"
 // Balances are the arena's pools, the claimable total and what entered and left:
 // prize_escrow + bond_escrow + slash_pool + grading_fees + fee_pool + tender_budget +
 // tender_deposits + tender_grading_fees + match_fees + match_stakes + match_bonds +
-// challenge_pool + challenge_deposits + challenge_grading_fees + claimable_total ==
+// challenge_pool + challenge_deposits + challenge_grading_fees + learn_pool +
+// learn_deposits + learn_grading_fees + claimable_total ==
 // paid_in - paid_out.
 type Balances struct {
 	PrizeEscrow          Amount `json:"prize_escrow"`
@@ -25,6 +26,9 @@ type Balances struct {
 	ChallengePool        Amount `json:"challenge_pool"`         // unspent emission pools of open challenges
 	ChallengeDeposits    Amount `json:"challenge_deposits"`     // deposits of entries whose entry run has not ended
 	ChallengeGradingFees Amount `json:"challenge_grading_fees"` // paid with bench registrations and commits, not yet earned or returned
+	LearnPool            Amount `json:"learn_pool"`             // unspent emission pools of open learning challenges
+	LearnDeposits        Amount `json:"learn_deposits"`         // deposits of learning runs not yet final
+	LearnGradingFees     Amount `json:"learn_grading_fees"`     // paid with learning commits whose run round has not ended
 	ClaimableTotal       Amount `json:"claimable_total"`
 	PaidIn               Amount `json:"paid_in"`
 	PaidOut              Amount `json:"paid_out"`
@@ -34,7 +38,7 @@ type Balances struct {
 // the money identity is Held() == PaidIn - PaidOut.
 func (b Balances) Held() (Amount, bool) {
 	sum := b.ClaimableTotal
-	for _, v := range []Amount{b.PrizeEscrow, b.BondEscrow, b.SlashPool, b.GradingFees, b.FeePool, b.TenderBudget, b.TenderDeposits, b.TenderGradingFees, b.MatchFees, b.MatchStakes, b.MatchBonds, b.ChallengePool, b.ChallengeDeposits, b.ChallengeGradingFees} {
+	for _, v := range []Amount{b.PrizeEscrow, b.BondEscrow, b.SlashPool, b.GradingFees, b.FeePool, b.TenderBudget, b.TenderDeposits, b.TenderGradingFees, b.MatchFees, b.MatchStakes, b.MatchBonds, b.ChallengePool, b.ChallengeDeposits, b.ChallengeGradingFees, b.LearnPool, b.LearnDeposits, b.LearnGradingFees} {
 		var over bool
 		if sum, over = sum.Add(v); over {
 			return Amount{}, true
@@ -62,6 +66,8 @@ type Counts struct {
 	Bets       int `json:"bets"`       // every match bet placed
 	Challenges int `json:"challenges"` // every benchmark challenge published
 	Benches    int `json:"benches"`    // every bench version registered
+	Learning   int `json:"learning"`   // every learning challenge published
+	LearnRuns  int `json:"learn_runs"` // every learning run committed
 }
 
 // ArenaView is get_arena: the founding terms, the ladder as published, the balances
@@ -85,17 +91,18 @@ type Claimable struct {
 
 // Snapshot is every view at one height: what `arena snapshot` writes and the board reads.
 type Snapshot struct {
-	Arena        ArenaView         `json:"arena"`
-	Tasks        []TaskView        `json:"tasks"`
-	Entries      []EntryView       `json:"entries"`
-	Rounds       []RoundView       `json:"rounds"`
-	Leaderboard  []Reputation      `json:"leaderboard"`
-	Claimable    []Claimable       `json:"claimable"`     // every address owed, by address
-	Events       []Event           `json:"events"`        // award events, for the bridge
-	Tenders      []TenderView      `json:"tenders"`       // every tender with its bids and questions
-	Checks       []CheckView       `json:"checks"`        // every scorability check
-	TenderRounds []TenderRoundView `json:"tender_rounds"` // every tender round with its attempts
-	Matches      []MatchView       `json:"matches"`       // every agent match with its turns and bets
-	Challenges   []ChallengeView   `json:"challenges"`    // every benchmark challenge with its entries, runs and folds
-	Benches      []BenchView       `json:"benches"`       // every bench version registered
+	Arena        ArenaView            `json:"arena"`
+	Tasks        []TaskView           `json:"tasks"`
+	Entries      []EntryView          `json:"entries"`
+	Rounds       []RoundView          `json:"rounds"`
+	Leaderboard  []Reputation         `json:"leaderboard"`
+	Claimable    []Claimable          `json:"claimable"`     // every address owed, by address
+	Events       []Event              `json:"events"`        // award events, for the bridge
+	Tenders      []TenderView         `json:"tenders"`       // every tender with its bids and questions
+	Checks       []CheckView          `json:"checks"`        // every scorability check
+	TenderRounds []TenderRoundView    `json:"tender_rounds"` // every tender round with its attempts
+	Matches      []MatchView          `json:"matches"`       // every agent match with its turns and bets
+	Challenges   []ChallengeView      `json:"challenges"`    // every benchmark challenge with its entries, runs and folds
+	Benches      []BenchView          `json:"benches"`       // every bench version registered
+	Learning     []LearnChallengeView `json:"learning"`      // every learning challenge with its runs, ranking and folds
 }

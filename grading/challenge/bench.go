@@ -43,7 +43,7 @@ func entropyOf(use, seed string) [32]byte {
 // benchModule fetches bench version b's module by digest and compiles it through the
 // gates, offering WASI alone.
 func (h *Host) benchModule(ctx context.Context, b challenge.BenchView) (*bench, error) {
-	wasm, err := h.fetch(ctx, b.Module, b.URL)
+	wasm, err := h.Fetch(ctx, b.Module, b.URL)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func (h *Host) benchModule(ctx context.Context, b challenge.BenchView) (*bench, 
 // WASI, the arena host module and, when bench version b pins a model, the model channel.
 // It returns the program's canonical digest too (gas.Canonical: custom sections aside).
 func (h *Host) agentModule(ctx context.Context, b challenge.BenchView, program, url string) (*sandbox.Module, string, error) {
-	wasm, err := h.fetch(ctx, program, url)
+	wasm, err := h.Fetch(ctx, program, url)
 	if err != nil {
 		return nil, "", err
 	}

@@ -57,7 +57,7 @@ func (h *Host) Regrade(ctx context.Context, run Run, transcript []byte) (challen
 	if err := checkShape(score); err != nil {
 		return challenge.RunResult{}, fmt.Errorf("regrade: %w", err)
 	}
-	prog, err := h.fetch(ctx, run.Program, run.URL)
+	prog, err := h.Fetch(ctx, run.Program, run.URL)
 	if err != nil {
 		return challenge.RunResult{}, fmt.Errorf("regrade: %w", err)
 	}

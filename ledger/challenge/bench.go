@@ -38,7 +38,7 @@ func (s *State) checkRegister(env round.Env, b *BenchRegister) *book.Error {
 		return errOwner
 	case !s.versionFree(b.Name, b.Version):
 		return errVersion
-	case !sha256Hex(b.Module):
+	case !SHA256Hex(b.Module):
 		return errModule
 	case b.Size < 1 || b.Size > MaxModuleBytes:
 		return errSize
@@ -151,7 +151,7 @@ func (s *State) checkSettled(env round.Env, rd *round.Round) []book.Event {
 	if a, ok := round.PayAgreeing(env.Book, GradePool, rd, b.Fee); ok {
 		ev = append(ev, book.Event{Type: "graders_paid", Height: env.At.Height, Round: uint64(rd.ID), Attempt: a, Amount: book.AmountPtr(b.Fee), Note: "shared by the members who agreed"})
 	} else {
-		release(env.Book, GradePool, b.Registrant, b.Fee)
+		Release(env.Book, GradePool, b.Registrant, b.Fee)
 	}
 	switch {
 	case v.Error != "":
@@ -182,7 +182,7 @@ const (
 func (s *State) checkExhausted(env round.Env, rd *round.Round) []book.Event {
 	b := s.bench(BenchID(rd.Subject))
 	b.State, b.CheckedAt = BenchLapsed, env.At.Now
-	release(env.Book, GradePool, b.Registrant, b.Fee)
+	Release(env.Book, GradePool, b.Registrant, b.Fee)
 	s.markBench(b.ID)
 	return []book.Event{{Type: "bench_lapsed", Height: env.At.Height, Round: uint64(rd.ID), Address: book.AddrPtr(b.Registrant), Amount: book.AmountPtr(b.Fee)}}
 }

@@ -90,9 +90,16 @@ type Attest struct {
 }
 
 // Fold folds a challenge's epoch: anyone, once per epoch index ≥ 1, before the end.
+// Contest (on the wire "kind") names the contest kind the challenge belongs to: absent
+// or FoldBenchmark for a benchmark challenge; the ledger hands "learning" to the
+// learning kind, whose challenges are numbered apart.
 type Fold struct {
 	Challenge ChallengeID `json:"challenge"`
+	Contest   string      `json:"kind,omitempty"`
 }
+
+// FoldBenchmark is the fold's kind of a benchmark challenge, the default.
+const FoldBenchmark = "benchmark"
 
 // Close closes a challenge at or after its end: anyone.
 type Close struct {

@@ -100,7 +100,7 @@ func (s *State) pay(env round.Env, c *challenge, f *fold, ids []EntryID, res kot
 	var ev []book.Event
 	give := func(id EntryID, v book.Amount, role string) {
 		e := s.entry(id)
-		release(env.Book, PoolPool, e.Committer, v)
+		Release(env.Book, PoolPool, e.Committer, v)
 		f.Payments = append(f.Payments, payment{Entry: id, Address: e.Committer, Amount: v, Role: role})
 		ev = append(ev, book.Event{Type: "challenge_paid", Height: env.At.Height, Entry: uint64(id), Address: book.AddrPtr(e.Committer), Amount: book.AmountPtr(v), Note: role})
 	}
@@ -214,12 +214,12 @@ func (s *State) CloseChallenge(env round.Env, b Close) (book.Outcome, *book.Erro
 		ev = append(ev, book.Event{Type: "run_abandoned", Height: at.Height, Round: uint64(r.Round), Entry: uint64(r.Entry)})
 		if r.Purpose == PurposeEntry {
 			e := s.entry(r.Entry)
-			release(env.Book, GradePool, e.Committer, e.Fee)
+			Release(env.Book, GradePool, e.Committer, e.Fee)
 			ev = append(ev, s.returnDeposit(env, e)...)
 		}
 	}
 	back := c.Pool
-	release(env.Book, PoolPool, c.Sponsor, back)
+	Release(env.Book, PoolPool, c.Sponsor, back)
 	c.Returned, c.Pool = mustAdd(c.Returned, back), book.Amount{}
 	c.State, c.ClosedAt = ChallengeClosed, at.Now
 	s.closed++

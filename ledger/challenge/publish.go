@@ -57,7 +57,7 @@ func (s *State) Commit(env round.Env, b Commit) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errClosed
 	case at.Now >= c.End:
 		return book.Outcome{}, errEnded
-	case !sha256Hex(b.Program):
+	case !SHA256Hex(b.Program):
 		return book.Outcome{}, errProgram
 	case b.Size < 1 || b.Size > MaxModuleBytes:
 		return book.Outcome{}, errSize

@@ -247,11 +247,15 @@ func (s *State) rolloutCount(c *challenge, nb *bench, copies map[EntryID]EntryID
 }
 
 // epoch returns the challenge's epoch index at now: floor((now − published) / epoch_s).
-func (c *challenge) epoch(now int64) uint64 {
-	if now <= c.PublishedAt {
+func (c *challenge) epoch(now int64) uint64 { return Epoch(c.PublishedAt, c.EpochS, now) }
+
+// Epoch returns the epoch index at now of a pool published at published and folded
+// every epochS seconds: floor((now − published) / epochS), 0 before publication.
+func Epoch(published, epochS, now int64) uint64 {
+	if now <= published {
 		return 0
 	}
-	return uint64((now - c.PublishedAt) / c.EpochS)
+	return uint64((now - published) / epochS)
 }
 
 // foldDue returns why a fold of c is refused at now, or nil.

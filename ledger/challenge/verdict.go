@@ -39,10 +39,10 @@ type RunResult struct {
 // Scored reports whether r is a result rather than a failure.
 func (r RunResult) Scored() bool { return r.Error == "" }
 
-// failuresAgree compares two results of which at least one failed, as consensus does:
+// FailuresAgree compares two results of which at least one failed, as consensus does:
 // TRANSIENT agrees with TRANSIENT whatever the words, LLM_ERROR never agrees, and any
 // other class needs the same class and the same message.
-func failuresAgree(mine, leader string) bool {
+func FailuresAgree(mine, leader string) bool {
 	m, mok := book.ParseError(mine)
 	l, lok := book.ParseError(leader)
 	if !mok || !lok || m.Class != l.Class {
@@ -58,10 +58,10 @@ func failuresAgree(mine, leader string) bool {
 }
 
 // Agrees reports whether c agrees with the leader's verdict: exactly the same dataset,
-// case count and kinds. Failures agree as failuresAgree says.
+// case count and kinds. Failures agree as FailuresAgree says.
 func (c BenchCheck) Agrees(leader BenchCheck) bool {
 	if c.Error != "" || leader.Error != "" {
-		return failuresAgree(c.Error, leader.Error)
+		return FailuresAgree(c.Error, leader.Error)
 	}
 	return c.Dataset == leader.Dataset && c.Cases == leader.Cases && slices.Equal(c.Kinds, leader.Kinds)
 }
@@ -70,10 +70,10 @@ func (c BenchCheck) Agrees(leader BenchCheck) bool {
 // (pinned), whose answers may differ between validators, both must be scored on the
 // same dataset and name the same canonical program; otherwise everything is
 // deterministic and must be equal: dataset, transcript, canonical program, composite and
-// gas. Failures agree as failuresAgree says.
+// gas. Failures agree as FailuresAgree says.
 func (r RunResult) Agrees(leader RunResult, pinned bool) bool {
 	if r.Error != "" || leader.Error != "" {
-		return failuresAgree(r.Error, leader.Error)
+		return FailuresAgree(r.Error, leader.Error)
 	}
 	if pinned {
 		return r.Dataset == leader.Dataset && r.Canonical == leader.Canonical
@@ -148,8 +148,8 @@ func DecodeRunVerdict(raw json.RawMessage) (round.Verdict, error) {
 	return &v, nil
 }
 
-// sha256Hex reports whether c is a sha256 digest in lowercase hex.
-func sha256Hex(c string) bool {
+// SHA256Hex reports whether c is a sha256 digest in lowercase hex.
+func SHA256Hex(c string) bool {
 	if len(c) != 64 {
 		return false
 	}
@@ -161,9 +161,9 @@ func sha256Hex(c string) bool {
 	return true
 }
 
-// checkFailure refuses a failure that is too long or not a consensus class ([EXPECTED],
+// CheckFailure refuses a failure that is too long or not a consensus class ([EXPECTED],
 // [EXTERNAL], [TRANSIENT] or [LLM_ERROR]).
-func checkFailure(text string) *book.Error {
+func CheckFailure(text string) *book.Error {
 	if len(text) > MaxErrorLen || !utf8.ValidString(text) {
 		return errResultSize
 	}
@@ -176,7 +176,7 @@ func checkFailure(text string) *book.Error {
 // checkBenchCheck refuses a malformed bench verdict.
 func checkBenchCheck(c *BenchCheck) *book.Error {
 	if c.Error != "" {
-		if err := checkFailure(c.Error); err != nil {
+		if err := CheckFailure(c.Error); err != nil {
 			return err
 		}
 		if c.Dataset != "" || c.Cases != 0 || len(c.Kinds) != 0 {
@@ -184,7 +184,7 @@ func checkBenchCheck(c *BenchCheck) *book.Error {
 		}
 		return nil
 	}
-	if !sha256Hex(c.Dataset) || c.Cases < 1 || !kindsOK(c.Kinds) {
+	if !SHA256Hex(c.Dataset) || c.Cases < 1 || !kindsOK(c.Kinds) {
 		return errCheckShape
 	}
 	return nil
@@ -193,7 +193,7 @@ func checkBenchCheck(c *BenchCheck) *book.Error {
 // checkRunResult refuses a malformed run result.
 func checkRunResult(r *RunResult) *book.Error {
 	if r.Error != "" {
-		if err := checkFailure(r.Error); err != nil {
+		if err := CheckFailure(r.Error); err != nil {
 			return err
 		}
 		if r.Dataset != "" || r.Transcript != "" || r.Canonical != "" || r.Gas != 0 || !SameResult(r.Composite, composite.Result{}) {
@@ -203,7 +203,7 @@ func checkRunResult(r *RunResult) *book.Error {
 	}
 	c := &r.Composite
 	switch {
-	case !sha256Hex(r.Dataset) || !sha256Hex(r.Transcript) || !sha256Hex(r.Canonical) || r.Gas < 0:
+	case !SHA256Hex(r.Dataset) || !SHA256Hex(r.Transcript) || !SHA256Hex(r.Canonical) || r.Gas < 0:
 		return errRunShape
 	case c.N < 1 || !micros(c.Composite) || c.SE < 0 || c.SE > PPM || !micros(c.ToolMean) || !micros(c.MemoryMean):
 		return errRunShape

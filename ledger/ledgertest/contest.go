@@ -191,7 +191,8 @@ func sameBalances(x, y ledger.Balances) bool {
 		x.GradingFees.Eq(y.GradingFees) && x.ClaimableTotal.Eq(y.ClaimableTotal) && in.Eq(y.PaidIn) && x.PaidOut.Eq(y.PaidOut) &&
 		x.TenderBudget.Eq(y.TenderBudget) && x.TenderDeposits.Eq(y.TenderDeposits) && x.TenderGradingFees.Eq(y.TenderGradingFees) &&
 		x.MatchFees.Eq(y.MatchFees) && x.MatchStakes.Eq(y.MatchStakes) && x.MatchBonds.Eq(y.MatchBonds) &&
-		x.ChallengePool.Eq(y.ChallengePool) && x.ChallengeDeposits.Eq(y.ChallengeDeposits) && x.ChallengeGradingFees.Eq(y.ChallengeGradingFees)
+		x.ChallengePool.Eq(y.ChallengePool) && x.ChallengeDeposits.Eq(y.ChallengeDeposits) && x.ChallengeGradingFees.Eq(y.ChallengeGradingFees) &&
+		x.LearnPool.Eq(y.LearnPool) && x.LearnDeposits.Eq(y.LearnDeposits) && x.LearnGradingFees.Eq(y.LearnGradingFees)
 }
 
 // kind names tx's kind, or says it has no body.

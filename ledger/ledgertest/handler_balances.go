@@ -10,7 +10,7 @@ import (
 
 // balances prints the four balances, the money identity in figures, and who is owed;
 // in an arena that runs tenders, the tender's pools and what the arena holds; in one
-// with benchmark challenges (and no tender), the challenge's pools and what it holds:
+// with benchmark or learning challenges (and no tender), their pools and what it holds:
 //
 //	balances
 func (h *Harness) balances(t *testing.T, d *datadriven.TestData) string {
@@ -19,6 +19,11 @@ func (h *Harness) balances(t *testing.T, d *datadriven.TestData) string {
 	owed := h.owed()
 	if len(owed) == 0 {
 		owed = []string{"nobody"}
+	}
+	if c := h.s.Arena().Counts; c.Learning > 0 && c.Tenders == 0 {
+		held, _ := b.Held()
+		return fmt.Sprintf("learn_pool=%s learn_deposits=%s learn_grading_fees=%s claimable_total=%s\npaid in %s - paid out %s = %s held\nowed: %s",
+			gen(b.LearnPool), gen(b.LearnDeposits), gen(b.LearnGradingFees), gen(b.ClaimableTotal), gen(b.PaidIn), gen(b.PaidOut), gen(held), strings.Join(owed, " "))
 	}
 	if c := h.s.Arena().Counts; c.Benches > 0 && c.Tenders == 0 {
 		held, _ := b.Held()

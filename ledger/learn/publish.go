@@ -1,0 +1,144 @@
+package learn
+
+import (
+	"slices"
+	"unicode/utf8"
+
+	"github.com/arena/arena/ledger/book"
+	chall "github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/round"
+)
+
+// MaxReferenceBPB bounds the informational gzip and xz figures: 64 bits per byte.
+const MaxReferenceBPB = 64 * PPM
+
+// Publish opens a learning challenge; the value is the emission pool, held in PoolPool
+// until folds pay it out or close returns it.
+func (s *State) Publish(env round.Env, b Publish) (book.Outcome, *book.Error) {
+	at := env.At
+	switch {
+	case utf8.RuneCountInString(b.Title) < 1 || utf8.RuneCountInString(b.Title) > MaxTitleLen || !utf8.ValidString(b.Title):
+		return book.Outcome{}, errTitle
+	case !sha256Hex(b.Dataset) || !sha256Hex(b.Heldout):
+		return book.Outcome{}, errDataset
+	case b.DatasetBytes < Window || b.DatasetBytes > MaxDatasetBytes || b.HeldoutBytes < 1 || b.HeldoutBytes > MaxDatasetBytes:
+		return book.Outcome{}, errDatasetBytes
+	case b.CloseAt <= at.Now || b.RevealBy <= b.CloseAt || b.End < b.RevealBy:
+		return book.Outcome{}, errTimes
+	case at.Value.IsZero():
+		return book.Outcome{}, errPoolZero
+	case b.PerEpoch.IsZero():
+		return book.Outcome{}, errPerEpoch
+	case b.EpochS < MinEpochS || b.EpochS > MaxEpochS:
+		return book.Outcome{}, errEpochS
+	case b.ParamCap < 1 || b.ParamCap > MaxParamCap || b.DataCap < 0 || b.DataCap > MaxDataCap:
+		return book.Outcome{}, errCaps
+	case b.ByteGas < 1:
+		return book.Outcome{}, errByteGas
+	case b.Quorum < 1 || b.Quorum > MaxQuorum:
+		return book.Outcome{}, errQuorum
+	case len(env.Rounds.Terms().Validators) < b.Quorum:
+		return book.Outcome{}, errFewValidators
+	case b.Platform != Platform:
+		return book.Outcome{}, errPlatform
+	case b.GzipBPB < 0 || b.GzipBPB > MaxReferenceBPB || b.XzBPB < 0 || b.XzBPB > MaxReferenceBPB:
+		return book.Outcome{}, errReference
+	}
+	env.Book.Escrow(at.From, PoolPool, at.Value)
+	c := &challenge{
+		Publish: b, ID: ChallengeID(len(s.challenges) + 1), Sponsor: at.From, PublishedAt: at.Now, Funded: at.Value,
+		Pool: at.Value, State: ChallengeOpen, Reveal: RevealPending, Folds: []*fold{}, Runs: []RunID{},
+	}
+	s.challenges = append(s.challenges, c)
+	s.pending = append(s.pending, c.ID)
+	s.markChallenge(c.ID)
+	return book.Outcome{Created: uint64(c.ID), Events: []book.Event{{
+		Type: "learn_published", Height: at.Height, Address: book.AddrPtr(at.From), Amount: book.AmountPtr(at.Value), Note: b.Dataset,
+	}}}, nil
+}
+
+// Commit enters a pair of modules: the value is exactly the deposit plus the grading
+// fee. It creates the run, which waits for the next block's anchor.
+func (s *State) Commit(env round.Env, b Commit) (book.Outcome, *book.Error) {
+	at := env.At
+	c := s.challenge(b.Challenge)
+	if c == nil {
+		return book.Outcome{}, errNoChallenge
+	}
+	need, over := c.Deposit.Add(s.terms.GradingFee)
+	switch {
+	case c.State != ChallengeOpen:
+		return book.Outcome{}, errClosed
+	case at.Now >= c.CloseAt:
+		return book.Outcome{}, errSubmissions
+	case !sha256Hex(b.Arch) || !sha256Hex(b.Train):
+		return book.Outcome{}, errModule
+	case b.Arch == b.Train:
+		return book.Outcome{}, errCombined
+	case b.ArchSize < 1 || b.ArchSize > MaxModuleBytes || b.TrainSize < 1 || b.TrainSize > MaxModuleBytes:
+		return book.Outcome{}, errSize
+	case len(b.ArchURL) > MaxURLLen || !utf8.ValidString(b.ArchURL) || len(b.TrainURL) > MaxURLLen || !utf8.ValidString(b.TrainURL):
+		return book.Outcome{}, errURL
+	case over || !at.Value.Eq(need):
+		return book.Outcome{}, errCommitValue
+	case s.entered(c, b.Arch, b.Train):
+		return book.Outcome{}, errCommittedTwice
+	}
+	env.Book.Escrow(at.From, DepositPool, c.Deposit)
+	env.Book.Escrow(at.From, GradePool, s.terms.GradingFee)
+	r := &run{
+		ID: RunID(len(s.runs) + 1), Challenge: c.ID, Committer: at.From, Arch: b.Arch, ArchSize: b.ArchSize, ArchURL: b.ArchURL,
+		Train: b.Train, TrainSize: b.TrainSize, TrainURL: b.TrainURL, Deposit: c.Deposit, Fee: s.terms.GradingFee,
+		CommittedAt: at.Now, State: RunAnchoring,
+	}
+	s.runs = append(s.runs, r)
+	c.Runs = append(c.Runs, r.ID)
+	s.pairs[pair{c.ID, r.Arch, r.Train}] = true
+	s.anchoring = append(s.anchoring, r.ID)
+	s.markRun(r.ID)
+	return book.Outcome{Created: uint64(r.ID), Events: []book.Event{{
+		Type: "learn_committed", Height: at.Height, Entry: uint64(r.ID), Address: book.AddrPtr(at.From), Amount: book.AmountPtr(at.Value), Note: b.Arch + " " + b.Train,
+	}}}, nil
+}
+
+// entered reports whether the pair (arch, train) already entered c.
+func (s *State) entered(c *challenge, arch, train string) bool {
+	return s.pairs[pair{c.ID, arch, train}]
+}
+
+// Reveal applies a learn_reveal: the sponsor, at or after close_at and before
+// reveal_by, with the committed digest. It opens a held-out round for every run already
+// waiting; a run scored later gets its round when it settles.
+func (s *State) Reveal(env round.Env, b Reveal) (book.Outcome, *book.Error) {
+	at := env.At
+	c := s.challenge(b.Challenge)
+	switch {
+	case c == nil:
+		return book.Outcome{}, errNoChallenge
+	case c.State != ChallengeOpen:
+		return book.Outcome{}, errClosed
+	case at.From != c.Sponsor:
+		return book.Outcome{}, errNotSponsor
+	case c.Reveal == RevealRevealed:
+		return book.Outcome{}, errRevealed
+	case at.Now < c.CloseAt:
+		return book.Outcome{}, errRevealEarly
+	case c.Reveal == RevealLapsed || at.Now >= c.RevealBy:
+		return book.Outcome{}, errRevealLate
+	case b.Heldout != c.Heldout:
+		return book.Outcome{}, errRevealWrong
+	}
+	c.Reveal, c.RevealedAt = RevealRevealed, at.Now
+	s.pending = slices.DeleteFunc(s.pending, func(id ChallengeID) bool { return id == c.ID })
+	s.markChallenge(c.ID)
+	ev := []book.Event{{Type: "learn_revealed", Height: at.Height, Address: book.AddrPtr(at.From), Note: c.Heldout}}
+	for _, id := range c.Runs {
+		if r := s.run(id); r.State == RunWaiting {
+			ev = append(ev, s.openHeldout(env, c, r))
+		}
+	}
+	return book.Outcome{Events: ev}, nil
+}
+
+// sha256Hex reports whether x is a sha256 digest in lowercase hex.
+func sha256Hex(x string) bool { return chall.SHA256Hex(x) }

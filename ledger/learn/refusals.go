@@ -1,0 +1,64 @@
+package learn
+
+import (
+	"fmt"
+
+	"github.com/arena/arena/ledger/book"
+)
+
+// Refusals, by the transaction that meets them. The messages are part of the protocol;
+// every one is pinned by a test. A transaction is checked in the order listed.
+var (
+	// learn_publish
+	errTitle         = refusef("A learning challenge needs a title of at most %d characters", MaxTitleLen)
+	errDataset       = book.Refuse("A dataset and a held-out split are named by their sha256 digests in lowercase hex")
+	errDatasetBytes  = refusef("A dataset is %d to %d bytes and a held-out split 1 to %d bytes", Window, MaxDatasetBytes, MaxDatasetBytes)
+	errTimes         = book.Refuse("The times must run now < close_at < reveal_by ≤ end")
+	errPoolZero      = book.Refuse("The pool must be escrowed at publication")
+	errPerEpoch      = book.Refuse("per_epoch must be positive")
+	errEpochS        = refusef("An epoch is %d to %d seconds", MinEpochS, MaxEpochS)
+	errCaps          = refusef("param_cap is 1 to %d bytes and data_cap 0 to %d bytes", MaxParamCap, MaxDataCap)
+	errByteGas       = book.Refuse("byte_gas must be positive")
+	errQuorum        = refusef("A quorum is 1 to %d validators", MaxQuorum)
+	errFewValidators = book.Refuse("The arena has fewer validators than the challenge's quorum")
+	errPlatform      = book.Refuse("This arena runs only the platform " + Platform)
+	errReference     = book.Refuse("gzip_bpb and xz_bpb are bits per byte in micros, 0 to 64000000")
+
+	// learn_commit
+	errNoChallenge    = book.Refuse("No such learning challenge")
+	errClosed         = book.Refuse("This learning challenge is closed")
+	errSubmissions    = book.Refuse("Submissions to this learning challenge closed at close_at")
+	errModule         = book.Refuse("A module is named by its sha256 digest in lowercase hex")
+	errCombined       = book.Refuse("The architecture and the training program must be two different modules")
+	errSize           = refusef("A module is 1 to %d bytes", MaxModuleBytes)
+	errURL            = refusef("A URL is at most %d bytes of UTF-8", MaxURLLen)
+	errCommitValue    = book.Refuse("The value must be exactly this challenge's deposit plus the grading fee")
+	errCommittedTwice = book.Refuse("This pair of modules has already entered this challenge")
+
+	// learn_attest
+	errNotLearnRound  = book.Refuse("This round is not a learning run or held-out measurement")
+	errResultKind     = book.Refuse("A learn_run round takes a result and a learn_heldout round a held-out measurement, one of them")
+	errRunShape       = book.Refuse("A run result carries non-negative bits over exactly the dataset's bytes, the first window's bits, one curve point per merged window and non-negative gas")
+	errHeldoutShape   = book.Refuse("A held-out measurement carries non-negative bits over exactly the held-out split's bytes")
+	errRetrained      = book.Refuse("The retrained train bits differ from the run's")
+	errFailureCarries = book.Refuse("A failed run carries a classed error and nothing else")
+
+	// learn_reveal
+	errNotSponsor  = book.Refuse("Only the sponsor reveals the held-out split")
+	errRevealEarly = book.Refuse("The held-out split is revealed only after close_at")
+	errRevealLate  = book.Refuse("reveal_by has passed; the runs are final without held-out terms")
+	errRevealed    = book.Refuse("The held-out split has already been revealed")
+	errRevealWrong = book.Refuse("The revealed digest does not match the held-out commitment")
+
+	// challenge_fold with kind learning
+	errEnded       = book.Refuse("This learning challenge has ended")
+	errFoldEarly   = book.Refuse("The first epoch has not passed")
+	errFoldedEpoch = book.Refuse("This epoch has already been folded")
+
+	// learn_close
+	errNotEnded = book.Refuse("This learning challenge has not ended")
+)
+
+func refusef(format string, args ...any) *book.Error {
+	return book.Refuse(fmt.Sprintf(format, args...))
+}
