@@ -17,13 +17,25 @@ import (
 type Offer struct {
 	Arena bool // the arena host module (agents)
 	Model bool // the model channel of arena.call (when the bench pins a model)
+	// Train is a learning challenge's training program: it may import any function of
+	// "arch" (checked against its architecture when the two are paired: CompileTrain) and
+	// arena.copy_from_arch / arena.copy_to_arch (the learn host module), not the agents'
+	// arena functions.
+	Train bool
+	// Arch is a learning challenge's architecture: WASI only, as the zero Offer, but run
+	// by the learning runtime.
+	Arch bool
 }
+
+// learning reports whether the offer's modules run in the learning runtime.
+func (o Offer) learning() bool { return o.Arch || o.Train }
 
 // Module is a compiled, metered module. It is safe for concurrent use and lives until its
 // Runtime closes.
 type Module struct {
 	Digest   [32]byte // sha256 of the original bytes
 	offer    Offer
+	rt       wazero.Runtime // the runtime it was compiled in, and runs in
 	compiled wazero.CompiledModule
 	exports  map[string]api.FunctionDefinition
 	minPages uint32 // the declared minimum of its memory, if any
@@ -75,11 +87,15 @@ func (r *Runtime) compile(ctx context.Context, wasm []byte, key moduleKey) (*Mod
 	if err != nil {
 		return nil, errUnmeterable(err)
 	}
-	compiled, err := r.rt.CompileModule(ctx, metered)
+	rt := r.rt
+	if key.offer.learning() {
+		rt = r.learn
+	}
+	compiled, err := rt.CompileModule(ctx, metered)
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: compile the metered module: %w", err)
 	}
-	m := &Module{Digest: key.digest, offer: key.offer, compiled: compiled, exports: compiled.ExportedFunctions()}
+	m := &Module{Digest: key.digest, offer: key.offer, rt: rt, compiled: compiled, exports: compiled.ExportedFunctions()}
 	for _, mem := range compiled.ExportedMemories() {
 		m.minPages = max(m.minPages, mem.Min())
 	}
@@ -97,13 +113,19 @@ func (r *Runtime) gateImports(wasm []byte, orig wazero.CompiledModule, offer Off
 		return errUnmeterable(err)
 	}
 	for _, im := range imports {
-		if im.Kind != 0 || !offered(im.Module, offer) || r.hosts[im.Module][im.Name] == nil {
+		if offer.Train && im.Module == archModule && im.Kind == 0 {
+			continue
+		}
+		if im.Kind != 0 || !offered(im.Module, offer) || r.host(im.Module, offer)[im.Name] == nil {
 			return errNotOffered(im.Module, im.Name)
 		}
 	}
 	for _, f := range orig.ImportedFunctions() {
 		mod, name, _ := f.Import()
-		host := r.hosts[mod][name]
+		if offer.Train && mod == archModule {
+			continue
+		}
+		host := r.host(mod, offer)[name]
 		if !slices.Equal(f.ParamTypes(), host.ParamTypes()) || !slices.Equal(f.ResultTypes(), host.ResultTypes()) {
 			return errSignature(mod, name)
 		}
@@ -112,7 +134,16 @@ func (r *Runtime) gateImports(wasm []byte, orig wazero.CompiledModule, offer Off
 }
 
 func offered(module string, offer Offer) bool {
-	return module == wasi_snapshot_preview1.ModuleName || module == arenaModule && offer.Arena
+	return module == wasi_snapshot_preview1.ModuleName || module == arenaModule && (offer.Arena || offer.Train)
+}
+
+// host returns the functions the host module named module offers under offer: a training
+// program's arena is the learn host module.
+func (r *Runtime) host(module string, offer Offer) map[string]api.FunctionDefinition {
+	if module == arenaModule && offer.Train {
+		return r.hosts[learnHostModule]
+	}
+	return r.hosts[module]
 }
 
 // export checks that m exports name as a function with no parameters and no results.

@@ -9,6 +9,12 @@
 // below zero ran out of gas, however it ended. Wall time is only a safety net, and hitting
 // it is a [TRANSIENT] failure, never a verdict.
 //
+// Learning challenges (learner.go): CompileArch and CompileTrain gate an architecture and
+// its training program, Learner links one instance of each (the training program's arch
+// imports resolve to that architecture instance, so learners coexist), forces a fresh
+// random parameter region and meters each byte's predict and learn from one shared budget.
+// Its decisions are listed at the top of learner.go.
+//
 // Determinism. Every instance gets a fresh WASI configuration: no file system, no
 // environment, argv = ["program"], no network; one fake clock in nanoseconds that advances
 // by 1 µs on every read of either clock and by the requested time on every sleep, whose wall

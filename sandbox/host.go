@@ -35,6 +35,7 @@ func instantiateArena(ctx context.Context, rt wazero.Runtime) error {
 	def("output", hostOutput, []api.ValueType{i32, i32}, nil)
 	def("call", hostCall, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32})
 	def("result", hostResult, []api.ValueType{i32, i32}, []api.ValueType{i32})
+	defineLearn(b) // copy_from_arch, copy_to_arch: offered to training programs only (learner.go)
 	_, err := b.Instantiate(ctx)
 	return err
 }

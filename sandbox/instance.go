@@ -123,7 +123,7 @@ func (r *Runtime) instantiate(ctx context.Context, m *Module, entropy [32]byte, 
 		WithStdout(meteredWriter{stdout, me}).
 		WithStderr(meteredWriter{io.Discard, me})
 	ctx = experimental.WithMemoryAllocator(ctx, limitedAllocator(uint64(lim.MaxPages)<<16))
-	mod, err := r.rt.InstantiateModule(ctx, m.compiled, cfg)
+	mod, err := m.rt.InstantiateModule(ctx, m.compiled, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: instantiate: %w", err)
 	}

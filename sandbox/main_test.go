@@ -3,9 +3,11 @@ package sandbox
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -35,13 +37,23 @@ func TestMain(m *testing.M) {
 
 func buildGuests() error {
 	build := func(name string, args ...string) error {
-		args = append(append([]string{"build"}, args...), "-o", filepath.Join(guestDir, name+".wasm"), "./testdata/"+name)
+		pkg := name
+		if g, ok := learnGuests[name]; ok {
+			pkg = g.pkg
+			args = append(args, g.args...)
+		}
+		args = append(append([]string{"build"}, args...), "-o", filepath.Join(guestDir, name+".wasm"), "./testdata/"+pkg)
 		cmd := exec.Command("go", args...)
 		cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return fmt.Errorf("build guest %s: %v\n%s", name, err, out)
 		}
 		return nil
+	}
+	for _, g := range slices.Sorted(maps.Keys(learnGuests)) {
+		if err := build(g, "-buildmode=c-shared"); err != nil {
+			return err
+		}
 	}
 	for _, g := range reactors {
 		if err := build(g, "-buildmode=c-shared"); err != nil {

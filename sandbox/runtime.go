@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"sync"
 
 	"github.com/tetratelabs/wazero"
@@ -22,7 +23,12 @@ type Config struct {
 
 // Runtime compiles and runs modules. It is safe for concurrent use.
 type Runtime struct {
-	rt    wazero.Runtime // runs the metered modules
+	rt wazero.Runtime // runs the metered modules
+	// learn runs learning challenges' modules: the same configuration but without
+	// CloseOnContextDone, whose goroutine per call cost more than the modules' own work at
+	// two calls per byte (see BenchmarkLearner). Gas bounds every call; a Learner checks
+	// its wall-time safety net between calls.
+	learn wazero.Runtime
 	check wazero.Runtime // an interpreter that validates originals (cheaper than compiling)
 	cache wazero.CompilationCache
 	hosts map[string]map[string]api.FunctionDefinition // offerable host functions by module
@@ -37,7 +43,6 @@ func New(ctx context.Context, c Config) (*Runtime, error) {
 	if c.Interpreter {
 		cfg = wazero.NewRuntimeConfigInterpreter()
 	}
-	cfg = cfg.WithCloseOnContextDone(true)
 	r := &Runtime{modules: map[moduleKey]*Module{}}
 	if c.CacheDir != "" {
 		cache, err := wazero.NewCompilationCacheWithDir(c.CacheDir)
@@ -47,24 +52,34 @@ func New(ctx context.Context, c Config) (*Runtime, error) {
 		r.cache = cache
 		cfg = cfg.WithCompilationCache(cache)
 	}
-	r.rt = wazero.NewRuntimeWithConfig(ctx, cfg)
+	r.rt = wazero.NewRuntimeWithConfig(ctx, cfg.WithCloseOnContextDone(true))
+	r.learn = wazero.NewRuntimeWithConfig(ctx, cfg)
 	r.check = wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfigInterpreter())
-	if _, err := wasi_snapshot_preview1.Instantiate(ctx, r.rt); err != nil {
-		return nil, errors.Join(fmt.Errorf("sandbox: instantiate WASI: %w", err), r.Close(ctx))
-	}
-	if err := instantiateArena(ctx, r.rt); err != nil {
-		return nil, errors.Join(fmt.Errorf("sandbox: instantiate %s: %w", arenaModule, err), r.Close(ctx))
+	for _, rt := range []wazero.Runtime{r.rt, r.learn} {
+		if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
+			return nil, errors.Join(fmt.Errorf("sandbox: instantiate WASI: %w", err), r.Close(ctx))
+		}
+		if err := instantiateArena(ctx, rt); err != nil {
+			return nil, errors.Join(fmt.Errorf("sandbox: instantiate %s: %w", arenaModule, err), r.Close(ctx))
+		}
 	}
 	r.hosts = map[string]map[string]api.FunctionDefinition{}
 	for _, name := range []string{wasi_snapshot_preview1.ModuleName, arenaModule} {
-		r.hosts[name] = r.rt.Module(name).ExportedFunctionDefinitions()
+		r.hosts[name] = maps.Clone(r.rt.Module(name).ExportedFunctionDefinitions())
+	}
+	// The arena module's copy functions are offered to training programs only, the rest to
+	// agents only.
+	r.hosts[learnHostModule] = map[string]api.FunctionDefinition{}
+	for _, name := range learnFunctions {
+		r.hosts[learnHostModule][name] = r.hosts[arenaModule][name]
+		delete(r.hosts[arenaModule], name)
 	}
 	return r, nil
 }
 
 // Close releases every compiled module and instance.
 func (r *Runtime) Close(ctx context.Context) error {
-	err := errors.Join(r.rt.Close(ctx), r.check.Close(ctx))
+	err := errors.Join(r.rt.Close(ctx), r.learn.Close(ctx), r.check.Close(ctx))
 	if r.cache != nil {
 		err = errors.Join(err, r.cache.Close(ctx))
 	}

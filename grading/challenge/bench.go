@@ -42,7 +42,7 @@ func entropyOf(use, seed string) [32]byte {
 // benchModule fetches bench version b's module by digest and compiles it through the
 // gates, offering WASI alone.
 func (h *Host) benchModule(ctx context.Context, b challenge.BenchView) (*bench, error) {
-	wasm, err := h.fetch(ctx, b.Module, b.URL)
+	wasm, err := h.Fetch(ctx, b.Module, b.URL)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +56,7 @@ func (h *Host) benchModule(ctx context.Context, b challenge.BenchView) (*bench, 
 // agentModule fetches a program by digest and compiles it through the gates, offering
 // WASI, the arena host module and, when bench version b pins a model, the model channel.
 func (h *Host) agentModule(ctx context.Context, b challenge.BenchView, program, url string) (*sandbox.Module, error) {
-	wasm, err := h.fetch(ctx, program, url)
+	wasm, err := h.Fetch(ctx, program, url)
 	if err != nil {
 		return nil, err
 	}

@@ -41,10 +41,11 @@ type Publisher interface {
 	Publish(ctx context.Context, digest string, b []byte) error
 }
 
-// fetch returns the artifact d: from the node's store, the other sources, then url (when
+// Fetch returns the artifact d: from the node's store, the other sources, then url (when
 // the registration or commit named one), checked against d. What came from elsewhere is
-// kept in the store. Every failure is a classed *ledger.Error.
-func (h *Host) fetch(ctx context.Context, d, url string) ([]byte, error) {
+// kept in the store. Every failure is a classed *ledger.Error. Only Store, Nodes and URL
+// are read, so the learning graders (grading/learn) fetch through it too.
+func (h *Host) Fetch(ctx context.Context, d, url string) ([]byte, error) {
 	var src []blobs.Source
 	if h.Store != nil {
 		src = append(src, h.Store)

@@ -30,13 +30,8 @@ func interval(freqs []uint32, b byte) (lo, hi, total uint64, err error) {
 	if len(freqs) != Symbols {
 		return 0, 0, 0, ErrSymbols
 	}
-	var t uint64
-	for i, f := range freqs {
-		if i == int(b) {
-			lo = t
-		}
-		t += uint64(f)
-	}
+	lo = sum(freqs[:b])
+	t := lo + sum(freqs[b:])
 	if t > MaxTotal {
 		return 0, 0, 0, ErrTotal
 	}
@@ -50,4 +45,13 @@ func interval(freqs []uint32, b byte) (lo, hi, total uint64, err error) {
 func narrow(low, high, lo, hi, total uint64) (uint64, uint64) {
 	r := high - low + 1
 	return low + r*lo/total, low + r*hi/total - 1
+}
+
+// sum adds frequencies in 64 bits, so no model can overflow it.
+func sum(fs []uint32) uint64 {
+	var t uint64
+	for _, f := range fs {
+		t += uint64(f)
+	}
+	return t
 }

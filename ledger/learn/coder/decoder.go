@@ -24,10 +24,7 @@ func (d *Decoder) Decode(freqs []uint32) (byte, error) {
 	if len(freqs) != Symbols {
 		return 0, ErrSymbols
 	}
-	var t uint64
-	for _, f := range freqs {
-		t += uint64(f)
-	}
+	t := sum(freqs)
 	if t > MaxTotal {
 		return 0, ErrTotal
 	}

@@ -88,6 +88,8 @@ func top(es []Entry, key func(Entry) string) *group {
 // RoleBoth); without a variant with a positive score the architecture's owner gets
 // it all; with no family with a positive score nothing is paid (nil). The atto left
 // by the integer division goes to the architecture's owner. es is not modified.
+// es holds the entries whose final score stands (a refused or unscored run is left
+// out by the caller, so it can neither found nor own a family).
 func Weights(es []Entry, amount *big.Int) []Payment {
 	fam := top(es, func(e Entry) string { return e.Arch })
 	if fam == nil || fam.best <= 0 || amount.Sign() <= 0 {

@@ -1,0 +1,17 @@
+//go:build wasip1
+
+// Command train is the training program of the example learning submission "mix" as a
+// WASI reactor: learn(b) applies model.LearnMix (counts with per-order halving limits) to
+// the linked architecture through its exports. Build it with
+// challenge/example/learning/build.sh.
+package main
+
+import (
+	"github.com/arena/arena/challenge/example/learning/model"
+	"github.com/arena/arena/challenge/example/learning/train/arch"
+)
+
+func main() {}
+
+//go:wasmexport learn
+func learn(b int32) { model.LearnMix(arch.Model{}, int(b)) }

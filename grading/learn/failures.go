@@ -1,0 +1,55 @@
+package learn
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/arena/arena/ledger"
+)
+
+// The protocol messages a learning run or held-out measurement can carry that this
+// package writes. The gates' refusals and a learner's traps and exhausted gas
+// ([EXPECTED] The architecture ran out of gas at byte N) are package sandbox's, a
+// fetched blob's ([EXTERNAL] The artifact at … does not match its digest) package
+// blobs'. EXPECTED text is compared exactly by consensus, so each is fixed; TRANSIENT
+// text is informative.
+const (
+	msgWallTime  = "The run passed its wall-time safety net"
+	msgCancelled = "Grading cancelled"
+	msgHost      = "The validator's runtime failed"
+)
+
+// failPlatform is the abstention of a validator whose runtime is not the one the
+// challenge pins: its gas figures could differ from the committee's.
+func failPlatform(local, pinned string) *ledger.Error {
+	return ledger.NewError(ledger.Transient, fmt.Sprintf("this validator runs %s; the challenge pins %s", local, pinned))
+}
+
+// failTotal refuses a run whose architecture predicted frequencies the coder cannot
+// code: their sum is past coder.MaxTotal.
+func failTotal(i int64) *ledger.Error {
+	return ledger.NewError(ledger.Expected, fmt.Sprintf("The architecture predicted frequencies summing past 2^24 at byte %d", i))
+}
+
+// failSize refuses a split whose length is not the one the challenge committed to
+// beside its digest: every member that holds the blob meets it.
+func failSize(what string, got, want int64) *ledger.Error {
+	return ledger.NewError(ledger.Expected, fmt.Sprintf("The %s is %d bytes; the challenge committed %d", what, got, want))
+}
+
+// failRetrained refuses a held-out measurement whose retraining did not code the
+// dataset in the bits the run kept: the pair is not deterministic.
+func failRetrained(got, kept int64) *ledger.Error {
+	return ledger.NewError(ledger.Expected, fmt.Sprintf("The retrained pair coded the dataset in %d bits; its run kept %d", got, kept))
+}
+
+// onHeldout says that a failure of the pair happened while coding the held-out split
+// (by whom: "" the trained learner), so that "at byte N" counts held-out bytes and is
+// not read as a train byte. Other failures pass unchanged.
+func onHeldout(err error, by string) error {
+	var e *ledger.Error
+	if !errors.As(err, &e) || e.Class != ledger.Expected {
+		return err
+	}
+	return &ledger.Error{Class: e.Class, Msg: "Coding the held-out split" + by + ": " + e.Msg, Err: e.Err}
+}

@@ -1,0 +1,62 @@
+package learn
+
+import (
+	"context"
+	"errors"
+
+	"github.com/arena/arena/blobs"
+	"github.com/arena/arena/fetch"
+	gchallenge "github.com/arena/arena/grading/challenge"
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/sandbox"
+)
+
+// Host is what a validator's learning graders share: the process's one sandbox runtime
+// (so each module is compiled once, as for benchmark challenges) and the places artifacts
+// come from. Runtime is required.
+type Host struct {
+	// Runtime compiles and runs every module; one per validator process.
+	Runtime *sandbox.Runtime
+	// Store is the node's blob store: asked first for every module, dataset and held-out
+	// split; it keeps what was fetched elsewhere (checked against its digest).
+	Store *blobs.Store
+	// Nodes are further sources asked before the URL a commit names, in order: a node's
+	// API (blobs.Node) when the validator runs apart from its node, or an auditor's.
+	Nodes []blobs.Source
+	// URL fetches the https URL a commit names for a module; nil means
+	// blobs.NewURLClient's default. Splits have no URL: they are blobs of the arena.
+	URL *fetch.Client
+}
+
+// Limits of every learner, the same on every validator: part of the protocol, as the
+// injector's gas weights are.
+const (
+	// InitGas is the gas of each module's initialisation (the architecture's _initialize,
+	// params and params_len together; the training program's _initialize): far above
+	// what a Go reactor's runtime and a few MiB of tables need.
+	InitGas = 2_000_000_000
+	// MaxPages is each module's memory, in 64 KiB pages (128 MiB).
+	MaxPages = sandbox.DefaultMaxPages
+)
+
+// fetch returns the blob d, from the store, the nodes, then url: what the benchmark
+// graders' Fetch does, checked against d and kept in the store.
+func (h *Host) fetch(ctx context.Context, d, url string) ([]byte, error) {
+	src := gchallenge.Host{Store: h.Store, Nodes: h.Nodes, URL: h.URL}
+	return src.Fetch(ctx, d, url)
+}
+
+// classify returns err as the classed failure it carries, or as a [TRANSIENT] one: an
+// error no gate, source or stream classed is the host's, never the pair's.
+func classify(err error) *ledger.Error {
+	var e *ledger.Error
+	switch {
+	case errors.As(err, &e):
+		return e
+	case errors.Is(err, context.DeadlineExceeded):
+		return &ledger.Error{Class: ledger.Transient, Msg: msgWallTime, Err: err}
+	case errors.Is(err, context.Canceled):
+		return &ledger.Error{Class: ledger.Transient, Msg: msgCancelled, Err: err}
+	}
+	return &ledger.Error{Class: ledger.Transient, Msg: msgHost, Err: err}
+}
