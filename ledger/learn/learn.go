@@ -94,13 +94,20 @@ type State struct {
 	// Derived from the above; rebuilt on decode, never encoded.
 	anchoring []RunID       // runs waiting for the next block's anchor, ascending
 	pending   []ChallengeID // open challenges whose reveal is pending, ascending
+	pairs     map[pair]bool // every (challenge, arch, train) committed
 	closed    int           // challenges closed
 
 	sums struct{ challenges, runs digest.List }
 }
 
+// pair is one pair of modules entered in a challenge.
+type pair struct {
+	challenge   ChallengeID
+	arch, train string
+}
+
 // New returns an empty learning state under t.
-func New(t Terms) *State { return &State{terms: t} }
+func New(t Terms) *State { return &State{terms: t, pairs: map[pair]bool{}} }
 
 // challenge is one published learning challenge: its publication as sent, and what
 // became of it.

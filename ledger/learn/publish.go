@@ -93,6 +93,7 @@ func (s *State) Commit(env round.Env, b Commit) (book.Outcome, *book.Error) {
 	}
 	s.runs = append(s.runs, r)
 	c.Runs = append(c.Runs, r.ID)
+	s.pairs[pair{c.ID, r.Arch, r.Train}] = true
 	s.anchoring = append(s.anchoring, r.ID)
 	s.markRun(r.ID)
 	return book.Outcome{Created: uint64(r.ID), Events: []book.Event{{
@@ -102,12 +103,7 @@ func (s *State) Commit(env round.Env, b Commit) (book.Outcome, *book.Error) {
 
 // entered reports whether the pair (arch, train) already entered c.
 func (s *State) entered(c *challenge, arch, train string) bool {
-	for _, id := range c.Runs {
-		if r := s.run(id); r.Arch == arch && r.Train == train {
-			return true
-		}
-	}
-	return false
+	return s.pairs[pair{c.ID, arch, train}]
 }
 
 // Reveal applies a learn_reveal: the sponsor, at or after close_at and before

@@ -56,6 +56,10 @@ func Restore(t Terms, data json.RawMessage, rs *round.Set) (*State, error) {
 		}
 		c := s.challenge(r.Challenge)
 		c.Runs = append(c.Runs, r.ID)
+		if s.pairs[pair{c.ID, r.Arch, r.Train}] {
+			return nil, fmt.Errorf("learn: run %d enters a pair twice", r.ID)
+		}
+		s.pairs[pair{c.ID, r.Arch, r.Train}] = true
 		if r.State == RunAnchoring {
 			s.anchoring = append(s.anchoring, r.ID)
 		}

@@ -29,13 +29,18 @@ func LearnBody(now, closeIn int64, deposit, perEpoch ledger.Amount) learn.Publis
 // bits in all, whose first window codes windowBits and whose curve spreads the rest
 // evenly.
 func LearnScored(bits, windowBits int64) learn.RunResult {
-	points, _ := learn.CurvePoints(LearnDatasetBytes)
+	return LearnScoredOver(LearnDatasetBytes, bits, windowBits)
+}
+
+// LearnScoredOver is LearnScored over a train split of n bytes.
+func LearnScoredOver(n, bits, windowBits int64) learn.RunResult {
+	points, _ := learn.CurvePoints(n)
 	curve := make([]int64, points)
 	for i := range curve {
 		curve[i] = bits / int64(points)
 	}
 	curve[0] = max(curve[0], windowBits)
-	return learn.RunResult{Bits: bits, Bytes: LearnDatasetBytes, WindowBits: windowBits, Curve: curve, Gas: bits * 3}
+	return learn.RunResult{Bits: bits, Bytes: n, WindowBits: windowBits, Curve: curve, Gas: bits * 3}
 }
 
 // LearnHeldout returns a held-out measurement of a run that coded trainBits: trained

@@ -1,5 +1,7 @@
 //go:build wasip1
 
+//lint:file-ignore U1000 the host calls these functions: they are exported with go:wasmexport
+
 // Command arch is the architecture of the example learning submission "mix" as a WASI
 // reactor over model.Mix: it exports params, params_len and predict (the brief's ABI),
 // observe (the host may tell it each coded byte), and the functions a training program

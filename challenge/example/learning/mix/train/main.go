@@ -1,5 +1,7 @@
 //go:build wasip1
 
+//lint:file-ignore U1000 the host calls these functions: they are exported with go:wasmexport
+
 // Command train is the training program of the example learning submission "mix" as a
 // WASI reactor: learn(b) applies model.LearnMix (counts with per-order halving limits) to
 // the linked architecture through its exports. Build it with

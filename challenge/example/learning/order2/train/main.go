@@ -1,5 +1,7 @@
 //go:build wasip1
 
+//lint:file-ignore U1000 the host calls these functions: they are exported with go:wasmexport
+
 // Command train is the training program of the example learning submission "order2" as a
 // WASI reactor: learn(b) applies model.LearnCounts (add 1 to b's count in its context,
 // halve the row past model.Order2Limit) to the linked architecture through its exports.
