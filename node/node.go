@@ -4,7 +4,8 @@
 // worker for each local validator with its own models and fetcher, which reads the work
 // URL entries committed at filing from the node's store before fetching (Works) and
 // grades benchmark challenges on the node's one sandbox runtime from its blob store
-// (challenge.go), an agent-match operator (match/operator) for each [[operator]] key,
+// (challenge.go) and learning challenges likewise (learn.go), an agent-match operator
+// (match/operator) for each [[operator]] key,
 // which keeps its secrets under the arena directory (OperatorDir), and, when the
 // [bridge] table names sinks, the relayer that carries each final award to them
 // (bridge/evm, bridge/webhook). Everything it builds comes from the arena directory
@@ -231,6 +232,9 @@ func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
 			spec = o.ReaderOverride
 		}
 		if err := n.addChallengeGraders(g, &pipelineModels{reader: p.Reader, model: specModel(spec)}, fc, o); err != nil {
+			return fmt.Errorf("%s: validator[%d] %s: %w", ConfigFile, i, v.Address, err)
+		}
+		if err := n.addLearnGraders(g, fc); err != nil {
 			return fmt.Errorf("%s: validator[%d] %s: %w", ConfigFile, i, v.Address, err)
 		}
 		n.workers = append(n.workers, validator.New(validator.Config{

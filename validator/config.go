@@ -49,7 +49,7 @@ const (
 type Config struct {
 	Key *account.Key
 	// Graders holds one Grader per contest kind, by the kind's name (bounty.Kind,
-	// tender.Kind, tender.CheckKind, challenge.RunKind, challenge.CheckKind). A round of a kind with no Grader here is neither
+	// tender.Kind, tender.CheckKind, challenge.RunKind, challenge.CheckKind, learn.RunKind, learn.HeldoutKind). A round of a kind with no Grader here is neither
 	// graded nor moved on by this worker.
 	Graders map[string]grading.Grader
 	Chain   Chain

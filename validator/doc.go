@@ -1,7 +1,7 @@
 // Package validator is the grading worker of one validator key: it watches committed
 // blocks for open grading attempts, of every contest kind, whose committee includes its
 // key, runs the grader of the round's kind (Config.Graders: grading/bounty's Pipeline,
-// grading/tender's Scorer and Checker, grading/challenge's Runner and Checker) on each attempt's frozen inputs, signs every
+// grading/tender's Scorer and Checker, grading/challenge's Runner and Checker, grading/learn's Runner and Measurer) on each attempt's frozen inputs, signs every
 // model-call receipt and the attestation, and sends the kind's attest transaction. A run that finishes after its attempt ended (the others settled or
 // discarded it first) is still sent while the attempt's deadline has not passed, so the
 // ledger records it late and every member who answered in time is on the record; past

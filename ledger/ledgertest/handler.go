@@ -52,6 +52,9 @@ func (h *Harness) dispatch(t *testing.T, d *datadriven.TestData) string {
 	if out, ok := h.challengeCommand(t, d); ok {
 		return out
 	}
+	if out, ok := h.learnCommand(t, d); ok {
+		return out
+	}
 	switch d.Cmd {
 	case "open":
 		return h.open(t, d)
