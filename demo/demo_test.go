@@ -28,8 +28,8 @@ func TestDemoTellsEveryStory(t *testing.T) {
 			t.Errorf("story %q did not hold: %s", s.Name, s.Detail)
 		}
 	}
-	if len(sum.Stories) != 12 || len(sum.Rows) != 6 {
-		t.Errorf("%d stories and %d scorecard rows, want 12 and 6", len(sum.Stories), len(sum.Rows))
+	if len(sum.Stories) != 14 || len(sum.Rows) != 6 {
+		t.Errorf("%d stories and %d scorecard rows, want 14 and 6", len(sum.Stories), len(sum.Rows))
 	}
 	for _, p := range []string{sum.Snapshot, sum.Board} {
 		if _, err := os.Stat(p); err != nil || !strings.HasPrefix(p, dir) {

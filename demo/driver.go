@@ -21,6 +21,7 @@ type driver struct {
 	tender  ledger.TenderID
 	bids    map[string]ledger.BidID // the tender's, by bidder
 	match   ledger.MatchID
+	learn   learnState
 }
 
 // play runs every step of the contests, in the order a real arena would see them.
@@ -31,7 +32,7 @@ func (d *driver) play(ctx context.Context, a *arena) error {
 	}
 	d.terms = ar.Terms
 	steps := []func(context.Context, *arena) error{
-		d.makeKeys, d.fund, d.post, d.enter, d.gradeAll, d.appeal, d.advance, d.award, d.tenderStory, d.matchStory, d.withdraw,
+		d.makeKeys, d.fund, d.post, d.enter, d.gradeAll, d.appeal, d.advance, d.award, d.tenderStory, d.matchStory, d.learnStory, d.withdraw,
 	}
 	for _, step := range steps {
 		if err := step(ctx, a); err != nil {

@@ -324,7 +324,8 @@ func (a *app) learnRevealCmd() *cobra.Command {
 		Use:   "reveal CHALLENGE",
 		Short: "Reveal a learning challenge's held-out split (the sponsor, after submissions close): upload it, then send learn_reveal",
 		Long: "Uploads the held-out split publish kept in the arena directory to the node's blob store, then\n" +
-			"sends learn_reveal with its sha256, which must be the digest committed at publication. Every\n" +
+			"sends learn_reveal with its sha256, which must be the digest committed at publication; before\n" +
+			"submissions close (by the arena's clock) it refuses without uploading anything. Every\n" +
 			"scored run then gets a held-out round; the verb waits for them unless --no-wait.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -340,6 +341,14 @@ func (a *app) learnRevealCmd() *cobra.Command {
 			v, err := c.LearnChallenge(ctx, id)
 			if err != nil {
 				return err
+			}
+			ar, err := c.Arena(ctx)
+			if err != nil {
+				return err
+			}
+			if ar.Time < v.CloseAt {
+				// The bytes must reach no node before submissions close: refuse before uploading.
+				return fmt.Errorf("submissions to learning challenge %d close at %s (the arena's clock is %s); the held-out split is revealed only after that", id, utc(v.CloseAt), utc(ar.Time))
 			}
 			held, err := os.ReadFile(a.heldoutPath(v.Heldout))
 			if err != nil {
@@ -360,10 +369,6 @@ func (a *app) learnRevealCmd() *cobra.Command {
 				return err
 			}
 			if v, err = c.LearnChallenge(ctx, id); err != nil {
-				return err
-			}
-			ar, err := c.Arena(ctx)
-			if err != nil {
 				return err
 			}
 			for _, r := range v.Runs {
