@@ -49,7 +49,7 @@ func boot(ctx context.Context, dir, readerOverride string) (*arena, error) {
 		return nil, fmt.Errorf("listen: %w", err)
 	}
 	snap := func() (ledger.Snapshot, error) { return snapshotOf(n), nil }
-	h := api.New(api.Config{Chain: n.Chain(), Deliveries: n.Deliveries, Works: n.Works(), Logger: log, Board: board.Handler(snap)})
+	h := api.New(api.Config{Chain: n.Chain(), Deliveries: n.Deliveries, Works: n.Works(), Blobs: n.Blobs(), Logger: log, Board: board.Handler(snap)})
 	ctx, cancel := context.WithCancel(ctx)
 	served, ran := make(chan error, 1), make(chan error, 1)
 	go func() { served <- api.Serve(ctx, ln, h) }()

@@ -3,8 +3,12 @@
 // three bundled contests through the client with signed transactions: entries graded
 // under consensus, a disqualification by code and a held appeal, a copy caught by
 // overlap, and a clean win; a sealed-bid tender; and an agent match that the node's
-// operator plays with the builtin reader, with two bets on a move, finished and paid.
-// Then it awards, withdraws, and writes a snapshot and the board.
+// operator plays with the builtin reader, with two bets on a move, finished and paid;
+// and a learning challenge on the embedded 1 MiB text dataset, with both example pairs
+// (order2 and mix) run by a committee of three, the held-out split revealed and
+// measured, and an epoch folded. Then it withdraws, and writes a snapshot and the board.
+// The learning challenge dominates its wall time: every committee member codes the
+// whole dataset with each pair, then again with the held-out split.
 package demo
 
 import (
