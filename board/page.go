@@ -30,8 +30,7 @@ type page struct {
 	// Challenging is whether the arena holds a bench version or a challenge: their
 	// section is shown.
 	Challenging bool
-	// Learning is whether the arena holds a learning challenge: their section is shown.
-	Learning bool
+	Learning    bool // the arena holds a learning challenge: their section is shown
 	Counts      ledger.Counts
 	Tasks       []taskRow
 	Board       []repRow
