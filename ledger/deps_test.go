@@ -32,7 +32,7 @@ var forbidden = map[string]string{
 
 // ledgerDirs are the ledger's packages: the root and each subpackage that runs inside
 // Apply. ledgertest, which drives the ledger from test scripts, is not one of them.
-var ledgerDirs = []string{".", "book", "digest", "round", "bounty", "tender", "match", "match/battle", "match/receipt", "challenge", "challenge/koth", "challenge/composite", "learn"}
+var ledgerDirs = []string{".", "book", "digest", "round", "bounty", "tender", "match", "match/battle", "match/receipt", "challenge", "challenge/koth", "challenge/composite", "learn", "learn/coder", "learn/score"}
 
 // kinds are the contest kinds' packages; none may import another, or the root, except
 // as kindsIn allows.

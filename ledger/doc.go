@@ -47,7 +47,11 @@
 //     fee pool is the entry fees paid into unsettled matches, the stake pool the open
 //     stakes, the bond pool the unsettled matches' bonds, every match's state follows
 //     from its joins, anchor and turns, and every settled bet pool paid out its stakes
-//     less its fee
+//     less its fee; for the learning challenge, the pool is the unspent pools of open
+//     challenges, the deposit pool the deposits of runs not yet ended, the grading pool
+//     the fees of runs whose learn_run round is open or waits for its anchor, every
+//     run's state follows from its rounds and its challenge's reveal, and every final
+//     score is the one package learn/score gives its kept results
 //
 // Every refusal is an [EXPECTED] *Error listed once in its package's refusals.go and
 // pinned by its exact message in that package's refusals_test.go.
@@ -63,7 +67,10 @@
 //   - digest: incremental per-object hashes.
 //   - bounty, tender and match (and each later kind): its transactions, state, rules,
 //     views and refusals. A kind imports book and round, never the root and never
-//     another kind; a kind's own subpackages (match/battle, match/receipt) are pure.
+//     another kind, except as deps_test.go's kindsIn allows (learn, a learning
+//     challenge, reuses the benchmark challenge's anchored seed, failure agreement and
+//     platform; challenge never imports it); a kind's own subpackages (match/battle,
+//     match/receipt, learn/score, learn/coder) are pure.
 //
 // # Adding a contest kind
 //

@@ -32,7 +32,9 @@ package sandbox
 //     program is instantiated: its _initialize already sees the random region.
 //   - WASI entropy: the architecture's random source is ChaCha8 keyed by
 //     sha256("arena learn arch\n" + seed), the training program's by
-//     sha256("arena learn train\n" + seed); both clocks start at AgentEpoch.
+//     sha256("arena learn train\n" + seed), and the forced init's by
+//     sha256(InitDomain + seed), seed in lowercase hex as the ledger writes it (so the
+//     init key is ledger/learn.InitSeed); both clocks start at AgentEpoch.
 //   - Data cap. The architecture's data segments that may land outside its parameter region
 //     count against LearnLimits.DataCap: active segments by the bytes outside the region,
 //     passive segments and segments with a non-constant offset whole (gas.Outside).
@@ -53,6 +55,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -262,8 +265,15 @@ func (r *Runtime) Learner(ctx context.Context, arch *Arch, train *Train, seed [3
 	return l, nil
 }
 
+// InitKey returns the ChaCha8 key that fills a learner's parameter region for seed:
+// sha256(InitDomain + the seed in lowercase hex), ledger/learn.InitSeed's bytes.
+func InitKey(seed [32]byte) [32]byte { return derive(InitDomain, seed) }
+
+// derive keys one use of a run's seed: sha256(domain + the seed in lowercase hex), the
+// text the ledger writes the seed as, so that the init key is the init seed it publishes
+// (ledger/learn.InitSeed).
 func derive(domain string, seed [32]byte) [32]byte {
-	return sha256.Sum256(append([]byte(domain), seed[:]...))
+	return sha256.Sum256([]byte(domain + hex.EncodeToString(seed[:])))
 }
 
 func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]byte) error {
@@ -302,7 +312,7 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 		return expected("The architecture's data outside its parameter region is %d bytes; the cap is %d", out, l.lim.DataCap)
 	}
 	region := make([]byte, l.n)
-	rand.NewChaCha8(derive(InitDomain, seed)).Read(region)
+	rand.NewChaCha8(InitKey(seed)).Read(region)
 	in.mod.Memory().Write(l.ptr, region)
 
 	rctx := experimental.WithImportResolver(ctx, func(name string) api.Module {

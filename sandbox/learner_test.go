@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -126,7 +127,7 @@ func TestForcedInitOverwritesTheRegion(t *testing.T) {
 		t.Fatalf("params_len %d", n)
 	}
 	want := make([]byte, n)
-	key := sha256.Sum256(append([]byte("arena learn init\n"), seed[:]...))
+	key := sha256.Sum256([]byte("arena learn init\n" + hex.EncodeToString(seed[:])))
 	rand.NewChaCha8(key).Read(want)
 	got, _ := l.arch.mod.Memory().Read(ptr, n)
 	if string(got) != string(want) {

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/arena/arena/learn/data"
 	"github.com/arena/arena/ledger/learn"
+	"github.com/arena/arena/sandbox"
 )
 
 // Two committee members, each with its own sandbox runtime and blob store, fetching the
@@ -71,5 +73,26 @@ func TestTheSeedKeysTheRun(t *testing.T) {
 	two := v.Run(context.Background(), prefix(t, n, runOf("arch", "train", "two"), 4096))
 	if one.Error != "" || two.Error != "" || one.Bits != again.Bits || one.Bits == two.Bits {
 		t.Fatalf("seed one %+v, again %+v, seed two %+v", one, again, two)
+	}
+}
+
+// The compiler and the interpreter, the two engines of the pinned runtime, give the same
+// result for the same run, gas included: what decides a run is the pair and its inputs,
+// never how the machine code was made.
+func TestTheCompilerAndTheInterpreterAgreeOnARun(t *testing.T) {
+	n := newNode(t)
+	run := prefix(t, n, runOf("order2-arch", "order2-train", "interpreted"), 4096)
+	compiled := newValidator(t, n).Run(context.Background(), run)
+	ctx := context.Background()
+	rt, err := sandbox.New(ctx, sandbox.Config{Interpreter: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Close(ctx)
+	v := newValidator(t, n)
+	v.Runtime = rt
+	interpreted := v.Run(ctx, run)
+	if compiled.Error != "" || !reflect.DeepEqual(compiled, interpreted) {
+		t.Fatalf("compiler %+v\ninterpreter %+v", compiled, interpreted)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arena/arena/learn/data"
 	"github.com/arena/arena/ledger"
@@ -86,4 +87,20 @@ func TestSplitsAreFetchedByDigestAndChecked(t *testing.T) {
 	short.DatasetBytes--
 	failed(t, newValidator(t, n).Run(context.Background(), short).Error,
 		ledger.NewError(ledger.Expected, "The dataset is 1048612 bytes; the challenge committed 1048611"))
+}
+
+// A run cut short by the validator's deadline midway through the stream is [TRANSIENT]:
+// wall time is a safety net, never the pair's failure.
+func TestADeadlineMidwayIsTransient(t *testing.T) {
+	n := newNode(t)
+	v := newValidator(t, n)
+	run := prefix(t, n, runOf("order2-arch", "order2-train", "deadline"), 256<<10)
+	if res := v.Run(context.Background(), prefix(t, n, run, 1024)); res.Error != "" { // compiles
+		t.Fatal(res.Error)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	if got := v.Run(ctx, run).Error; !strings.HasPrefix(got, "[TRANSIENT] ") {
+		t.Fatalf("got %q", got)
+	}
 }

@@ -26,7 +26,7 @@
 //   - A learn_attest carries its learn_run result in "result" and its learn_heldout
 //     measurement in "heldout"; exactly one, by the round's kind.
 //   - A run's seed is anchored under its own domain ("arena learn run"), and its init
-//     seed is sha256("arena learn init\n" ‖ the seed's 32 bytes), as the sandbox keys the fill.
+//     seed is sha256("arena learn init\n" + the seed in lowercase hex).
 //   - The grading fee paid with a commit is shared by the learn_run round's agreeing
 //     members; the held-out round carries no fee of its own.
 //   - A held-out measurement whose train bits differ from the run's kept bits is refused

@@ -23,6 +23,7 @@ func (s *State) Fold(env round.Env, b Fold) (book.Outcome, *book.Error) {
 	if err := c.foldDue(at.Now); err != nil {
 		return book.Outcome{}, err
 	}
+	ev := s.lapse(env, c)
 	f := &fold{Epoch: c.epoch(at.Now), At: at.Now, Height: at.Height, Payments: []payment{}}
 	amount := c.PerEpoch.Min(c.Pool)
 	var es []score.Entry
@@ -32,7 +33,6 @@ func (s *State) Fold(env round.Env, b Fold) (book.Outcome, *book.Error) {
 		}
 	}
 	total, _ := new(big.Int).SetString(amount.String(), 10)
-	var ev []book.Event
 	for _, p := range score.Weights(es, total) {
 		r := s.run(RunID(p.Entry))
 		v := book.MustAmount(p.Amount.String())
@@ -65,7 +65,7 @@ func (s *State) Close(env round.Env, b Close) (book.Outcome, *book.Error) {
 	case at.Now < c.End:
 		return book.Outcome{}, errNotEnded
 	}
-	var ev []book.Event
+	ev := s.lapse(env, c)
 	for _, id := range c.Runs {
 		r := s.run(id)
 		switch r.State {

@@ -27,21 +27,9 @@ func (s *State) BeginBlock(env round.Env, anchor *[32]byte) []book.Event {
 		}
 		s.anchoring = nil
 	}
-	for _, id := range s.pending {
-		c := s.challenge(id)
-		if env.At.Now < c.RevealBy {
-			continue
-		}
-		c.Reveal = RevealLapsed
-		s.markChallenge(c.ID)
-		ev = append(ev, book.Event{Type: "learn_reveal_lapsed", Height: env.At.Height, Address: book.AddrPtr(c.Sponsor)})
-		for _, rid := range c.Runs {
-			if r := s.run(rid); r.State == RunWaiting {
-				ev = append(ev, s.finalise(env, r, HeldoutUnrevealed)...)
-			}
-		}
+	for _, id := range slices.Clone(s.pending) {
+		ev = append(ev, s.lapse(env, s.challenge(id))...)
 	}
-	s.pending = slices.DeleteFunc(s.pending, func(id ChallengeID) bool { return s.challenge(id).Reveal != RevealPending })
 	for _, id := range env.Rounds.OpenIDs() {
 		rd := env.Rounds.Get(id)
 		if (rd.Kind != RunKind && rd.Kind != HeldoutKind) || env.At.Now <= rd.Current().Deadline {
@@ -49,6 +37,26 @@ func (s *State) BeginBlock(env round.Env, anchor *[32]byte) []book.Event {
 		}
 		st := env.Rounds.Expire(rd, env.At)
 		ev = append(append(ev, st.Events...), env.Ended(rd, st)...)
+	}
+	return ev
+}
+
+// lapse lapses c's reveal when reveal_by has passed without one: its waiting runs
+// become final without held-out terms. It does nothing otherwise. BeginBlock lapses
+// every due challenge; a fold or close lapses its own first, since a dev-mode advance
+// moves the clock inside a block.
+func (s *State) lapse(env round.Env, c *challenge) []book.Event {
+	if c.Reveal != RevealPending || env.At.Now < c.RevealBy {
+		return nil
+	}
+	c.Reveal = RevealLapsed
+	s.markChallenge(c.ID)
+	s.pending = slices.DeleteFunc(s.pending, func(id ChallengeID) bool { return id == c.ID })
+	ev := []book.Event{{Type: "learn_reveal_lapsed", Height: env.At.Height, Address: book.AddrPtr(c.Sponsor)}}
+	for _, id := range c.Runs {
+		if r := s.run(id); r.State == RunWaiting {
+			ev = append(ev, s.finalise(env, r, HeldoutUnrevealed)...)
+		}
 	}
 	return ev
 }

@@ -15,10 +15,8 @@ func RunSeed(anchor [32]byte, id RunID) string {
 }
 
 // InitSeed returns the seed that keys the ChaCha8 stream filling a run's parameter
-// region, in hex: sha256("arena learn init\n" ‖ the run's 32 seed bytes), as the
-// sandbox keys it (sandbox.InitDomain); seed is the run's seed in hex.
+// region, in hex: sha256("arena learn init\n" + seed), seed the run's seed in hex.
 func InitSeed(seed string) string {
-	raw, _ := hex.DecodeString(seed) // the ledger writes 64 hex digits
-	h := sha256.Sum256(append([]byte("arena learn init\n"), raw...))
+	h := sha256.Sum256([]byte("arena learn init\n" + seed))
 	return hex.EncodeToString(h[:])
 }

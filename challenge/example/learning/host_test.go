@@ -2,7 +2,6 @@ package learning
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/binary"
 	"math/rand/v2"
 	"slices"
@@ -65,8 +64,7 @@ func TestTheModulesRunUnderTheHostAsTheirLogicDoesNatively(t *testing.T) {
 		n := natives[name]
 		m := n.arch()
 		region := make([]byte, 2*len(m.Params()))
-		key := sha256.Sum256(append([]byte(sandbox.InitDomain), seed[:]...))
-		rand.NewChaCha8(key).Read(region)
+		rand.NewChaCha8(sandbox.InitKey(seed)).Read(region)
 		for i := range m.Params() {
 			m.Params()[i] = binary.LittleEndian.Uint16(region[2*i:])
 		}
