@@ -14,6 +14,7 @@ import (
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/challenge/composite"
+	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/match/battle"
 	"github.com/arena/arena/ledger/match/receipt"
@@ -82,7 +83,9 @@ func TestOpenAPISchemasMatchTheJSONTags(t *testing.T) {
 		"Challenge": ledger.ChallengeView{}, "ChallengeEntry": ledger.ChallengeEntryView{}, "Run": ledger.RunView{}, "Bench": ledger.BenchView{},
 		"Fold": ledger.FoldView{}, "FoldTerms": challenge.FoldTerms{}, "BenchCheck": challenge.BenchCheck{}, "CheckAttestation": challenge.CheckAttestationView{},
 		"RunResult": challenge.RunResult{}, "RunAttestation": challenge.RunAttestationView{}, "Composite": composite.Result{}, "CompositeCategory": composite.Category{},
-		"Confirmation": challenge.ConfirmationView{}, "Rollout": challenge.RolloutView{}, "FoldPayment": challenge.PaymentView{}, "FoldPair": challenge.PairView{}} {
+		"Confirmation": challenge.ConfirmationView{}, "Rollout": challenge.RolloutView{}, "FoldPayment": challenge.PaymentView{}, "FoldPair": challenge.PairView{},
+		"LearnChallenge": ledger.LearnChallengeView{}, "LearnRank": learn.RankView{}, "LearnRun": ledger.LearnRunView{}, "LearnAttestation": learn.AttestationView{},
+		"LearnFold": learn.FoldView{}, "LearnPayment": learn.PaymentView{}, "LearnScore": learn.Score{}, "LearnRunResult": learn.RunResult{}, "LearnHeldoutResult": learn.HeldoutResult{}} {
 		var inDoc []string
 		for p := range doc.Components.Schemas[name].Properties {
 			inDoc = append(inDoc, p)

@@ -30,6 +30,7 @@ type page struct {
 	// Challenging is whether the arena holds a bench version or a challenge: their
 	// section is shown.
 	Challenging bool
+	Learning    bool // the arena holds a learning challenge: their section is shown
 	Counts      ledger.Counts
 	Tasks       []taskRow
 	Board       []repRow
@@ -40,6 +41,7 @@ type page struct {
 	Tenders     tenderSection
 	Matches     matchSection
 	Challenges  challengeSection
+	Learn       learnSection
 	Total       int
 	PageSize    int
 	States      []string // entry states present, for the filter
@@ -86,6 +88,7 @@ func build(s *ledger.Snapshot, xs crossings) *page {
 	p.Tendering = a.Terms.Treasury != nil || a.Counts.Tenders > 0
 	p.Matching = len(a.Terms.Operators) > 0 || a.Counts.Matches > 0
 	p.Challenging = a.Counts.Benches > 0 || a.Counts.Challenges > 0
+	p.Learning = a.Counts.Learning > 0
 	for _, t := range s.Tasks {
 		p.Tasks = append(p.Tasks, taskRow{ID: t.ID, Title: t.Title, State: t.State, Prize: money(t.Prize, sym),
 			Sponsor: t.Sponsor.String(), Posted: stamp(t.PostedAt), Closes: stamp(t.ClosesAt),

@@ -13,7 +13,7 @@ import (
 	"github.com/arena/arena/ledger/tender"
 )
 
-//go:embed assets/board.html assets/card.html assets/tender.html assets/match.html assets/challenge.html assets/board.css assets/board.js
+//go:embed assets/board.html assets/card.html assets/tender.html assets/match.html assets/challenge.html assets/learn.html assets/board.css assets/board.js
 var assets embed.FS
 
 var (
@@ -28,7 +28,7 @@ var (
 		"top":      func() int { return ledger.Rungs - 1 },
 		"scoremax": func() int { return tender.ScoreMax },
 		"count":    plural,
-	}).ParseFS(assets, "assets/board.html", "assets/card.html", "assets/tender.html", "assets/match.html", "assets/challenge.html"))
+	}).ParseFS(assets, "assets/board.html", "assets/card.html", "assets/tender.html", "assets/match.html", "assets/challenge.html", "assets/learn.html"))
 )
 
 // Policy is the Content-Security-Policy the page carries in a meta element; Handler
@@ -53,6 +53,9 @@ func Render(w io.Writer, s ledger.Snapshot, opts ...Option) error {
 	}
 	if p.Challenging {
 		p.Challenges = v.challenges()
+	}
+	if p.Learning {
+		p.Learn = learning(&s)
 	}
 	p.Total = len(cs)
 	p.First = cs[:min(pageSize, len(cs))]

@@ -25,7 +25,7 @@ func (d *driver) check(s ledger.Snapshot) []Story {
 		d.lengthStory(entry(0, "carol")), d.winner(task(0), "alice"),
 		d.copyStory(copied, d.entries[1]["alice"]), d.winner(task(1), "alice"),
 		d.cleanStory(task(2), s), d.winner(task(2), "dave"),
-	}, slices.Concat(d.tenderStories(s), d.matchStories(s), d.challengeStories(s))...)
+	}, slices.Concat(d.tenderStories(s), d.matchStories(s), d.challengeStories(s), d.learnStories(s))...)
 }
 
 // lengthStory: the over-length note is thrown out by code at rung 0 naming the

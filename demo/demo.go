@@ -6,7 +6,8 @@
 // operator plays with the builtin reader, with two bets on a move, finished and paid;
 // and a benchmark challenge on the embedded example bench and agents (challenge.go):
 // a champion, a challenger inside the dethrone band confirmed on shared seeds, a clear
-// dethrone, three folds and an audit of a run. Then it awards, withdraws, and writes a
+// dethrone, three folds and an audit of a run; and a learning challenge on a prefix of
+// the embedded text dataset (learn.go). Then it awards, withdraws, and writes a
 // snapshot and the board.
 //
 // Decisions the challenge story makes: it folds three times, not twice, so that the

@@ -23,6 +23,7 @@ type driver struct {
 	match   ledger.MatchID
 	chal    *challengeRun
 	warm    <-chan error // the compilation cache's warm-up (warmChallenge)
+	learn   learnState
 }
 
 // play runs every step of the contests, in the order a real arena would see them.
@@ -33,7 +34,7 @@ func (d *driver) play(ctx context.Context, a *arena) error {
 	}
 	d.terms = ar.Terms
 	steps := []func(context.Context, *arena) error{
-		d.warmChallenge, d.makeKeys, d.fund, d.post, d.enter, d.gradeAll, d.appeal, d.advance, d.award, d.tenderStory, d.matchStory, d.challengeStory, d.withdraw,
+		d.warmChallenge, d.makeKeys, d.fund, d.post, d.enter, d.gradeAll, d.appeal, d.advance, d.award, d.tenderStory, d.matchStory, d.challengeStory, d.learnStory, d.withdraw,
 	}
 	for _, step := range steps {
 		if err := step(ctx, a); err != nil {

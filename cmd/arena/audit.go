@@ -89,7 +89,7 @@ func (a *app) auditCmd() *cobra.Command {
 		}),
 	}
 	matchCmd.Flags().StringVar(&snapshot, "snapshot", "", "audit from this snapshot file (arena snapshot) instead of the directory's log")
-	c.AddCommand(entry, task, tenderCmd, matchCmd, a.auditRunCmd(), a.auditChallengeCmd())
+	c.AddCommand(entry, task, tenderCmd, matchCmd, a.auditRunCmd(), a.auditChallengeCmd(), a.auditLearnCmd())
 	return c
 }
 

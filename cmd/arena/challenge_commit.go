@@ -87,8 +87,9 @@ func (a *app) challengeCommitCmd() *cobra.Command {
 }
 
 func (a *app) challengeFoldCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "fold CHALLENGE",
+	var learning bool
+	c := &cobra.Command{
+		Use:   "fold CHALLENGE [--learning]",
 		Short: "Fold a challenge's epoch: pay the champion and the tail from the pool, open confirmation and rescore runs",
 		Long: "Anyone may fold once per epoch, from the first epoch's end until the challenge's end. The fold\n" +
 			"ranks eligible entries on the active version in first-seen order: a challenger dethrones the\n" +
@@ -100,6 +101,9 @@ func (a *app) challengeFoldCmd() *cobra.Command {
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
+			if learning {
+				return a.learnFold(ctx, args[0])
+			}
 			id, err := challengeArg(args[0])
 			if err != nil {
 				return err
@@ -121,6 +125,8 @@ func (a *app) challengeFoldCmd() *cobra.Command {
 			return a.printReceipt(rc, human)
 		},
 	}
+	c.Flags().BoolVar(&learning, "learning", false, "fold a learning challenge (as `arena learn fold`)")
+	return c
 }
 
 func (a *app) challengeCloseCmd() *cobra.Command {

@@ -84,14 +84,24 @@ func (a *app) waitRun(ctx context.Context, c *client.Client, id ledger.RunID, d 
 
 // anchoring reports whether run id still waits for its anchor after anchorNudge.
 func anchoring(ctx context.Context, c *client.Client, id ledger.RunID) bool {
+	return stillAnchoring(ctx, func(ctx context.Context) (bool, error) {
+		r, err := c.Run(ctx, id)
+		return r.State == challenge.RunAnchoring, err
+	})
+}
+
+// stillAnchoring polls until poll reports false (no longer anchoring) or anchorNudge
+// passes, and reports whether the run still waits for its anchor then. An error from
+// poll ends the wait: still anchoring only if the wait ran out meanwhile.
+func stillAnchoring(ctx context.Context, poll func(context.Context) (bool, error)) bool {
 	ctx, cancel := context.WithTimeout(ctx, anchorNudge)
 	defer cancel()
 	for {
-		r, err := c.Run(ctx, id)
+		waiting, err := poll(ctx)
 		if err != nil {
 			return ctx.Err() != nil // the wait ran out while it was still anchoring
 		}
-		if r.State != challenge.RunAnchoring {
+		if !waiting {
 			return false
 		}
 		select {

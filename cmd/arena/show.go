@@ -20,7 +20,7 @@ import (
 // takes.
 func (a *app) showCmd() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries|judges|tenders|tender N|bid N|matches|match N|challenges|challenge N|benches|bench N|run N",
+		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries|judges|tenders|tender N|bid N|matches|match N|challenges|challenge N|benches|bench N|run N|learning|learn N|learn-run N",
 		Short: "Print one of the ledger's views",
 	}
 	noun := func(use, short string, nargs int, f func(ctx context.Context, c *client.Client, arg string) error) {
@@ -58,6 +58,9 @@ func (a *app) showCmd() *cobra.Command {
 	noun("benches", "every bench version", 0, a.showBenches)
 	noun("bench N", "one bench version: frozen identity, limits, fold parameters, its check", 1, a.showBench)
 	noun("run N", "one challenge run: program, version, seed, state, kept result and every attestation", 1, a.showRun)
+	noun("learning", "every learning challenge", 0, a.showLearning)
+	noun("learn N", "one learning challenge: dataset, gzip/xz references, held-out state, the ranking with bits per byte, the last folds", 1, a.showLearn)
+	noun("learn-run N", "one learning run: modules, seeds, state, kept code length, held-out bits, score parts and every attestation", 1, a.showLearnRun)
 	c.AddCommand(a.leaderboardCmd(), a.showDeliveriesCmd())
 	return c
 }
