@@ -6,6 +6,7 @@
 package data
 
 import (
+	"bytes"
 	_ "embed"
 	"slices"
 )
@@ -30,3 +31,20 @@ func Train() []byte { return slices.Clone(train) }
 
 // Heldout returns a copy of the held-out split.
 func Heldout() []byte { return slices.Clone(heldout) }
+
+// Prefix returns a copy of b's first bytes up to n, cut at a line boundary: through the
+// last '\n' among the first n bytes, or all of b when it is no longer than n. When the
+// first n bytes hold no newline it returns them whole. The demo and the CLI's
+// --train-bytes/--heldout-bytes publish such prefixes of the pinned splits.
+func Prefix(b []byte, n int) []byte {
+	if n < 0 {
+		n = 0
+	}
+	if len(b) <= n {
+		return slices.Clone(b)
+	}
+	if i := bytes.LastIndexByte(b[:n], '\n'); i >= 0 {
+		n = i + 1
+	}
+	return slices.Clone(b[:n])
+}

@@ -45,3 +45,19 @@ func TestCallersGetCopies(t *testing.T) {
 		t.Error("Train returned shared bytes")
 	}
 }
+
+func TestPrefixCutsAtALine(t *testing.T) {
+	p := Prefix(Train(), 32<<10)
+	if len(p) == 0 || len(p) > 32<<10 || p[len(p)-1] != '\n' || !bytes.HasPrefix(Train(), p) {
+		t.Fatalf("prefix of %d bytes does not end a line of the train split", len(p))
+	}
+	if got := Prefix([]byte("abc"), 8); string(got) != "abc" {
+		t.Errorf("short input: %q", got)
+	}
+	if got := Prefix([]byte("abcdef"), 3); string(got) != "abc" {
+		t.Errorf("no newline: %q", got)
+	}
+	if got := Prefix([]byte("ab\ncd\nef"), 7); string(got) != "ab\ncd\n" {
+		t.Errorf("two lines: %q", got)
+	}
+}
