@@ -10,30 +10,43 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"github.com/arena/arena/challenge/example"
+	"github.com/arena/arena/challenge/example/learning"
 	"github.com/arena/arena/node"
 	"github.com/arena/arena/sandbox"
 )
 
-// warmChallenge starts filling the arena's compilation cache (DIR/wasm-cache, where the
-// node's validators keep the machine code of challenge modules) with the example bench
-// and agents while the other stories play, and returns at once; the challenge story
-// waits for it before it registers the bench. Compiling a 4 MB Go-built module takes
-// seconds on a small machine, and the other stories mostly wait for blocks.
+// warmModules starts filling the arena's compilation cache (DIR/wasm-cache, where the
+// node's validators keep the machine code of challenge and learning modules) with the
+// example bench and agents, then with the example learning pairs, while the other
+// stories play, and returns at once; the challenge story waits for the first before it
+// registers the bench, the learning story for the second before its commits. Compiling
+// a 2-4 MB Go-built module takes seconds on a small machine, and the other stories
+// mostly wait for blocks. A story that Options.Skip names gets no warm-up.
 //
 // The modules are compiled through sandbox.Compile, the validators' own path (gates,
-// metering, compilation), so the cache holds exactly what they would have written
+// metering, compilation; a learning module with the Offer its CompileArch or
+// CompileTrain gives), so the cache holds exactly what they would have written
 // themselves; they still gate and meter every module and only read the machine code
 // back. The demo keeps that code in the user's cache directory too (as Go keeps its
 // build cache), under the digest of the example modules, so that only the first demo
 // on a machine compiles them; a demo arena gets its own copy, and when the user has no
 // cache directory the modules are compiled straight into the arena's.
-func (d *driver) warmChallenge(ctx context.Context, a *arena) error {
-	done := make(chan error, 1)
-	d.warm = done
-	go func() { done <- warmCache(ctx, filepath.Join(a.node.Dir(), node.WasmCacheDir)) }()
+func (d *driver) warmModules(ctx context.Context, a *arena) error {
+	chal, lrn := make(chan error, 1), make(chan error, 1)
+	d.warm, d.warmLrn = chal, lrn
+	var phases [][]exampleModule
+	var done []chan<- error
+	if !d.skip[SkipChallenge] {
+		phases, done = append(phases, exampleModules()), append(done, chal)
+	}
+	if !d.skip[SkipLearning] {
+		phases, done = append(phases, learningModules()), append(done, lrn)
+	}
+	go warmCache(ctx, filepath.Join(a.node.Dir(), node.WasmCacheDir), phases, done)
 	return nil
 }
 
@@ -53,21 +66,40 @@ func exampleModules() []exampleModule {
 	return mods
 }
 
-// warmCache fills the compilation cache in dir with the example modules' machine code,
-// from the user's cache when it can.
-func warmCache(ctx context.Context, dir string) error {
-	mods := exampleModules()
-	shared, err := userCache(mods)
-	if err != nil {
-		return compileInto(ctx, dir, mods)
+// learningModules are the architectures and training programs of the learning story.
+func learningModules() []exampleModule {
+	var mods []exampleModule
+	seen := map[string]bool{}
+	add := func(wasm []byte, offer sandbox.Offer) {
+		if key := digest(wasm); !seen[key] {
+			seen[key] = true
+			mods = append(mods, exampleModule{wasm, offer})
+		}
 	}
-	if err := compileInto(ctx, shared, mods); err != nil {
-		return err
+	for _, cm := range learnPlan.commits {
+		arch, _ := learning.Arch(cm.arch)
+		train, _ := learning.Train(cm.train)
+		add(arch, sandbox.Offer{Arch: true})
+		add(train, sandbox.Offer{Train: true})
 	}
-	if err := copyTree(shared, dir); err != nil {
-		return fmt.Errorf("warm the compilation cache: %w", err)
+	return mods
+}
+
+// warmCache fills the compilation cache in dir with each phase's modules' machine
+// code, from the user's cache when it can, and sends each phase's outcome on its done.
+func warmCache(ctx context.Context, dir string, phases [][]exampleModule, done []chan<- error) {
+	shared, noShared := userCache(slices.Concat(phases...))
+	for i, mods := range phases {
+		var err error
+		if noShared != nil {
+			err = compileInto(ctx, dir, mods)
+		} else if err = compileInto(ctx, shared, mods); err == nil {
+			if err = copyTree(shared, dir); err != nil {
+				err = fmt.Errorf("warm the compilation cache: %w", err)
+			}
+		}
+		done[i] <- err
 	}
-	return nil
 }
 
 // userCache returns the demo's compilation cache for mods in the user's cache
@@ -141,13 +173,21 @@ func copyTree(src, dst string) error {
 		switch {
 		case e.IsDir():
 			return os.MkdirAll(to, 0o755)
-		case e.Type().IsRegular() && os.Link(p, to) != nil:
+		case !e.Type().IsRegular():
+		case fileExists(to): // an earlier phase's copy, which a validator may be reading
+		case os.Link(p, to) != nil:
 			if err := copyFile(p, to); err != nil {
 				os.Remove(to) // never leave a torn copy under a cache key
 			}
 		}
 		return nil
 	})
+}
+
+// fileExists reports whether there is a file at p.
+func fileExists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
 }
 
 // copyFile copies the file from to a new file to.

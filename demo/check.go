@@ -21,11 +21,18 @@ func (d *driver) check(s ledger.Snapshot) []Story {
 	}
 	task := func(story int) ledger.TaskView { return s.Tasks[d.tasks[story]-1] }
 	copied, _ := entry(1, "bob")
-	return append([]Story{
+	stories := append([]Story{
 		d.lengthStory(entry(0, "carol")), d.winner(task(0), "alice"),
 		d.copyStory(copied, d.entries[1]["alice"]), d.winner(task(1), "alice"),
 		d.cleanStory(task(2), s), d.winner(task(2), "dave"),
-	}, slices.Concat(d.tenderStories(s), d.matchStories(s), d.challengeStories(s), d.learnStories(s))...)
+	}, slices.Concat(d.tenderStories(s), d.matchStories(s))...)
+	if !d.skip[SkipChallenge] {
+		stories = append(stories, d.challengeStories(s)...)
+	}
+	if !d.skip[SkipLearning] {
+		stories = append(stories, d.learnStories(s)...)
+	}
+	return stories
 }
 
 // lengthStory: the over-length note is thrown out by code at rung 0 naming the

@@ -40,7 +40,17 @@ type Options struct {
 	Dir            string    // a directory without an arena in it; empty means a new temporary one
 	Out            io.Writer // progress and the scorecard; nil discards
 	ReaderOverride string    // replaces every validator's reader, e.g. "replay:answers.json"
+	// Skip names stories not to play (SkipChallenge, SkipLearning), for tests that use
+	// the demo's arena for something else and need not wait for its slowest stories.
+	// Their checks are left out of Summary.Stories too.
+	Skip []string
 }
+
+// The stories Options.Skip may name.
+const (
+	SkipChallenge = "challenge" // the benchmark challenge
+	SkipLearning  = "learning"  // the learning challenge
+)
 
 // Summary is what the demo did and where it left its files.
 type Summary struct {
@@ -81,6 +91,13 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	if o.Out == nil {
 		o.Out = io.Discard
 	}
+	skip := map[string]bool{}
+	for _, s := range o.Skip {
+		if s != SkipChallenge && s != SkipLearning {
+			return Summary{}, fmt.Errorf("demo: no story %q to skip (%s or %s)", s, SkipChallenge, SkipLearning)
+		}
+		skip[s] = true
+	}
 	dir, err := demoDir(o.Dir)
 	if err != nil {
 		return Summary{}, err
@@ -90,7 +107,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	if err != nil {
 		return Summary{Dir: dir}, err
 	}
-	d := &driver{c: a.client, out: o.Out, senders: map[string]*client.Sender{}, names: map[ledger.Address]string{}}
+	d := &driver{c: a.client, out: o.Out, senders: map[string]*client.Sender{}, names: map[ledger.Address]string{}, skip: skip}
 	runErr := d.play(ctx, a)
 	sum := Summary{Dir: dir}
 	if runErr == nil {

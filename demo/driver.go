@@ -22,8 +22,10 @@ type driver struct {
 	bids    map[string]ledger.BidID // the tender's, by bidder
 	match   ledger.MatchID
 	chal    *challengeRun
-	warm    <-chan error // the compilation cache's warm-up (warmChallenge)
+	warm    <-chan error // the compilation cache's warm-up for the challenge story (warmModules)
+	warmLrn <-chan error // and for the learning story
 	learn   learnState
+	skip    map[string]bool // the stories Options.Skip names
 }
 
 // play runs every step of the contests, in the order a real arena would see them.
@@ -34,8 +36,15 @@ func (d *driver) play(ctx context.Context, a *arena) error {
 	}
 	d.terms = ar.Terms
 	steps := []func(context.Context, *arena) error{
-		d.warmChallenge, d.makeKeys, d.fund, d.post, d.enter, d.gradeAll, d.appeal, d.advance, d.award, d.tenderStory, d.matchStory, d.challengeStory, d.learnStory, d.withdraw,
+		d.warmModules, d.makeKeys, d.fund, d.post, d.enter, d.gradeAll, d.appeal, d.advance, d.award, d.tenderStory, d.matchStory,
 	}
+	if !d.skip[SkipChallenge] {
+		steps = append(steps, d.challengeStory)
+	}
+	if !d.skip[SkipLearning] {
+		steps = append(steps, d.learnStory)
+	}
+	steps = append(steps, d.withdraw)
 	for _, step := range steps {
 		if err := step(ctx, a); err != nil {
 			return err

@@ -96,6 +96,9 @@ func (d *driver) learnStory(ctx context.Context, a *arena) error {
 		return err
 	}
 	value, _ := v.Deposit.Add(v.GradingFee)
+	if err := <-d.warmLrn; err != nil {
+		return err
+	}
 	for _, cm := range p.commits {
 		arch, _ := learning.Arch(cm.arch)
 		tr, _ := learning.Train(cm.train)
