@@ -87,19 +87,21 @@ type learnPublishFlags struct {
 	closeIn, revealIn, end, epoch string
 	paramCap, dataCap, byteGas    int64
 	quorum                        int
+	trainBytes, heldoutBytes      int
 }
 
 func (a *app) learnPublishCmd() *cobra.Command {
 	var pf learnPublishFlags
 	c := &cobra.Command{
-		Use:   "publish --title T --pool N --deposit N --per-epoch N [--train FILE --heldout FILE] [--close D] [--reveal D] [--end D] [--epoch D]",
+		Use:   "publish --title T --pool N --deposit N --per-epoch N [--train FILE --heldout FILE] [--train-bytes N --heldout-bytes M] [--close D] [--reveal D] [--end D] [--epoch D]",
 		Short: "Publish a learning challenge on a dataset; the held-out split's digest is committed now, its bytes kept here until the reveal",
 		Long: "Publishes a learning challenge on the train split (default: the embedded dataset, 1 MiB of\n" +
 			"Jane Austen), uploaded to the node's blob store now, with gzip -9 and xz -9 measured on it as\n" +
 			"references. Only the sha256 of the held-out split is sent; its bytes stay in the arena\n" +
 			"directory (learn/heldout/) until `arena learn reveal`, which is due after --close and before\n" +
 			"--reveal. --pool is escrowed and each fold pays at most --per-epoch of it; every commit\n" +
-			"deposits --deposit beside the arena's grading fee.",
+			"deposits --deposit beside the arena's grading fee. --train-bytes and --heldout-bytes publish\n" +
+			"only the first N and M bytes of the splits, each cut at a line boundary (as `arena demo` does).",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
@@ -147,6 +149,8 @@ func (a *app) learnPublishCmd() *cobra.Command {
 	}
 	f := c.Flags()
 	f.StringVar(&pf.title, "title", "", "the challenge's title")
+	f.IntVar(&pf.trainBytes, "train-bytes", 0, "publish only the train split's first bytes up to N, cut at a line boundary (0: all of it)")
+	f.IntVar(&pf.heldoutBytes, "heldout-bytes", 0, "publish only the held-out split's first bytes up to M, cut at a line boundary (0: all of it)")
 	f.StringVar(&pf.train, "train", "", "the train split (default: the embedded dataset's)")
 	f.StringVar(&pf.heldout, "heldout", "", "the held-out split (default: the embedded dataset's)")
 	f.StringVar(&pf.pool, "pool", "", `the emission pool, escrowed now, in whole units ("200", "0.5") or "atto:N"`)
@@ -168,19 +172,29 @@ func (a *app) learnPublishCmd() *cobra.Command {
 }
 
 // splits returns the train and held-out splits the flags name: both files, or the
-// embedded dataset.
+// embedded dataset; cut to --train-bytes and --heldout-bytes when they are given.
 func (pf *learnPublishFlags) splits() (train, held []byte, err error) {
+	if pf.trainBytes < 0 || pf.heldoutBytes < 0 {
+		return nil, nil, errors.New("--train-bytes and --heldout-bytes are at least 0")
+	}
 	switch {
 	case pf.train == "" && pf.heldout == "":
-		return data.Train(), data.Heldout(), nil
+		train, held = data.Train(), data.Heldout()
 	case pf.train == "" || pf.heldout == "":
 		return nil, nil, errors.New("give both --train and --heldout, or neither (the embedded dataset)")
+	default:
+		if train, err = os.ReadFile(pf.train); err != nil {
+			return nil, nil, fmt.Errorf("--train: %w", err)
+		}
+		if held, err = os.ReadFile(pf.heldout); err != nil {
+			return nil, nil, fmt.Errorf("--heldout: %w", err)
+		}
 	}
-	if train, err = os.ReadFile(pf.train); err != nil {
-		return nil, nil, fmt.Errorf("--train: %w", err)
+	if pf.trainBytes > 0 {
+		train = data.Prefix(train, pf.trainBytes)
 	}
-	if held, err = os.ReadFile(pf.heldout); err != nil {
-		return nil, nil, fmt.Errorf("--heldout: %w", err)
+	if pf.heldoutBytes > 0 {
+		held = data.Prefix(held, pf.heldoutBytes)
 	}
 	return train, held, nil
 }
