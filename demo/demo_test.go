@@ -40,3 +40,16 @@ func TestDemoTellsEveryStory(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipNamesOnlyStoriesItCanSkip: an unknown story is refused before any arena is
+// made.
+func TestSkipNamesOnlyStoriesItCanSkip(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "d")
+	_, err := demo.Run(t.Context(), demo.Options{Dir: dir, Skip: []string{demo.SkipLearning, "tender"}})
+	if err == nil || !strings.Contains(err.Error(), `no story "tender" to skip`) {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("the directory was made: %v", err)
+	}
+}
