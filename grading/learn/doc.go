@@ -50,8 +50,9 @@
 //   - A retraining that codes the train split in other bits than the run kept is
 //     [EXPECTED] The retrained pair coded the dataset in X bits; its run kept Y.
 //   - A split whose length is not the committed one is [EXPECTED] (the challenge's terms
-//     are wrong for everyone); a split no source holds is blobs' [EXTERNAL] answer, as
-//     for a module.
+//     are wrong for everyone); a split no source holds is blobs' answer, as for a
+//     module: [TRANSIENT] when the last source merely lacks it (a node's 404: it may
+//     still be uploaded, as the held-out split is at the reveal).
 //   - Each module's initialisation gets InitGas; memory is MaxPages per module; the
 //     learner's wall-time safety net is sandbox's (an hour), and the validator's run
 //     timeout bounds the whole round: both [TRANSIENT].

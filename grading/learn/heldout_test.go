@@ -86,7 +86,7 @@ func TestTheHeldoutBytesAreNeverReachableBeforeTheReveal(t *testing.T) {
 	v := newValidator(t, n)
 	run := prefix(t, n, runOf("arch-fs", "train", "reveal"), 4096)
 	before := scored(t, v, run)
-	if got := v.Heldout(context.Background(), before).Error; !strings.HasPrefix(got, "[EXTERNAL] The artifact at ") {
+	if got := v.Heldout(context.Background(), before).Error; !strings.HasPrefix(got, "[TRANSIENT] The artifact at ") {
 		t.Fatalf("a held-out round before the upload: %q", got)
 	}
 	n.put(t, data.Heldout())

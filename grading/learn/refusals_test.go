@@ -72,15 +72,16 @@ func TestAnotherPlatformAbstains(t *testing.T) {
 	}
 }
 
-// A split is fetched by digest like a module: one that no source holds is the sources'
-// [EXTERNAL] answer, and one whose length is not the committed length is the
-// challenge's [EXPECTED] fault; every member meets either.
+// A split is fetched by digest like a module: one that no source holds (a node's 404, no
+// URL committed) is [TRANSIENT], since it may still be uploaded (blobs.ErrMissing), and
+// one whose length is not the committed length is the challenge's [EXPECTED] fault;
+// every member meets either.
 func TestSplitsAreFetchedByDigestAndChecked(t *testing.T) {
 	n := newNode(t)
 	run := runOf("arch", "train", "splits")
 	missing := run
 	missing.Dataset = seedOf("no such split")
-	if got := newValidator(t, n).Run(context.Background(), missing).Error; !strings.HasPrefix(got, "[EXTERNAL] The artifact at ") || !strings.HasSuffix(got, "was not found (404)") {
+	if got := newValidator(t, n).Run(context.Background(), missing).Error; !strings.HasPrefix(got, "[TRANSIENT] The artifact at ") || !strings.HasSuffix(got, "was not found (404)") {
 		t.Fatalf("a missing split: %q", got)
 	}
 	short := run
