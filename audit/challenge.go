@@ -32,10 +32,11 @@ type RunInputs struct {
 }
 
 // RunLog is what the arena's log holds about one run beyond the views: the block that
-// created it (an entry or rescore run's anchor is the state hash after it), its round's
-// committee, and every admitted challenge_attest of its round as signed.
+// created it (an entry run's commit, or the fold that opened a confirmation or rescore
+// run; the run's anchor is the state hash after it), its round's committee, and every
+// admitted challenge_attest of its round as signed.
 type RunLog struct {
-	Anchor    *Block           // nil for a confirmation run, whose seed needs none
+	Anchor    *Block           // nil when the log does not say
 	Committee []ledger.Address // the run round's committee
 	Attests   []SignedTx       // in log order
 }
@@ -62,7 +63,7 @@ var (
 )
 
 // Run re-derives challenge run id from published data alone: the run's seed from its
-// anchor (or, for a confirmation run, the CRN seed of its pair), the bench module and
+// anchor (for a confirmation run, also the CRN seed of its pair), the bench module and
 // the program by digest, the dataset regenerated from the seed with the bench against
 // every attestation's dataset digest, each published transcript against its
 // attestation's digest, each transcript re-graded with the bench and scored against
@@ -96,18 +97,20 @@ func Run(ctx context.Context, snap *ledger.Snapshot, id ledger.RunID, in RunInpu
 }
 
 // runSeed checks the run's seed: keccak256("arena challenge run" ‖ anchor ‖ id) for an
-// entry or rescore run, or its pair's CRN seed for a confirmation run.
+// entry or rescore run, or, for a confirmation run, its pair's CRN seed (over the two
+// entries' canonical program digests) anchored to the state hash at the end of the
+// block whose fold opened it (challenge.ConfirmSeed). Without the log's anchor the CRN
+// is still checked and the seed is reported as not checked.
 func (r *Report) runSeed(run ledger.RunView, c ledger.ChallengeView, log *RunLog) {
+	anchored := "keccak256(\"arena challenge run\" ‖ the state hash after block %d ‖ run id)"
+	want := func(anchor [32]byte) string { return challenge.RunSeed(anchor, run.ID) }
 	if run.Purpose == challenge.PurposeConfirm {
-		pair, ok := entryIn(c, run.Pair)
+		crn, ok := r.confirmCRN(run, c)
 		if !ok {
-			r.fail("crn", fmt.Sprintf("the pair's entry %d is not in challenge %d", run.Pair, c.ID))
 			return
 		}
-		crn := koth.CRNSeed([]string{run.Program, pair.Program}, run.Version, run.K)
-		r.check("crn", run.CRN, crn, fmt.Sprintf("the CRN seed of programs %s and %s on version %d, k %d", short(run.Program), short(pair.Program), run.Version, run.K))
-		r.check("seed", run.Seed, challenge.CRNSeedHex(crn), "24 zero bytes, then the CRN seed big-endian")
-		return
+		anchored = "sha256(24 zero bytes ‖ the CRN seed big-endian ‖ 0x00 ‖ the state hash after block %d, whose fold opened the run)"
+		want = func(anchor [32]byte) string { return challenge.ConfirmSeed(crn, anchor) }
 	}
 	switch {
 	case run.Seed == "":
@@ -115,9 +118,32 @@ func (r *Report) runSeed(run ledger.RunView, c ledger.ChallengeView, log *RunLog
 	case log == nil || log.Anchor == nil:
 		r.Steps = append(r.Steps, Step{Name: "seed", Want: run.Seed, Got: "-", OK: true, Note: "a snapshot holds no block hashes: audit from the arena directory to check the anchor"})
 	default:
-		r.check("seed", run.Seed, challenge.RunSeed(log.Anchor.Hash, run.ID),
-			fmt.Sprintf("keccak256(\"arena challenge run\" ‖ the state hash after block %d ‖ run id)", log.Anchor.Height))
+		r.check("seed", run.Seed, want(log.Anchor.Hash), fmt.Sprintf(anchored, log.Anchor.Height))
 	}
+}
+
+// confirmCRN checks a confirmation run's CRN seed against the one koth derives from the
+// canonical program digests of its entry and its pair (what the fold ranked them by),
+// the version and k, and returns it.
+func (r *Report) confirmCRN(run ledger.RunView, c ledger.ChallengeView) (uint64, bool) {
+	self, ok := entryIn(c, run.Entry)
+	if !ok {
+		r.fail("crn", fmt.Sprintf("the run's entry %d is not in challenge %d", run.Entry, c.ID))
+		return 0, false
+	}
+	pair, ok := entryIn(c, run.Pair)
+	if !ok {
+		r.fail("crn", fmt.Sprintf("the pair's entry %d is not in challenge %d", run.Pair, c.ID))
+		return 0, false
+	}
+	if self.Canonical == "" || pair.Canonical == "" {
+		r.fail("crn", fmt.Sprintf("entries %d and %d do not both hold a canonical program digest", self.ID, pair.ID))
+		return 0, false
+	}
+	crn := koth.CRNSeed([]string{self.Canonical, pair.Canonical}, run.Version, run.K)
+	r.check("crn", run.CRN, crn, fmt.Sprintf("the CRN seed of canonical programs %s and %s on version %d, k %d",
+		short(self.Canonical), short(pair.Canonical), run.Version, run.K))
+	return crn, true
 }
 
 // runAudit is one run's audit under way: the artifacts it fetched and the dataset it

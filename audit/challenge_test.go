@@ -156,33 +156,61 @@ func TestARefusedRunNeedsNoProgram(t *testing.T) {
 	}
 }
 
-// A confirmation run's seed is its pair's CRN seed, known without an anchor: the CRN
-// of the two programs, the version and k, written as a run seed; a CRN that is not the
-// pair's is caught.
-func TestAConfirmationSeedIsItsPairsCRN(t *testing.T) {
+// A confirmation run's seed is its pair's CRN seed (over the two entries' canonical
+// program digests, the version and k) anchored to the state hash after the block whose
+// fold opened it: a CRN that is not the pair's is caught, and so is a seed on another
+// anchor; from a snapshot alone the CRN is checked and the seed is reported unchecked.
+func TestAConfirmationSeedIsItsPairsCRNAnchored(t *testing.T) {
 	f := runFixture(t)
+	other := f.anchor
+	other.Hash[0] ^= 1
 	for _, tc := range []struct {
-		name string
-		crn  func(uint64) uint64
-		ok   bool
-	}{{"the pair's", func(c uint64) uint64 { return c }, true}, {"another", func(c uint64) uint64 { return c + 1 }, false}} {
+		name         string
+		crn          func(uint64) uint64
+		anchor       *audit.Block
+		crnOK, seeds bool // seeds: the seed step must be ok
+	}{
+		{"the pair's, on the fold's block", func(c uint64) uint64 { return c }, &f.anchor, true, true},
+		{"the pair's, from a snapshot", func(c uint64) uint64 { return c }, nil, true, true},
+		{"the pair's, on another block", func(c uint64) uint64 { return c }, &other, true, false},
+		{"another", func(c uint64) uint64 { return c + 1 }, &f.anchor, false, false},
+	} {
 		snap := f.snap(t)
+		e := snap.Challenges[0].Entries[0]
+		if e.Canonical == "" || e.Canonical == e.Program {
+			t.Fatalf("the fixture's entry holds canonical digest %q (program %s)", e.Canonical, e.Program)
+		}
 		r := &snap.Challenges[0].Runs[0]
-		r.Purpose, r.Pair, r.K = challenge.PurposeConfirm, 1, 2
-		r.CRN = tc.crn(koth.CRNSeed([]string{r.Program, r.Program}, r.Version, 2))
-		r.Seed = challenge.CRNSeedHex(r.CRN)
-		rep := f.audit(t, snap, nil, f.sources())
+		r.Purpose, r.Pair, r.K = challenge.PurposeConfirm, e.ID, 2
+		crn := koth.CRNSeed([]string{e.Canonical, e.Canonical}, r.Version, 2)
+		r.CRN = tc.crn(crn)
+		r.Seed = challenge.ConfirmSeed(r.CRN, f.anchor.Hash)
+		var log *audit.RunLog
+		if tc.anchor != nil {
+			log = f.log()
+			log.Anchor = tc.anchor
+		}
+		rep := f.audit(t, snap, log, f.sources())
 		seen := 0
 		for _, s := range rep.Steps {
-			if s.Name == "crn" || s.Name == "seed" {
-				seen++
-				if s.OK != tc.ok {
-					t.Errorf("%s CRN: step %s ok=%v, want %v:\n%s", tc.name, s.Name, s.OK, tc.ok, rep)
+			want := tc.crnOK
+			switch s.Name {
+			case "crn":
+			case "seed":
+				want = tc.seeds
+				if tc.anchor == nil && s.Got != "-" {
+					t.Errorf("%s: the seed step derived %s from a snapshot alone:\n%s", tc.name, s.Got, rep)
 				}
+			default:
+				continue
+			}
+			seen++
+			if s.OK != want {
+				t.Errorf("%s: step %s ok=%v, want %v:\n%s", tc.name, s.Name, s.OK, want, rep)
 			}
 		}
 		if seen != 2 {
-			t.Errorf("%s CRN: %d crn and seed steps, want 2:\n%s", tc.name, seen, rep)
+			t.Errorf("%s: %d crn and seed steps, want 2:\n%s", tc.name, seen, rep)
 		}
 	}
 }

@@ -13,13 +13,15 @@ import (
 )
 
 // auditRun re-derives the challenge's first confirmation run from published data, as
-// `arena audit run N` does: the seed (a confirmation run's is the CRN seed of its pair,
-// so it needs no block from the log), the bench and the program by digest from the
-// node's blob store, the dataset regenerated with the bench against every attestation,
+// `arena audit run N` does: the CRN seed of its pair from the two entries' canonical
+// program digests, the bench and the program by digest from the node's blob store, the
+// dataset regenerated with the bench from the run's seed against every attestation,
 // each published transcript re-graded and scored against its attestation exactly, and
-// the result the ledger kept. The demo audits the snapshot while its node runs; `arena
-// audit run N --dir DIR` on the stopped arena also checks each attestation's signature
-// and committee seat against the log.
+// the result the ledger kept. The demo audits the snapshot while its node runs, and a
+// snapshot holds no block hashes, so the seed's anchor (the state hash after the fold's
+// block) is reported unchecked; `arena audit run N --dir DIR` on the stopped arena also
+// checks the anchor and each attestation's signature and committee seat against the
+// log.
 func (d *driver) auditRun(ctx context.Context, a *arena) error {
 	s, err := d.c.Snapshot(ctx)
 	if err != nil {

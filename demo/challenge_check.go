@@ -61,27 +61,40 @@ func (d *driver) crownStory(c ledger.ChallengeView) Story {
 }
 
 // confirmStory: the runs the first fold opened are the pair's confirmations on the CRN
-// seeds of their sorted agent ids and the version, both sides on each seed, and the
-// validators ran every one to a final result.
+// seeds of their sorted canonical program digests (custom sections stripped) and the
+// version, both sides on each seed, each anchored to the same state hash so that the
+// pair shares its datasets (seeds no one knew at commit), and the validators ran every
+// one to a final result.
 func (d *driver) confirmStory(c ledger.ChallengeView, b ledger.BenchView) Story {
 	st := Story{Name: "challenge: the validators run the pair on 3 shared confirmation seeds"}
-	steady, plus := d.chal.entries["steady"], d.chal.entries["steady-plus"]
-	seeds := koth.ConfirmationSeeds([]string{d.chal.programs["steady"], d.chal.programs["steady-plus"]}, b.Version, b.Fold.ConfirmSeeds)
+	steady, _ := entryIn(c, d.chal.entries["steady"])
+	plus, _ := entryIn(c, d.chal.entries["steady-plus"])
+	seeds := koth.ConfirmationSeeds([]string{steady.Canonical, plus.Canonical}, b.Version, b.Fold.ConfirmSeeds)
 	got := map[ledger.ChallengeEntryID][]uint64{}
-	final := 0
+	shared := map[uint64]map[string]bool{} // by CRN: the anchored seeds its runs ran on
+	final, anchored := 0, true
 	for _, id := range c.Folds[0].Opened {
 		r, ok := runIn(c, id)
 		if !ok || r.Purpose != challenge.PurposeConfirm {
 			continue
 		}
 		got[r.Entry] = append(got[r.Entry], r.CRN)
+		if shared[r.CRN] == nil {
+			shared[r.CRN] = map[string]bool{}
+		}
+		shared[r.CRN][r.Seed] = true
+		anchored = anchored && r.Seed != "" && r.Seed != challenge.CRNSeedHex(r.CRN)
 		if r.State == challenge.RunFinal {
 			final++
 		}
 	}
-	st.Held = slices.Equal(got[steady], seeds) && slices.Equal(got[plus], seeds) && final == 2*len(seeds)
-	st.Detail = fmt.Sprintf("%d of %d confirmation runs final; seeds %v for steady and %v for steady-plus, want %v",
-		final, 2*len(seeds), got[steady], got[plus], seeds)
+	for _, s := range shared {
+		anchored = anchored && len(s) == 1
+	}
+	st.Held = steady.Canonical != "" && plus.Canonical != "" && slices.Equal(got[steady.ID], seeds) && slices.Equal(got[plus.ID], seeds) &&
+		anchored && final == 2*len(seeds)
+	st.Detail = fmt.Sprintf("%d of %d confirmation runs final; CRN seeds %v for steady and %v for steady-plus, want %v; each pair of runs on one anchored seed: %t",
+		final, 2*len(seeds), got[steady.ID], got[plus.ID], seeds, anchored)
 	return st
 }
 
@@ -168,11 +181,11 @@ func championShare(f ledger.FoldView, ppm uint64, got ledger.Amount) bool {
 	return got.String() == champ.String()
 }
 
-// kothEntry is an agent's entry as the fold reads it: its ranked run and its
-// confirmations.
+// kothEntry is an agent's entry as the fold reads it: its canonical program digest, its
+// ranked run and its confirmations.
 func (d *driver) kothEntry(c ledger.ChallengeView, agent string) koth.Entry {
 	e, _ := entryIn(c, d.chal.entries[agent])
-	k := koth.Entry{ID: e.Program, Submitter: e.Committer.String(), FirstSeen: uint64(e.ID), N: e.N, Composite: e.Composite,
+	k := koth.Entry{ID: e.Canonical, Submitter: e.Committer.String(), FirstSeen: uint64(e.ID), N: e.N, Composite: e.Composite,
 		SE: e.SE, HasSE: true, Final: e.Ranked != 0, Full: e.Profile == challenge.ProfileFull, Version: c.Version}
 	for _, x := range e.Confirmations {
 		k.Confirmations = append(k.Confirmations, koth.Confirmation{Seed: x.CRN, Composite: x.Composite})

@@ -144,15 +144,16 @@ func (a *app) openLog() (*store.DB, error) {
 }
 
 // runLog reads from the log what it holds about run: the block that created it (an
-// entry run's commit, a rescore run's fold), its round's committee and every admitted
-// challenge_attest of its round.
+// entry run's commit, a confirmation or rescore run's fold), whose end state hash is
+// the run's anchor, its round's committee and every admitted challenge_attest of its
+// round.
 func runLog(db *store.DB, s *ledger.State, run ledger.RunView, last uint64) (*audit.RunLog, error) {
 	out := &audit.RunLog{}
 	if rv, ok := s.GradingRound(run.Round); ok {
 		out.Committee = rv.Committee
 	}
 	created := uint64(0)
-	if run.Purpose == challenge.PurposeRescore {
+	if run.Purpose == challenge.PurposeRescore || run.Purpose == challenge.PurposeConfirm {
 		if c, ok := s.Challenge(run.Challenge); ok {
 			created = foldHeight(c, run.ID)
 		}

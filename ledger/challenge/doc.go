@@ -14,12 +14,13 @@
 // grading fee from the wallet beside it, shared by the members who agree, and returned
 // when the round exhausts or agrees only on a failure.
 //
-// Runs: an entry run or a rescore run is created "anchoring"; at the next block the
-// ledger hands it the state hash at the end of the block that created it, its seed
-// becomes keccak256("arena challenge run" ‖ anchor ‖ run id as 8 bytes big-endian), and
-// its challenge_run round opens ("running"). A confirmation run's seed is koth's CRN
-// seed of the pair, written as 24 zero bytes then the uint63 big-endian, known at once,
-// so its round opens when it is created. A round settled on a result makes the run
+// Runs: every run is created "anchoring"; at the next block the ledger hands it the
+// state hash at the end of the block that created it (the anchor) and its challenge_run
+// round opens ("running"). An entry or rescore run's seed is keccak256("arena challenge
+// run" ‖ anchor ‖ run id as 8 bytes big-endian); a confirmation run's is
+// sha256(koth's CRN seed of the pair over their canonical program digests, written as 24
+// zero bytes then the uint63 big-endian ‖ 0x00 ‖ anchor) (ConfirmSeed), so both sides of
+// a pair, opened by one fold, share it and nobody knew it at commit. A round settled on a result makes the run
 // "final"; settled on an agreed [EXPECTED] or [EXTERNAL] failure, "refused"; exhausted
 // with at least one scored attestation, "provisional" (feedback only: the median of what
 // exists is shown, never ranked); exhausted otherwise, "unscored"; closed by
