@@ -39,6 +39,9 @@ type Options struct {
 	Dir            string    // a directory without an arena in it; empty means a new temporary one
 	Out            io.Writer // progress and the scorecard; nil discards
 	ReaderOverride string    // replaces every validator's reader, e.g. "replay:answers.json"
+	// Skip names stories to leave out ("challenge"), for tests of something else that
+	// need a demo arena but not its slowest story.
+	Skip []string
 }
 
 // Summary is what the demo did and where it left its files.
@@ -89,7 +92,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	if err != nil {
 		return Summary{Dir: dir}, err
 	}
-	d := &driver{c: a.client, out: o.Out, senders: map[string]*client.Sender{}, names: map[ledger.Address]string{}}
+	d := &driver{skip: o.Skip, c: a.client, out: o.Out, senders: map[string]*client.Sender{}, names: map[ledger.Address]string{}}
 	runErr := d.play(ctx, a)
 	sum := Summary{Dir: dir}
 	if runErr == nil {

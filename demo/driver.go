@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
@@ -23,6 +24,7 @@ type driver struct {
 	match   ledger.MatchID
 	chal    *challengeRun
 	warm    <-chan error // the compilation cache's warm-up (warmChallenge)
+	skip    []string     // stories left out (Options.Skip)
 }
 
 // play runs every step of the contests, in the order a real arena would see them.
@@ -34,6 +36,11 @@ func (d *driver) play(ctx context.Context, a *arena) error {
 	d.terms = ar.Terms
 	steps := []func(context.Context, *arena) error{
 		d.warmChallenge, d.makeKeys, d.fund, d.post, d.enter, d.gradeAll, d.appeal, d.advance, d.award, d.tenderStory, d.matchStory, d.challengeStory, d.withdraw,
+	}
+	if slices.Contains(d.skip, "challenge") {
+		steps = []func(context.Context, *arena) error{
+			d.makeKeys, d.fund, d.post, d.enter, d.gradeAll, d.appeal, d.advance, d.award, d.tenderStory, d.matchStory, d.withdraw,
+		}
 	}
 	for _, step := range steps {
 		if err := step(ctx, a); err != nil {
