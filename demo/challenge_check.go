@@ -19,6 +19,9 @@ import (
 // the champion without confirmation; every fold paid the champion and the tail what
 // the bench's terms say; and a run re-derives offline.
 func (d *driver) challengeStories(s ledger.Snapshot) []Story {
+	if d.chal == nil { // left out (Options.Skip)
+		return nil
+	}
 	c, ok := challengeIn(s, d.chal.id)
 	if !ok || len(c.Folds) != 3 {
 		st := Story{Name: "benchmark challenge", Detail: fmt.Sprintf("challenge %d is not in the snapshot with three folds", d.chal.id)}
