@@ -25,9 +25,6 @@ func (m order0) learn(b byte) { m[b] += 8 }
 // an adaptive model the way a run codes it (predict, code, learn), decodes back to
 // itself with the same model, at the bits per byte an order-0 model gets on English.
 func TestTheTrainSplitDecodesBackDrivingTheSameModel(t *testing.T) {
-	if testing.Short() {
-		t.Skip("codes a megabyte")
-	}
 	text := Train()
 	e, m := coder.NewEncoder(), newOrder0()
 	for i, b := range text {

@@ -34,9 +34,6 @@ var natives = map[string]struct {
 // held-out measurement's way), and checks that every prediction equals the pure logic's,
 // given the parameter region the host's init wrote. It logs the gas per byte.
 func TestTheModulesRunUnderTheHostAsTheirLogicDoesNatively(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles four modules")
-	}
 	const learned, observed = 6000, 2000
 	ctx := context.Background()
 	rt, err := sandbox.New(ctx, sandbox.Config{})

@@ -14,9 +14,6 @@ import (
 // promise: order2 between 3.0 and 3.6 bits per byte, mix at least 0.5 better, no step-0
 // anomaly, no memorisation penalty, and the decoder reading the train split back.
 func TestTheExamplesOnTheDataset(t *testing.T) {
-	if testing.Short() {
-		t.Skip("codes 1 MiB per example")
-	}
 	train, held := data.Train(), data.Heldout()
 	bpb := map[string]float64{}
 	for _, s := range submissions {
@@ -44,9 +41,6 @@ func TestTheExamplesOnTheDataset(t *testing.T) {
 }
 
 func TestTheCodedDatasetDecodesBack(t *testing.T) {
-	if testing.Short() {
-		t.Skip("codes 1 MiB")
-	}
 	train := data.Train()
 	for _, s := range submissions {
 		e, a := coder.NewEncoder(), s.fresh(2)
