@@ -2,6 +2,7 @@ package battle_test
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -413,4 +414,62 @@ func encode(t *testing.T, ev []battle.Event) []string {
 		out[i] = string(b)
 	}
 	return out
+}
+
+// TestReadmeReplayReproducesTheDemoMatch: the demo's match as GET /v1/matches/1
+// published it after one run of arena demo (../testdata/demo_match.json): its seed is
+// keccak256(secret || anchor), and the README's replay of its revealed moves from that
+// seed gives every turn's published events, the winner and the result hash.
+func TestReadmeReplayReproducesTheDemoMatch(t *testing.T) {
+	b, err := os.ReadFile("../testdata/demo_match.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		Secret, Anchor, Seed string
+		ResultHash           string `json:"result_hash"`
+		Winner               int
+		Turns                []struct {
+			Turn   int
+			Moves  [2]string
+			Events []json.RawMessage
+		}
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	seed := hexutil.MustDecode(m.Seed)
+	if got := crypto.Keccak256(hexutil.MustDecode(m.Secret), hexutil.MustDecode(m.Anchor)); !slices.Equal(got, seed) {
+		t.Fatalf("keccak256(secret || anchor) = %x, published seed %s", got, m.Seed)
+	}
+	g := newReadmeGame(seed)
+	var log []string
+	for _, turn := range m.Turns {
+		if turn.Turn != g.turn+1 || g.over {
+			t.Fatalf("turn %d follows turn %d (over %t)", turn.Turn, g.turn, g.over)
+		}
+		got := g.play(turn.Moves)
+		var published []string
+		for _, e := range turn.Events {
+			var c bytes.Buffer
+			if err := json.Compact(&c, e); err != nil {
+				t.Fatal(err)
+			}
+			published = append(published, c.String())
+		}
+		if !slices.Equal(got, published) {
+			t.Errorf("turn %d %v, replayed from the README:\n%s\npublished:\n%s", turn.Turn, turn.Moves, strings.Join(got, "\n"), strings.Join(published, "\n"))
+		}
+		log = append(log, got...)
+	}
+	if !g.over {
+		t.Error("the README's replay is not over after the last published turn")
+	}
+	end := fmt.Sprintf(`"agent":%d,"kind":"end"`, m.Winner)
+	if len(log) == 0 || !strings.Contains(log[len(log)-1], end) {
+		t.Errorf("the replay's last event does not name winner %d", m.Winner)
+	}
+	if got := resultHash(log); got != m.ResultHash {
+		t.Errorf("result hash by the README %s, published %s", got, m.ResultHash)
+	}
 }

@@ -3,6 +3,8 @@ package receipt_test
 import (
 	"bufio"
 	"encoding/binary"
+	"encoding/json"
+	"fmt"
 	"math/big"
 	"os"
 	"slices"
@@ -206,5 +208,104 @@ func TestReadmeWorkedReceiptDigest(t *testing.T) {
 	}
 	if got, err := receipt.Recover(ex["chain"], r, ex.bytes(t, "signature")); err != nil || got != signer {
 		t.Errorf("the README's signature recovers %s, %v; want %s", got.Hex(), err, signer.Hex())
+	}
+}
+
+// demoMatch is the demo's match as GET /v1/matches/1 published it after one run of
+// arena demo (testdata/demo_match.json): what a verifier holds, and nothing else.
+type demoMatch struct {
+	Chain    string `json:"chain"`
+	ID       uint64 `json:"id"`
+	Operator string `json:"operator"`
+	Turns    []struct {
+		Turn      int `json:"turn"`
+		Decisions []struct {
+			Agent   int `json:"agent"`
+			Receipt struct {
+				Match        uint64 `json:"match"`
+				Turn         uint64 `json:"turn"`
+				Agent        uint64 `json:"agent"`
+				PromptHash   string `json:"prompt_hash"`
+				ResponseHash string `json:"response_hash"`
+				Move         uint64 `json:"move"`
+				Fallback     bool   `json:"fallback"`
+				Reason       string `json:"reason"`
+				StartedAt    uint64 `json:"started_at"`
+				FinishedAt   uint64 `json:"finished_at"`
+			} `json:"receipt"`
+			ReceiptHash string `json:"receipt_hash"`
+			Sig         string `json:"sig"`
+			Prompt      string `json:"prompt"`
+			Response    string `json:"response"`
+		} `json:"decisions"`
+	} `json:"turns"`
+}
+
+// TestReadmeChecksTheDemoMatchsReceipts: every receipt of the demo's match, re-checked
+// by the README's rules alone (the domain's three fields, chainId and matchId as it
+// encodes them, the reasons' numbers, keccak256 of the raw texts, ecrecover of r || s ||
+// v), gives the published receipt_hash and recovers the match's operator.
+func TestReadmeChecksTheDemoMatchsReceipts(t *testing.T) {
+	b, err := os.ReadFile("../testdata/demo_match.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m demoMatch
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	kec := crypto.Keccak256
+	u := func(v uint64) []byte { return new(big.Int).SetUint64(v).FillBytes(make([]byte, 32)) }
+	h := kec([]byte(m.Chain))
+	sep := kec(kec([]byte("EIP712Domain(string name,string version,uint256 chainId)")),
+		kec([]byte("Arena Agent Match")), kec([]byte("1")), u(binary.BigEndian.Uint64(h[:8])))
+	reasons := []string{"none", "invalid_json", "illegal_move", "timeout", "provider_error"}
+	checked := 0
+	for _, turn := range m.Turns {
+		for _, d := range turn.Decisions {
+			r := d.Receipt
+			where := fmt.Sprintf("turn %d agent %d", turn.Turn, d.Agent)
+			if hexutil.Encode(kec([]byte(d.Prompt))) != r.PromptHash || hexutil.Encode(kec([]byte(d.Response))) != r.ResponseHash {
+				t.Errorf("%s: keccak256 of the raw texts differs from the receipt's hashes", where)
+			}
+			matchID := append(make([]byte, 24), binary.BigEndian.AppendUint64(nil, r.Match)...)
+			fallback := uint64(0)
+			if r.Fallback {
+				fallback = 1
+			}
+			reason := slices.Index(reasons, r.Reason)
+			if reason < 0 {
+				t.Fatalf("%s: reason %q is not one the README numbers", where, r.Reason)
+			}
+			body := kec(kec([]byte(receipt.TypeString)), matchID, u(r.Turn), u(r.Agent), hexutil.MustDecode(r.PromptHash),
+				hexutil.MustDecode(r.ResponseHash), u(r.Move), u(fallback), u(uint64(reason)), u(r.StartedAt), u(r.FinishedAt))
+			digest := kec([]byte{0x19, 0x01}, sep, body)
+			if hexutil.Encode(digest) != d.ReceiptHash {
+				t.Errorf("%s: digest by the README %s, published %s", where, hexutil.Encode(digest), d.ReceiptHash)
+			}
+			sig := hexutil.MustDecode(d.Sig)
+			if len(sig) != 65 || sig[64] != 27 && sig[64] != 28 {
+				t.Fatalf("%s: signature %s is not 65 bytes with v 27 or 28", where, d.Sig)
+			}
+			if half := new(big.Int).Rsh(crypto.S256().Params().N, 1); new(big.Int).SetBytes(sig[32:64]).Cmp(half) > 0 {
+				t.Errorf("%s: s is in the upper half of the curve order", where)
+			}
+			norm := slices.Clone(sig)
+			norm[64] -= 27
+			pub, err := crypto.Ecrecover(digest, norm)
+			if err != nil {
+				t.Fatalf("%s: ecrecover: %v", where, err)
+			}
+			if got := common.BytesToAddress(kec(pub[1:])[12:]); got.Hex() != m.Operator {
+				t.Errorf("%s: the signature recovers %s, the operator is %s", where, got.Hex(), m.Operator)
+			}
+			if r.Match != m.ID {
+				t.Errorf("%s: receipt of match %d in match %d", where, r.Match, m.ID)
+			}
+			checked++
+		}
+	}
+	if checked == 0 || checked != 2*len(m.Turns) {
+		t.Fatalf("checked %d receipts over %d turns", checked, len(m.Turns))
 	}
 }
