@@ -51,6 +51,21 @@ func readmeBlock(t *testing.T, marker string) []string {
 	return block
 }
 
+// readmeType returns the Receipt type as the README's receipts row writes it.
+func readmeType(t *testing.T) string {
+	t.Helper()
+	readme, err := os.ReadFile("../../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, _ := strings.Cut(string(readme), "`Receipt(")
+	fields, _, ok := strings.Cut(rest, ")`")
+	if !ok || fields == "" {
+		t.Fatal("the README names no `Receipt(...)` type")
+	}
+	return "Receipt(" + fields + ")"
+}
+
 // example is the README's worked receipt: every line "name value", the value the rest
 // of the line.
 type example map[string]string
@@ -157,14 +172,8 @@ func TestReadmeWorkedReceiptDigest(t *testing.T) {
 		t.Errorf("the README's receipt: %v", err)
 	}
 
-	readme, err := os.ReadFile("../../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, rest, _ := strings.Cut(string(readme), "`Receipt(")
-	fields, _, ok := strings.Cut(rest, ")`")
-	typeString := "Receipt(" + fields + ")"
-	if !ok || typeString != receipt.TypeString {
+	typeString := readmeType(t)
+	if typeString != receipt.TypeString {
 		t.Errorf("README's type %q, the package's %q", typeString, receipt.TypeString)
 	}
 	id := receipt.MatchID(r.Match)
@@ -259,6 +268,7 @@ func TestReadmeChecksTheDemoMatchsReceipts(t *testing.T) {
 	h := kec([]byte(m.Chain))
 	sep := kec(kec([]byte("EIP712Domain(string name,string version,uint256 chainId)")),
 		kec([]byte("Arena Agent Match")), kec([]byte("1")), u(binary.BigEndian.Uint64(h[:8])))
+	typeString := readmeType(t)
 	reasons := []string{"none", "invalid_json", "illegal_move", "timeout", "provider_error"}
 	checked := 0
 	for _, turn := range m.Turns {
@@ -277,7 +287,7 @@ func TestReadmeChecksTheDemoMatchsReceipts(t *testing.T) {
 			if reason < 0 {
 				t.Fatalf("%s: reason %q is not one the README numbers", where, r.Reason)
 			}
-			body := kec(kec([]byte(receipt.TypeString)), matchID, u(r.Turn), u(r.Agent), hexutil.MustDecode(r.PromptHash),
+			body := kec(kec([]byte(typeString)), matchID, u(r.Turn), u(r.Agent), hexutil.MustDecode(r.PromptHash),
 				hexutil.MustDecode(r.ResponseHash), u(r.Move), u(fallback), u(uint64(reason)), u(r.StartedAt), u(r.FinishedAt))
 			digest := kec([]byte{0x19, 0x01}, sep, body)
 			if hexutil.Encode(digest) != d.ReceiptHash {
