@@ -190,6 +190,9 @@ var wordings = []string{
 	"score = 80/100",
 	"```json\n{\"rung\": 4, \"reason\": \"usable as it stands\"}\n```",
 	"Here is my reading:\n\n```json\n{\"merit\": \"four\"}\n```\n",
+	`{"grade": "Rung 4", "reason": "usable as it stands"}`,
+	`{"score": "tier four"}`,
+	"Level 4 (strong)",
 }
 
 func testWordings(t *testing.T, w Wire, newBackend NewBackend) {

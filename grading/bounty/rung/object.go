@@ -54,7 +54,10 @@ func parseObject(s string) (Reading, error) {
 	return Reading{}, ErrNoRung
 }
 
-// rawValue reads a JSON number or string as a value.
+// rawValue reads a JSON number or string as a value. A string is read as one line of a
+// plain-text answer is: a value ("4", "strong"), or one of fields before a value ("Rung
+// 4", "tier four", "Level: 4 (strong)"), so a rung named inside the string under any
+// field reads as it does written alone.
 func rawValue(v json.RawMessage) (Reading, error) {
 	v = bytes.TrimSpace(v)
 	if len(v) > 0 && v[0] == '"' {
@@ -62,7 +65,13 @@ func rawValue(v json.RawMessage) (Reading, error) {
 		if err := json.Unmarshal(v, &s); err != nil {
 			return Reading{}, ErrNoRung
 		}
-		return Value(s)
+		if r, err := Value(s); err == nil {
+			return r, nil
+		}
+		if e, ok := labelled(s); ok && slices.Contains(fields, e.name) {
+			return Value(e.value)
+		}
+		return Reading{}, ErrNoRung
 	}
 	if len(v) > 0 && (v[0] == '-' || (v[0] >= '0' && v[0] <= '9')) {
 		return Value(string(v))

@@ -28,12 +28,19 @@
 //     both rung 4, as "90/100" is), so that n/5 and the hundred-point reading of the
 //     same fraction agree;
 //   - a hundred-point number: 20 to 100 alone, "n/100", "n out of 100" or "n%" (0 to
-//     100), quantised as min(5, floor(n/20)): 99 is rung 4, never rounded up.
+//     100), quantised as min(5, floor(n/20)): 99 is rung 4, never rounded up;
+//   - any of these followed by a gloss in parentheses that is itself a value of the
+//     same rung ("4 (strong)", "80/100 (four)"); a gloss on another rung ("4 (weak)")
+//     contradicts the value and is refused.
+//
+// A JSON string under one of the names is read as a line is: a value, or one of the
+// names before a value, so {"grade": "Rung 4"} and {"score": "tier four"} read as
+// "Rung 4" and "tier four" do.
 //
 // Refused, as ErrNoRung: a number above 5 and below 20 without a scale (6 to 19 could be
 // either scale and rounding it would be a guess), negatives, numbers above 100, other
-// denominators ("7/10"), exponents, a value with anything after it ("4 strong"), prose,
-// and anything without a value.
+// denominators ("7/10"), exponents, a value with anything after it other than a gloss
+// of the same rung ("4 strong", "4 (weak)"), prose, and anything without a value.
 package rung
 
 import (
@@ -103,12 +110,44 @@ func parse(s string, fences bool) (Reading, error) {
 	return parseLines(s)
 }
 
-// Value reads one value: a label, a five-point or a hundred-point number.
+// Value reads one value: a label, a five-point or a hundred-point number, alone or
+// followed by a parenthesised gloss of the same rung.
 func Value(v string) (Reading, error) {
 	raw := v
 	s := strings.ToLower(strings.TrimSpace(v))
 	s = strings.TrimRight(s, ".!,;: ")
 	s = strings.TrimSpace(s)
+	if head, gloss, ok := glossed(s); ok {
+		r, err := plain(head, raw)
+		if err != nil {
+			return Reading{}, ErrNoRung
+		}
+		if g, err := plain(gloss, gloss); err != nil || g.Rung != r.Rung {
+			return Reading{}, ErrNoRung
+		}
+		return r, nil
+	}
+	return plain(s, raw)
+}
+
+// glossed splits "value (gloss)" into its value and its gloss, both non-empty and the
+// gloss without parentheses of its own.
+func glossed(s string) (head, gloss string, ok bool) {
+	i := strings.LastIndexByte(s, '(')
+	if i < 0 || !strings.HasSuffix(s, ")") {
+		return "", "", false
+	}
+	head, gloss = strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+1:len(s)-1])
+	if head == "" || gloss == "" || strings.ContainsAny(head+gloss, "()") {
+		return "", "", false
+	}
+	return head, gloss, true
+}
+
+// plain reads one value without a gloss; s is lower-case and trimmed, raw is what the
+// model wrote.
+func plain(s, raw string) (Reading, error) {
+	s = strings.TrimSpace(strings.TrimRight(s, ".!,;: "))
 	if r, ok := label(s); ok {
 		return Reading{Rung: r, Scale: Label, Raw: raw}, nil
 	}
