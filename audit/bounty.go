@@ -35,7 +35,7 @@ func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, erro
 	if !ok {
 		return nil, fmt.Errorf("entry %d's grade names round %d, which the snapshot lacks", id, g.Round)
 	}
-	r := &Report{Subject: fmt.Sprintf("bounty entry %d (task %d, round %d)", id, e.Task, g.Round)}
+	r := &Report{Subject: fmt.Sprintf("bounty entry %d (task %d, round %d)", id, e.Task, g.Round), Number: "the entry's grade"}
 	res := g.Result
 	r.consensus(snap, g)
 	r.receipts(snap.Arena.Terms.Chain, g)
@@ -243,7 +243,7 @@ func Task(snap *ledger.Snapshot, id ledger.TaskID) (*Report, error) {
 	if t.State != ledger.TaskAwarded && t.State != ledger.TaskVoided {
 		return nil, fmt.Errorf("task %d is not settled (state %s)", id, t.State)
 	}
-	r := &Report{Subject: fmt.Sprintf("bounty task %d (%d entries)", id, len(t.Entries))}
+	r := &Report{Subject: fmt.Sprintf("bounty task %d (%d entries)", id, len(t.Entries)), Number: "the task's award"}
 	var entries []ledger.EntryView
 	var win *ledger.EntryView
 	for _, eid := range t.Entries {

@@ -79,7 +79,7 @@ func Run(ctx context.Context, snap *ledger.Snapshot, id ledger.RunID, in RunInpu
 	if !ok {
 		return nil, fmt.Errorf("run %d names bench %d, which the snapshot lacks", id, run.Bench)
 	}
-	r := &Report{Subject: fmt.Sprintf("challenge run %d (%s run of entry %d on %s version %d, %s)", id, run.Purpose, run.Entry, b.Name, b.Version, run.State)}
+	r := &Report{Subject: fmt.Sprintf("challenge run %d (%s run of entry %d on %s version %d, %s)", id, run.Purpose, run.Entry, b.Name, b.Version, run.State), Number: "the run's score"}
 	r.runSeed(run, c, in.Log)
 	if run.Seed == "" {
 		return r, nil

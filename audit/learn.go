@@ -39,7 +39,7 @@ func Learn(ctx context.Context, snap *ledger.Snapshot, id ledger.LearnRunID, in 
 	if !ok {
 		return nil, fmt.Errorf("no learning run %d in the snapshot", id)
 	}
-	r := &Report{Subject: fmt.Sprintf("learning run %d (challenge %d, %s)", id, run.Challenge, run.State)}
+	r := &Report{Subject: fmt.Sprintf("learning run %d (challenge %d, %s)", id, run.Challenge, run.State), Number: "the learning run's score"}
 	r.learnSeed(run, in.Anchor)
 	if run.Seed == "" {
 		return r, nil

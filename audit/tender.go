@@ -19,7 +19,7 @@ func Tender(snap *ledger.Snapshot, id ledger.TenderID) (*Report, error) {
 	if !ok {
 		return nil, fmt.Errorf("no tender %d in the snapshot", id)
 	}
-	r := &Report{Subject: fmt.Sprintf("tender %d (%d bids, %s)", id, len(t.Bids), t.State)}
+	r := &Report{Subject: fmt.Sprintf("tender %d (%d bids, %s)", id, len(t.Bids), t.State), Number: "the tender's totals or award"}
 	weights := make([]uint64, len(t.Criteria))
 	for i, c := range t.Criteria {
 		weights[i] = c.Weight
