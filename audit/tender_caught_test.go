@@ -19,7 +19,7 @@ import (
 //  4. abandoned: bob's revealed bid is never scored, and the tender is expired past
 //     its decision window.
 type tenderSet struct {
-	snap                                ledger.Snapshot
+	snap                                 ledger.Snapshot
 	honest, forfeit, declined, abandoned ledger.TenderID
 }
 
