@@ -96,6 +96,46 @@ func (r *Report) caught(steps []int, line string) {
 	r.Caught = append(r.Caught, line)
 }
 
+// outvoted is an attestation the ledger did not count (it disagreed with the leader,
+// or came late): the steps that checked it and did not match, and who attested.
+type outvoted struct {
+	steps []int
+	who   string
+}
+
+// newOutvoted records the steps from from on that did not match as an outvoted
+// attestation's by who.
+func newOutvoted(r *Report, from int, who string) outvoted {
+	o := outvoted{who: who}
+	for i := from; i < len(r.Steps); i++ {
+		if !r.Steps[i].OK {
+			o.steps = append(o.steps, i)
+		}
+	}
+	return o
+}
+
+// okFrom reports whether every step from from on matched.
+func (r *Report) okFrom(from int) bool {
+	for _, s := range r.Steps[from:] {
+		if !s.OK {
+			return false
+		}
+	}
+	return len(r.Steps) > from
+}
+
+// catchOutvoted marks the mismatches of attestations the ledger did not count as
+// caught, once the result it kept re-derives: a member that attested what the
+// published data does not give was outvoted, and no settled number came from it.
+func (r *Report) catchOutvoted(votes []outvoted) {
+	for _, o := range votes {
+		if len(o.steps) > 0 {
+			r.caught(o.steps, o.who+" attested a result the published data does not give; it did not agree with the leader, and the result kept is the agreeing members'")
+		}
+	}
+}
+
 // String renders the report as the CLI prints it: one line per step, a line for each
 // cheat the ledger caught, and the closing line.
 func (r *Report) String() string {

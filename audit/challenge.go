@@ -86,7 +86,7 @@ func Run(ctx context.Context, snap *ledger.Snapshot, id ledger.RunID, in RunInpu
 	}
 	a := &runAudit{r: r, run: run, bench: b, in: in}
 	a.artifacts(ctx)
-	var outvoted []outvoted
+	var ignored []outvoted
 	for _, x := range run.Attestations {
 		if !x.Result.Scored() {
 			continue
@@ -94,56 +94,16 @@ func Run(ctx context.Context, snap *ledger.Snapshot, id ledger.RunID, in RunInpu
 		from := len(r.Steps)
 		a.attestation(ctx, x)
 		if !x.Agrees || x.Late {
-			outvoted = append(outvoted, newOutvoted(r, from, fmt.Sprintf("attempt %d: %s", x.Attempt, x.Validator)))
+			ignored = append(ignored, newOutvoted(r, from, fmt.Sprintf("attempt %d: %s", x.Attempt, x.Validator)))
 		}
 	}
 	from := len(r.Steps)
 	r.kept(run, b)
 	if run.Kept != nil && run.State != challenge.RunProvisional && r.okFrom(from) {
-		r.catchOutvoted(outvoted)
+		r.catchOutvoted(ignored)
 	}
 	r.signatures(run, in.Log)
 	return r, nil
-}
-
-// outvoted is an attestation the ledger did not count (it disagreed with the leader,
-// or came late): the steps that checked it and did not match, and who attested.
-type outvoted struct {
-	steps []int
-	who   string
-}
-
-// newOutvoted records the steps from from on that did not match as an outvoted
-// attestation's by who.
-func newOutvoted(r *Report, from int, who string) outvoted {
-	o := outvoted{who: who}
-	for i := from; i < len(r.Steps); i++ {
-		if !r.Steps[i].OK {
-			o.steps = append(o.steps, i)
-		}
-	}
-	return o
-}
-
-// okFrom reports whether every step from from on matched.
-func (r *Report) okFrom(from int) bool {
-	for _, s := range r.Steps[from:] {
-		if !s.OK {
-			return false
-		}
-	}
-	return len(r.Steps) > from
-}
-
-// catchOutvoted marks the mismatches of attestations the ledger did not count as
-// caught, once the result it kept re-derives: a member that attested what the
-// published data does not give was outvoted, and no settled number came from it.
-func (r *Report) catchOutvoted(os []outvoted) {
-	for _, o := range os {
-		if len(o.steps) > 0 {
-			r.caught(o.steps, o.who+" attested a result the published data does not give; it did not agree with the leader, and the result kept is the agreeing members'")
-		}
-	}
 }
 
 // runSeed checks the run's seed: keccak256("arena challenge run" ‖ anchor ‖ id) for an

@@ -48,21 +48,21 @@ func Learn(ctx context.Context, snap *ledger.Snapshot, id ledger.LearnRunID, in 
 	g := glearn.RunOf(run)
 	d := h.Rederive(ctx, g)
 	got := learnLine(d.Result)
-	var outvoted, heldoutOutvoted []outvoted
+	var ignored, heldoutIgnored []outvoted
 	for _, x := range run.Attestations {
 		if x.Kind == learn.RunKind && x.Result != nil && x.Result.Scored() { // failures are checked by what the round kept
 			from := len(r.Steps)
 			r.learnStep(fmt.Sprintf("attempt %d %s code length", x.Attempt, short(x.Validator.String())), *x.Result, d.Result,
 				"the pair re-run over the train split on the run's seed: bits, first window, curve and gas equal")
 			if !x.Agrees || x.Late {
-				outvoted = append(outvoted, newOutvoted(r, from, fmt.Sprintf("attempt %d: %s", x.Attempt, x.Validator)))
+				ignored = append(ignored, newOutvoted(r, from, fmt.Sprintf("attempt %d: %s", x.Attempt, x.Validator)))
 			}
 		}
 	}
 	switch {
 	case run.Kept != nil:
 		if r.learnStep("kept code length", *run.Kept, d.Result, "the result the ledger kept, re-derived") {
-			r.catchOutvoted(outvoted)
+			r.catchOutvoted(ignored)
 		}
 	case run.State == learn.RunUnscored || run.State == learn.RunAbandoned:
 		r.Steps = append(r.Steps, Step{Name: "code length", Want: run.State, Got: got, OK: true, Note: "no result was kept, so no score was settled"})
@@ -77,12 +77,12 @@ func Learn(ctx context.Context, snap *ledger.Snapshot, id ledger.LearnRunID, in 
 				r.check(fmt.Sprintf("attempt %d %s held-out", x.Attempt, short(x.Validator.String())), heldoutLine(*x.Heldout), heldoutLine(hd),
 					"retrained on the train split, then the revealed held-out split coded without learning and by the fresh-init twin")
 				if !x.Agrees || x.Late {
-					heldoutOutvoted = append(heldoutOutvoted, newOutvoted(r, from, fmt.Sprintf("attempt %d: %s", x.Attempt, x.Validator)))
+					heldoutIgnored = append(heldoutIgnored, newOutvoted(r, from, fmt.Sprintf("attempt %d: %s", x.Attempt, x.Validator)))
 				}
 			}
 		}
 		if run.HeldoutKept != nil && r.check("kept held-out", heldoutLine(*run.HeldoutKept), heldoutLine(hd), "the measurement the ledger kept, re-derived") {
-			r.catchOutvoted(heldoutOutvoted)
+			r.catchOutvoted(heldoutIgnored)
 		}
 	}
 	if run.Score != nil {
