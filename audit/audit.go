@@ -26,29 +26,53 @@ import (
 )
 
 // Step is one re-derivation: what the ledger settled (Want), what the audit computed
-// from published data (Got), and whether they match.
+// from published data (Got), and whether they match. A step that does not match but
+// is Caught found a broken rule the ledger found too, and settled as its rules say
+// (a match voided, a bond slashed, a program refused): no settled number is wrong.
 type Step struct {
-	Name string `json:"step"`
-	Want string `json:"settled"`
-	Got  string `json:"derived"`
-	OK   bool   `json:"ok"`
-	Note string `json:"note,omitempty"`
+	Name   string `json:"step"`
+	Want   string `json:"settled"`
+	Got    string `json:"derived"`
+	OK     bool   `json:"ok"`
+	Caught bool   `json:"caught,omitempty"`
+	Note   string `json:"note,omitempty"`
 }
 
 // Report is the audit of one settled number, step by step.
 type Report struct {
 	Subject string `json:"subject"` // e.g. "bounty entry 7"
-	Steps   []Step `json:"steps"`
+	// Number names what the audit re-derives, for its closing line: "the entry's
+	// grade", "the match's settlement".
+	Number string `json:"number"`
+	Steps  []Step `json:"steps"`
+	// Caught says, one line each, what cheat the ledger caught and how it settled it.
+	Caught []string `json:"caught,omitempty"`
 }
 
-// OK reports whether every step matched.
+// The closing lines of a report: every settled number re-derived (a caught cheat
+// included), or the first word of a mismatch.
+const (
+	Derived  = "every number re-derived"
+	Mismatch = "MISMATCH"
+)
+
+// OK reports whether every settled number follows from the published data: each step
+// matched or found a cheat the ledger caught.
 func (r *Report) OK() bool {
 	for _, s := range r.Steps {
-		if !s.OK {
+		if !s.OK && !s.Caught {
 			return false
 		}
 	}
 	return len(r.Steps) > 0
+}
+
+// Closing is the report's last line: Derived, or why not.
+func (r *Report) Closing() string {
+	if r.OK() {
+		return Derived
+	}
+	return fmt.Sprintf("%s: %s does not follow from the published data", Mismatch, r.Number)
 }
 
 // check records a step comparing want and got.
@@ -63,13 +87,66 @@ func (r *Report) fail(name, why string) {
 	r.Steps = append(r.Steps, Step{Name: name, Got: "-", Note: why})
 }
 
-// String renders the report as the CLI prints it: one line per step.
+// caught records a cheat the ledger caught, and marks the steps that found it (indexes
+// into r.Steps) as caught.
+func (r *Report) caught(steps []int, line string) {
+	for _, i := range steps {
+		r.Steps[i].Caught = true
+	}
+	r.Caught = append(r.Caught, line)
+}
+
+// outvoted is an attestation the ledger did not count (it disagreed with the leader,
+// or came late): the steps that checked it and did not match, and who attested.
+type outvoted struct {
+	steps []int
+	who   string
+}
+
+// newOutvoted records the steps from from on that did not match as an outvoted
+// attestation's by who.
+func newOutvoted(r *Report, from int, who string) outvoted {
+	o := outvoted{who: who}
+	for i := from; i < len(r.Steps); i++ {
+		if !r.Steps[i].OK {
+			o.steps = append(o.steps, i)
+		}
+	}
+	return o
+}
+
+// okFrom reports whether every step from from on matched.
+func (r *Report) okFrom(from int) bool {
+	for _, s := range r.Steps[from:] {
+		if !s.OK {
+			return false
+		}
+	}
+	return len(r.Steps) > from
+}
+
+// catchOutvoted marks the mismatches of attestations the ledger did not count as
+// caught, once the result it kept re-derives: a member that attested what the
+// published data does not give was outvoted, and no settled number came from it.
+func (r *Report) catchOutvoted(votes []outvoted) {
+	for _, o := range votes {
+		if len(o.steps) > 0 {
+			r.caught(o.steps, o.who+" attested a result the published data does not give; it did not agree with the leader, and the result kept is the agreeing members'")
+		}
+	}
+}
+
+// String renders the report as the CLI prints it: one line per step, a line for each
+// cheat the ledger caught, and the closing line.
 func (r *Report) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "audit of %s\n", r.Subject)
 	for _, s := range r.Steps {
 		mark := "ok  "
-		if !s.OK {
+		switch {
+		case s.Caught:
+			mark = "caught"
+		case !s.OK:
 			mark = "FAIL"
 		}
 		fmt.Fprintf(&b, "  %s %-12s settled %s, derived %s", mark, s.Name, s.Want, s.Got)
@@ -78,11 +155,11 @@ func (r *Report) String() string {
 		}
 		b.WriteByte('\n')
 	}
-	if r.OK() {
-		b.WriteString("every number re-derived\n")
-	} else {
-		b.WriteString("MISMATCH: the settled grade does not follow from the published data\n")
+	for _, c := range r.Caught {
+		fmt.Fprintf(&b, "cheat caught: %s\n", c)
 	}
+	b.WriteString(r.Closing())
+	b.WriteByte('\n')
 	return b.String()
 }
 

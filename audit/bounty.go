@@ -16,8 +16,9 @@ import (
 // bytes in works (nil when every entry involved is text): the work's digest, every
 // model-call receipt (hashes and signature), the compiled checks re-evaluated, the
 // overlap re-measured against the earlier entries' committed bytes, the rung re-parsed
-// from the recorded answer, the agreement, and the arithmetic. It returns an error only
-// when there is nothing to audit.
+// from the recorded answer, the agreement, and the arithmetic. A copy of an earlier
+// entry, disqualified as its duplicate, is a cheat the grade caught. It returns an
+// error only when there is nothing to audit.
 func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, error) {
 	e, ok := entryOf(snap, id)
 	if !ok {
@@ -35,7 +36,7 @@ func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, erro
 	if !ok {
 		return nil, fmt.Errorf("entry %d's grade names round %d, which the snapshot lacks", id, g.Round)
 	}
-	r := &Report{Subject: fmt.Sprintf("bounty entry %d (task %d, round %d)", id, e.Task, g.Round)}
+	r := &Report{Subject: fmt.Sprintf("bounty entry %d (task %d, round %d)", id, e.Task, g.Round), Number: "the entry's grade"}
 	res := g.Result
 	r.consensus(snap, g)
 	r.receipts(snap.Arena.Terms.Chain, g)
@@ -71,7 +72,10 @@ func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, erro
 	r.check("violations", g.Violations, len(missedP), "preferred criteria missed")
 	r.check("tier", g.Tier, tier, "")
 	r.check("passed", g.Passed, !dq && tier >= 1, "rung 1 or above and not disqualified")
-	r.check("score", g.Score, ledger.ScoreOf(tier, len(missedP), dq), "max(0, tier*20 - 15*violations); 0 when disqualified")
+	score := r.check("score", g.Score, ledger.ScoreOf(tier, len(missedP), dq), "max(0, tier*20 - 15*violations); 0 when disqualified")
+	if dup != 0 && g.DuplicateOf == dup && g.Disqualified && score {
+		r.caught(nil, fmt.Sprintf("entry %d copies entry %d (%d%% of it); disqualified, score 0, its bond slashed at award", id, dup, match.Percent))
+	}
 	return r, nil
 }
 
@@ -234,7 +238,8 @@ func roundOf(snap *ledger.Snapshot, id ledger.RoundID) (ledger.RoundView, bool) 
 // eligible (graded, passed, not disqualified), their ranking (score, then filing time,
 // then entry number), the winner, and what became of each bond (the winner's and the
 // rest back, a disqualified one slashed, one never revealed forfeited). Each entry's own
-// grade is Entry's to re-derive.
+// grade is Entry's to re-derive. A copy slashed, or a sealed entry never revealed whose
+// bond is forfeited, is a cheat the award caught.
 func Task(snap *ledger.Snapshot, id ledger.TaskID) (*Report, error) {
 	t, ok := taskOf(snap, id)
 	if !ok {
@@ -243,7 +248,7 @@ func Task(snap *ledger.Snapshot, id ledger.TaskID) (*Report, error) {
 	if t.State != ledger.TaskAwarded && t.State != ledger.TaskVoided {
 		return nil, fmt.Errorf("task %d is not settled (state %s)", id, t.State)
 	}
-	r := &Report{Subject: fmt.Sprintf("bounty task %d (%d entries)", id, len(t.Entries))}
+	r := &Report{Subject: fmt.Sprintf("bounty task %d (%d entries)", id, len(t.Entries)), Number: "the task's award"}
 	var entries []ledger.EntryView
 	var win *ledger.EntryView
 	for _, eid := range t.Entries {
@@ -266,7 +271,15 @@ func Task(snap *ledger.Snapshot, id ledger.TaskID) (*Report, error) {
 		r.check("winning score", t.WinScore, win.Current.Score, "")
 	}
 	for _, e := range entries {
-		r.check(fmt.Sprintf("entry %d bond", e.ID), e.Outcome, outcomeOf(e, win), "")
+		if !r.check(fmt.Sprintf("entry %d bond", e.ID), e.Outcome, outcomeOf(e, win), "") {
+			continue
+		}
+		switch {
+		case e.Outcome == "slashed" && e.Current.DuplicateOf != 0:
+			r.caught(nil, fmt.Sprintf("entry %d copies entry %d; disqualified, its bond slashed", e.ID, e.Current.DuplicateOf))
+		case e.Outcome == "forfeited":
+			r.caught(nil, fmt.Sprintf("entry %d was sealed and never revealed; its bond forfeited", e.ID))
+		}
 	}
 	return r, nil
 }

@@ -79,19 +79,29 @@ func Run(ctx context.Context, snap *ledger.Snapshot, id ledger.RunID, in RunInpu
 	if !ok {
 		return nil, fmt.Errorf("run %d names bench %d, which the snapshot lacks", id, run.Bench)
 	}
-	r := &Report{Subject: fmt.Sprintf("challenge run %d (%s run of entry %d on %s version %d, %s)", id, run.Purpose, run.Entry, b.Name, b.Version, run.State)}
+	r := &Report{Subject: fmt.Sprintf("challenge run %d (%s run of entry %d on %s version %d, %s)", id, run.Purpose, run.Entry, b.Name, b.Version, run.State), Number: "the run's score"}
 	r.runSeed(run, c, in.Log)
 	if run.Seed == "" {
 		return r, nil
 	}
 	a := &runAudit{r: r, run: run, bench: b, in: in}
 	a.artifacts(ctx)
+	var ignored []outvoted
 	for _, x := range run.Attestations {
-		if x.Result.Scored() {
-			a.attestation(ctx, x)
+		if !x.Result.Scored() {
+			continue
+		}
+		from := len(r.Steps)
+		a.attestation(ctx, x)
+		if !x.Agrees || x.Late {
+			ignored = append(ignored, newOutvoted(r, from, fmt.Sprintf("attempt %d: %s", x.Attempt, x.Validator)))
 		}
 	}
+	from := len(r.Steps)
 	r.kept(run, b)
+	if run.Kept != nil && run.State != challenge.RunProvisional && r.okFrom(from) {
+		r.catchOutvoted(ignored)
+	}
 	r.signatures(run, in.Log)
 	return r, nil
 }

@@ -424,12 +424,13 @@ func TestEveryFoldReDerives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rep.OK() || !strings.Contains(rep.String(), "fold 1") {
+	if !rep.OK() || !strings.Contains(rep.String(), "fold 1") || lastLine(rep) != audit.Derived {
 		t.Fatalf("the folds do not re-derive:\n%s", rep)
 	}
 }
 
-// A doctored payment, champion or pool is caught by the step that re-derives it.
+// A doctored payment, champion or pool is caught by the step that re-derives it, and
+// the report closes with a mismatch of the challenge's payout.
 func TestADoctoredFoldIsCaught(t *testing.T) {
 	f := runFixture(t)
 	for _, tc := range []struct {
@@ -452,6 +453,9 @@ func TestADoctoredFoldIsCaught(t *testing.T) {
 		}
 		if !failed {
 			t.Errorf("a doctored %s failed no %q step:\n%s", tc.name, tc.step, rep)
+		}
+		if want := "MISMATCH: the challenge's payout does not follow from the published data"; lastLine(rep) != want {
+			t.Errorf("a doctored %s closes with %q, want %q", tc.name, lastLine(rep), want)
 		}
 	}
 }

@@ -29,7 +29,7 @@ func Challenge(snap *ledger.Snapshot, id ledger.ChallengeID) (*Report, error) {
 	if c == nil {
 		return nil, fmt.Errorf("no challenge %d in the snapshot", id)
 	}
-	r := &Report{Subject: fmt.Sprintf("challenge %d (%d entries, %d folds, %s)", id, len(c.Entries), len(c.Folds), c.State)}
+	r := &Report{Subject: fmt.Sprintf("challenge %d (%d entries, %d folds, %s)", id, len(c.Entries), len(c.Folds), c.State), Number: "the challenge's payout"}
 	pool := c.Funded
 	for _, f := range c.Folds {
 		b, ok := benchVersion(snap, c.Bench, f.Version)

@@ -39,7 +39,7 @@ func Learn(ctx context.Context, snap *ledger.Snapshot, id ledger.LearnRunID, in 
 	if !ok {
 		return nil, fmt.Errorf("no learning run %d in the snapshot", id)
 	}
-	r := &Report{Subject: fmt.Sprintf("learning run %d (challenge %d, %s)", id, run.Challenge, run.State)}
+	r := &Report{Subject: fmt.Sprintf("learning run %d (challenge %d, %s)", id, run.Challenge, run.State), Number: "the learning run's score"}
 	r.learnSeed(run, in.Anchor)
 	if run.Seed == "" {
 		return r, nil
@@ -48,27 +48,41 @@ func Learn(ctx context.Context, snap *ledger.Snapshot, id ledger.LearnRunID, in 
 	g := glearn.RunOf(run)
 	d := h.Rederive(ctx, g)
 	got := learnLine(d.Result)
+	var ignored, heldoutIgnored []outvoted
 	for _, x := range run.Attestations {
 		if x.Kind == learn.RunKind && x.Result != nil && x.Result.Scored() { // failures are checked by what the round kept
+			from := len(r.Steps)
 			r.learnStep(fmt.Sprintf("attempt %d %s code length", x.Attempt, short(x.Validator.String())), *x.Result, d.Result,
 				"the pair re-run over the train split on the run's seed: bits, first window, curve and gas equal")
+			if !x.Agrees || x.Late {
+				ignored = append(ignored, newOutvoted(r, from, fmt.Sprintf("attempt %d: %s", x.Attempt, x.Validator)))
+			}
 		}
 	}
-	if run.Kept != nil {
-		r.learnStep("kept code length", *run.Kept, d.Result, "the result the ledger kept, re-derived")
-	} else if !d.Result.Scored() {
+	switch {
+	case run.Kept != nil:
+		if r.learnStep("kept code length", *run.Kept, d.Result, "the result the ledger kept, re-derived") {
+			r.catchOutvoted(ignored)
+		}
+	case run.State == learn.RunUnscored || run.State == learn.RunAbandoned:
+		r.Steps = append(r.Steps, Step{Name: "code length", Want: run.State, Got: got, OK: true, Note: "no result was kept, so no score was settled"})
+	case !d.Result.Scored():
 		r.Steps = append(r.Steps, Step{Name: "code length", Want: "-", Got: got, OK: true, Note: "no result kept yet"})
 	}
 	if run.HeldoutKept != nil || hasHeldout(run) {
 		hd := h.Heldout(ctx, g)
 		for _, x := range run.Attestations {
 			if x.Kind == learn.HeldoutKind && x.Heldout != nil && x.Heldout.Scored() {
+				from := len(r.Steps)
 				r.check(fmt.Sprintf("attempt %d %s held-out", x.Attempt, short(x.Validator.String())), heldoutLine(*x.Heldout), heldoutLine(hd),
 					"retrained on the train split, then the revealed held-out split coded without learning and by the fresh-init twin")
+				if !x.Agrees || x.Late {
+					heldoutIgnored = append(heldoutIgnored, newOutvoted(r, from, fmt.Sprintf("attempt %d: %s", x.Attempt, x.Validator)))
+				}
 			}
 		}
-		if run.HeldoutKept != nil {
-			r.check("kept held-out", heldoutLine(*run.HeldoutKept), heldoutLine(hd), "the measurement the ledger kept, re-derived")
+		if run.HeldoutKept != nil && r.check("kept held-out", heldoutLine(*run.HeldoutKept), heldoutLine(hd), "the measurement the ledger kept, re-derived") {
+			r.catchOutvoted(heldoutIgnored)
 		}
 	}
 	if run.Score != nil {
@@ -109,8 +123,9 @@ func (r *Report) learnSeed(run ledger.LearnRunView, anchor *Block) {
 	r.check("init seed", run.InitSeed, learn.InitSeed(run.Seed), "sha256(\"arena learn init\\n\" ‖ the seed): the key of the parameter region's forced fill")
 }
 
-// learnStep compares an attested or kept run result with the re-derived one.
-func (r *Report) learnStep(name string, want, got learn.RunResult, note string) {
+// learnStep compares an attested or kept run result with the re-derived one, and
+// reports whether they are equal.
+func (r *Report) learnStep(name string, want, got learn.RunResult, note string) bool {
 	ok := learnLine(want) == learnLine(got) && slices.Equal(want.Curve, got.Curve)
 	if !ok && want.Scored() && got.Scored() {
 		switch {
@@ -125,6 +140,7 @@ func (r *Report) learnStep(name string, want, got learn.RunResult, note string) 
 		}
 	}
 	r.Steps = append(r.Steps, Step{Name: name, Want: learnLine(want), Got: learnLine(got), OK: ok, Note: note})
+	return ok
 }
 
 // firstDiff returns the first index where a and b differ.

@@ -20,17 +20,22 @@ import (
 // the operator's signature, the fallback rule and the answer's reading) and its
 // commitment; each prompt against the public template for the replayed state; each
 // turn's events against the replay; the result hash; the settlement (winner, fee,
-// payout, or void); and each settled bet pool to the atto. A match not yet finished is
-// audited as far as its published data goes: its receipts and commitments.
+// payout, or void with its reason and the bond slashed); and each settled bet pool to
+// the atto. A match not yet finished is audited as far as its published data goes: its
+// receipts and commitments. A prompt or an event that is not the replay's is a cheat
+// the ledger catches at finish: when the match is void for it and the bond slashed, the
+// steps that found it are caught, not failed. So is an operator that stalled, when a
+// reclaim voided the match and slashed the bond.
 func Match(snap *ledger.Snapshot, id ledger.MatchID) (*Report, error) {
 	i := slices.IndexFunc(snap.Matches, func(m ledger.MatchView) bool { return m.ID == id })
 	if i < 0 {
 		return nil, fmt.Errorf("no match %d in the snapshot", id)
 	}
 	m := snap.Matches[i]
-	r := &Report{Subject: fmt.Sprintf("agent match %d (%d turns revealed, %s)", id, revealedTurns(m), m.State)}
+	r := &Report{Subject: fmt.Sprintf("agent match %d (%d turns revealed, %s)", id, revealedTurns(m), m.State), Number: "the match's settlement"}
 	chain := snap.Arena.Terms.Chain
 	g := r.seed(m)
+	a := &matchAudit{r: r}
 	var replayed []battle.Event
 	diverged := ""
 	for _, t := range m.Turns {
@@ -45,24 +50,39 @@ func Match(snap *ledger.Snapshot, id ledger.MatchID) (*Report, error) {
 			}
 		}
 		for _, d := range t.Decisions {
-			r.decision(chain, m, t.Turn, d, views[d.Agent])
+			a.decision(chain, m, t.Turn, d, views[d.Agent])
 		}
 		r.pools(m, t)
 		if g == nil || diverged != "" {
 			continue
 		}
-		evs, why := r.turnEvents(g, t)
-		replayed = append(replayed, evs...)
+		// As the ledger's replay does: the prompts first, then the events.
+		why := promptMismatch(m, t, views)
 		if why == "" {
-			why = promptMismatch(m, t, views)
+			var evs []battle.Event
+			evs, why = a.turnEvents(g, t)
+			replayed = append(replayed, evs...)
 		}
 		diverged = why
 	}
-	if g != nil {
-		r.matchSettlement(m, g, replayed, diverged)
+	switch {
+	case g != nil:
+		a.settlement(m, g, replayed, diverged)
+	case m.State == match.StateVoid && m.Secret == "":
+		a.reclaimed(m)
 	}
 	return r, nil
 }
+
+// matchAudit is one match's audit under way: the report, and the steps that found a
+// prompt or an event that is not the replay's, which a void settlement catches.
+type matchAudit struct {
+	r      *Report
+	replay []int // indexes into r.Steps
+}
+
+// replayStep marks the last step as one that found the replay's mismatch.
+func (a *matchAudit) replayStep() { a.replay = append(a.replay, len(a.r.Steps)-1) }
 
 // revealedTurns counts m's revealed turns.
 func revealedTurns(m ledger.MatchView) int {
@@ -97,9 +117,11 @@ func (r *Report) seed(m ledger.MatchView) *battle.Game {
 }
 
 // decision checks one revealed decision: its receipt's digest, text hashes, signer,
-// fallback rule, the answer's reading and the commitment; and, when the replayed view
-// is known, that its prompt is the template's.
-func (r *Report) decision(chain string, m ledger.MatchView, turn int, d ledger.DecisionView, v *battle.View) {
+// fallback rule, the answer's reading and the commitment, which the ledger checked at
+// reveal; and, when the replayed view is known, that its prompt is the template's,
+// which only the replay at finish can check.
+func (a *matchAudit) decision(chain string, m ledger.MatchView, turn int, d ledger.DecisionView, v *battle.View) {
+	r := a.r
 	name := fmt.Sprintf("turn %d agent %d", turn, d.Agent)
 	rc := d.Receipt
 	digest, err := receipt.Digest(chain, rc)
@@ -123,9 +145,7 @@ func (r *Report) decision(chain string, m ledger.MatchView, turn int, d ledger.D
 	salt, ok := match.ParseHex32(d.Salt)
 	note(ok && match.Hex32(receipt.Commitment(uint64(m.ID), uint32(turn), uint32(d.Agent), rc.Move, digest, salt)) == d.Commitment,
 		"the move, receipt hash and salt do not open the commitment")
-	if v != nil {
-		note(d.Prompt == battle.Prompt(m.Agents[d.Agent].SystemPrompt, *v), "the prompt is not the template's for the replayed state")
-	}
+	offTemplate := v != nil && d.Prompt != battle.Prompt(m.Agents[d.Agent].SystemPrompt, *v)
 	what := d.Move
 	if rc.Fallback {
 		what += " (fallback: " + rc.Reason.String() + ")"
@@ -134,10 +154,20 @@ func (r *Report) decision(chain string, m ledger.MatchView, turn int, d ledger.D
 	if v != nil {
 		n = "receipt hash, texts, signer, commitment, the template's prompt; " + what
 	}
-	if len(bad) > 0 {
+	switch {
+	case len(bad) > 0:
+		if offTemplate {
+			bad = append(bad, "the prompt is not the template's for the replayed state")
+		}
 		n = strings.Join(bad, "; ")
+	case offTemplate:
+		n = "the prompt is not the template's for the replayed state"
 	}
-	r.Steps = append(r.Steps, Step{Name: name, Want: d.ReceiptHash, Got: match.Hex32(digest), OK: len(bad) == 0 && d.ReceiptHash == match.Hex32(digest), Note: n})
+	sound := len(bad) == 0 && d.ReceiptHash == match.Hex32(digest)
+	r.Steps = append(r.Steps, Step{Name: name, Want: d.ReceiptHash, Got: match.Hex32(digest), OK: sound && !offTemplate, Note: n})
+	if sound && offTemplate {
+		a.replayStep()
+	}
 }
 
 // signedBy reports whether sig is op's signature of rc in chain's domain.
@@ -164,10 +194,12 @@ func answerAgrees(rc receipt.Receipt, response string) bool {
 
 // turnEvents plays turn t on g and compares the replay's events with the reported
 // ones, returning the replayed events and why the turn diverged ("" when it did not).
-func (r *Report) turnEvents(g *battle.Game, t ledger.MatchTurnView) ([]battle.Event, string) {
+func (a *matchAudit) turnEvents(g *battle.Game, t ledger.MatchTurnView) ([]battle.Event, string) {
+	r := a.r
 	name := fmt.Sprintf("turn %d events", t.Turn)
 	if g.Over() {
 		r.check(name, "played", "the game was already over", "")
+		a.replayStep()
 		return nil, fmt.Sprintf("turn %d was played after the game ended", t.Turn)
 	}
 	var mv [2]battle.Move
@@ -188,16 +220,20 @@ func (r *Report) turnEvents(g *battle.Game, t ledger.MatchTurnView) ([]battle.Ev
 	last := evs[len(evs)-1].HP
 	if !r.check(name, match.Hex32(battle.ResultHash(t.Events)), match.Hex32(battle.ResultHash(evs)), fmt.Sprintf("replayed %s vs %s: HP %d/%d", t.Moves[0], t.Moves[1], last[0], last[1])) {
 		r.Steps[len(r.Steps)-1].Note = "reported " + want + ", replayed " + got
+		a.replayStep()
 		return evs, fmt.Sprintf("turn %d: the reported events are not the replay's", t.Turn)
 	}
 	return evs, ""
 }
 
-// promptMismatch names the first agent of turn t whose prompt is not the template's.
+// promptMismatch names the first agent of turn t whose prompt is not the template's,
+// in the words of the ledger's void reason.
 func promptMismatch(m ledger.MatchView, t ledger.MatchTurnView, views [2]*battle.View) string {
-	for _, d := range t.Decisions {
-		if v := views[d.Agent]; v != nil && d.Prompt != battle.Prompt(m.Agents[d.Agent].SystemPrompt, *v) {
-			return fmt.Sprintf("turn %d: agent %d's prompt is not the template's for the replayed state", t.Turn, d.Agent)
+	for a := range 2 {
+		for _, d := range t.Decisions {
+			if v := views[a]; d.Agent == a && v != nil && d.Prompt != battle.Prompt(m.Agents[a].SystemPrompt, *v) {
+				return fmt.Sprintf("turn %d: agent %d's prompt is not the one the template gives for the replayed state", t.Turn, a)
+			}
 		}
 	}
 	return ""
@@ -208,24 +244,32 @@ func eventsJSON(evs []battle.Event) string {
 	return string(b)
 }
 
-// matchSettlement checks the result hash and the settlement the replay implies: paid out
-// when every turn replayed and the game is over, void otherwise.
-func (r *Report) matchSettlement(m ledger.MatchView, g *battle.Game, replayed []battle.Event, diverged string) {
+// settlement checks the result hash and the settlement the replay implies: paid out
+// when every turn replayed and the game is over; otherwise void for the first
+// mismatch, with the operator's bond slashed, which catches the cheat.
+func (a *matchAudit) settlement(m ledger.MatchView, g *battle.Game, replayed []battle.Event, diverged string) {
+	r := a.r
 	if diverged == "" && !g.Over() {
 		diverged = "the game is not over at the last revealed turn"
 	}
-	if diverged == "" {
-		r.check("result hash", m.ResultHash, match.Hex32(battle.ResultHash(replayed)), "keccak256 of the replayed event log")
-	}
-	want, got, note := settledWords(m), "void", "the replay: "+diverged
+	r.check("result hash", m.ResultHash, match.Hex32(battle.ResultHash(replayed)), "keccak256 of the replayed event log, up to the first mismatch")
+	want, got, note := settledWords(m), "void", "the replay does not hold: void, as the next step says why"
 	if diverged == "" {
 		got, note = winnerWords(g.Winner(), m), "every prompt and event is the replay's and the game is over"
+		if m.State == match.StateVoid {
+			note = "the ledger: " + m.VoidReason + "; " + note
+		}
 	}
-	if m.State == match.StateVoid {
-		note = "the ledger: " + m.VoidReason + "; " + note
+	settled := r.check("settlement", want, got, note)
+	if diverged != "" {
+		reason := r.check("void reason", m.VoidReason, diverged, "the replay's first mismatch")
+		slashed := r.check("slashed", m.Slashed.Units(), m.Bond.Units(), "the operator's bond, to the treasury")
+		if settled && reason && slashed {
+			r.caught(a.replay, fmt.Sprintf("%s; the match is void, the entry fees and stakes back and the operator's bond of %s slashed", diverged, m.Bond.Units()))
+		}
+		return
 	}
-	r.check("settlement", want, got, note)
-	if m.State != match.StateFinished || diverged != "" {
+	if m.State != match.StateFinished {
 		return
 	}
 	total, _ := m.EntryFee.MulUint64(2)
@@ -236,6 +280,29 @@ func (r *Report) matchSettlement(m ledger.MatchView, g *battle.Game, replayed []
 	}
 	r.check("fee", m.Fee.Units(), fee.Units(), fmt.Sprintf("%d bps of both entry fees, rounded down; nothing on a draw", m.FeeBps))
 	r.check("payout", m.Payout.Units(), payout.Units(), "both entry fees less the fee, to the winner")
+	r.check("slashed", m.Slashed.Units(), "0", "the bond goes back when the replay holds")
+}
+
+// reclaimed checks a match voided with its secret never published: by a reclaim, once
+// the operator had been idle for the stall time. Both entrants in, the operator
+// stalled and its bond is slashed, which catches the stall; otherwise the match was
+// cancelled and the bond returned.
+func (a *matchAudit) reclaimed(m ledger.MatchView) {
+	r := a.r
+	reason, slash := match.VoidCancelled, "0"
+	if m.Joined[0] && m.Joined[1] {
+		reason, slash = match.VoidStalled, m.Bond.Units()
+	}
+	got := "void (" + reason + ")"
+	if m.SettledAt < m.StallAt {
+		got = fmt.Sprintf("void at %d, before the stall time %d", m.SettledAt, m.StallAt)
+	}
+	settled := r.check("settlement", "void ("+m.VoidReason+")", got,
+		fmt.Sprintf("no secret published; reclaimed at %d, the operator idle since %d; both entrants joined: %t", m.SettledAt, m.LastActive, m.Joined[0] && m.Joined[1]))
+	slashed := r.check("slashed", m.Slashed.Units(), slash, "the bond is slashed when the operator stalled a started match")
+	if settled && slashed && reason == match.VoidStalled {
+		r.caught(nil, fmt.Sprintf("the operator stalled; the match is void, the entry fees and stakes back and the operator's bond of %s slashed", m.Bond.Units()))
+	}
 }
 
 // settledWords says how the ledger settled m, in the words winnerWords derives.

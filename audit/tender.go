@@ -19,7 +19,7 @@ func Tender(snap *ledger.Snapshot, id ledger.TenderID) (*Report, error) {
 	if !ok {
 		return nil, fmt.Errorf("no tender %d in the snapshot", id)
 	}
-	r := &Report{Subject: fmt.Sprintf("tender %d (%d bids, %s)", id, len(t.Bids), t.State)}
+	r := &Report{Subject: fmt.Sprintf("tender %d (%d bids, %s)", id, len(t.Bids), t.State), Number: "the tender's totals or award"}
 	weights := make([]uint64, len(t.Criteria))
 	for i, c := range t.Criteria {
 		weights[i] = c.Weight
@@ -117,15 +117,24 @@ func (r *Report) appeal(b ledger.BidView) {
 	}
 }
 
-// settlement checks a settled tender's winner, fee, payout and each deposit's fate.
+// settlement checks a settled tender's winner, fee, payout and each deposit's fate. A
+// tender declined or abandoned paid neither fee nor payout: its view shows none, or
+// the figures its terms set. A bid sealed and never revealed is a bidder's cheat the
+// ledger catches by forfeiting its deposit.
 func (r *Report) settlement(t ledger.TenderView, scored []ledger.BidView) {
 	fee, payout, ok := split(t.Budget, t.FeeBps)
 	if !ok {
 		r.fail("fee", "the budget times the fee overflows")
 		return
 	}
-	r.check("fee", t.Fee, fee, fmt.Sprintf("budget %s times %d basis points, rounded down", t.Budget, t.FeeBps))
-	r.check("payout", t.Payout, payout, "budget minus fee")
+	switch {
+	case (t.State == tender.TenderDeclined || t.State == tender.TenderAbandoned) && t.Fee.IsZero() && t.Payout.IsZero():
+		r.check("fee", t.Fee, ledger.Amount{}, "no award: nothing to the treasury")
+		r.check("payout", t.Payout, ledger.Amount{}, "no award: the budget went back to the buyer")
+	default:
+		r.check("fee", t.Fee, fee, fmt.Sprintf("budget %s times %d basis points, rounded down", t.Budget, t.FeeBps))
+		r.check("payout", t.Payout, payout, "budget minus fee")
+	}
 	var win *ledger.BidView
 	for i := range scored {
 		if scored[i].Rank == 1 {
@@ -147,7 +156,9 @@ func (r *Report) settlement(t ledger.TenderView, scored []ledger.BidView) {
 		return
 	}
 	for _, b := range t.Bids {
-		r.check(fmt.Sprintf("bid %d deposit", b.ID), b.Outcome, outcomeOfBid(t, b), "")
+		if r.check(fmt.Sprintf("bid %d deposit", b.ID), b.Outcome, outcomeOfBid(t, b), "") && b.Outcome == tender.OutcomeForfeit {
+			r.caught(nil, fmt.Sprintf("bid %d was sealed and never revealed; its deposit of %s is forfeited to the treasury", b.ID, b.Deposit.Units()))
+		}
 	}
 }
 
@@ -188,11 +199,18 @@ func keptAttempt(rv ledger.TenderRoundView) (tender.AttemptView, tender.Attestat
 	return tender.AttemptView{}, tender.AttestationView{}, false
 }
 
+// withinOneStep reports whether a member's scorecard agrees with the leader's scored
+// one: it scored too, the same criteria in the same order, each within one step. It
+// is tender.Scorecard.Agrees re-derived, for a scored leader (the only one a
+// scorecard in force has).
 func withinOneStep(mine, leader tender.Scorecard) bool {
 	if mine.Error != "" || leader.Error != "" || len(mine.Scores) != len(leader.Scores) {
 		return false
 	}
 	for i := range mine.Scores {
+		if mine.Scores[i].Criterion != leader.Scores[i].Criterion {
+			return false
+		}
 		if d := mine.Scores[i].Score - leader.Scores[i].Score; d > 1 || d < -1 {
 			return false
 		}

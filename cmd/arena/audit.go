@@ -19,13 +19,29 @@ import (
 	"github.com/arena/arena/store"
 )
 
-// errMismatch is returned, after the report is printed, when an audit step failed.
+// errMismatch is returned, after the report is printed, when an audit step failed;
+// the command then exits with exitMismatch.
 var errMismatch = errors.New("audit: a settled number does not follow from the published data")
+
+// exitMismatch is the exit status of an audit whose report closes with a mismatch, so
+// that a script tells a wrong settlement from an audit that could not run (1).
+const exitMismatch = 3
+
+// auditExits is the exit status every audit verb's help states.
+const auditExits = "\n\nExit status: 0 when every settled number follows from the published data, a cheat\n" +
+	"the ledger caught included (a \"cheat caught:\" line says what it caught and how it\n" +
+	"settled it: a match voided and its operator's bond slashed, a deposit forfeited); 3\n" +
+	"when a settled number does not follow or a step could not be derived (a FAIL step says\n" +
+	"which, and the report closes with MISMATCH); 1 when the audit cannot run (no such\n" +
+	"record, an unreadable snapshot or log)."
 
 func (a *app) auditCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "audit",
 		Short: "Re-derive settled numbers offline from published data, with no node running",
+		Long: "Re-derives a settled number offline from published data, step by step, and closes with\n" +
+			"\"every number re-derived\" or \"MISMATCH: <the number> does not follow from the published\n" +
+			"data\"." + auditExits,
 	}
 	var snapshot, workDir string
 	entry := &cobra.Command{
@@ -34,7 +50,7 @@ func (a *app) auditCmd() *cobra.Command {
 		Long: "Re-derives the settled grade of entry N from the arena directory's log (replayed, no node\n" +
 			"needed) or from a snapshot (--snapshot), and the committed bytes of URL entries: the work the\n" +
 			"directory's store keeps, or --work-dir (files named by the sha256 of their bytes). Prints each\n" +
-			"step; exits non-zero on any mismatch.",
+			"step." + auditExits,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := auditID("entry", args[0])
@@ -60,7 +76,10 @@ func (a *app) auditCmd() *cobra.Command {
 	task := &cobra.Command{
 		Use:   "task N",
 		Short: "Re-derive a bounty task's award: eligibility, ranking, winner and every bond's fate",
-		Args:  cobra.ExactArgs(1),
+		Long: "Re-derives the award of task N from the arena directory's log (no node needed) or --snapshot:\n" +
+			"which entries were eligible, their ranking, the winner, the winning score and what became\n" +
+			"of each bond." + auditExits,
+		Args: cobra.ExactArgs(1),
 		RunE: a.auditOf("task", &snapshot, func(s *ledger.Snapshot, id uint64) (*audit.Report, error) {
 			return audit.Task(s, ledger.TaskID(id))
 		}),
@@ -69,7 +88,11 @@ func (a *app) auditCmd() *cobra.Command {
 	tenderCmd := &cobra.Command{
 		Use:   "tender N",
 		Short: "Re-derive a tender: commitments, agreed scorecards, weighted totals, ranking, appeals, fee and payouts",
-		Args:  cobra.ExactArgs(1),
+		Long: "Re-derives tender N from the arena directory's log (no node needed) or --snapshot: every\n" +
+			"revealed bid's commitment, every scorecard in force against its round, every weighted\n" +
+			"total, the ranking, each appeal's fate and, once settled (awarded, declined or abandoned),\n" +
+			"the winner, the fee, the payout and each deposit's fate." + auditExits,
+		Args: cobra.ExactArgs(1),
 		RunE: a.auditOf("tender", &snapshot, func(s *ledger.Snapshot, id uint64) (*audit.Report, error) {
 			return audit.Tender(s, ledger.TenderID(id))
 		}),
@@ -82,7 +105,7 @@ func (a *app) auditCmd() *cobra.Command {
 			"recomputing every receipt's EIP-712 hash and signer, the keccak256 of every raw prompt and\n" +
 			"response, every commitment, every prompt against the public template for the replayed state,\n" +
 			"every turn's events, the result hash, the settlement and each bet pool to the atto. Reads the\n" +
-			"arena directory's log (no node needed) or --snapshot; exits non-zero on any mismatch.",
+			"arena directory's log (no node needed) or --snapshot." + auditExits,
 		Args: cobra.ExactArgs(1),
 		RunE: a.auditOf("match", &snapshot, func(s *ledger.Snapshot, id uint64) (*audit.Report, error) {
 			return audit.Match(s, ledger.MatchID(id))

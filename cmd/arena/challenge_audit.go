@@ -32,7 +32,7 @@ func (a *app) auditRunCmd() *cobra.Command {
 			"result the ledger kept, and each attestation's signature and committee seat. Reads the\n" +
 			"arena directory's log and its blob store (<dir>/blobs), then --blobs (a node's base URL)\n" +
 			"for blobs not held there; --snapshot audits a snapshot file instead of the log, without\n" +
-			"the anchor and the signatures. Exits non-zero on any mismatch.",
+			"the anchor and the signatures." + auditExits,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := auditID("run", args[0])
@@ -206,7 +206,7 @@ func (a *app) auditChallengeCmd() *cobra.Command {
 			"they stood at that fold (each one's latest final full run on the version it ranked on, and\n" +
 			"its final confirmations, settled before the fold's block), and compares the champion, the\n" +
 			"tail, each payment to the atto, the contested pairs and the unspent pool. Reads the arena\n" +
-			"directory's log (no node needed) or --snapshot; exits non-zero on any mismatch.",
+			"directory's log (no node needed) or --snapshot." + auditExits,
 		Args: cobra.ExactArgs(1),
 	}
 	c.RunE = a.auditOf("challenge", &snapshot, func(s *ledger.Snapshot, id uint64) (*audit.Report, error) {

@@ -26,8 +26,7 @@ func (a *app) auditLearnCmd() *cobra.Command {
 			"over the split exactly as a committee member runs it, its bits, first-window bits, loss\n" +
 			"curve and gas against every learn_run attestation and the kept result; once revealed, the\n" +
 			"held-out split's retrained, trained and twin bits against every learn_heldout attestation;\n" +
-			"and the final score recomputed with ledger/learn/score, every part against the view's.\n" +
-			"Exits non-zero on any mismatch.",
+			"and the final score recomputed with ledger/learn/score, every part against the view's." + auditExits,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := auditID("learning run", args[0])

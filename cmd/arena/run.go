@@ -41,6 +41,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	if err := root.ExecuteContext(ctx); err != nil && !errors.Is(err, errDryRun) {
+		if errors.Is(err, errMismatch) {
+			fmt.Fprintln(stderr, errorLine(err))
+			return exitMismatch
+		}
 		if line, ok := unreachable(err, a.dialed); ok {
 			fmt.Fprintln(stderr, line)
 			return 1
