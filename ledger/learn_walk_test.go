@@ -100,7 +100,7 @@ func TestLearningMoneyAddsUpUnderARandomWalk(t *testing.T) {
 			applied++
 		}
 		check(t, a.s, i)
-		if i%20 == 0 {
+		if i%50 == 0 {
 			line.check(t, a.s, i)
 		}
 		nC = uint64(a.s.Arena().Counts.Learning)

@@ -122,7 +122,7 @@ func TestMatchMoneyAddsUpUnderARandomWalk(t *testing.T) {
 				t.Fatalf("step %d: %v", i, err)
 			}
 		}
-		if i%100 == 0 {
+		if i%2000 == 0 {
 			line.check(t, a.s, i)
 		}
 	}

@@ -134,7 +134,7 @@ func TestMoneyAddsUpUnderARandomWalk(t *testing.T) {
 				t.Fatalf("step %d: %v", i, err)
 			}
 		}
-		if i%2500 == 0 {
+		if i%10000 == 0 {
 			line.check(t, a.s, i)
 		}
 	}

@@ -144,7 +144,7 @@ func TestTenderMoneyAddsUpUnderARandomWalk(t *testing.T) {
 				t.Fatalf("step %d: %v", i, err)
 			}
 		}
-		if i%200 == 0 {
+		if i%2000 == 0 {
 			line.check(t, a.s, i)
 		}
 	}
