@@ -79,3 +79,28 @@ func TestALearningFigurePast2To53IsRefused(t *testing.T) {
 	res.Gas = exact
 	a.Do(leader, Amount{}, learn.Attest{Round: run.Round, Attempt: attempt, Result: &res})
 }
+
+// A held-out measurement whose trained or twin code is longer than 40 bits a byte of the
+// held-out split is refused; one of exactly 40 bits a byte is not.
+func TestAHeldOutCodePastTheCodersCeilingIsRefused(t *testing.T) {
+	a, cid := learnArena(t, 3)
+	alice := a.CommitPair("alice", cid, "order2", "count")
+	a.scoreRun(alice, goodBits)
+	a.Wait(600)
+	a.RevealHeldout(cid)
+	r := a.LearnRun(alice)
+	if r.State != learn.RunHeldout {
+		t.Fatalf("run %d is %s, not measuring its held-out split", alice, r.State)
+	}
+	leader, attempt := leaderOf(a, r.HeldoutRound)
+	ceiling := int64(40 * ledgertest.LearnHeldoutBytes)
+	shape := expected("A held-out measurement carries non-negative bits, at most 40 a byte, over exactly the held-out split's bytes")
+	for _, h := range []learn.HeldoutResult{
+		ledgertest.LearnHeldout(r.Kept.Bits, ceiling+1, ceiling),
+		ledgertest.LearnHeldout(r.Kept.Bits, ceiling, ceiling+1),
+	} {
+		a.Refused(shape, leader, Amount{}, learn.Attest{Round: r.HeldoutRound, Attempt: attempt, Heldout: &h})
+	}
+	h := ledgertest.LearnHeldout(r.Kept.Bits, ceiling, ceiling)
+	a.Do(leader, Amount{}, learn.Attest{Round: r.HeldoutRound, Attempt: attempt, Heldout: &h})
+}
