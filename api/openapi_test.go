@@ -73,19 +73,7 @@ func TestOpenAPISchemasMatchTheJSONTags(t *testing.T) {
 	if err := json.Unmarshal(api.OpenAPI, &doc); err != nil {
 		t.Fatalf("openapi.json: %v", err)
 	}
-	for name, v := range map[string]any{"Delivery": store.Delivery{}, "OutboxEvent": store.OutboxEvent{}, "Health": api.Health{}, "Work": api.Work{}, "Blob": api.Blob{}, "Account": api.Account{}, "Judge": ledger.Judge{}, "Quote": api.Quote{},
-		"Event": ledger.Event{}, "Tender": ledger.TenderView{}, "Criterion": tender.CriterionView{}, "Bid": ledger.BidView{}, "Score": tender.ScoreView{},
-		"TenderAppeal": tender.AppealView{}, "Question": tender.QuestionView{}, "TenderCheck": ledger.CheckView{}, "TenderRound": ledger.TenderRoundView{},
-		"TenderAttempt": tender.AttemptView{}, "TenderAttestation": tender.AttestationView{},
-		"Buyer": ledger.BuyerRecord{}, "Bidder": ledger.BidderRecord{},
-		"Match": ledger.MatchView{}, "MatchAgent": match.Agent{}, "MatchTurn": ledger.MatchTurnView{}, "Decision": ledger.DecisionView{},
-		"BattleEvent": battle.Event{}, "BetPool": ledger.BetPoolView{}, "MatchBet": ledger.BetView{},
-		"Challenge": ledger.ChallengeView{}, "ChallengeEntry": ledger.ChallengeEntryView{}, "Run": ledger.RunView{}, "Bench": ledger.BenchView{},
-		"Fold": ledger.FoldView{}, "FoldTerms": challenge.FoldTerms{}, "BenchCheck": challenge.BenchCheck{}, "CheckAttestation": challenge.CheckAttestationView{},
-		"RunResult": challenge.RunResult{}, "RunAttestation": challenge.RunAttestationView{}, "Composite": composite.Result{}, "CompositeCategory": composite.Category{},
-		"Confirmation": challenge.ConfirmationView{}, "Rollout": challenge.RolloutView{}, "FoldPayment": challenge.PaymentView{}, "FoldPair": challenge.PairView{},
-		"LearnChallenge": ledger.LearnChallengeView{}, "LearnRank": learn.RankView{}, "LearnRun": ledger.LearnRunView{}, "LearnAttestation": learn.AttestationView{},
-		"LearnFold": learn.FoldView{}, "LearnPayment": learn.PaymentView{}, "LearnScore": learn.Score{}, "LearnRunResult": learn.RunResult{}, "LearnHeldoutResult": learn.HeldoutResult{}} {
+	for name, v := range schemaTypes {
 		var inDoc []string
 		for p := range doc.Components.Schemas[name].Properties {
 			inDoc = append(inDoc, p)
@@ -96,6 +84,22 @@ func TestOpenAPISchemasMatchTheJSONTags(t *testing.T) {
 		}
 	}
 }
+
+// schemaTypes are the Go types the document gives a schema for, by schema name.
+var schemaTypes = map[string]any{
+	"Delivery": store.Delivery{}, "OutboxEvent": store.OutboxEvent{}, "Health": api.Health{}, "Work": api.Work{}, "Blob": api.Blob{}, "Account": api.Account{}, "Judge": ledger.Judge{}, "Quote": api.Quote{},
+	"Event": ledger.Event{}, "Tender": ledger.TenderView{}, "Criterion": tender.CriterionView{}, "Bid": ledger.BidView{}, "Score": tender.ScoreView{},
+	"TenderAppeal": tender.AppealView{}, "Question": tender.QuestionView{}, "TenderCheck": ledger.CheckView{}, "TenderRound": ledger.TenderRoundView{},
+	"TenderAttempt": tender.AttemptView{}, "TenderAttestation": tender.AttestationView{},
+	"Buyer": ledger.BuyerRecord{}, "Bidder": ledger.BidderRecord{},
+	"Match": ledger.MatchView{}, "MatchAgent": match.Agent{}, "MatchTurn": ledger.MatchTurnView{}, "Decision": ledger.DecisionView{},
+	"BattleEvent": battle.Event{}, "BetPool": ledger.BetPoolView{}, "MatchBet": ledger.BetView{},
+	"Challenge": ledger.ChallengeView{}, "ChallengeEntry": ledger.ChallengeEntryView{}, "Run": ledger.RunView{}, "Bench": ledger.BenchView{},
+	"Fold": ledger.FoldView{}, "FoldTerms": challenge.FoldTerms{}, "BenchCheck": challenge.BenchCheck{}, "CheckAttestation": challenge.CheckAttestationView{},
+	"RunResult": challenge.RunResult{}, "RunAttestation": challenge.RunAttestationView{}, "Composite": composite.Result{}, "CompositeCategory": composite.Category{},
+	"Confirmation": challenge.ConfirmationView{}, "Rollout": challenge.RolloutView{}, "FoldPayment": challenge.PaymentView{}, "FoldPair": challenge.PairView{},
+	"LearnChallenge": ledger.LearnChallengeView{}, "LearnRank": learn.RankView{}, "LearnRun": ledger.LearnRunView{}, "LearnAttestation": learn.AttestationView{},
+	"LearnFold": learn.FoldView{}, "LearnPayment": learn.PaymentView{}, "LearnScore": learn.Score{}, "LearnRunResult": learn.RunResult{}, "LearnHeldoutResult": learn.HeldoutResult{}}
 
 // TestTheReceiptSchemaIsItsJSON: the receipt, which encodes itself (hashes as hex, the
 // reason by name), has the schema properties its encoding writes.

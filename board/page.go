@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/bounty"
 )
 
 // pageSize is how many cards the page shows at a time.
@@ -170,30 +172,19 @@ func gradingFee(t *ledger.Terms) string {
 }
 
 // balances lists the pools, the claimable total and the two flows, and checks the
-// invariant exactly: every pool plus claimable_total == paid_in - paid_out. The three
-// bounty pools are always listed; the fee, tender, match and challenge pools when they
-// hold something.
+// invariant exactly: every pool plus claimable_total == paid_in - paid_out. The pools are
+// the ledger's one list of them (Balances.Pools), so none can be left out of the sum: the
+// three bounty pools are always listed, every other pool when it holds something (one
+// that holds nothing adds nothing).
 // It returns the rows, whether the invariant holds, the invariant in words and in
 // numbers.
 func balances(b *ledger.Balances, sym string) ([]term, bool, string, string) {
 	var rows []term
 	var names, nums []string
-	for _, p := range []struct {
-		name   string
-		v      ledger.Amount
-		always bool
-	}{
-		{"Prize escrow", b.PrizeEscrow, true}, {"Bond escrow", b.BondEscrow, true}, {"Slash pool", b.SlashPool, true},
-		{"Grading fees", b.GradingFees, false}, {"Fee pool", b.FeePool, false},
-		{"Tender budgets", b.TenderBudget, false}, {"Tender deposits and bonds", b.TenderDeposits, false},
-		{"Tender grading fees", b.TenderGradingFees, false},
-		{"Match entry fees", b.MatchFees, false}, {"Match stakes", b.MatchStakes, false}, {"Match operator bonds", b.MatchBonds, false},
-		{"Challenge pools", b.ChallengePool, false}, {"Challenge deposits", b.ChallengeDeposits, false},
-		{"Challenge grading fees", b.ChallengeGradingFees, false},
-	} {
-		if p.always || !p.v.IsZero() {
-			rows = append(rows, term{p.name, money(p.v, sym)})
-			names, nums = append(names, strings.ToLower(p.name)), append(nums, units(p.v))
+	for _, p := range b.Pools() {
+		if alwaysListed[p.Pool] || !p.Amount.IsZero() {
+			rows = append(rows, term{p.Name, money(p.Amount, sym)})
+			names, nums = append(names, strings.ToLower(p.Name)), append(nums, units(p.Amount))
 		}
 	}
 	rows = append(rows, term{"Claimable", money(b.ClaimableTotal, sym)}, term{"Paid in", money(b.PaidIn, sym)}, term{"Paid out", money(b.PaidOut, sym)})
@@ -208,6 +199,10 @@ func balances(b *ledger.Balances, sym string) ([]term, bool, string, string) {
 	id := strings.Join(append(nums, units(b.ClaimableTotal)), " + ") + rel + units(b.PaidIn) + " \u2212 " + units(b.PaidOut)
 	return rows, holds, words, id
 }
+
+// alwaysListed are the pools the money line shows even when they hold nothing: the
+// bounty's escrows and slash pool, which every arena has.
+var alwaysListed = map[book.Pool]bool{bounty.PrizePool: true, bounty.BondPool: true, bounty.SlashPool: true}
 
 // choices returns the entry states and solvers present, sorted, for the filters.
 func choices(es []ledger.EntryView) (states, solvers []string) {

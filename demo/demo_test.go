@@ -2,12 +2,15 @@ package demo_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/arena/arena/board/boardtest"
 	"github.com/arena/arena/demo"
+	"github.com/arena/arena/ledger"
 )
 
 // TestDemoTellsEveryStory: the demo runs three contests, a tender, an agent match and a
@@ -38,6 +41,35 @@ func TestDemoTellsEveryStory(t *testing.T) {
 		if !strings.Contains(out.String(), p) {
 			t.Errorf("the demo does not say where %s is", p)
 		}
+	}
+	checkMoneyLine(t, sum)
+}
+
+// checkMoneyLine: the board the demo wrote shows a money line whose figures, read back
+// from the page, add up and list every pool of the demo's snapshot that holds something
+// (the learning pool among them).
+func checkMoneyLine(t *testing.T, sum demo.Summary) {
+	t.Helper()
+	page, err := os.ReadFile(sum.Board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(sum.Snapshot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap ledger.Snapshot
+	if err := json.Unmarshal(raw, &snap); err != nil {
+		t.Fatalf("decode the demo's snapshot: %v", err)
+	}
+	if err := boardtest.CheckMoneyLine(string(page), snap.Arena.Balances); err != nil {
+		t.Error(err)
+	}
+	if snap.Arena.Balances.LearnPool.IsZero() {
+		t.Errorf("the demo's learning pool holds nothing, so its money line proves nothing about it")
+	}
+	if m, err := boardtest.ReadMoneyLine(string(page)); err == nil {
+		t.Logf("the demo's money line: %s", m.Sums())
 	}
 }
 

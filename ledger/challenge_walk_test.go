@@ -42,7 +42,7 @@ func TestChallengeMoneyAddsUpUnderARandomWalk(t *testing.T) {
 		}
 		return n - rng.Uint64N(min(n, 4))
 	}
-	applied := 0
+	applied, line := 0, moneyLine{}
 	for i := range steps {
 		from := cast[rng.IntN(len(cast))]
 		var value Amount
@@ -100,6 +100,9 @@ func TestChallengeMoneyAddsUpUnderARandomWalk(t *testing.T) {
 			applied++
 		}
 		check(t, a.s, i)
+		if i%50 == 0 {
+			line.check(t, a.s, i)
+		}
 		nC = uint64(a.s.Arena().Counts.Challenges)
 		for ok := true; ok; {
 			if _, ok = a.s.ChallengeEntry(ChallengeEntryID(nE + 1)); ok {
@@ -107,6 +110,8 @@ func TestChallengeMoneyAddsUpUnderARandomWalk(t *testing.T) {
 			}
 		}
 	}
+	line.check(t, a.s, steps)
+	line.showed(t, challenge.PoolPool, challenge.DepositPool, challenge.GradePool)
 	runs, benches, challenges, folds, paid := map[string]int{}, map[string]int{}, map[string]int{}, 0, 0
 	for _, b := range a.s.Benches() {
 		benches[b.State]++

@@ -33,7 +33,7 @@ func TestLearningMoneyAddsUpUnderARandomWalk(t *testing.T) {
 		}
 		return n - rng.Uint64N(min(n, 3))
 	}
-	applied := 0
+	applied, line := 0, moneyLine{}
 	for i := range steps {
 		from := cast[rng.IntN(len(cast))]
 		var value Amount
@@ -100,8 +100,13 @@ func TestLearningMoneyAddsUpUnderARandomWalk(t *testing.T) {
 			applied++
 		}
 		check(t, a.s, i)
+		if i%50 == 0 {
+			line.check(t, a.s, i)
+		}
 		nC = uint64(a.s.Arena().Counts.Learning)
 	}
+	line.check(t, a.s, steps)
+	line.showed(t, learn.PoolPool, learn.DepositPool, learn.GradePool)
 	runs, terms, challenges, paid := map[string]int{}, map[string]int{}, map[string]int{}, 0
 	for _, c := range a.s.LearnChallenges() {
 		challenges[c.State+"/"+c.Reveal]++

@@ -174,6 +174,7 @@ func TestMatchATamperedReceiptIsRefusedAtReveal(t *testing.T) {
 		{"another turn", func(d *match.Decision) { d.Receipt.Turn = 2 }, errMatchReceiptFields},
 		{"another agent", func(d *match.Decision) { d.Receipt.Agent = 1 }, errMatchReceiptFields},
 		{"another match", func(d *match.Decision) { d.Receipt.Match = 7 }, errMatchReceiptFields},
+		{"a finish time past 2^53, which a JSON reader would round", func(d *match.Decision) { d.Receipt.FinishedAt = 1 << 53 }, errMatchReceiptFields},
 		{"a salt that is not hex", func(d *match.Decision) { d.Salt = "salt" }, errMatchSalt},
 		{"an unknown move", func(d *match.Decision) { d.Move = "dodge" }, errMatchMove},
 		{"an oversized prompt", func(d *match.Decision) { d.Prompt = string(make([]byte, match.MaxTextBytes+1)) }, errMatchText},

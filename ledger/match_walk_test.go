@@ -28,7 +28,7 @@ func TestMatchMoneyAddsUpUnderARandomWalk(t *testing.T) {
 	moves := []string{"attack", "defend", "charge", "heal"}
 	answers := []string{attack, defend, charge, heal, "no", `{"move":"fireball"}`}
 	var runs []*ledgertest.MatchRun
-	counts := map[string]int{}
+	counts, line := map[string]int{}, moneyLine{}
 	for i := range steps {
 		var r *ledgertest.MatchRun
 		var v MatchView
@@ -122,10 +122,15 @@ func TestMatchMoneyAddsUpUnderARandomWalk(t *testing.T) {
 				t.Fatalf("step %d: %v", i, err)
 			}
 		}
+		if i%2000 == 0 {
+			line.check(t, a.s, i)
+		}
 	}
 	if err := a.s.CheckInvariants(); err != nil {
 		t.Fatal(err)
 	}
+	line.check(t, a.s, steps)
+	line.showed(t, match.FeePool, match.StakePool, match.BondPool)
 	t.Logf("%v", counts)
 	if counts["turns"] < 100 || counts[match.StateFinished] == 0 || counts[match.StateVoid]+counts["reclaimed"] == 0 {
 		t.Fatalf("the walk reached too little: %v", counts)

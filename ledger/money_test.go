@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	. "github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/ledgertest"
 )
 
@@ -67,7 +68,7 @@ func TestMoneyAddsUpUnderARandomWalk(t *testing.T) {
 		ledgertest.Failure(External, "Work URL returned 404"), ledgertest.Failure(Transient, "Work host unavailable (503)"),
 		ledgertest.Failure(LLMError, "No merit rung in the response"),
 	}
-	applied := 0
+	applied, line := 0, moneyLine{}
 	for i := range steps {
 		from := cast[rng.IntN(len(cast))]
 		c := a.s.Arena().Counts
@@ -133,10 +134,15 @@ func TestMoneyAddsUpUnderARandomWalk(t *testing.T) {
 				t.Fatalf("step %d: %v", i, err)
 			}
 		}
+		if i%10000 == 0 {
+			line.check(t, a.s, i)
+		}
 	}
 	if err := a.s.CheckInvariants(); err != nil {
 		t.Fatal(err)
 	}
+	line.check(t, a.s, steps)
+	line.showed(t, bounty.PrizePool, bounty.BondPool, bounty.SlashPool)
 	c := a.s.Arena().Counts
 	if applied < steps/10 || c.Awarded == 0 || c.Entries == 0 || a.s.Arena().Balances.PaidOut.IsZero() {
 		t.Fatalf("the walk did too little to prove anything: %d applied, counts %+v", applied, c)

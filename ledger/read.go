@@ -21,19 +21,9 @@ func (s *State) Arena() ArenaView {
 	mc := s.match.Counts()
 	cc := s.chall.Counts()
 	lc := s.learn.Counts()
-	tot := s.book.Totals()
 	return ArenaView{
 		Terms: s.Terms(), Ladder: Ladder, Rules: bounty.Published(),
-		Balances: Balances{
-			PrizeEscrow: s.book.Pool(bounty.PrizePool), BondEscrow: s.book.Pool(bounty.BondPool),
-			SlashPool: s.book.Pool(bounty.SlashPool), GradingFees: s.book.Pool(bounty.GradePool), FeePool: s.book.Pool(book.FeePool),
-			TenderBudget: s.book.Pool(tender.BudgetPool), TenderDeposits: s.book.Pool(tender.DepositPool), TenderGradingFees: s.book.Pool(tender.GradePool),
-			MatchFees: s.book.Pool(match.FeePool), MatchStakes: s.book.Pool(match.StakePool), MatchBonds: s.book.Pool(match.BondPool),
-			ChallengePool: s.book.Pool(challenge.PoolPool), ChallengeDeposits: s.book.Pool(challenge.DepositPool),
-			ChallengeGradingFees: s.book.Pool(challenge.GradePool), LearnPool: s.book.Pool(learn.PoolPool),
-			LearnDeposits: s.book.Pool(learn.DepositPool), LearnGradingFees: s.book.Pool(learn.GradePool),
-			ClaimableTotal: tot.Claimable, PaidIn: tot.PaidIn, PaidOut: tot.PaidOut,
-		},
+		Balances: s.balances(),
 		Counts: Counts{
 			Tasks: c.Tasks, Open: c.Tasks - c.Awarded - c.Voided, Awarded: c.Awarded, Voided: c.Voided,
 			Entries: c.Entries, Solvers: c.Solvers, Rounds: s.rounds.Len(), Tenders: tc.Tenders, Bids: tc.Bids,
@@ -41,6 +31,22 @@ func (s *State) Arena() ArenaView {
 			Learning: lc.Challenges, LearnRuns: lc.Runs,
 		},
 		Height: s.height, Time: s.Now(), Hash: "0x" + hex.EncodeToString(h[:]),
+	}
+}
+
+// balances returns what each pool Balances.Pools lists holds, the claimable total and
+// the two flows.
+func (s *State) balances() Balances {
+	tot := s.book.Totals()
+	return Balances{
+		PrizeEscrow: s.book.Pool(bounty.PrizePool), BondEscrow: s.book.Pool(bounty.BondPool),
+		SlashPool: s.book.Pool(bounty.SlashPool), GradingFees: s.book.Pool(bounty.GradePool), FeePool: s.book.Pool(book.FeePool),
+		TenderBudget: s.book.Pool(tender.BudgetPool), TenderDeposits: s.book.Pool(tender.DepositPool), TenderGradingFees: s.book.Pool(tender.GradePool),
+		MatchFees: s.book.Pool(match.FeePool), MatchStakes: s.book.Pool(match.StakePool), MatchBonds: s.book.Pool(match.BondPool),
+		ChallengePool: s.book.Pool(challenge.PoolPool), ChallengeDeposits: s.book.Pool(challenge.DepositPool),
+		ChallengeGradingFees: s.book.Pool(challenge.GradePool), LearnPool: s.book.Pool(learn.PoolPool),
+		LearnDeposits: s.book.Pool(learn.DepositPool), LearnGradingFees: s.book.Pool(learn.GradePool),
+		ClaimableTotal: tot.Claimable, PaidIn: tot.PaidIn, PaidOut: tot.PaidOut,
 	}
 }
 

@@ -31,7 +31,7 @@ func TestTenderMoneyAddsUpUnderARandomWalk(t *testing.T) {
 	}
 	checks := []tender.CheckResult{ledgertest.Scorable(true), ledgertest.Scorable(false, 0), {Error: "[LLM_ERROR] no verdict"}}
 	var proposals []string // by bid, what its bidder sealed
-	applied := 0
+	applied, line := 0, moneyLine{}
 	for i := range steps {
 		c := a.s.Arena().Counts
 		nT, nB, nR := uint64(c.Tenders), uint64(c.Bids), uint64(c.Rounds)
@@ -144,10 +144,15 @@ func TestTenderMoneyAddsUpUnderARandomWalk(t *testing.T) {
 				t.Fatalf("step %d: %v", i, err)
 			}
 		}
+		if i%2000 == 0 {
+			line.check(t, a.s, i)
+		}
 	}
 	if err := a.s.CheckInvariants(); err != nil {
 		t.Fatal(err)
 	}
+	line.check(t, a.s, steps)
+	line.showed(t, tender.BudgetPool, tender.DepositPool, tender.GradePool)
 	if err := ledgertest.CheckHash(a.s); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,13 @@
 package ledger
 
-import "github.com/arena/arena/ledger/book"
+import (
+	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/learn"
+	"github.com/arena/arena/ledger/match"
+	"github.com/arena/arena/ledger/tender"
+)
 
 // The arena-wide views: get_arena, get_claimable and the snapshot. Each kind's own views
 // (tasks, entries, rounds, reputations) are its package's types, named here in surface.go.
@@ -34,13 +41,47 @@ type Balances struct {
 	PaidOut              Amount `json:"paid_out"`
 }
 
-// Held returns the sum of every pool and the claimable total, and whether it overflowed;
-// the money identity is Held() == PaidIn - PaidOut.
+// PoolLine is one pool as the arena's balances list it: the book's name for it, its
+// name in words, and what it holds.
+type PoolLine struct {
+	Pool   book.Pool
+	Name   string
+	Amount Amount
+}
+
+// Pools lists every pool the balances carry, in the order the arena shows them: the
+// bounty's, the fee pool, then the tender's, the match's, the benchmark challenge's and
+// the learning challenge's. It is the one list of pools: Held sums it, the board's money
+// line shows it, and a test fails when the book holds money in a pool it does not name.
+func (b Balances) Pools() []PoolLine {
+	return []PoolLine{
+		{bounty.PrizePool, "Prize escrow", b.PrizeEscrow},
+		{bounty.BondPool, "Bond escrow", b.BondEscrow},
+		{bounty.SlashPool, "Slash pool", b.SlashPool},
+		{bounty.GradePool, "Grading fees", b.GradingFees},
+		{book.FeePool, "Fee pool", b.FeePool},
+		{tender.BudgetPool, "Tender budgets", b.TenderBudget},
+		{tender.DepositPool, "Tender deposits and bonds", b.TenderDeposits},
+		{tender.GradePool, "Tender grading fees", b.TenderGradingFees},
+		{match.FeePool, "Match entry fees", b.MatchFees},
+		{match.StakePool, "Match stakes", b.MatchStakes},
+		{match.BondPool, "Match operator bonds", b.MatchBonds},
+		{challenge.PoolPool, "Challenge pools", b.ChallengePool},
+		{challenge.DepositPool, "Challenge deposits", b.ChallengeDeposits},
+		{challenge.GradePool, "Challenge grading fees", b.ChallengeGradingFees},
+		{learn.PoolPool, "Learning pools", b.LearnPool},
+		{learn.DepositPool, "Learning deposits", b.LearnDeposits},
+		{learn.GradePool, "Learning grading fees", b.LearnGradingFees},
+	}
+}
+
+// Held returns the sum of every pool Pools lists and the claimable total, and whether it
+// overflowed; the money identity is Held() == PaidIn - PaidOut.
 func (b Balances) Held() (Amount, bool) {
 	sum := b.ClaimableTotal
-	for _, v := range []Amount{b.PrizeEscrow, b.BondEscrow, b.SlashPool, b.GradingFees, b.FeePool, b.TenderBudget, b.TenderDeposits, b.TenderGradingFees, b.MatchFees, b.MatchStakes, b.MatchBonds, b.ChallengePool, b.ChallengeDeposits, b.ChallengeGradingFees, b.LearnPool, b.LearnDeposits, b.LearnGradingFees} {
+	for _, p := range b.Pools() {
 		var over bool
-		if sum, over = sum.Add(v); over {
+		if sum, over = sum.Add(p.Amount); over {
 			return Amount{}, true
 		}
 	}

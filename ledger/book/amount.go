@@ -113,6 +113,12 @@ func (a Amount) DivMod(n uint64) (q, rem Amount) {
 // Decimals is the number of decimal places between one atto and one whole unit.
 const Decimals = 18
 
+// MaxExact is 2^53 − 1, the largest integer every JSON reader holds exactly (a double's
+// mantissa). A 64-bit figure a transaction carries that no narrower rule bounds is
+// refused above it, so that the views can carry it as a JSON number; a figure that can
+// be larger (a seed) is a decimal string, as amounts are.
+const MaxExact = 1<<53 - 1
+
 // Units formats a in whole units of the currency with only the decimals it needs:
 // 1500000000000000000 is "1.5", 5000000000000000000 is "5", 1 is
 // "0.000000000000000001". It works on the decimal digits, never on floats, so every

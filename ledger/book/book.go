@@ -158,6 +158,10 @@ func (b *Book) Pool(p Pool) Amount {
 	return Amount{}
 }
 
+// Pools returns every pool the book has held money in, by name, with what each holds
+// now (an emptied pool stays listed, holding zero).
+func (b *Book) Pools() []PoolBalance { return slices.Clone(b.pools) }
+
 func (b *Book) poolIndex(p Pool) (int, bool) {
 	return slices.BinarySearchFunc(b.pools, p, func(x PoolBalance, p Pool) int {
 		switch {

@@ -26,7 +26,7 @@ func (s *State) Publish(env round.Env, b Publish) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errPerEpoch
 	case b.EpochS < MinEpochS || b.EpochS > MaxEpochS:
 		return book.Outcome{}, errEpochS
-	case b.End <= at.Now:
+	case b.End <= at.Now || b.End > book.MaxExact:
 		return book.Outcome{}, errEndPast
 	}
 	env.Book.Escrow(at.From, PoolPool, at.Value)

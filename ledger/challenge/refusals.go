@@ -32,7 +32,7 @@ var (
 	errNotCheckRound  = book.Refuse("This round is not a bench check")
 	errNotRunRound    = book.Refuse("This round is not a challenge run")
 	errCheckShape     = book.Refuse("A bench check carries a dataset digest, a case count of at least 1 and its case kinds, distinct and in ascending order")
-	errRunShape       = refusef("A run result carries dataset, transcript and canonical program digests, non-negative gas and a composite of micros from 0 to 1000000 with at most %d categories, names at most %d bytes", MaxCategories, MaxCategoryLen)
+	errRunShape       = refusef("A run result carries dataset, transcript and canonical program digests, gas from 0 to %d and a composite of micros from 0 to 1000000 with at most %d categories, names at most %d bytes", book.MaxExact, MaxCategories, MaxCategoryLen)
 	errFailureCarries = book.Refuse("A failed run carries a classed error and nothing else")
 	errResultClass    = book.Refuse("A failure must be classed: [EXPECTED], [EXTERNAL], [TRANSIENT] or [LLM_ERROR]")
 	errResultSize     = refusef("An error is at most %d bytes of UTF-8", MaxErrorLen)
@@ -43,7 +43,7 @@ var (
 	errPoolZero = book.Refuse("The pool must be escrowed at publication")
 	errPerEpoch = book.Refuse("per_epoch must be positive")
 	errEpochS   = refusef("An epoch is %d to %d seconds", MinEpochS, MaxEpochS)
-	errEndPast  = book.Refuse("The end must be after now")
+	errEndPast  = book.Refuse("The end must be after now and at most 9007199254740991")
 
 	// challenge_commit
 	errNoChallenge    = book.Refuse("No such challenge")

@@ -203,7 +203,7 @@ func checkRunResult(r *RunResult) *book.Error {
 	}
 	c := &r.Composite
 	switch {
-	case !SHA256Hex(r.Dataset) || !SHA256Hex(r.Transcript) || !SHA256Hex(r.Canonical) || r.Gas < 0:
+	case !SHA256Hex(r.Dataset) || !SHA256Hex(r.Transcript) || !SHA256Hex(r.Canonical) || r.Gas < 0 || r.Gas > book.MaxExact:
 		return errRunShape
 	case c.N < 1 || !micros(c.Composite) || c.SE < 0 || c.SE > PPM || !micros(c.ToolMean) || !micros(c.MemoryMean):
 		return errRunShape

@@ -122,7 +122,7 @@ type ConfirmationView struct {
 	Run       RunID   `json:"run"`
 	Pair      EntryID `json:"pair"`
 	K         int     `json:"k"`
-	CRN       uint64  `json:"crn"`
+	CRN       uint64  `json:"crn,string"` // a 64-bit seed: a decimal string, as JSON numbers past 2^53 are not exact
 	Composite int64   `json:"composite"`
 }
 
@@ -140,7 +140,7 @@ type RunView struct {
 	Version      uint32               `json:"version"`
 	Purpose      string               `json:"purpose"` // PurposeEntry, PurposeConfirm or PurposeRescore
 	K            int                  `json:"k,omitempty"`
-	CRN          uint64               `json:"crn,omitempty"`
+	CRN          uint64               `json:"crn,string,omitempty"` // a 64-bit seed, as a decimal string
 	Pair         EntryID              `json:"pair,omitempty"`
 	Seed         string               `json:"seed,omitempty"` // 64 hex digits, once anchored
 	State        string               `json:"state"`

@@ -70,6 +70,7 @@ const (
 	MaxCurve        = 256          // loss-curve points
 	Window          = score.Window // bytes of a loss-curve window; the first is the step-0 window
 	PPM             = 1_000_000
+	MaxBitsPerByte  = 40 // the coder's ceiling on a byte's code: an escape (at most 24 bits while T ≤ 2^24) and 8 raw bits, with room for the flush
 )
 
 // IDs number challenges and runs from 1 in creation order across the arena. A run is

@@ -23,7 +23,7 @@ func (s *State) Publish(env round.Env, b Publish) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errDataset
 	case b.DatasetBytes < Window || b.DatasetBytes > MaxDatasetBytes || b.HeldoutBytes < 1 || b.HeldoutBytes > MaxDatasetBytes:
 		return book.Outcome{}, errDatasetBytes
-	case b.CloseAt <= at.Now || b.RevealBy <= b.CloseAt || b.End < b.RevealBy:
+	case b.CloseAt <= at.Now || b.RevealBy <= b.CloseAt || b.End < b.RevealBy || b.End > book.MaxExact:
 		return book.Outcome{}, errTimes
 	case at.Value.IsZero():
 		return book.Outcome{}, errPoolZero
@@ -33,7 +33,7 @@ func (s *State) Publish(env round.Env, b Publish) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errEpochS
 	case b.ParamCap < 1 || b.ParamCap > MaxParamCap || b.DataCap < 0 || b.DataCap > MaxDataCap:
 		return book.Outcome{}, errCaps
-	case b.ByteGas < 1:
+	case b.ByteGas < 1 || b.ByteGas > book.MaxExact:
 		return book.Outcome{}, errByteGas
 	case b.Quorum < 1 || b.Quorum > MaxQuorum:
 		return book.Outcome{}, errQuorum

@@ -136,7 +136,8 @@ func checkRunResult(c *challenge, r *RunResult) *book.Error {
 		return nil
 	}
 	points, _ := CurvePoints(c.DatasetBytes)
-	if r.Bytes != c.DatasetBytes || r.Bits < 0 || r.WindowBits < 0 || r.WindowBits > r.Bits || r.Gas < 0 || len(r.Curve) != points {
+	if r.Bytes != c.DatasetBytes || r.Bits < 0 || r.Bits > MaxBitsPerByte*r.Bytes || r.WindowBits < 0 || r.WindowBits > r.Bits ||
+		r.Gas < 0 || r.Gas > book.MaxExact || len(r.Curve) != points {
 		return errRunShape
 	}
 	for _, b := range r.Curve {
@@ -159,7 +160,8 @@ func checkHeldout(c *challenge, x *run, h *HeldoutResult) *book.Error {
 		return nil
 	}
 	switch {
-	case h.HeldoutBytes != c.HeldoutBytes || h.TrainedBits < 0 || h.TwinBits < 0:
+	case h.HeldoutBytes != c.HeldoutBytes || h.TrainedBits < 0 || h.TwinBits < 0 || h.TrainedBits > MaxBitsPerByte*h.HeldoutBytes ||
+		h.TwinBits > MaxBitsPerByte*h.HeldoutBytes:
 		return errHeldoutShape
 	case h.TrainBits != x.Kept.Bits:
 		return errRetrained

@@ -78,7 +78,7 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errText":             "[EXPECTED] A prompt and a response are at most 16384 bytes each",
 		"errSalt":             "[EXPECTED] A salt must be 0x followed by 64 lowercase hex digits",
 		"errSig":              "[EXPECTED] A receipt signature must be 0x followed by 130 hex digits",
-		"errReceiptFields":    "[EXPECTED] A receipt must name this match, turn and agent, and the revealed move",
+		"errReceiptFields":    "[EXPECTED] A receipt must name this match, turn and agent, and the revealed move, with times at most 9007199254740991",
 		"errReceiptHashes":    "[EXPECTED] A receipt's prompt and response hashes must be the keccak256 of the revealed texts",
 		"errFallback":         "[EXPECTED] A move must be the one the response names, or defend with a fallback reason that fits the response",
 		"errReceiptSig":       "[EXPECTED] A receipt must be signed by the match's operator",

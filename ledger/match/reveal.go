@@ -75,7 +75,8 @@ func (s *State) decision(chain string, m *match, t *turn, i int, d Decision) (ch
 		return checked{}, errSig
 	}
 	r := d.Receipt
-	if r.Match != uint64(m.ID) || uint64(r.Turn) != uint64(t.Turn) || uint64(r.Agent) != uint64(i) || r.Move != uint8(mv) {
+	if r.Match != uint64(m.ID) || uint64(r.Turn) != uint64(t.Turn) || uint64(r.Agent) != uint64(i) || r.Move != uint8(mv) ||
+		r.StartedAt > book.MaxExact || r.FinishedAt > book.MaxExact {
 		return checked{}, errReceiptFields
 	}
 	if !fallbackHolds(r, mv, d.Response) {
