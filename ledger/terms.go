@@ -33,6 +33,10 @@ type Terms struct {
 	GradingFee     Amount       `json:"grading_fee"`         // atto paid with each entry and appeal, shared by the graders who agree
 	DevMode        bool         `json:"dev_mode"`            // enables faucet and dev_advance
 	Genesis        []Allocation `json:"genesis"`             // wallets funded at the start
+	// Joins are the founding operators' join statements when the network was founded
+	// by ceremony: the validator set is their grading addresses, in order, and a
+	// CometBFT engine takes its consensus validators from them.
+	Joins []Join `json:"joins,omitempty"`
 }
 
 // Allocation funds one wallet at genesis.
@@ -149,7 +153,10 @@ func (t *Terms) Validate() error {
 	if t.Treasury != nil && t.Treasury.IsZero() {
 		return errTermsTreasury
 	}
-	return t.validateOperators()
+	if err := t.validateOperators(); err != nil {
+		return err
+	}
+	return t.validateJoins()
 }
 
 // validateOperators checks the match terms: at most MaxOperators distinct non-zero
