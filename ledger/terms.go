@@ -140,6 +140,9 @@ func (t *Terms) Validate() error {
 	case len(t.Genesis) > MaxGenesis:
 		return errTermsGenesis
 	}
+	if err := t.validateJoins(); err != nil { // before the validators, to name the joins that repeat one
+		return err
+	}
 	seen := make(map[Address]bool, len(t.Validators))
 	for _, v := range t.Validators {
 		if v.IsZero() || seen[v] {
@@ -153,10 +156,7 @@ func (t *Terms) Validate() error {
 	if t.Treasury != nil && t.Treasury.IsZero() {
 		return errTermsTreasury
 	}
-	if err := t.validateOperators(); err != nil {
-		return err
-	}
-	return t.validateJoins()
+	return t.validateOperators()
 }
 
 // validateOperators checks the match terms: at most MaxOperators distinct non-zero

@@ -64,7 +64,8 @@ func p2pPort(addr string) (int, error) {
 }
 
 // apiListen returns the address a node serving the API URL u listens on: the URL's
-// host and port, or DefaultListen when it names no port (a proxy in front).
+// host and port when the host is a loopback address, the URL's port on every interface
+// otherwise, and DefaultListen when it names no port (a proxy in front).
 func apiListen(u string) (string, error) {
 	p, err := url.Parse(u)
 	if err != nil {
@@ -76,7 +77,10 @@ func apiListen(u string) (string, error) {
 	if p.Port() == "" {
 		return DefaultListen, nil
 	}
-	return p.Host, nil
+	if ip := net.ParseIP(p.Hostname()); p.Hostname() == "localhost" || (ip != nil && ip.IsLoopback()) {
+		return p.Host, nil
+	}
+	return net.JoinHostPort("0.0.0.0", p.Port()), nil
 }
 
 // OperatorInit founds an operator's directory for a network formed by ceremony: a

@@ -215,8 +215,11 @@ type Installed struct {
 
 // InstallGenesis checks doc, an assembled genesis, against own (the operator's join
 // statement) and the keys in home, then writes it to home/config/genesis.json byte for
-// byte and a config.toml that listens for peers on own.P2P, serves CometBFT RPC on
-// 127.0.0.1 at the p2p port plus one, and peers with every other join.
+// byte and a config.toml that peers with every other join (never itself), serves
+// CometBFT RPC on 127.0.0.1 at the p2p port plus one and listens for peers on own.P2P
+// when that is a loopback address (a network on one machine), else on every interface
+// at its port with own.P2P as the external address, a strict address book and one peer
+// per IP.
 func InstallGenesis(home string, doc []byte, own ledger.Join, o InstallOptions) (Installed, error) {
 	var in Installed
 	gd, err := cmttypes.GenesisDocFromJSON(doc)
@@ -260,7 +263,11 @@ func InstallGenesis(home string, doc []byte, own ledger.Join, o InstallOptions) 
 	if err != nil || p <= 0 || p >= 65535 {
 		return in, fmt.Errorf("join statement p2p address %q: port out of range", own.P2P)
 	}
-	in = Installed{Terms: terms, P2P: net.JoinHostPort(host, port), RPC: net.JoinHostPort("127.0.0.1", strconv.Itoa(p+1))}
+	in = Installed{Terms: terms, P2P: own.P2P, RPC: net.JoinHostPort("127.0.0.1", strconv.Itoa(p+1))}
+	public := !isLoopback(host)
+	if public { // listen on every interface; peers are told the statement's address
+		in.P2P = net.JoinHostPort("0.0.0.0", port)
+	}
 	for _, j := range terms.Joins {
 		if j.NodeID != own.NodeID {
 			in.Peers = append(in.Peers, p2p.IDAddressString(p2p.ID(j.NodeID), j.P2P))
@@ -273,8 +280,22 @@ func InstallGenesis(home string, doc []byte, own ledger.Join, o InstallOptions) 
 	}
 	to := TestnetOptions{TimeoutPropose: o.TimeoutPropose, TimeoutVote: o.TimeoutVote, TimeoutCommit: o.TimeoutCommit}.withDefaults()
 	setNetwork(c, own.Name, in.P2P, in.RPC, in.Peers, to)
+	if public {
+		c.P2P.ExternalAddress = own.P2P
+		c.P2P.AddrBookStrict, c.P2P.AllowDuplicateIP = true, false
+	}
 	cfg.WriteConfigFile(filepath.Join(home, "config", "config.toml"), c)
 	return in, nil
+}
+
+// isLoopback reports whether host is a loopback address or names the local host; a
+// network on one machine then keeps every port on it.
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // sameJoin reports whether a and b are the same statement, signatures included.
