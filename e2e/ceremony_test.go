@@ -64,6 +64,7 @@ func TestFourOperatorsFoundANetworkByCeremony(t *testing.T) {
 	t.Logf("ceremony for %d operators (%d init, 1 assemble, %d install processes): %s",
 		len(ops), len(ops), len(ops), time.Since(start).Round(time.Millisecond))
 
+	started := time.Now()
 	for _, op := range ops {
 		op.node = startCeremonyNode(t, op.dir)
 	}
@@ -72,6 +73,7 @@ func TestFourOperatorsFoundANetworkByCeremony(t *testing.T) {
 		waitHeight(t, op, h)
 	}
 	sameHeader(t, ops, h)
+	t.Logf("four nodes started and at height %d with one app hash after %s", h, time.Since(started).Round(time.Millisecond))
 
 	solver := strings.TrimSpace(lastLine(arena(t, "keys", "new", "--dir", ops[0].dir)))
 	sponsor := strings.TrimSpace(lastLine(arena(t, "keys", "new", "--dir", ops[0].dir)))
