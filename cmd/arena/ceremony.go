@@ -53,7 +53,7 @@ func (a *app) operatorInitCmd() *cobra.Command {
 				}
 				o.Allocation = &v
 			}
-			o.Passphrase = a.getenv(node.DefaultPassEnv)
+			o.Passphrase = a.passphrase()
 			j, err := node.OperatorInit(a.dir, o)
 			if err != nil {
 				return err
