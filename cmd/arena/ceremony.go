@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/ledger"
@@ -66,10 +68,10 @@ func (a *app) operatorInitCmd() *cobra.Command {
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&o.Arena, "arena", node.DefaultTerms().Name, "the arena's name; the chain id is arena-NAME, as `arena genesis assemble --name` names it")
+	f.StringVar(&o.Arena, "arena", node.DefaultTerms().Name, "the arena's `NAME`: the chain id is arena-NAME, as genesis assemble --name names it")
 	f.StringVar(&o.Name, "name", "", "the operator's name, as the network will show it")
-	f.StringVar(&o.P2P, "p2p", "", "HOST:PORT where the other nodes reach this node; it listens there, and serves CometBFT RPC on 127.0.0.1 at PORT+1")
-	f.StringVar(&o.API, "api", "", "URL of this node's arena API; it listens at the URL's host and port")
+	f.StringVar(&o.P2P, "p2p", "", "`HOST:PORT` where the other nodes reach this node; it listens there (a public HOST: on every interface at PORT), and serves CometBFT RPC on 127.0.0.1 at PORT+1")
+	f.StringVar(&o.API, "api", "", "`URL` of this node's arena API; it listens at the URL's host and port (a public host: every interface at that port)")
 	f.StringVar(&fund, "fund", node.DefaultTerms().ValidatorFund.Units(), "genesis wallet asked for the grading validator, to pay its attestations' fees (0: none)")
 	f.BoolVar(&o.LightScrypt, "light-scrypt", false, "cheap key encryption, for tests")
 	for _, name := range []string{"name", "p2p", "api"} {
@@ -112,6 +114,17 @@ func (a *app) genesisAssembleCmd() *cobra.Command {
 			"there is no treasury unless --treasury names one. Prints the genesis file's sha256.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if termsFile != "" {
+				var set []string
+				tf.cmd.LocalNonPersistentFlags().VisitAll(func(f *pflag.Flag) {
+					if f.Changed && !slices.Contains([]string{"terms", "join", "out", "genesis-time"}, f.Name) {
+						set = append(set, "--"+f.Name)
+					}
+				})
+				if len(set) > 0 {
+					return fmt.Errorf("--terms gives every founding term; drop %s", strings.Join(set, ", "))
+				}
+			}
 			terms, err := assembleTerms(&tf, termsFile)
 			if err != nil {
 				return err
