@@ -36,6 +36,7 @@ var (
 	errTermsOperatorBond     = refuse("Match operators need a positive operator bond")
 	errGenesisZero           = refuse("Genesis allocations must name a non-zero address")
 	errGenesisOverflow       = refuse("Genesis allocations overflow 256 bits")
+	errTermsJoinValidators   = refuse("Validators must be the join statements' grading addresses, in join order")
 
 	// admission (Check): these never consume a nonce
 	errNoBody  = refuse("Transaction has no body")
@@ -73,6 +74,11 @@ var (
 	// holding nothing writes nothing.
 	ErrFee error = errFee
 )
+
+// joinRefusal refuses the join statement j for the reason why, naming its operator.
+func joinRefusal(j *Join, why string) *Error {
+	return refusef("Join statement of %q (%s): %s", j.Name, j.GradingAddress, why)
+}
 
 // refusef is refuse with a formatted message, for messages that name a limit.
 func refusef(format string, args ...any) *Error { return refuse(fmt.Sprintf(format, args...)) }

@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"bytes"
 	"errors"
 
 	"github.com/arena/arena/ledger/book"
@@ -124,6 +125,9 @@ func cloneTerms(t Terms) Terms {
 		t.Operators = append([]Address{}, t.Operators...)
 	}
 	t.Genesis = append([]Allocation(nil), t.Genesis...)
+	if t.Joins != nil {
+		t.Joins = cloneJoins(t.Joins)
+	}
 	if t.Registry != nil {
 		r := *t.Registry
 		t.Registry = &r
@@ -133,6 +137,20 @@ func cloneTerms(t Terms) Terms {
 		t.Treasury = &r
 	}
 	return t
+}
+
+func cloneJoins(js []Join) []Join {
+	out := make([]Join, len(js))
+	for i, j := range js {
+		j.ConsensusPubKey = bytes.Clone(j.ConsensusPubKey)
+		j.GradingSig, j.ConsensusSig = bytes.Clone(j.GradingSig), bytes.Clone(j.ConsensusSig)
+		if j.Allocation != nil {
+			a := *j.Allocation
+			j.Allocation = &a
+		}
+		out[i] = j
+	}
+	return out
 }
 
 // Block is what an engine hands the ledger with each transaction: the height of the

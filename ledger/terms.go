@@ -33,6 +33,10 @@ type Terms struct {
 	GradingFee     Amount       `json:"grading_fee"`         // atto paid with each entry and appeal, shared by the graders who agree
 	DevMode        bool         `json:"dev_mode"`            // enables faucet and dev_advance
 	Genesis        []Allocation `json:"genesis"`             // wallets funded at the start
+	// Joins are the founding operators' join statements when the network was founded
+	// by ceremony: the validator set is their grading addresses, in order, and a
+	// CometBFT engine takes its consensus validators from them.
+	Joins []Join `json:"joins,omitempty"`
 }
 
 // Allocation funds one wallet at genesis.
@@ -135,6 +139,9 @@ func (t *Terms) Validate() error {
 		return errTermsTimeout
 	case len(t.Genesis) > MaxGenesis:
 		return errTermsGenesis
+	}
+	if err := t.validateJoins(); err != nil { // before the validators, to name the joins that repeat one
+		return err
 	}
 	seen := make(map[Address]bool, len(t.Validators))
 	for _, v := range t.Validators {

@@ -15,7 +15,8 @@ import (
 type Report struct {
 	Blocks int    `json:"blocks"`
 	Txs    int    `json:"txs"`
-	Hash   string `json:"state_hash"` // 0x hex of the state hash after the last block
+	Hash   string `json:"state_hash"`      // 0x hex of the state hash after the last block
+	Joins  int    `json:"joins,omitempty"` // founding join statements whose signatures were checked
 }
 
 // Verify replays the whole log in the file at path from genesis into a fresh ledger. It
@@ -48,6 +49,7 @@ func verify(db *store.DB) (Report, error) {
 	if err != nil {
 		return rep, fmt.Errorf("founding terms: %w", err)
 	}
+	rep.Joins = len(terms.Joins) // ledger.New checked each statement's two signatures
 	ckptHeight, ckpt, hasCkpt, err := db.Checkpoint()
 	if err != nil {
 		return rep, err

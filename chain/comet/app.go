@@ -135,7 +135,9 @@ func (a *App) Info(context.Context, *abci.RequestInfo) (*abci.ResponseInfo, erro
 
 // InitChain loads the founding terms from the genesis app_state (ledger.Terms as
 // JSON), records them in a new file and refuses terms that differ from those of a file
-// that has them. It returns the genesis state's hash as the initial app hash.
+// that has them. It returns the genesis state's hash as the initial app hash and, for
+// a network founded by ceremony, the consensus validator set of the founding terms'
+// join statements (every signature checked by ledger.New), equal power each.
 func (a *App) InitChain(_ context.Context, req *abci.RequestInitChain) (*abci.ResponseInitChain, error) {
 	terms, err := decodeTerms(req.AppStateBytes)
 	if err != nil {
@@ -147,6 +149,13 @@ func (a *App) InitChain(_ context.Context, req *abci.RequestInitChain) (*abci.Re
 	if terms.Chain != req.ChainId {
 		return nil, fmt.Errorf("founding terms name chain %q, the genesis file %q", terms.Chain, req.ChainId)
 	}
+	var vals []abci.ValidatorUpdate
+	if len(terms.Joins) > 0 {
+		vals = joinValidators(terms.Joins)
+		if len(req.Validators) > 0 && !sameValidators(req.Validators, vals) {
+			return nil, errors.New("the genesis file's validators are not the founding terms' join statements")
+		}
+	}
 	if err := a.db.SetGenesis(terms); err != nil {
 		return nil, err
 	}
@@ -154,7 +163,7 @@ func (a *App) InitChain(_ context.Context, req *abci.RequestInitChain) (*abci.Re
 		return nil, err
 	}
 	_, h := a.Committed()
-	return &abci.ResponseInitChain{AppHash: bytes.Clone(h[:])}, nil
+	return &abci.ResponseInitChain{AppHash: bytes.Clone(h[:]), Validators: vals}, nil
 }
 
 // decodeTerms reads founding terms, refusing unknown fields and trailing data.

@@ -1,7 +1,12 @@
 // Package comet runs an arena's ledger as a CometBFT ABCI 2.0 application, so that many
 // machines order its transactions: App is the application, Engine (a chain.Engine) an
 // in-process CometBFT node around it, and Testnet writes the homes of a loopback
-// network. It is the only package that imports CometBFT. What it shares with the solo
+// network. A network of independent operators is founded by ceremony instead:
+// NewOperatorKeys and SignJoin make an operator's keys and bind its join statement to
+// the consensus key, AssembleGenesis checks every statement and writes one genesis
+// (pinned genesis_time, no CometBFT validators: InitChain returns them from the founding
+// terms' joins) and InstallGenesis checks it against the operator's own statement and
+// keys before configuring the node. It is the only package that imports CometBFT. What it shares with the solo
 // engine (the block builder, the block shape, the subscriber feed, the store reads,
 // replay) lives in chain/blocks; the adapter to grading workers lives in node.
 //

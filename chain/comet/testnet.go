@@ -193,19 +193,25 @@ func writeGenesis(confs []*cfg.Config, vals []cmttypes.GenesisValidator, terms l
 
 // configure sets node i's network and consensus settings.
 func configure(c *cfg.Config, nodes []NetNode, i int, o TestnetOptions) {
-	c.Moniker = fmt.Sprintf("node%d", i)
-	c.P2P.ListenAddress = "tcp://" + nodes[i].P2P
 	var peers []string
 	for j, n := range nodes {
 		if j != i {
 			peers = append(peers, p2p.IDAddressString(p2p.ID(n.ID), n.P2P))
 		}
 	}
+	setNetwork(c, fmt.Sprintf("node%d", i), nodes[i].P2P, nodes[i].RPC, peers, o)
+}
+
+// setNetwork sets a node's moniker, its p2p and RPC listen addresses (host:port), its
+// persistent peers (id@host:port) and o's consensus timeouts.
+func setNetwork(c *cfg.Config, moniker, p2pAddr, rpc string, peers []string, o TestnetOptions) {
+	c.Moniker = monikerOf(moniker)
+	c.P2P.ListenAddress = "tcp://" + p2pAddr
 	c.P2P.PersistentPeers = strings.Join(peers, ",")
 	c.P2P.AddrBookStrict = false
 	c.P2P.AllowDuplicateIP = true
 	c.P2P.PexReactor = false
-	c.RPC.ListenAddress = "tcp://" + nodes[i].RPC
+	c.RPC.ListenAddress = "tcp://" + rpc
 	c.Consensus.TimeoutPropose = o.TimeoutPropose
 	c.Consensus.TimeoutPrevote = o.TimeoutVote
 	c.Consensus.TimeoutPrecommit = o.TimeoutVote

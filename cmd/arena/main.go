@@ -1,5 +1,6 @@
 // Command arena runs an arena node and drives it: init, node, keys, the transaction
-// verbs, show, watch, snapshot, verify, board and demo.
+// verbs, show, watch, snapshot, verify, board and demo; testnet, and the founding
+// ceremony of a network of operators (operator init, genesis assemble and install).
 package main
 
 import (

@@ -31,6 +31,9 @@ func (a *app) verifyCmd() *cobra.Command {
 				return a.emit(rep, nil)
 			}
 			fmt.Fprintf(a.stdout, "ok: state hash %s (%d blocks, %d transactions replayed)\n", rep.Hash, rep.Blocks, rep.Txs)
+			if rep.Joins > 0 {
+				fmt.Fprintf(a.stdout, "ok: %d founding join statements, each signed by its grading and consensus keys\n", rep.Joins)
+			}
 			return nil
 		},
 	}
