@@ -20,8 +20,8 @@ type skips struct {
 }
 
 func (s *skips) Enabled(context.Context, slog.Level) bool { return true }
-func (s *skips) WithAttrs([]slog.Attr) slog.Handler      { return s }
-func (s *skips) WithGroup(string) slog.Handler           { return s }
+func (s *skips) WithAttrs([]slog.Attr) slog.Handler       { return s }
+func (s *skips) WithGroup(string) slog.Handler            { return s }
 func (s *skips) Handle(_ context.Context, r slog.Record) error {
 	line := r.Level.String() + " " + r.Message
 	r.Attrs(func(a slog.Attr) bool { line += " " + a.Key + "=" + a.Value.String(); return true })
