@@ -282,7 +282,10 @@ func (n *Node) pipeline(v ValidatorConfig, fc fetch.Config, o OpenOptions) (*bou
 			return nil, fmt.Errorf("compiler %q: %w", compileSpec, err)
 		}
 	}
-	works := storeWorks{n.engine.DB(), o.Logger.With("validator", v.Address.String())}
+	log := o.Logger.With("validator", v.Address.String())
+	peers := n.Peers(blobs.WorkRoute, fc.MaxBytes)
+	peers.Log = log
+	works := storeWorks{n.engine.DB(), peers, log}
 	return &bounty.Pipeline{Reader: r, Compiler: c, Fetcher: fetch.New(fc), Works: works, Now: o.Now}, nil
 }
 
