@@ -2,9 +2,10 @@
 // file (the solo sequencer, or with engine = "comet" a CometBFT node of a network whose
 // home Testnet or an operator wrote), the founding terms, the keystore, a grading
 // worker for each local validator with its own models and fetcher, which reads the work
-// URL entries committed at filing from the node's store before fetching (Works) and
-// grades benchmark challenges on the node's one sandbox runtime from its blob store
-// (challenge.go) and learning challenges likewise (learn.go), an agent-match operator
+// URL entries committed at filing from the node's store, then from the other nodes'
+// ([artifacts] peers), before fetching (Works) and grades benchmark challenges on the
+// node's one sandbox runtime from its blob store and its peers (challenge.go) and
+// learning challenges likewise (learn.go), an agent-match operator
 // (match/operator) for each [[operator]] key,
 // which keeps its secrets under the arena directory (OperatorDir), and, when the
 // [bridge] table names sinks, the relayer that carries each final award to them
