@@ -30,6 +30,24 @@ var (
 	errStoreFull    = &httpError{http.StatusInsufficientStorage, expected, "this node's blob store is full"}
 )
 
+// unnamed is the refusal of GET of an artifact no ledger record names: a node keeps what
+// is uploaded to it before a transaction names it, but serves it only from then on, so
+// that its store hosts nothing else and a held-out split stays unread until revealed.
+// It is a 404, so that a node that asks it as a peer asks the next.
+func unnamed(d string) error {
+	return notFound("no ledger record names sha256 " + d + "; a node serves only the artifacts its ledger names")
+}
+
+// named refuses d unless a record of the ledger names it.
+func (s *server) named(d string) error {
+	var ok bool
+	s.chain.View(func(st *ledger.State) { ok = st.Names(d) })
+	if !ok {
+		return unnamed(d)
+	}
+	return nil
+}
+
 // putBlob keeps the body under the sha256 in the path, charged to the signing account.
 //
 // The guard: storing bytes on a node costs its operator disk, so it is not free for
@@ -135,11 +153,15 @@ func (s *server) blobSize(d string) (int64, error) {
 	return n, nil
 }
 
-// getBlob answers the bytes kept under the sha256 in the path.
+// getBlob answers the bytes kept under the sha256 in the path, if a ledger record names
+// them.
 func (s *server) getBlob(w http.ResponseWriter, r *http.Request) {
 	d, err := blobDigest(r)
 	if err == nil && s.blobs == nil {
 		err = errNoBlobStore
+	}
+	if err == nil {
+		err = s.named(d)
 	}
 	var b []byte
 	if err == nil {

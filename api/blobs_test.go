@@ -14,6 +14,7 @@ import (
 	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/challenge"
 )
 
 // blobFixture is the API fixture with a blob store, an extra validator holding no funds
@@ -75,8 +76,9 @@ func refused(t *testing.T, what string, st int, b []byte, wantSt int, msg string
 	}
 }
 
-// A funded account's signed upload is kept (201, then 200 again) and served as bytes
-// with an immutable cache header; a validator holding no funds may store too.
+// A funded account's signed upload is kept (201, then 200 again) and, once a ledger
+// record names it, served as bytes with an immutable cache header; a validator holding
+// no funds may store too.
 func TestASignedUploadIsKeptAndServed(t *testing.T) {
 	f := newBlobFixture(t, blobs.Quota{})
 	b := []byte("\x00asm\x01\x00\x00\x00")
@@ -94,6 +96,13 @@ func TestASignedUploadIsKeptAndServed(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	refused(t, "GET before a record names it", resp.StatusCode, got, 404, "no ledger record names sha256 "+d+"; a node serves only the artifacts its ledger names")
+	f.name(d)
+	if resp, err = http.Get(f.srv.URL + "/v1/blobs/" + d); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !bytes.Equal(got, b) || resp.Header.Get("Content-Type") != "application/octet-stream" ||
 		resp.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
@@ -166,8 +175,8 @@ func TestQuotasBoundUploads(t *testing.T) {
 	refused(t, "total", st, body, 507, "this node's blob store is full")
 }
 
-// GET refuses a malformed digest and answers 404 for a blob not held; a node without a
-// store answers 501 on both routes.
+// GET refuses a malformed digest and a digest no ledger record names, and answers 404
+// for a named blob not held; a node without a store answers 501 on both routes.
 func TestBlobReadsAndMissingStores(t *testing.T) {
 	f := newBlobFixture(t, blobs.Quota{})
 	d := bsum([]byte("never stored"))
@@ -181,10 +190,27 @@ func TestBlobReadsAndMissingStores(t *testing.T) {
 		resp.Body.Close()
 		refused(t, "GET "+path, resp.StatusCode, b, want, msg)
 	}
+	refusedGet(f.fixture, "/v1/blobs/"+d, 404, "no ledger record names sha256 "+d+"; a node serves only the artifacts its ledger names")
+	f.name(d)
 	refusedGet(f.fixture, "/v1/blobs/"+d, 404, "no blob with sha256 "+d)
 	refusedGet(f.fixture, "/v1/blobs/xyz", 400, "blob digest must be 64 lowercase hex digits")
 	bare := newFixture(t)
 	refusedGet(bare, "/v1/blobs/"+d, 501, "this node keeps no blob store")
 	st, body := (&blobFixture{fixture: bare}).put(d, sign(t, bare.sender, testChain, d), []byte("never stored"))
 	refused(t, "PUT without a store", st, body, 501, "this node keeps no blob store")
+}
+
+// name has the sender register a bench version whose module is d: a ledger record that
+// names d, from which the node serves it.
+func (f *fixture) name(d string) {
+	f.t.Helper()
+	_, nonce := f.heightAndNonce()
+	st, b := f.post(f.encode(f.tx(nonce, ledger.Amount{}, challenge.BenchRegister{
+		Name: "b" + d[:8], Version: 1, Module: d, Size: 1000, Kinds: []string{"memory", "tool"},
+		MinCases: 100, Profiles: []string{"full", "practice"}, Quorum: 1, InitGas: 1, CaseGas: 1, BenchGas: 1,
+		MaxPages: 2048, Platform: challenge.Platform, Fold: challenge.DefaultFold(),
+	})))
+	if st != http.StatusOK || bytes.Contains(b, []byte(`"error"`)) {
+		f.t.Fatalf("name %s: %d %s", d, st, b)
+	}
 }

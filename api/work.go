@@ -86,11 +86,15 @@ func (s *server) readWork(w http.ResponseWriter, r *http.Request, want string) (
 	return b, nil
 }
 
-// getWork answers the bytes kept under the sha256 in the path, as text.
+// getWork answers the bytes kept under the sha256 in the path, as text, if a URL entry
+// committed them.
 func (s *server) getWork(w http.ResponseWriter, r *http.Request) {
 	d, err := pathDigest(r)
 	if err == nil && s.works == nil {
 		err = errNoWorkStore
+	}
+	if err == nil {
+		err = s.named(d)
 	}
 	if err != nil {
 		s.fail(w, r, err)

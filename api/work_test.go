@@ -24,8 +24,9 @@ func sum(b string) string {
 }
 
 // TestWorkIsKeptUnderItsDigest: PUT /v1/work/{sha256} keeps the body (201, then 200 for
-// the same bytes again) and GET answers exactly those bytes as text; a digest never
-// kept is a 404 that names it.
+// the same bytes again) and, once a ledger record names them, GET answers exactly those
+// bytes as text; a digest no record names, and a named digest never kept, are each a
+// 404 that names it.
 func TestWorkIsKeptUnderItsDigest(t *testing.T) {
 	f := newFixture(t)
 	d := sum(note)
@@ -36,6 +37,11 @@ func TestWorkIsKeptUnderItsDigest(t *testing.T) {
 			t.Fatalf("PUT /v1/work = %d %s, want %d with the digest and size", st, b, want)
 		}
 	}
+	var eb api.ErrorBody
+	if st := f.get("/v1/work/"+d, &eb); st != http.StatusNotFound || eb.Error != (api.ErrorDetail{Class: "EXPECTED", Message: "no ledger record names sha256 " + d + "; a node serves only the artifacts its ledger names"}) {
+		t.Fatalf("GET of work no record names = %d %+v", st, eb.Error)
+	}
+	f.name(d)
 	resp, err := http.Get(f.srv.URL + "/v1/work/" + d)
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +52,7 @@ func TestWorkIsKeptUnderItsDigest(t *testing.T) {
 		t.Fatalf("GET /v1/work = %d %q (%s), want 200 with the note as text", resp.StatusCode, body, resp.Header.Get("Content-Type"))
 	}
 	missing := sum("never kept")
-	var eb api.ErrorBody
+	f.name(missing)
 	if st := f.get("/v1/work/"+missing, &eb); st != http.StatusNotFound || eb.Error != (api.ErrorDetail{Class: "EXPECTED", Message: "no work with sha256 " + missing}) {
 		t.Fatalf("GET of a digest never kept = %d %+v", st, eb.Error)
 	}
@@ -81,8 +87,9 @@ func TestAWorkUploadIsRefused(t *testing.T) {
 		})
 	}
 	for _, d := range []string{sum(note), sum(note + "edited"), sum(big), sum("\xff\xfe")} {
+		f.name(d) // so that a 404 says the store does not hold it
 		var eb api.ErrorBody
-		if st := f.get("/v1/work/"+d, &eb); st != http.StatusNotFound {
+		if st := f.get("/v1/work/"+d, &eb); st != http.StatusNotFound || eb.Error.Message != "no work with sha256 "+d {
 			t.Errorf("GET /v1/work/%s after refusals = %d, want 404: nothing refused is kept", d, st)
 		}
 	}

@@ -37,3 +37,29 @@ func BenchmarkFetchAMiBFromANode(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFetchFourMiBFromAPeer measures what a validator pays for a 4 MiB module
+// uploaded to another node: its own store's miss, the peer's loopback API, the check
+// against the digest, and keeping the bytes in its store.
+func BenchmarkFetchFourMiBFromAPeer(b *testing.B) {
+	body := bytes.Repeat([]byte{3}, 4<<20)
+	d := Digest(body)
+	n := node(b, serving(body))
+	peers := Peers{Bases: []string{n.Base}}
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		b.StopTimer()
+		s, err := Open(b.TempDir())
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		got, err := Fetch(context.Background(), d, s, peers)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Put(d, bytes.NewReader(got)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -15,9 +15,12 @@
 // so a crash between the two leaves a blob charged to nobody: the quota never counts a
 // blob that is not there. Who may upload at all is the API's decision (package api).
 //
-// Fetch tries sources in order (this node's Store, a node's GET /v1/blobs/{sha256}, an
-// https URL through package fetch's hostile-URL client) and checks every answer against
-// the digest while reading at most MaxBytes. Every failure is a *book.Error: a
-// mismatch, a 404 or another refusal is [EXTERNAL] (two validators agree on it), a
-// timeout, a 5xx or a broken connection [TRANSIENT].
+// Fetch tries sources in order (this node's Store, the network's other nodes through
+// Peers, a node's GET /v1/blobs/{sha256}, an https URL through package fetch's
+// hostile-URL client) and checks every answer against the digest while reading at most
+// MaxBytes. Every failure is a *book.Error: a mismatch, a 404 or another refusal of a
+// URL is [EXTERNAL] (two validators agree on it), a timeout, a 5xx or a broken
+// connection [TRANSIENT]. A peer is a mirror, not an authority: one whose answer is
+// wrong is skipped and the next asked, and an artifact no peer holds is [TRANSIENT],
+// since an upload to any one node reaches the others this way.
 package blobs

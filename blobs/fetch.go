@@ -56,16 +56,35 @@ func (s *Store) Blob(_ context.Context, d string) ([]byte, error) {
 // DefaultNodeTimeout bounds a fetch from a node's API when the http.Client has none.
 const DefaultNodeTimeout = 60 * time.Second
 
-// Node is a source that asks a node's API: GET <Base>/v1/blobs/<sha256>. The node is
-// one the caller chose (its own, or one its operator configured), so it may be on a
-// private network; an https URL named by a transaction goes through URL instead.
+// Node is a source that asks a node's API: GET <Base><Route><sha256>. The node is one
+// the caller chose (its own, or one its operator configured), so it may be on a private
+// network; an https URL named by a transaction goes through URL instead.
 type Node struct {
-	Base   string       // "http://127.0.0.1:8545"
-	Client *http.Client // nil means one with DefaultNodeTimeout
+	Base     string       // "http://127.0.0.1:8545"
+	Client   *http.Client // nil means one with DefaultNodeTimeout
+	Route    string       // BlobRoute when empty; WorkRoute for work bytes
+	MaxBytes int64        // the most bytes read; MaxBytes when zero
 }
 
-// Where is the URL of the blob on the node.
-func (n Node) Where(d string) string { return strings.TrimRight(n.Base, "/") + "/v1/blobs/" + d }
+// Where is the URL of the artifact on the node.
+func (n Node) Where(d string) string {
+	r := n.Route
+	if r == "" {
+		r = BlobRoute
+	}
+	return strings.TrimRight(n.Base, "/") + r + d
+}
+
+func (n Node) limit() int64 {
+	if n.MaxBytes > 0 && n.MaxBytes < MaxBytes {
+		return n.MaxBytes
+	}
+	return MaxBytes
+}
+
+func (n Node) tooLarge(d string) *book.Error {
+	return book.NewError(book.External, fmt.Sprintf("The artifact at %s exceeds %d bytes", n.Where(d), n.limit()))
+}
 
 // Blob asks the node for the blob d.
 func (n Node) Blob(ctx context.Context, d string) ([]byte, error) {
@@ -90,12 +109,15 @@ func (n Node) Blob(ctx context.Context, d string) ([]byte, error) {
 	if resp.StatusCode != http.StatusOK {
 		return nil, status(where, resp.StatusCode)
 	}
-	if resp.ContentLength > MaxBytes {
-		return nil, tooLarge(where)
+	if resp.ContentLength > n.limit() {
+		return nil, n.tooLarge(d)
 	}
-	b, err := io.ReadAll(io.LimitReader(resp.Body, MaxBytes+1))
+	b, err := io.ReadAll(io.LimitReader(resp.Body, n.limit()+1))
 	if err != nil {
 		return nil, transport(where, err)
+	}
+	if int64(len(b)) > n.limit() {
+		return nil, n.tooLarge(d)
 	}
 	return b, nil
 }

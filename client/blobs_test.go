@@ -14,6 +14,7 @@ import (
 	"github.com/arena/arena/chain/solo"
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/challenge"
 )
 
 // blobNode is a solo arena with a blob store behind the real API on loopback, founded
@@ -42,7 +43,7 @@ func blobNode(t *testing.T, funder ledger.Address) *client.Client {
 }
 
 // PutBlob stores bytes signed by a funded account and returns their digest; GetBlob
-// reads them back; an unfunded signer is refused with the node's message; a client
+// reads them back once a ledger record names them (a 404 *Error before); an unfunded signer is refused with the node's message; a client
 // without a signer refuses before sending; a blob not held is a 404 *Error.
 func TestBlobsRoundTripThroughTheClient(t *testing.T) {
 	ctx := context.Background()
@@ -57,12 +58,23 @@ func TestBlobsRoundTripThroughTheClient(t *testing.T) {
 	if again, err := c.WithSigner(funded).PutBlob(ctx, b); err != nil || again != d {
 		t.Fatalf("PutBlob again = %s, %v", again, err)
 	}
+	var ae *client.Error
+	unnamed := "no ledger record names sha256 " + d + "; a node serves only the artifacts its ledger names"
+	if _, err := c.GetBlob(ctx, d); !errors.As(err, &ae) || ae.Status != 404 || ae.Message != unnamed {
+		t.Fatalf("GetBlob before a record names it: %v", err)
+	}
+	if _, err := c.Sender(funded).Send(ctx, ledger.Amount{}, challenge.BenchRegister{
+		Name: "named", Version: 1, Module: d, Size: int64(len(b)), Kinds: []string{"memory", "tool"},
+		MinCases: 100, Profiles: []string{"full", "practice"}, Quorum: 1, InitGas: 1, CaseGas: 1, BenchGas: 1,
+		MaxPages: 2048, Platform: challenge.Platform, Fold: challenge.DefaultFold(),
+	}); err != nil {
+		t.Fatal(err)
+	}
 	got, err := c.GetBlob(ctx, d)
 	if err != nil || !bytes.Equal(got, b) {
 		t.Fatalf("GetBlob = %q, %v", got, err)
 	}
 	_, err = c.WithSigner(stranger).PutBlob(ctx, []byte("other"))
-	var ae *client.Error
 	want := "account " + stranger.Address().String() + " holds no funds and is not a validator; only such accounts may store blobs"
 	if !errors.As(err, &ae) || ae.Status != 403 || ae.Class != "EXPECTED" || ae.Message != want {
 		t.Fatalf("stranger: %v", err)

@@ -9,11 +9,12 @@ import (
 	"testing"
 
 	"github.com/arena/arena/client"
+	"github.com/arena/arena/ledger"
 )
 
 // TestWorkRoundTripsThroughTheNode: PutWork keeps the bytes under their sha256, which
-// it returns, and Work reads exactly them back; a digest the node never kept is a 404
-// *client.Error naming it, and an upload over the fetch limit is refused with the
+// it returns, and Work reads exactly them back once a URL entry commits them; a digest
+// no record names is a 404 *client.Error naming it, and an upload over the fetch limit is refused with the
 // node's exact message.
 func TestWorkRoundTripsThroughTheNode(t *testing.T) {
 	f := newFixture(t, 3)
@@ -27,14 +28,26 @@ func TestWorkRoundTripsThroughTheNode(t *testing.T) {
 			t.Fatalf("PutWork = %+v, %v; want %s, %d bytes", w, err, want, len(note))
 		}
 	}
+	var ce *client.Error
+	unnamed := func(d string) string {
+		return "[EXPECTED] no ledger record names sha256 " + d + "; a node serves only the artifacts its ledger names"
+	}
+	if _, err := f.c.Work(ctx, want); !errors.As(err, &ce) || ce.Status != http.StatusNotFound || ce.Error() != unnamed(want) {
+		t.Fatalf("Work(%s) before an entry commits it = %v", want, err)
+	}
+	rc, err := f.sponsor.Send(ctx, ledger.Ether(50), ledger.PostTask{Title: "A haiku", Spec: "Write a haiku about ledgers.", Rubric: "It should be at most 3 lines.", ClosesInS: 3600})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.solver.Send(ctx, ledger.Ether(5), ledger.Submit{Task: ledger.TaskID(rc.Outcome.Created), WorkURL: "https://solver.example/haiku.txt", WorkSHA256: want}); err != nil {
+		t.Fatal(err)
+	}
 	if b, err := f.c.Work(ctx, want); err != nil || string(b) != string(note) {
 		t.Fatalf("Work(%s) = %q, %v; want the note", want, b, err)
 	}
 	missing := strings.Repeat("0", 64)
-	_, err := f.c.Work(ctx, missing)
-	var ce *client.Error
-	if !errors.As(err, &ce) || ce.Status != http.StatusNotFound || ce.Error() != "[EXPECTED] no work with sha256 "+missing {
-		t.Fatalf("Work(never kept) = %v, want a 404 [EXPECTED] no work with sha256 %s", err, missing)
+	if _, err = f.c.Work(ctx, missing); !errors.As(err, &ce) || ce.Status != http.StatusNotFound || ce.Error() != unnamed(missing) {
+		t.Fatalf("Work(never kept) = %v, want a 404 %s", err, unnamed(missing))
 	}
 	_, err = f.c.PutWork(ctx, []byte(strings.Repeat("x", 512<<10+1)))
 	if !errors.As(err, &ce) || ce.Status != http.StatusRequestEntityTooLarge || ce.Error() != "[EXPECTED] work over 524288 bytes, the largest a validator fetches" {

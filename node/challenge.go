@@ -35,17 +35,17 @@ func (n *Node) runtime() (*sandbox.Runtime, error) {
 
 // addChallengeGraders files a validator's graders of benchmark challenges in g: a run
 // of a program (gchallenge.RunKind) and a bench version's check (gchallenge.CheckKind).
-// They run on the node's shared runtime, read artifacts from the node's blob store
-// before the URL a registration or commit names (fetched under the [fetch] table's
-// rules, ca_file included), keep what they fetched and publish transcripts there, and
-// serve a bench's pinned model with the validator's reader when its spec names exactly
-// that model.
+// They run on the node's shared runtime, read artifacts from the node's blob store,
+// then from its peers ([artifacts]), before the URL a registration or commit names
+// (fetched under the [fetch] table's rules, ca_file included), keep what they fetched
+// and publish transcripts there, and serve a bench's pinned model with the validator's
+// reader when its spec names exactly that model.
 func (n *Node) addChallengeGraders(g map[string]grading.Grader, p *pipelineModels, fc fetch.Config, o OpenOptions) error {
 	rt, err := n.runtime()
 	if err != nil {
 		return err
 	}
-	h := &gchallenge.Host{Runtime: rt, Store: n.blobs, URL: blobs.NewURLClient(fc), Models: p.serve, Now: o.Now}
+	h := &gchallenge.Host{Runtime: rt, Store: n.blobs, Nodes: n.peerSources(), URL: blobs.NewURLClient(fc), Models: p.serve, Now: o.Now}
 	g[gchallenge.RunKind] = gchallenge.Runner{Host: h}
 	g[gchallenge.CheckKind] = gchallenge.Checker{Host: h}
 	return nil

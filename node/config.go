@@ -37,6 +37,7 @@ type Config struct {
 	Engine        string            `toml:"engine"`         // EngineSolo or EngineComet
 	API           APIConfig         `toml:"api"`
 	Fetch         FetchConfig       `toml:"fetch"`
+	Artifacts     ArtifactsConfig   `toml:"artifacts"`
 	Solo          SoloConfig        `toml:"solo"`
 	Comet         CometConfig       `toml:"comet"`
 	Bridge        BridgeConfig      `toml:"bridge"`
@@ -123,6 +124,7 @@ func DefaultConfig() Config {
 		API:           APIConfig{Rate: 20, Burst: 40},
 		Comet:         CometConfig{Home: ".", CheckpointEvery: 100},
 		Fetch:         FetchConfig{MaxBytes: 512 << 10, Timeout: 10 * time.Second},
+		Artifacts:     ArtifactsConfig{Timeout: DefaultPeerTimeout},
 		Solo:          SoloConfig{MaxBatch: 1000, MaxWait: 2 * time.Millisecond, CheckpointEvery: 100},
 		Bridge:        defaultBridge(),
 	}
@@ -244,6 +246,9 @@ func (c Config) Validate() error {
 		return errors.New(`key "solo.checkpoint_every": cannot be negative`)
 	}
 	if err := c.Bridge.validate(); err != nil {
+		return err
+	}
+	if err := c.Artifacts.validate(); err != nil {
 		return err
 	}
 	if err := c.validateValidators(); err != nil {

@@ -42,6 +42,10 @@ func TestABadConfigNamesTheKey(t *testing.T) {
 		{"[[operator]]\naddress = \"" + addr + "\"\nbet_window = \"-1s\"\n", `arena.toml: key "operator[0].bet_window": cannot be negative`},
 		{"[[operator]]\naddress = \"" + addr + "\"\n[operator.models]\nm = \"\"\n", `arena.toml: key "operator[0].models": model "m" has no reader spec`},
 		{"[[operator]]\naddress = \"" + addr + "\"\nreadr = \"builtin\"\n", `arena.toml: unknown key "operator.readr"`},
+		{"[artifacts]\npeers = [\"http://10.0.0.2:7545\", \"10.0.0.3:7545\"]\n", `arena.toml: key "artifacts.peers[1]": "10.0.0.3:7545" is not an http or https base URL`},
+		{"[artifacts]\npeers = [\"ftp://10.0.0.2\"]\n", `arena.toml: key "artifacts.peers[0]": "ftp://10.0.0.2" is not an http or https base URL`},
+		{"[artifacts]\ntimeout = \"-1s\"\n", `arena.toml: key "artifacts.timeout": cannot be negative`},
+		{"[artifacts]\npeers = \"http://10.0.0.2:7545\"\n", `arena.toml: line 2, key "artifacts.peers": incompatible types: TOML value has type string; destination has type slice`},
 		{"[api]\nrate = \"fast\"\n", `arena.toml: line 2, key "api.rate": incompatible types: TOML value has type string; destination has type float`},
 	}
 	for _, tc := range tests {

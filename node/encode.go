@@ -30,6 +30,7 @@ func (c Config) Encode() []byte {
 	kv("max_bytes", fmt.Sprint(c.Fetch.MaxBytes), "largest body accepted")
 	kv("timeout", duration(c.Fetch.Timeout), "one whole fetch")
 	kv("ca_file", quote(c.Fetch.CAFile), "PEM file of a private CA trusted besides the system roots")
+	c.Artifacts.encode(&b, kv)
 	b.WriteString("\n[solo] # the embedded engine\n")
 	kv("max_batch", fmt.Sprint(c.Solo.MaxBatch), "most transactions per block")
 	kv("max_wait", duration(c.Solo.MaxWait), "longest a block waits after its first transaction")

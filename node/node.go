@@ -2,9 +2,10 @@
 // file (the solo sequencer, or with engine = "comet" a CometBFT node of a network whose
 // home Testnet or an operator wrote), the founding terms, the keystore, a grading
 // worker for each local validator with its own models and fetcher, which reads the work
-// URL entries committed at filing from the node's store before fetching (Works) and
-// grades benchmark challenges on the node's one sandbox runtime from its blob store
-// (challenge.go) and learning challenges likewise (learn.go), an agent-match operator
+// URL entries committed at filing from the node's store, then from the other nodes'
+// ([artifacts] peers), before fetching (Works) and grades benchmark challenges on the
+// node's one sandbox runtime from its blob store and its peers (challenge.go) and
+// learning challenges likewise (learn.go), an agent-match operator
 // (match/operator) for each [[operator]] key,
 // which keeps its secrets under the arena directory (OperatorDir), and, when the
 // [bridge] table names sinks, the relayer that carries each final award to them
@@ -282,7 +283,10 @@ func (n *Node) pipeline(v ValidatorConfig, fc fetch.Config, o OpenOptions) (*bou
 			return nil, fmt.Errorf("compiler %q: %w", compileSpec, err)
 		}
 	}
-	works := storeWorks{n.engine.DB(), o.Logger.With("validator", v.Address.String())}
+	log := o.Logger.With("validator", v.Address.String())
+	peers := n.Peers(blobs.WorkRoute, fc.MaxBytes)
+	peers.Log = log
+	works := storeWorks{n.engine.DB(), peers, log}
 	return &bounty.Pipeline{Reader: r, Compiler: c, Fetcher: fetch.New(fc), Works: works, Now: o.Now}, nil
 }
 

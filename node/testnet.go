@@ -37,9 +37,10 @@ const DefaultTestnetName = "localnet"
 // and in each home an arena directory: genesis.json (the founding terms, which are also
 // the CometBFT genesis app_state), keys/ holding that node's grading validator key, and
 // arena.toml running the comet engine with that one [[validator]] and its reader (the
-// node's entry in o.Readers, else builtin), its API on 127.0.0.1:BasePort+10i+2. Unless
-// the terms name a treasury, a treasury key is generated into node0's keystore and
-// named, and each operator key it generates (as Init does: one in a dev arena) is kept
+// node's entry in o.Readers, else builtin), its API on 127.0.0.1:BasePort+10i+2 and
+// the other nodes' APIs as its [artifacts] peers, so that an artifact uploaded to any
+// one node reaches every validator. Unless the terms name a treasury, a treasury key is
+// generated into node0's keystore and named, and each operator key it generates (as Init does: one in a dev arena) is kept
 // there, named in the founding terms and configured as node0's [[operator]]. The
 // founding terms are validated as Init validates them, before anything is written.
 func Testnet(dir string, o TestnetOptions) (comet.Network, error) {
@@ -81,6 +82,7 @@ func Testnet(dir string, o TestnetOptions) (comet.Network, error) {
 		c.Engine = EngineComet
 		c.DB = comet.DBFile
 		c.Listen = APIAddr(nd)
+		c.Artifacts.Peers = peerAPIs(nw, i)
 		v := ValidatorConfig{Address: nd.Validator}
 		if i < len(def.Readers) {
 			v.Reader = def.Readers[i]
@@ -140,6 +142,18 @@ func keepKey(home string, o InitOptions, c Config, k *account.Key) error {
 		st.Scrypt = account.Light
 	}
 	return st.Add(k, o.Passphrase)
+}
+
+// peerAPIs returns the API base URLs of every node of nw but node i: where node i asks
+// for the artifacts uploaded to another.
+func peerAPIs(nw comet.Network, i int) []string {
+	var out []string
+	for j, nd := range nw.Nodes {
+		if j != i {
+			out = append(out, "http://"+APIAddr(nd))
+		}
+	}
+	return out
 }
 
 // APIAddr returns the API address Testnet configured for nd: its p2p port plus 2.

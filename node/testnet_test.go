@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -17,7 +18,8 @@ import (
 
 // TestTestnetLaysOutOneArenaPerNode: each node home of a localnet is an arena directory
 // of its own: arena.toml runs the comet engine with that node's one validator and
-// reader and its own API port, genesis.json holds the founding terms the CometBFT
+// reader and its own API port, asks the other node's API for the artifacts it lacks,
+// genesis.json holds the founding terms the CometBFT
 // genesis carries, and the grading key sits in the keystore only, encrypted.
 func TestTestnetLaysOutOneArenaPerNode(t *testing.T) {
 	dir := t.TempDir()
@@ -41,6 +43,10 @@ func TestTestnetLaysOutOneArenaPerNode(t *testing.T) {
 			t.Errorf("node%d: API %s, want its own %s", i, cfg.Listen, APIAddr(nd))
 		}
 		apis[cfg.Listen] = true
+		other := net.Nodes[1-i]
+		if want := []string{"http://" + APIAddr(other)}; !slices.Equal(cfg.Artifacts.Peers, want) || !slices.Equal(PeerBases(cfg), want) {
+			t.Errorf("node%d: artifact peers %q, want the other node's API %q", i, cfg.Artifacts.Peers, want)
+		}
 		terms, err := ReadGenesis(nd.Home, cfg)
 		if err != nil {
 			t.Fatal(err)

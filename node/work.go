@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 
+	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/store"
@@ -22,11 +23,14 @@ func (f FetchConfig) FetchLimits() fetch.Config {
 	return fetch.Config{AllowLoopback: f.AllowLoopback, AllowPrivate: f.AllowPrivate, MaxBytes: f.MaxBytes, Timeout: f.Timeout}
 }
 
-// storeWorks is the node's store as its validators' grading.WorkSource. A read that
-// fails is logged and reported as not held, so the validator fetches the URL instead.
+// storeWorks is the node's store as its validators' grading.WorkSource, then its peers:
+// bytes another node keeps are fetched from it by digest, checked and kept here. A read
+// that fails is logged and reported as not held, so the validator fetches the URL
+// instead.
 type storeWorks struct {
-	db  *store.DB
-	log *slog.Logger
+	db    *store.DB
+	peers blobs.Peers // no Bases: none asked
+	log   *slog.Logger
 }
 
 var _ grading.WorkSource = storeWorks{}
@@ -41,12 +45,21 @@ func (w storeWorks) Keep(ctx context.Context, b []byte) {
 	}
 }
 
-// Work returns the bytes kept under sha256, if any.
+// Work returns the bytes kept under sha256, or else those a peer keeps (checked against
+// the digest, and then kept here), if any.
 func (w storeWorks) Work(ctx context.Context, sha256 string) ([]byte, bool) {
 	b, ok, err := w.db.Work(ctx, sha256)
 	if err != nil {
-		w.log.Warn("work store unreadable; fetching the URL instead", "sha256", sha256, "err", err)
+		w.log.Warn("work store unreadable; asking the peers", "sha256", sha256, "err", err)
+	}
+	if ok || len(w.peers.Bases) == 0 {
+		return b, ok
+	}
+	b, err = blobs.Fetch(ctx, sha256, w.peers)
+	if err != nil {
+		w.log.Info("work held by no peer; fetching the URL", "sha256", sha256, "err", err)
 		return nil, false
 	}
-	return b, ok
+	w.Keep(ctx, b)
+	return b, true
 }

@@ -1,7 +1,6 @@
 package comet_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -10,11 +9,13 @@ import (
 
 	abci "github.com/cometbft/cometbft/abci/types"
 
+	"github.com/arena/arena/account"
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/chain/solo"
 	"github.com/arena/arena/challenge/abi"
 	"github.com/arena/arena/challenge/example"
+	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/sandbox"
@@ -28,8 +29,9 @@ var challengeAgents = []string{"steady", "sharp"}
 
 // TestFourNodesRunAChallengeToOneAppHash: issue 13, "Works on the CometBFT engine":
 // four node processes, each with its own validator, sandbox and blob store, agree on a
-// whole benchmark challenge. The example bench and agents are uploaded to every node;
-// the bench is registered and checked by a committee of three, a challenge is published
+// whole benchmark challenge. The example bench and agents are uploaded to node 0 only,
+// through its API; the other nodes' validators fetch them from it by digest, and keep
+// them; the bench is registered and checked by a committee of three, a challenge is published
 // with an emission pool, two agents are committed, and each run's seed comes from the
 // state hash after its commit's block; three validators run each program in their
 // sandboxes, grade it with the bench and attest the same composite, each publishing its
@@ -45,8 +47,9 @@ func TestFourNodesRunAChallengeToOneAppHash(t *testing.T) {
 		wasm, _ := example.Agent(name)
 		modules = append(modules, wasm)
 	}
-	for _, n := range c.net.Nodes {
-		upload(t, n.Home, modules...)
+	c.upload(0, c.sponsor, bench) // node 0 only: the other nodes' validators fetch from it
+	for i, wasm := range modules[1:] {
+		c.upload(0, c.solvers[i], wasm)
 	}
 
 	out := c.send(c.sponsor, ledger.Amount{}, challenge.BenchRegister{
@@ -115,6 +118,7 @@ func TestFourNodesRunAChallengeToOneAppHash(t *testing.T) {
 		t.Logf("run %d (%s): composite %d ± %d over %d cases, seed %s", r.ID, challengeAgents[i], r.Kept.Composite.Composite, r.Kept.Composite.SE, r.Kept.Composite.N, r.Seed)
 	}
 	published(t, c, cv.Runs)
+	travelled(t, c, cv.Runs, bench)
 
 	c.send(c.sponsor, ledger.Amount{}, ledger.Advance{Seconds: 3600})
 	c.send(c.solvers[2], ledger.Amount{}, challenge.Fold{Challenge: id})
@@ -194,18 +198,61 @@ func warmWasmCache(t *testing.T, dir string) {
 	}
 }
 
-// upload stores modules in the blob store of the node in home, as PUT /v1/blobs would.
-// The node has opened its store already and writes to it only once it runs a program,
-// so nothing of its own is half-written when this Open tidies the directory.
-func upload(t *testing.T, home string, modules ...[]byte) {
+// upload stores module on node i through its API, PUT /v1/blobs signed by k, as `arena
+// bench register` and `arena challenge commit` do; it waits for the API to answer.
+func (c *cluster) upload(i int, k *account.Key, module []byte) {
+	c.t.Helper()
+	cl := client.New(c.api(i), nil).WithSigner(k)
+	var err error
+	c.waitFor(fmt.Sprintf("node%d's API to keep a module", i), func() bool {
+		_, err = cl.PutBlob(context.Background(), module)
+		return err == nil
+	})
+}
+
+// travelled checks that the artifacts uploaded to node 0 alone reached every validator
+// that scored a run: the node of each holds the bench module and the program, fetched
+// from a peer and kept. And that an auditor on any node finds every transcript: asked
+// of the peers of a node whose validator did not attest it, each answers its digest.
+func travelled(t *testing.T, c *cluster, runs []ledger.RunView, bench []byte) {
 	t.Helper()
-	st, err := blobs.Open(nodeBlobs(home))
-	if err != nil {
-		t.Fatal(err)
+	node := map[ledger.Address]int{}
+	for i, n := range c.net.Nodes {
+		node[n.Validator] = i
 	}
-	for _, m := range modules {
-		if err := st.Put(abi.Digest(m), bytes.NewReader(m)); err != nil {
-			t.Fatal(err)
+	for _, r := range runs {
+		attested := map[int]bool{}
+		for _, a := range r.Attestations {
+			i := node[a.Validator]
+			attested[i] = true
+			if !a.Result.Scored() {
+				continue
+			}
+			for what, d := range map[string]string{"bench module": abi.Digest(bench), "program": r.Program} {
+				if _, err := os.Stat(filepath.Join(nodeBlobs(c.net.Nodes[i].Home), d)); err != nil {
+					t.Errorf("run %d: node%d scored it without keeping the %s %s: %v", r.ID, i, what, d, err)
+				}
+			}
+		}
+		for k := range c.net.Nodes {
+			if attested[k] {
+				continue
+			}
+			var peers []string
+			for j := range c.net.Nodes {
+				if j != k {
+					peers = append(peers, c.api(j))
+				}
+			}
+			for _, a := range r.Attestations {
+				if !a.Result.Scored() {
+					continue
+				}
+				b, err := blobs.Fetch(context.Background(), a.Result.Transcript, blobs.Peers{Bases: peers})
+				if err != nil || abi.Digest(b) != a.Result.Transcript {
+					t.Errorf("run %d: an auditor on node%d cannot fetch %s's transcript %s: %v", r.ID, k, a.Validator, a.Result.Transcript, err)
+				}
+			}
 		}
 	}
 }

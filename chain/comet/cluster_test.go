@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -70,7 +71,13 @@ func newCluster(t testing.TB, n int, liars ...liar) *cluster {
 	c.procs = make([]*exec.Cmd, n)
 	c.env = make([][]string, n)
 	for i, nd := range net.Nodes {
-		c.env[i] = []string{nodeHomeEnv + "=" + nd.Home}
+		var peers []string
+		for j := range net.Nodes {
+			if j != i {
+				peers = append(peers, c.api(j))
+			}
+		}
+		c.env[i] = []string{nodeHomeEnv + "=" + nd.Home, nodeAPIEnv + "=" + apiAddr(nd), nodePeersEnv + "=" + strings.Join(peers, " ")}
 		cl, err := rpchttp.New("tcp://"+nd.RPC, "/websocket")
 		if err != nil {
 			t.Fatal(err)
@@ -97,7 +104,18 @@ func mustKey(t testing.TB) *account.Key {
 	return k
 }
 
-// freeBase returns a base port whose 2n ports are free on 127.0.0.1.
+// apiAddr is the address node nd's API listens on: its p2p port plus 2, as `arena
+// testnet` lays a localnet out.
+func apiAddr(nd comet.NetNode) string {
+	host, port, _ := net.SplitHostPort(nd.P2P)
+	p, _ := strconv.Atoi(port)
+	return net.JoinHostPort(host, strconv.Itoa(p+2))
+}
+
+// api is the base URL of node i's API.
+func (c *cluster) api(i int) string { return "http://" + apiAddr(c.net.Nodes[i]) }
+
+// freeBase returns a base port whose 3n ports (p2p, RPC, API) are free on 127.0.0.1.
 func freeBase(t testing.TB, n int) int {
 	t.Helper()
 	for range 50 {
@@ -105,7 +123,7 @@ func freeBase(t testing.TB, n int) int {
 		var ls []net.Listener
 		ok := true
 		for i := range n {
-			for _, p := range []int{base + 10*i, base + 10*i + 1} {
+			for _, p := range []int{base + 10*i, base + 10*i + 1, base + 10*i + 2} {
 				l, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", p))
 				if err != nil {
 					ok = false

@@ -8,15 +8,19 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/arena/arena/account"
+	"github.com/arena/arena/api"
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/grading"
@@ -27,15 +31,20 @@ import (
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/reader"
 	"github.com/arena/arena/sandbox"
+	"github.com/arena/arena/store"
 	"github.com/arena/arena/validator"
 )
 
 // Environment of a node process: the test binary re-executed with nodeHomeEnv set runs
-// one node and its grading validator instead of the tests; nodeDishonestEnv, if set,
-// names how that validator lies (readsHigher or hidesDisqualification).
+// one node, its API (blobs and work, on nodeAPIEnv) and its grading validator instead of
+// the tests; nodePeersEnv names the other nodes' APIs, which the validator asks for the
+// artifacts its node lacks; nodeDishonestEnv, if set, names how that validator lies
+// (readsHigher or hidesDisqualification).
 const (
 	nodeHomeEnv      = "ARENA_COMET_TEST_NODE_HOME"
 	nodeDishonestEnv = "ARENA_COMET_TEST_DISHONEST"
+	nodeAPIEnv       = "ARENA_COMET_TEST_API"   // host:port the node's API listens on
+	nodePeersEnv     = "ARENA_COMET_TEST_PEERS" // the other nodes' API base URLs, space-separated
 )
 
 // The ways a node's validator may be dishonest.
@@ -84,15 +93,21 @@ func runNode(home, lie string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	host, err := challengeHost(ctx, home)
+	peers := blobs.Peers{Bases: strings.Fields(os.Getenv(nodePeersEnv)), Log: log}
+	host, err := challengeHost(ctx, home, peers)
 	if err != nil {
 		return err
 	}
 	defer host.Runtime.Close(context.Background())
+	stopAPI, err := serveAPI(e, host.Store, log)
+	if err != nil {
+		return err
+	}
+	defer stopAPI()
 	w := validator.New(validator.Config{
 		Key: key, Chain: chain,
 		Graders: map[string]grading.Grader{
-			bounty.Kind:          &bounty.Pipeline{Reader: model, Compiler: model},
+			bounty.Kind:          &bounty.Pipeline{Reader: model, Compiler: model, Works: peerWorks{e.DB(), peers}},
 			gtender.Kind:         &gtender.Scorer{Model: model},
 			gtender.CheckKind:    &gtender.Checker{Model: model},
 			gchallenge.RunKind:   gchallenge.Runner{Host: host},
@@ -106,9 +121,10 @@ func runNode(home, lie string) error {
 
 // challengeHost is what a node's validator runs benchmark challenges with: a sandbox
 // whose compilation cache is shared by every node of the network (the directory beside
-// their homes), and the node's own blob store, <home>/blobs, which holds the artifacts
-// uploaded to it and receives the transcripts its validator publishes.
-func challengeHost(ctx context.Context, home string) (*gchallenge.Host, error) {
+// their homes), the node's own blob store, <home>/blobs, which holds the artifacts
+// uploaded to it, keeps those fetched from a peer and receives the transcripts its
+// validator publishes, and the other nodes, asked for what it lacks.
+func challengeHost(ctx context.Context, home string, peers blobs.Peers) (*gchallenge.Host, error) {
 	rt, err := sandbox.New(ctx, sandbox.Config{CacheDir: wasmCache(filepath.Dir(home))})
 	if err != nil {
 		return nil, err
@@ -117,7 +133,37 @@ func challengeHost(ctx context.Context, home string) (*gchallenge.Host, error) {
 	if err != nil {
 		return nil, errors.Join(err, rt.Close(ctx))
 	}
-	return &gchallenge.Host{Runtime: rt, Store: st}, nil
+	return &gchallenge.Host{Runtime: rt, Store: st, Nodes: []blobs.Source{peers}}, nil
+}
+
+// serveAPI serves the node's API on $nodeAPIEnv, as `arena node` does: the other nodes'
+// validators and auditors fetch from it the artifacts uploaded here and the transcripts
+// published here, and uploads are made to it.
+func serveAPI(e *comet.Engine, st *blobs.Store, log *slog.Logger) (func(), error) {
+	l, err := net.Listen("tcp", os.Getenv(nodeAPIEnv))
+	if err != nil {
+		return nil, err
+	}
+	srv := &http.Server{Handler: api.New(api.Config{Chain: e, Blobs: st, Works: e.DB(), Logger: log}), ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(l)
+	return func() { srv.Close() }, nil
+}
+
+// peerWorks is the node's work store, then the other nodes' work routes: the bytes a URL
+// entry committed, uploaded to any one node, reach every validator.
+type peerWorks struct {
+	db    *store.DB
+	peers blobs.Peers
+}
+
+func (w peerWorks) Work(ctx context.Context, d string) ([]byte, bool) {
+	if b, ok, err := w.db.Work(ctx, d); err == nil && ok {
+		return b, true
+	}
+	p := w.peers
+	p.Route = blobs.WorkRoute
+	b, err := blobs.Fetch(ctx, d, p)
+	return b, err == nil
 }
 
 // wasmCache is the compilation cache the nodes of a network in dir share.

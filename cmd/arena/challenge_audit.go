@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 
@@ -30,9 +31,10 @@ func (a *app) auditRunCmd() *cobra.Command {
 			"sandbox against every attestation, each published transcript against its digest, each\n" +
 			"transcript re-graded by the bench and scored against the attested composite exactly, the\n" +
 			"result the ledger kept, and each attestation's signature and committee seat. Reads the\n" +
-			"arena directory's log and its blob store (<dir>/blobs), then --blobs (a node's base URL)\n" +
-			"for blobs not held there; --snapshot audits a snapshot file instead of the log, without\n" +
-			"the anchor and the signatures." + auditExits,
+			"arena directory's log and its blob store (<dir>/blobs), then the other nodes its arena.toml\n" +
+			"names ([artifacts] peers) and the founding joins name, then --blobs (a node's base URL) for blobs not held there;\n" +
+			"--snapshot audits a snapshot file instead of the log, without the anchor and the\n" +
+			"signatures." + auditExits,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := auditID("run", args[0])
@@ -65,8 +67,9 @@ func (a *app) auditRunCmd() *cobra.Command {
 	return c
 }
 
-// blobSources returns the directory's blob store, when it has one, then the node at
-// base, when given.
+// blobSources returns the directory's blob store, when it has one, then the peers its
+// arena.toml names ([artifacts]: the other nodes, whose validators published their own
+// transcripts there), then the node at base, when given.
 func (a *app) blobSources(base string) ([]blobs.Source, error) {
 	var src []blobs.Source
 	if dir := filepath.Join(a.dir, "blobs"); dirExists(dir) {
@@ -75,6 +78,15 @@ func (a *app) blobSources(base string) ([]blobs.Source, error) {
 			return nil, fmt.Errorf("audit: %w", err)
 		}
 		src = append(src, st)
+	}
+	if cfg, err := node.LoadConfig(a.dir); err == nil {
+		var joins []string
+		if t, err := node.ReadGenesis(a.dir, cfg); err == nil {
+			joins = node.JoinAPIs(t, cfg)
+		}
+		if peers := node.PeerBases(cfg, joins); len(peers) > 0 {
+			src = append(src, blobs.Peers{Bases: peers, Timeout: cfg.Artifacts.Timeout, Log: slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+		}
 	}
 	if base != "" {
 		src = append(src, blobs.Node{Base: base})

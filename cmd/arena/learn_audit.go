@@ -22,7 +22,8 @@ func (a *app) auditLearnCmd() *cobra.Command {
 		Short: "Re-derive a learning run: seed, code length, curve, held-out bits, final score",
 		Long: "Re-derives learning run N from the arena directory alone, with no node running: the seed\n" +
 			"from the state hash of the block that committed the run and the init seed from it; both\n" +
-			"modules and the train split from the directory's blob store (then --blobs); the pair run\n" +
+			"modules and the train split from the directory's blob store (then the [artifacts] peers of\n" +
+			"its arena.toml, then --blobs); the pair run\n" +
 			"over the split exactly as a committee member runs it, its bits, first-window bits, loss\n" +
 			"curve and gas against every learn_run attestation and the kept result; once revealed, the\n" +
 			"held-out split's retrained, trained and twin bits against every learn_heldout attestation;\n" +

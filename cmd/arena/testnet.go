@@ -17,7 +17,8 @@ func (a *app) testnetCmd() *cobra.Command {
 		Short: "Write a CometBFT localnet in --dir: one arena node home per validator, on loopback ports",
 		Long: "Write DIR/node0..: each a CometBFT home (config/genesis.json, node and consensus keys,\n" +
 			"config.toml peering with the others) and an arena directory (genesis.json, keys/ with the\n" +
-			"node's grading validator key, arena.toml with engine = \"comet\"). Run each node with\n" +
+			"node's grading validator key, arena.toml with engine = \"comet\" and the other nodes' APIs\n" +
+			"as [artifacts] peers, so that an artifact uploaded to one node reaches them all). Run each node with\n" +
 			"`arena node --engine comet --home DIR/nodeI`; the verbs take --dir DIR/nodeI.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
