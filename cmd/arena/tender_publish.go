@@ -209,6 +209,7 @@ func (a *app) tenderPublishCmd() *cobra.Command {
 	f.StringVar(&pf.title, "title", "", "the tender's title")
 	f.StringVar(&pf.summary, "summary", "", "what is wanted, in plain language")
 	f.UintSliceVar(&pf.weights, "weight", nil, "the weight of each criterion, 1 to 10, in the order of --criterion (default: 1 each)")
+	f.Lookup("weight").DefValue = "" // the usage says the default; pflag would add "(default [])"
 	f.IntVar(&pf.primary, "primary", 0, "the criterion that breaks ties, by its index from 0")
 	f.StringVar(&pf.budget, "budget", "", `budget in whole units ("200", "0.5") or "atto:N"`)
 	f.StringVar(&pf.deposit, "deposit", "", "every bid's deposit (default: the arena's entry bond)")
