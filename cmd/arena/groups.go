@@ -12,6 +12,10 @@ import (
 // its suggestions, and a missing one names the commands there are. Without this a group
 // prints its help and exits 0, so a typo in a script passes unnoticed.
 func refuseStrays(c *cobra.Command) {
+	if !c.HasParent() {
+		// A group runs only to refuse: its usage names its commands, never itself alone.
+		c.SetUsageTemplate(strings.Replace(c.UsageTemplate(), "Usage:{{if .Runnable}}", "Usage:{{if and .Runnable (not .HasAvailableSubCommands)}}", 1))
+	}
 	if c.HasSubCommands() && !c.Runnable() {
 		c.Args = unknownCommand
 		c.RunE = missingCommand

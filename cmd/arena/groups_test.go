@@ -103,6 +103,9 @@ func TestUnknownCommandsAreRefused(t *testing.T) {
 			t.Errorf("arena %s: stdout %q, want its help", strings.Join(tc.args, " "), out)
 		}
 	}
+	if _, out, _ := runArgs("tender", "--help"); !strings.Contains(out, "\nUsage:\n  arena tender [command]\n\nAvailable Commands:\n") {
+		t.Errorf("arena tender --help: its usage is not only \"arena tender [command]\":\n%s", out)
+	}
 }
 
 // flagName finds the flag a line of flag help is about.
