@@ -80,7 +80,8 @@ func (a *app) tenderCheckCmd() *cobra.Command {
 }
 
 // waitCheck follows the round of the check of criteria digest d for at most bound,
-// printing its progress, and prints the verdict.
+// printing its progress, and prints the verdict; a check with none says why each
+// attempt ended.
 func (a *app) waitCheck(ctx context.Context, c *client.Client, d string, bound time.Duration) error {
 	v, err := c.TenderCheck(ctx, d)
 	if err != nil {
@@ -94,6 +95,7 @@ func (a *app) waitCheck(ctx context.Context, c *client.Client, d string, bound t
 		return err
 	}
 	if v.State == tender.CheckFailed || werr != nil {
+		a.explainRound(ctx, c, v.Round)
 		return errors.Join(werr, fmt.Errorf("check %d of criteria %s: %s", v.ID, d, checkWords(v.State)))
 	}
 	return a.printCheck(v, "")
