@@ -37,10 +37,13 @@ func printDetail(w io.Writer, d *ledger.RoundDetail) {
 	for _, at := range detailAttempts(d) {
 		printAttempt(w, at)
 	}
-	fmt.Fprintf(w, "(`%s` shows what it grades)\n", view)
+	if view != "" {
+		fmt.Fprintf(w, "(`%s` shows what it grades)\n", view)
+	}
 }
 
-// roundSubject names what a round grades, by its kind, and the verb that shows it.
+// roundSubject names what a round grades, by its kind, and the verb that shows it, if
+// one does.
 func roundSubject(d *ledger.RoundDetail) (subject, view string) {
 	n := d.Subject
 	switch d.Kind {
@@ -55,7 +58,7 @@ func roundSubject(d *ledger.RoundDetail) (subject, view string) {
 		}
 		return fmt.Sprintf("tender scoring of bid %d", n), fmt.Sprintf("arena show bid %d", n)
 	case tender.CheckKind:
-		return fmt.Sprintf("tender scorability check %d", n), "arena show tenders"
+		return fmt.Sprintf("tender scorability check %d", n), "" // a check is shown by the verb that sent it
 	case challenge.RunKind:
 		return fmt.Sprintf("challenge run %d", n), fmt.Sprintf("arena show run %d", n)
 	case challenge.CheckKind:
@@ -65,7 +68,7 @@ func roundSubject(d *ledger.RoundDetail) (subject, view string) {
 	case learn.HeldoutKind:
 		return fmt.Sprintf("held-out measurement of learning run %d", n), fmt.Sprintf("arena show learn-run %d", n)
 	}
-	return fmt.Sprintf("%s %d", d.Kind, n), "arena show round " + fmt.Sprint(d.ID)
+	return fmt.Sprintf("%s %d", d.Kind, n), ""
 }
 
 // detailAttempts returns a round's attempts as the printer shows them, each verdict
