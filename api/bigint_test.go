@@ -45,7 +45,8 @@ var bounded = []boundedNames{
 		"earlier", "against", "champion", "challenger", "copy_of", "duplicate_of", "winner", "winning_bid", "heldout_round", "last_round",
 		"entries", "awarded", "benches", "bets", "bids", "challenges", "learn_runs", "learning", "matches", "open", "solvers", "tasks",
 		"tenders", "voided", "agreed", "attested", "failed", "kept", "abandoned", "declined", "expired", "revealed", "scored", "withdrawn",
-		"won", "amendments", "grades", "wins", "disqualifications", "attempts", "ranked", "needed", "opened", "rescore", "epoch", "index"}},
+		"won", "amendments", "grades", "wins", "disqualifications", "attempts", "ranked", "needed", "opened", "rescore", "epoch", "index",
+		"subject", "ref"}},
 	{"small numbers the rules cap: attempts, turns, seats, hit points, rungs and scores, quorums, committees, ranks, weights, " +
 		"criteria, micros and parts per million of scores and fractions (at most 10^6 each, a sum of them at most 10^6 times a count), " +
 		"fee basis points (at most 10^4), HTTP statuses", "", []string{

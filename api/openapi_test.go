@@ -18,6 +18,7 @@ import (
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/match/battle"
 	"github.com/arena/arena/ledger/match/receipt"
+	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
 	"github.com/arena/arena/store"
 )
@@ -91,6 +92,7 @@ var schemaTypes = map[string]any{
 	"Event": ledger.Event{}, "Tender": ledger.TenderView{}, "Criterion": tender.CriterionView{}, "Bid": ledger.BidView{}, "Score": tender.ScoreView{},
 	"TenderAppeal": tender.AppealView{}, "Question": tender.QuestionView{}, "TenderCheck": ledger.CheckView{}, "TenderRound": ledger.TenderRoundView{},
 	"TenderAttempt": tender.AttemptView{}, "TenderAttestation": tender.AttestationView{},
+	"RoundDetail": ledger.RoundDetail{}, "RoundAttemptDetail": round.AttemptDetail{}, "RoundAttestationDetail": round.AttestationDetail{},
 	"Buyer": ledger.BuyerRecord{}, "Bidder": ledger.BidderRecord{},
 	"Match": ledger.MatchView{}, "MatchAgent": match.Agent{}, "MatchTurn": ledger.MatchTurnView{}, "Decision": ledger.DecisionView{},
 	"BattleEvent": battle.Event{}, "BetPool": ledger.BetPoolView{}, "MatchBet": ledger.BetView{},

@@ -28,6 +28,7 @@ func (s *server) routes() []Route {
 		h("GET", "/v1/entries/{id}/grades", s.getGrades),
 		h("GET", "/v1/rounds", s.getRounds),
 		h("GET", "/v1/rounds/{id}", s.getRound),
+		h("GET", "/v1/rounds/{id}/attempts", s.getRoundAttempts),
 		h("GET", "/v1/accounts/{address}", s.getAccount),
 		h("GET", "/v1/leaderboard", s.getLeaderboard),
 		h("GET", "/v1/judges", s.getJudges),

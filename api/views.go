@@ -90,6 +90,20 @@ func (s *server) getRound(w http.ResponseWriter, r *http.Request) {
 	s.found(w, r, v, ok, "no round %d", id)
 }
 
+// getRoundAttempts answers a round of any kind in full: every attempt and every
+// attestation, each verdict as its kind encodes it.
+func (s *server) getRoundAttempts(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "round")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var v ledger.RoundDetail
+	var ok bool
+	s.chain.View(func(st *ledger.State) { v, ok = st.RoundDetail(ledger.RoundID(id)) })
+	s.found(w, r, v, ok, "no round %d", id)
+}
+
 // getRounds lists the open rounds with ?state=open, and every round without it.
 func (s *server) getRounds(w http.ResponseWriter, r *http.Request) {
 	state := r.URL.Query().Get("state")

@@ -38,7 +38,7 @@ type tenderCard struct {
 	Budget       string
 	Deposit      string
 	AppealBond   string
-	Fee          string // the amount and its rate
+	Fee          string // the amount and its rate; empty when the tender settled without an award
 	Payout       string
 	Forfeited    string
 	MaxBids      int
@@ -214,6 +214,9 @@ func (v *views) tender(t *ledger.TenderView, rs map[round.ID]*ledger.TenderRound
 		Eligibility: eligibility(t.Eligibility), Published: stamp(t.PublishedAt), AwardFrom: stamp(t.AwardFrom),
 		LastScored: stamp(t.LastScoredAt), Settled: stamp(t.SettledAt), WinningBid: t.WinningBid,
 		WinningTotal: t.WinningTotal, Reason: t.DeclineReason, Digest: t.CriteriaDigest}
+	if t.State == tender.TenderDeclined || t.State == tender.TenderAbandoned {
+		tc.Fee, tc.Payout = "", "" // settled without an award: no fee was taken, nothing paid out
+	}
 	tc.Windows = []window{
 		{"Commit", stamp(t.PublishedAt), stamp(t.CommitCloses), t.Phase == "commit"},
 		{"Reveal", stamp(t.CommitCloses), stamp(t.RevealCloses), t.Phase == "reveal"},

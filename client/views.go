@@ -52,6 +52,13 @@ func (c *Client) Round(ctx context.Context, id ledger.RoundID) (ledger.RoundView
 	return v, c.get(ctx, fmt.Sprintf("/v1/rounds/%d", id), &v)
 }
 
+// RoundDetail returns GET /v1/rounds/{id}/attempts: a round of any kind with every
+// attempt and every attestation, each verdict as its kind encodes it.
+func (c *Client) RoundDetail(ctx context.Context, id ledger.RoundID) (ledger.RoundDetail, error) {
+	var v ledger.RoundDetail
+	return v, c.get(ctx, fmt.Sprintf("/v1/rounds/%d/attempts", id), &v)
+}
+
 // Rounds returns GET /v1/rounds: every round.
 func (c *Client) Rounds(ctx context.Context) ([]ledger.RoundView, error) {
 	var v []ledger.RoundView

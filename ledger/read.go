@@ -80,6 +80,10 @@ func (s *State) Round(id RoundID) (RoundView, bool) {
 	return s.bounty.RoundView(r), true
 }
 
+// RoundDetail returns round id of any kind in full: every attempt, and every
+// attestation with its verdict as the round's kind encodes it.
+func (s *State) RoundDetail(id RoundID) (RoundDetail, bool) { return s.rounds.Detail(id) }
+
 // Grades returns get_grades(entry): every round on the entry, oldest first.
 func (s *State) Grades(id EntryID) []RoundView { return s.bounty.Grades(s.rounds, id) }
 

@@ -30,6 +30,8 @@ type (
 
 	// RoundID is round.ID.
 	RoundID = round.ID
+	// RoundDetail is round.Detail: a round of any kind with every attempt and verdict.
+	RoundDetail = round.Detail
 	// Call is round.Call: the receipt of one model call.
 	Call = round.Call
 

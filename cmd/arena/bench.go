@@ -72,7 +72,7 @@ func (a *app) benchRestartCmd() *cobra.Command {
 	}
 	c.Flags().IntVar(&txs, "txs", 100000, "transactions in the log")
 	c.Flags().IntVar(&clients, "clients", 64, "concurrent submitters while the log is built")
-	c.Flags().BoolVar(&verify, "verify", true, "also time `arena verify` on the log")
+	c.Flags().BoolVar(&verify, "verify", true, `also time "arena verify" on the log`)
 	return c
 }
 

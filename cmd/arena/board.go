@@ -47,9 +47,9 @@ func (a *app) boardCmd() *cobra.Command {
 			return a.emit(map[string]string{"board": path}, func(w io.Writer) { fmt.Fprintf(w, "wrote %s\n", path) })
 		},
 	}
-	c.Flags().StringVar(&snap, "snapshot", "snapshot.json", "snapshot file written by `arena snapshot`")
+	c.Flags().StringVar(&snap, "snapshot", "snapshot.json", `snapshot file written by "arena snapshot"`)
 	c.Flags().StringVar(&out, "out", "board", "directory to write index.html into")
-	c.Flags().StringVar(&deliveries, "deliveries", "", "deliveries file written by `arena show deliveries --json`")
+	c.Flags().StringVar(&deliveries, "deliveries", "", `deliveries file written by "arena show deliveries --json"`)
 	return c
 }
 

@@ -125,7 +125,7 @@ func (a *app) challengeFoldCmd() *cobra.Command {
 			return a.printReceipt(rc, human)
 		},
 	}
-	c.Flags().BoolVar(&learning, "learning", false, "fold a learning challenge (as `arena learn fold`)")
+	c.Flags().BoolVar(&learning, "learning", false, `fold a learning challenge (as "arena learn fold" does)`)
 	return c
 }
 

@@ -250,11 +250,7 @@ func printBench(w io.Writer, b *ledger.BenchView) {
 	}
 	fmt.Fprintln(w)
 	for _, x := range b.Checks {
-		res := x.Result.Error
-		if res == "" {
-			res = fmt.Sprintf("dataset %s, %d cases, kinds %s", short(x.Result.Dataset), x.Result.Cases, strings.Join(x.Result.Kinds, ", "))
-		}
-		fmt.Fprintf(w, "  attempt %d %s at block %d: %s%s\n", x.Attempt, x.Validator, x.Height, res, agreeWords(x.Agrees, x.Late))
+		fmt.Fprintf(w, "  attempt %d %s at block %d: %s%s\n", x.Attempt, x.Validator, x.Height, benchCheckWords(x.Result), agreeWords(x.Agrees, x.Late))
 	}
 }
 

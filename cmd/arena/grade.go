@@ -50,8 +50,8 @@ func (a *app) follow(cmd *cobra.Command, id ledger.EntryID) error {
 		}
 	}
 	e, werr := c.WaitEntry(cmd.Context(), id, progress)
-	if werr != nil || e.State == ledger.EntryStalled {
-		a.explainRound(cmd.Context(), c, e)
+	if (werr != nil || e.State == ledger.EntryStalled) && len(e.Rounds) > 0 {
+		a.explainRound(cmd.Context(), c, e.Rounds[len(e.Rounds)-1])
 	}
 	switch {
 	case werr != nil && lapsed(e):

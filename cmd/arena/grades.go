@@ -44,18 +44,53 @@ func printRound(w io.Writer, r *ledger.RoundView) {
 		}
 	}
 	for i := range r.Attempts {
-		at := &r.Attempts[i]
-		fmt.Fprintf(w, "  %s\n", attemptWords(at))
-		for _, x := range at.Attestations {
-			fmt.Fprintf(w, "    %-9s %s %s%s\n", role(at, &x), x.Validator, resultWords(&x.Result), lateWords(x.Late))
-		}
+		printAttempt(w, bountyAttempt(&r.Attempts[i]))
+	}
+}
+
+// shownAttempt is an attempt of a round of any kind as the CLI prints it: its leader,
+// state and deadline, and each attestation with its verdict already in words.
+type shownAttempt struct {
+	Attempt  int
+	Leader   ledger.Address
+	State    string
+	Deadline int64
+	Marks    []shownMark
+}
+
+// shownMark is one committee member's attestation on a shownAttempt.
+type shownMark struct {
+	Validator ledger.Address
+	Words     string // the verdict in words: a result, or its classed failure
+	Failed    bool   // the verdict is a classed failure
+	Agrees    bool
+	Late      bool
+}
+
+// bountyAttempt is a bounty round's attempt as the printer shows it.
+func bountyAttempt(at *ledger.AttemptView) shownAttempt {
+	s := shownAttempt{Attempt: at.Attempt, Leader: at.Leader, State: at.State, Deadline: at.Deadline}
+	for i := range at.Attestations {
+		x := &at.Attestations[i]
+		s.Marks = append(s.Marks, shownMark{Validator: x.Validator, Words: resultWords(&x.Result), Failed: x.Result.Error != "", Agrees: x.Agrees, Late: x.Late})
+	}
+	return s
+}
+
+// printAttempt writes an attempt's line and one line per attestation: its role, who
+// made it, what it said and whether it was late.
+func printAttempt(w io.Writer, at shownAttempt) {
+	fmt.Fprintf(w, "  %s\n", attemptWords(at))
+	for i := range at.Marks {
+		x := &at.Marks[i]
+		fmt.Fprintf(w, "    %-9s %s %s%s\n", role(at, x), x.Validator, x.Words, lateWords(x.Late))
 	}
 }
 
 // attemptWords says in one line how an attempt ended and why: "attempt 1 discarded:
 // leader 0x.. failed [LLM_ERROR] Model refused the request; 2 disagreed". The counts are
 // of the other members' attestations tallied on it; late ones are counted apart.
-func attemptWords(at *ledger.AttemptView) string {
+func attemptWords(at shownAttempt) string {
 	state := strings.ReplaceAll(at.State, "_", " ")
 	if at.State == ledger.AttemptOpen {
 		state = "open until " + utc(at.Deadline)
@@ -63,10 +98,10 @@ func attemptWords(at *ledger.AttemptView) string {
 	lead, ok := leaderOf(at)
 	says := "did not attest"
 	switch {
-	case ok && lead.Result.Error != "":
-		says = "failed " + lead.Result.Error
+	case ok && lead.Failed:
+		says = "failed " + lead.Words
 	case ok:
-		says = "read " + resultWords(&lead.Result)
+		says = "read " + lead.Words
 	case at.State == ledger.AttemptOpen:
 		says = "has not attested yet"
 	}
@@ -79,11 +114,11 @@ func attemptWords(at *ledger.AttemptView) string {
 
 // tallies counts the other members' attestations on at by role, in a fixed order:
 // "2 agreed, 1 failed, 1 late".
-func tallies(at *ledger.AttemptView) string {
+func tallies(at shownAttempt) string {
 	count := map[string]int{}
 	late := 0
-	for i := range at.Attestations {
-		x := &at.Attestations[i]
+	for i := range at.Marks {
+		x := &at.Marks[i]
 		switch {
 		case x.Validator == at.Leader:
 		case x.Late:
@@ -107,14 +142,14 @@ func tallies(at *ledger.AttemptView) string {
 // role names what an attestation was on its attempt: the leader's own; agreed with
 // the leader's; failed (a classed failure the leader's was not); disagreed (another
 // verdict); or, while the leader has not attested, only attested.
-func role(at *ledger.AttemptView, x *ledger.Attestation) string {
+func role(at shownAttempt, x *shownMark) string {
 	_, led := leaderOf(at)
 	switch {
 	case x.Validator == at.Leader:
 		return "leader"
 	case x.Agrees:
 		return "agreed"
-	case x.Result.Error != "":
+	case x.Failed:
 		return "failed"
 	case !led:
 		return "attested"
@@ -123,10 +158,10 @@ func role(at *ledger.AttemptView, x *ledger.Attestation) string {
 }
 
 // leaderOf returns the leader's attestation on at, if it made one.
-func leaderOf(at *ledger.AttemptView) (*ledger.Attestation, bool) {
-	for i := range at.Attestations {
-		if at.Attestations[i].Validator == at.Leader {
-			return &at.Attestations[i], true
+func leaderOf(at shownAttempt) (*shownMark, bool) {
+	for i := range at.Marks {
+		if at.Marks[i].Validator == at.Leader {
+			return &at.Marks[i], true
 		}
 	}
 	return nil, false
@@ -156,17 +191,18 @@ func lateWords(late bool) string {
 	return ""
 }
 
-// explainRound writes to the progress stream why each attempt of the entry's latest
-// round ended as it did, after a wait that ended in a failure or a stall.
-func (a *app) explainRound(ctx context.Context, c *client.Client, e ledger.EntryView) {
-	if a.json || len(e.Rounds) == 0 {
+// explainRound writes to the progress stream why each attempt of round id ended as it
+// did, after a wait that ended in a failure or a stall. Whatever the round's kind, the
+// lines are those `arena show round` prints.
+func (a *app) explainRound(ctx context.Context, c *client.Client, id ledger.RoundID) {
+	if a.json || id == 0 {
 		return
 	}
-	r, err := c.Round(ctx, e.Rounds[len(e.Rounds)-1])
+	d, err := c.RoundDetail(ctx, id)
 	if err != nil {
 		return // the failure itself is still reported
 	}
-	for i := range r.Attempts {
-		fmt.Fprintln(a.stderr, attemptWords(&r.Attempts[i]))
+	for _, at := range detailAttempts(&d) {
+		fmt.Fprintln(a.stderr, attemptWords(at))
 	}
 }

@@ -58,7 +58,7 @@ func TestEachAttemptSaysWhyItEnded(t *testing.T) {
 			"attempt 2 open until 2026-01-01T00:00:00Z: leader " + l + " has not attested yet; 1 attested"},
 	}
 	for _, tc := range tests {
-		if got := attemptWords(&tc.at); got != tc.want {
+		if got := attemptWords(bountyAttempt(&tc.at)); got != tc.want {
 			t.Errorf("%s: attemptWords\n got  %s\n want %s", tc.name, got, tc.want)
 		}
 	}

@@ -163,7 +163,7 @@ func (a *app) learnPublishCmd() *cobra.Command {
 	f.Int64Var(&pf.paramCap, "param-cap", learnParamCap, "the cap on an architecture's parameter region, bytes")
 	f.Int64Var(&pf.dataCap, "data-cap", learnDataCap, "the cap on an architecture's data outside its parameter region, bytes")
 	f.Int64Var(&pf.byteGas, "byte-gas", learnByteGas, "gas per byte for the pair (predict, then learn)")
-	f.IntVar(&pf.quorum, "quorum", learnQuorum, "committee size and quorum of every round (default 3, capped at the arena's validators)")
+	f.IntVar(&pf.quorum, "quorum", learnQuorum, "committee size and quorum of every round, capped at the arena's validators")
 	c.MarkFlagRequired("title")
 	c.MarkFlagRequired("pool")
 	c.MarkFlagRequired("deposit")

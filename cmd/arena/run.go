@@ -102,6 +102,9 @@ func (a *app) root() *cobra.Command {
 		a.testnetCmd(), a.operatorCmd(), a.genesisCmd(), a.auditCmd(), a.revealCmd(), a.tenderCmd(), a.matchCmd(), a.challengeCmd(), a.learnCmd(),
 	)
 	a.addDryRun(root)
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	refuseStrays(root)
 	return root
 }
 

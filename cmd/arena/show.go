@@ -20,7 +20,7 @@ import (
 // takes.
 func (a *app) showCmd() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "show arena|tasks|task N|entry N|grades N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries|judges|tenders|tender N|bid N|matches|match N|challenges|challenge N|benches|bench N|run N|learning|learn N|learn-run N",
+		Use:   "show arena|tasks|task N|entry N|grades N|round N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries|judges|tenders|tender N|bid N|matches|match N|challenges|challenge N|benches|bench N|run N|learning|learn N|learn-run N",
 		Short: "Print one of the ledger's views",
 	}
 	noun := func(use, short string, nargs int, f func(ctx context.Context, c *client.Client, arg string) error) {
@@ -44,6 +44,7 @@ func (a *app) showCmd() *cobra.Command {
 	noun("task N", "one task and its entries", 1, a.showTask)
 	noun("entry N", "one entry and its grade", 1, a.showEntry)
 	noun("grades N", "every round on an entry", 1, a.showGrades)
+	noun("round N", "one grading round of any kind attempt by attempt: leader, who agreed, disagreed, failed and why, who was late", 1, a.showRound)
 	noun("reputation ADDRESS", "an address's public record", 1, a.showReputation)
 	noun("claimable ADDRESS", "what the arena owes an address", 1, a.showClaimable)
 	noun("tx ID", "a committed transaction by id, with its receipt", 1, a.showTx)

@@ -80,7 +80,8 @@ func (a *app) tenderCheckCmd() *cobra.Command {
 }
 
 // waitCheck follows the round of the check of criteria digest d for at most bound,
-// printing its progress, and prints the verdict.
+// printing its progress, and prints the verdict; a check with none says why each
+// attempt ended.
 func (a *app) waitCheck(ctx context.Context, c *client.Client, d string, bound time.Duration) error {
 	v, err := c.TenderCheck(ctx, d)
 	if err != nil {
@@ -94,6 +95,7 @@ func (a *app) waitCheck(ctx context.Context, c *client.Client, d string, bound t
 		return err
 	}
 	if v.State == tender.CheckFailed || werr != nil {
+		a.explainRound(ctx, c, v.Round)
 		return errors.Join(werr, fmt.Errorf("check %d of criteria %s: %s", v.ID, d, checkWords(v.State)))
 	}
 	return a.printCheck(v, "")
@@ -209,6 +211,7 @@ func (a *app) tenderPublishCmd() *cobra.Command {
 	f.StringVar(&pf.title, "title", "", "the tender's title")
 	f.StringVar(&pf.summary, "summary", "", "what is wanted, in plain language")
 	f.UintSliceVar(&pf.weights, "weight", nil, "the weight of each criterion, 1 to 10, in the order of --criterion (default: 1 each)")
+	f.Lookup("weight").DefValue = "" // the usage says the default; pflag would add "(default [])"
 	f.IntVar(&pf.primary, "primary", 0, "the criterion that breaks ties, by its index from 0")
 	f.StringVar(&pf.budget, "budget", "", `budget in whole units ("200", "0.5") or "atto:N"`)
 	f.StringVar(&pf.deposit, "deposit", "", "every bid's deposit (default: the arena's entry bond)")

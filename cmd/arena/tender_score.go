@@ -61,6 +61,9 @@ func (a *app) followBid(ctx context.Context, rc sent, id ledger.BidID, wf waitFl
 	if bv, err = c.Bid(ctx, id); err != nil {
 		return err
 	}
+	if werr != nil || bv.Status != tender.BidScored && !rescoring {
+		a.explainRound(ctx, c, round)
+	}
 	tv, err := c.Tender(ctx, bv.Tender)
 	if err != nil {
 		return err

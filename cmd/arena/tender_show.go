@@ -64,9 +64,8 @@ func printTender(w io.Writer, t *ledger.TenderView) {
 	if t.Summary != "" {
 		fmt.Fprintf(w, "summary: %s\n", t.Summary)
 	}
-	fmt.Fprintf(w, "terms: budget %s | deposit %s | appeal bond %s | fee %d bps (%s), payout %s | at most %d bids | eligibility: %s\n",
-		formatAmount(t.Budget), formatAmount(t.Deposit), formatAmount(t.AppealBond), t.FeeBps, formatAmount(t.Fee),
-		formatAmount(t.Payout), t.MaxBids, orNone(strings.Join(t.Eligibility, ", ")))
+	fmt.Fprintf(w, "terms: budget %s | deposit %s | appeal bond %s | %s | at most %d bids | eligibility: %s\n",
+		formatAmount(t.Budget), formatAmount(t.Deposit), formatAmount(t.AppealBond), feeWords(t), t.MaxBids, orNone(strings.Join(t.Eligibility, ", ")))
 	fmt.Fprintf(w, "windows: published %s | commit until %s | reveal until %s | decide until %s\n",
 		utc(t.PublishedAt), utc(t.CommitCloses), utc(t.RevealCloses), utc(t.DecideCloses))
 	fmt.Fprintf(w, "criteria (digest %s):\n", t.CriteriaDigest)
@@ -201,6 +200,16 @@ func printOutcome(w io.Writer, t *ledger.TenderView) {
 	if !t.Forfeited.IsZero() {
 		fmt.Fprintf(w, "forfeited to the treasury: %s\n", formatAmount(t.Forfeited))
 	}
+}
+
+// feeWords says what the tender's award takes and pays: "fee 150 bps (1.5), payout
+// 98.5" while it may still be awarded or once it was; a tender settled without an award
+// took no fee and paid nothing, and says so.
+func feeWords(t *ledger.TenderView) string {
+	if t.State == tender.TenderDeclined || t.State == tender.TenderAbandoned {
+		return fmt.Sprintf("no fee, no payout (%s)", t.State)
+	}
+	return fmt.Sprintf("fee %d bps (%s), payout %s", t.FeeBps, formatAmount(t.Fee), formatAmount(t.Payout))
 }
 
 // orNone returns s, or "none" when it is empty.

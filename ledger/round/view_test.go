@@ -40,3 +40,75 @@ func TestAViewShowsWhoAttestedWithoutTheVerdicts(t *testing.T) {
 		t.Fatal("a view with no attempts has a current one")
 	}
 }
+
+// TestADetailCarriesEveryVerdictAsItsKindEncodesIt: a round's detail, whatever its kind,
+// carries each attempt's leader, state and deadline, and each attestation in the order
+// recorded with its verdict's JSON, its classed failure as text, whether it agreed with
+// the leader and whether it was late; the quorum is the round's; a round that does not
+// exist has none.
+func TestADetailCarriesEveryVerdictAsItsKindEncodesIt(t *testing.T) {
+	g := newToy(t, 3)
+	r := g.play()
+	l1 := r.Current().Leader
+	g.attest(r, l1, true, "[LLM_ERROR] Model refused the request")
+	late := others(r)[0] // the second attempt's members other than its leader
+	if late == l1 {
+		late = others(r)[1]
+	}
+	if _, isLate, err := g.rs.Admit(r.ID, 1, late, g.now); err != nil || !isLate {
+		t.Fatalf("admit late to attempt 1: late %v, %v", isLate, err)
+	}
+	g.rs.RecordLate(r, 1, late, &flip{Heads: true, Reason: "after the end"}, g.at(late))
+	l2, o := r.Current().Leader, others(r)
+	g.attest(r, l2, true, "")
+	g.attest(r, o[0], true, "")
+	g.attest(r, o[1], false, "")
+	g.attest(r, o[2], false, "[TRANSIENT] Model unavailable")
+
+	d, ok := g.rs.Detail(r.ID)
+	if !ok || d.ID != r.ID || d.Kind != toyKind || d.Subject != 1 || d.Quorum != 3 || d.State != round.Open || !slices.Equal(d.Committee, r.Committee) || len(d.Attempts) != 2 {
+		t.Fatalf("detail %+v (ok %v) of round %+v", d, ok, r)
+	}
+	reason := func(v []byte) string { return "seen from " + string(rune('a'+v[0]%26)) }
+	type row struct {
+		who     []byte
+		failure string
+		verdict string
+		agrees  bool
+		late    bool
+	}
+	for i, want := range []struct {
+		leader []byte
+		state  string
+		rows   []row
+	}{
+		{l1[:], round.AttemptDiscarded, []row{
+			{l1[:], "[LLM_ERROR] Model refused the request", `{"heads":true,"reason":"` + reason(l1[:]) + `","error":"[LLM_ERROR] Model refused the request"}`, false, false},
+			{late[:], "", `{"heads":true,"reason":"after the end"}`, false, true},
+		}},
+		{l2[:], round.AttemptOpen, []row{
+			{l2[:], "", `{"heads":true,"reason":"` + reason(l2[:]) + `"}`, true, false},
+			{o[0][:], "", `{"heads":true,"reason":"` + reason(o[0][:]) + `"}`, true, false},
+			{o[1][:], "", `{"heads":false,"reason":"` + reason(o[1][:]) + `"}`, false, false},
+			{o[2][:], "[TRANSIENT] Model unavailable", `{"heads":false,"reason":"` + reason(o[2][:]) + `","error":"[TRANSIENT] Model unavailable"}`, false, false},
+		}},
+	} {
+		a := d.Attempts[i]
+		if a.Attempt != i+1 || a.Leader[0] != want.leader[0] || a.State != want.state || a.Deadline != r.Attempts[i].Deadline || len(a.Attestations) != len(want.rows) {
+			t.Fatalf("attempt %d: %+v, want leader %x, state %s, %d attestations", i+1, a, want.leader[0], want.state, len(want.rows))
+		}
+		for j, w := range want.rows {
+			x := a.Attestations[j]
+			if x.Validator[0] != w.who[0] || x.Failure != w.failure || string(x.Verdict) != w.verdict || x.Agrees != w.agrees || x.Late != w.late {
+				t.Errorf("attempt %d attestation %d: %+v (verdict %s), want %+v", i+1, j+1, x, x.Verdict, w)
+			}
+		}
+	}
+	d.Committee[0], d.Attempts[1].Attestations[0].Validator = addr(0xff), addr(0xff)
+	if r.Committee[0] == addr(0xff) || r.Current().Attestations[0].Validator != l2 {
+		t.Fatal("the detail shares memory with the round")
+	}
+	if _, ok := g.rs.Detail(r.ID + 1); ok {
+		t.Fatal("a round that was never opened has a detail")
+	}
+}
