@@ -19,5 +19,8 @@
 // https URL through package fetch's hostile-URL client) and checks every answer against
 // the digest while reading at most MaxBytes. Every failure is a *book.Error: a
 // mismatch, a 404 or another refusal is [EXTERNAL] (two validators agree on it), a
-// timeout, a 5xx or a broken connection [TRANSIENT].
+// timeout, a 5xx or a broken connection [TRANSIENT]. Await is Fetch asked again, with
+// backoff, while the failure is [TRANSIENT], until the context's deadline (a grading
+// attempt's): an artifact committed a moment before its bytes reach any source is
+// fetched once they do, and one never uploaded fails only at the deadline.
 package blobs
