@@ -70,7 +70,7 @@ func TestAKeylessFloodStoresNothing(t *testing.T) {
 		counts[fmt.Sprintf("%d [%s] %s", st, eb.Error.Class, eb.Error.Message)]++
 	}
 	want := map[string]int{
-		"401 [EXPECTED] storing work needs an Arena-Signature header: an account's signature over the work's upload hash": 3,
+		"401 [EXPECTED] storing work needs an Arena-Signature header: an account's signature over the work's upload hash":   3,
 		"401 [EXPECTED] storing a blob needs an Arena-Signature header: an account's signature over the blob's upload hash": 2,
 		"429 [TRANSIENT] Too many uploads from this client; try again after Retry-After seconds":                            295,
 	}

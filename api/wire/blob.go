@@ -39,6 +39,7 @@ type Uploads struct {
 	Uploads []Upload `json:"uploads"`
 	Bytes   int64    `json:"bytes"` // the sizes added up
 }
+
 // blobPrefix separates blob upload hashes from transaction hashes and every other
 // keccak256 preimage an arena key signs.
 const blobPrefix = "\x19Arena Blob Upload:\n"
