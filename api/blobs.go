@@ -33,11 +33,13 @@ var (
 // putBlob keeps the body under the sha256 in the path, charged to the signing account.
 //
 // The guard: storing bytes on a node costs its operator disk, so it is not free for
-// anyone on the internet. The request carries an arena account's signature
+// anyone on the internet. A client over its upload rate is refused before anything is
+// read (admitUpload). The request carries an arena account's signature
 // over wire.BlobUploadHash(chain, sha256), as a transaction carries its sender's; only
 // an account that holds funds in its wallet, or is one of the arena's validators, may
 // store; and what it stores is charged to it, up to a per-account quota, under a quota
-// for the whole store. Reading is free.
+// for the whole store. What no filing names in time the node deletes (node's
+// keep_unfiled). Reading is free.
 func (s *server) putBlob(w http.ResponseWriter, r *http.Request) {
 	if !s.admitUpload(w, r) {
 		return
