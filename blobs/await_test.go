@@ -49,7 +49,7 @@ func TestAnArtifactThatArrivesLateIsFetched(t *testing.T) {
 func TestAnArtifactNeverUploadedIsTransientAtTheDeadline(t *testing.T) {
 	d := digestOf(artifact)
 	src := &arriving{s: open(t, t.TempDir()), b: artifact, misses: 1 << 30}
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	_, err := Await(ctx, quick, d, src)
 	class(t, err, book.Transient, "No source held the artifact "+d+" before the attempt's deadline (last: The artifact "+d+" is not in this node's blob store)")

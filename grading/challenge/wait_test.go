@@ -3,6 +3,7 @@ package challenge_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -57,22 +58,22 @@ func TestAProgramUploadedAfterItsCommitIsScored(t *testing.T) {
 }
 
 // A program committed by digest whose bytes never reach any source is waited for until
-// the attempt's deadline, and only then fails, [TRANSIENT]: the validator abstains.
+// the attempt's deadline, and only then fails, [TRANSIENT] (the validator abstains),
+// naming the deadline and the last answer of a source.
 func TestAProgramNeverUploadedIsTransientAtTheDeadline(t *testing.T) {
 	n, m := newNode(t), newMirror(t)
 	v := newValidator(t, n, m)
 	v.Wait = quickly
-	b := toolbench(m)
-	if _, err := v.Fetch(context.Background(), b.Module, b.URL); err != nil { // the bench is held
-		t.Fatal(err)
-	}
-	run := practice(runOf(m, b, "sharp", "never"))
-	run.URL, run.Program = "", abi.Digest([]byte("never uploaded"))
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	program := abi.Digest([]byte("never uploaded"))
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
-	out := v.Run(ctx, run)
-	where := blobs.Node{Base: n.url}.Where(run.Program)
-	failed(t, out.Result.Error, ledger.NewError(ledger.Transient, "No source held the artifact "+run.Program+
+	_, err := v.Fetch(ctx, program, "")
+	where := blobs.Node{Base: n.url}.Where(program)
+	var got *ledger.Error
+	if !errors.As(err, &got) {
+		t.Fatalf("not a classed failure: %v", err)
+	}
+	failed(t, got.Error(), ledger.NewError(ledger.Transient, "No source held the artifact "+program+
 		" before the attempt's deadline (last: The artifact at "+where+" was not found (404))"))
 	if ctx.Err() == nil {
 		t.Fatal("the wait ended before the deadline")
