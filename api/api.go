@@ -7,6 +7,7 @@ package api
 import (
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/arena/arena/api/wire"
@@ -60,8 +61,11 @@ type Config struct {
 	// 0 means DefaultMaxReplay.
 	MaxReplay uint64
 	// Works, if set, is the node's content-addressed store of work bytes that PUT and
-	// GET /v1/work/{sha256} serve; nil answers 501 there.
+	// GET /v1/work/{sha256} and GET /v1/work serve; nil answers 501 there.
 	Works WorkStore
+	// WorkQuota bounds what PUT /v1/work stores per account and in all; the zero Quota
+	// means DefaultWorkQuota.
+	WorkQuota blobs.Quota
 	// MaxWork is the largest body PUT /v1/work accepts: the node's fetch limit, so that
 	// what it keeps a validator could also fetch. 0 means DefaultMaxWork.
 	MaxWork int64
@@ -73,7 +77,11 @@ type Config struct {
 	BlobQuota blobs.Quota
 	// TxLimit limits POST /v1/tx per client; the zero Limit admits everything.
 	TxLimit Limit
-	// Now is the clock TxLimit refills by; nil means time.Now.
+	// UploadLimit limits PUT /v1/work and PUT /v1/blobs per client, together, in its
+	// own buckets; the zero Limit admits everything.
+	UploadLimit Limit
+	// Now is the clock the limits refill by and uploads are timed by; nil means
+	// time.Now.
 	Now func() time.Time
 }
 
@@ -89,7 +97,11 @@ type server struct {
 	maxWork    int64        // the largest work upload, in bytes
 	blobs      *blobs.Store // nil when the node keeps none
 	blobQuota  blobs.Quota
+	workQuota  blobs.Quota
 	limit      *limiter // nil admits every POST /v1/tx
+	uploads    *limiter // nil admits every upload
+	now        func() time.Time
+	workMu     sync.Mutex // one work upload at a time, so that its quota holds exactly
 	metrics    *metrics
 }
 
@@ -98,9 +110,12 @@ type server struct {
 func New(cfg Config) http.Handler {
 	s := &server{chain: cfg.Chain, deliveries: cfg.Deliveries, log: cfg.Logger, board: cfg.Board,
 		maxBody: cfg.MaxBody, maxReplay: cfg.MaxReplay, works: cfg.Works, maxWork: cfg.MaxWork,
-		blobs: cfg.Blobs, blobQuota: cfg.BlobQuota}
+		blobs: cfg.Blobs, blobQuota: cfg.BlobQuota, workQuota: cfg.WorkQuota}
 	if s.blobQuota == (blobs.Quota{}) {
 		s.blobQuota = DefaultBlobQuota
+	}
+	if s.workQuota == (blobs.Quota{}) {
+		s.workQuota = DefaultWorkQuota
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -118,7 +133,9 @@ func New(cfg Config) http.Handler {
 	if now == nil {
 		now = time.Now
 	}
+	s.now = now
 	s.limit = newLimiter(cfg.TxLimit, now)
+	s.uploads = newLimiter(cfg.UploadLimit, now)
 	s.metrics = newMetrics(s.height)
 	mux := http.NewServeMux()
 	for _, r := range s.routes() {

@@ -51,26 +51,31 @@ func (s *server) named(d string) error {
 // putBlob keeps the body under the sha256 in the path, charged to the signing account.
 //
 // The guard: storing bytes on a node costs its operator disk, so it is not free for
-// anyone on the internet. The request carries an arena account's signature
+// anyone on the internet. A client over its upload rate is refused before anything is
+// read (admitUpload). The request carries an arena account's signature
 // over wire.BlobUploadHash(chain, sha256), as a transaction carries its sender's; only
 // an account that holds funds in its wallet, or is one of the arena's validators, may
 // store; and what it stores is charged to it, up to a per-account quota, under a quota
-// for the whole store. Reading is free.
+// for the whole store. What no filing names in time the node deletes (node's
+// keep_unfiled). Reading is free.
 func (s *server) putBlob(w http.ResponseWriter, r *http.Request) {
+	if !s.admitUpload(w, r) {
+		return
+	}
 	d, err := blobDigest(r)
 	if err == nil && s.blobs == nil {
 		err = errNoBlobStore
 	}
 	var who ledger.Address
 	if err == nil {
-		who, err = s.blobUploader(r, d)
+		who, err = s.uploader(r, wire.BlobUploadHash(s.chainID(), d), errNoSignature, "blobs")
 	}
 	if err == nil && r.ContentLength > blobs.MaxBytes {
 		err = errBlobTooLarge
 	}
 	var added bool
 	if err == nil {
-		added, err = s.blobs.Add(who.String(), d, r.Body, s.blobQuota)
+		added, err = s.blobs.AddAt(who.String(), d, r.Body, s.blobQuota, s.now())
 		err = blobError(err, who)
 	}
 	if err != nil {
@@ -89,18 +94,19 @@ func (s *server) putBlob(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, st, Blob{SHA256: d, Size: size, Uploader: who})
 }
 
-// blobUploader recovers the account that signed the upload of d and checks that it may
-// store blobs.
-func (s *server) blobUploader(r *http.Request, d string) (ledger.Address, error) {
+// uploader recovers the account that signed hash, an upload hash, in the request's
+// signature header (unsigned is noSig) and checks that it may store what (blobs or
+// work): it holds funds or is a validator.
+func (s *server) uploader(r *http.Request, hash [32]byte, noSig error, what string) (ledger.Address, error) {
 	h := r.Header.Get(wire.BlobSignatureHeader)
 	if h == "" {
-		return ledger.Address{}, errNoSignature
+		return ledger.Address{}, noSig
 	}
 	sig, err := hex.DecodeString(strings.TrimPrefix(h, "0x"))
 	if err != nil || len(sig) != 65 {
 		return ledger.Address{}, errBadSignature
 	}
-	who, err := ledger.Recover(wire.BlobUploadHash(s.chainID(), d), sig)
+	who, err := ledger.Recover(hash, sig)
 	if err != nil {
 		return ledger.Address{}, errBadSignature
 	}
@@ -111,7 +117,7 @@ func (s *server) blobUploader(r *http.Request, d string) (ledger.Address, error)
 	})
 	if !funded && !validator {
 		return ledger.Address{}, &httpError{http.StatusForbidden, expected,
-			"account " + who.String() + " holds no funds and is not a validator; only such accounts may store blobs"}
+			"account " + who.String() + " holds no funds and is not a validator; only such accounts may store " + what}
 	}
 	return who, nil
 }
@@ -179,6 +185,34 @@ func (s *server) getBlob(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Cache-Control", "public, max-age=31536000, immutable") // a digest names one content
 	w.Write(b)
+}
+
+// getBlobs lists every blob held, with who stored it and when.
+func (s *server) getBlobs(w http.ResponseWriter, r *http.Request) {
+	if s.blobs == nil {
+		s.fail(w, r, errNoBlobStore)
+		return
+	}
+	held, err := s.blobs.List()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, uploadsOf(held))
+}
+
+// uploadsOf lists held as the API answers it.
+func uploadsOf(held []blobs.Held) wire.Uploads {
+	out := wire.Uploads{Uploads: make([]wire.Upload, 0, len(held))}
+	for _, h := range held {
+		u := wire.Upload{SHA256: h.SHA256, Size: h.Size, StoredAt: h.At}
+		if a, err := ledger.ParseAddress(h.Uploader); err == nil && h.Uploader != "" {
+			u.Uploader = &a
+		}
+		out.Uploads = append(out.Uploads, u)
+		out.Bytes += h.Size
+	}
+	return out
 }
 
 // blobDigest parses the {sha256} path value.

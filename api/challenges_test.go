@@ -119,5 +119,6 @@ func challengeFixture(t *testing.T) *fixture {
 	send(f.sender, 2, ledger.Ether(10), challenge.Publish{Bench: "toolbench", Title: "memory", Deposit: ledger.Ether(1), PerEpoch: ledger.Ether(3), EpochS: 60, End: now + 3600})
 	value, _ := ledger.Ether(1).Add(f.terms.GradingFee)
 	send(f.sender, 3, value, challenge.Commit{Challenge: 1, Program: strings.Repeat("c", 64), Size: 10, Profile: "full"})
+	f.anchored()
 	return f
 }

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/api"
@@ -125,6 +126,24 @@ func (f *fixture) heightAndNonce() (uint64, uint64) {
 	var h, n uint64
 	f.eng.View(func(s *ledger.State) { h, n = s.Height(), s.NextNonce(f.sender.Address()) })
 	return h, n
+}
+
+// anchored waits until the engine has made the block that anchors the seeds the last
+// block's commits wait for, so that the state a test reads is the one it then serves.
+func (f *fixture) anchored() {
+	f.t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		var waiting bool
+		f.eng.View(func(s *ledger.State) { waiting = s.AwaitsAnchor() })
+		if !waiting {
+			return
+		}
+		if time.Now().After(deadline) {
+			f.t.Fatal("the engine made no block to anchor the commits' seeds")
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // faucet is a transaction the sender can always make in a dev arena.

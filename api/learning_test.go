@@ -104,5 +104,6 @@ func learningFixture(t *testing.T) *fixture {
 	})
 	value, _ := ledger.Ether(1).Add(f.terms.GradingFee)
 	send(2, value, learn.Commit{Challenge: 1, Arch: strings.Repeat("c", 64), ArchSize: 10, Train: strings.Repeat("d", 64), TrainSize: 10})
+	f.anchored()
 	return f
 }

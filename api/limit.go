@@ -21,8 +21,11 @@ type Limit struct {
 	Burst int     // the most a client may send at once after a pause; at least 1
 }
 
-// limitedMsg is the message of a POST /v1/tx refused by the client's limit.
-const limitedMsg = "Too many transactions from this client; try again after Retry-After seconds"
+// The messages of a request refused by the client's limit.
+const (
+	limitedMsg       = "Too many transactions from this client; try again after Retry-After seconds"
+	uploadLimitedMsg = "Too many uploads from this client; try again after Retry-After seconds"
+)
 
 // maxClients bounds the buckets kept: past it, the full ones (idle clients) are dropped.
 const maxClients = 100_000
@@ -114,6 +117,21 @@ func (s *server) admit(w http.ResponseWriter, r *http.Request) bool {
 	s.metrics.tx("unknown", "limited")
 	retryAfter(w, wait)
 	writeJSON(w, http.StatusTooManyRequests, ErrorBody{Error: ErrorDetail{Class: ledger.Transient.String(), Message: limitedMsg}})
+	return false
+}
+
+// admitUpload is admit for the routes that store bytes, in their own buckets: a client
+// over its limit is answered 429 before its body is read or its signature checked.
+func (s *server) admitUpload(w http.ResponseWriter, r *http.Request) bool {
+	if s.uploads == nil {
+		return true
+	}
+	ok, wait := s.uploads.take(clientOf(r))
+	if ok {
+		return true
+	}
+	retryAfter(w, wait)
+	writeJSON(w, http.StatusTooManyRequests, ErrorBody{Error: ErrorDetail{Class: ledger.Transient.String(), Message: uploadLimitedMsg}})
 	return false
 }
 

@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 	"unicode/utf8"
 
 	"github.com/arena/arena/api/wire"
+	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/ledger"
 )
 
@@ -20,13 +22,20 @@ import (
 const DefaultMaxWork = 512 << 10
 
 // WorkStore is the node's content-addressed store of work bytes, which PUT and GET
-// /v1/work/{sha256} serve; store.DB implements it. PutWork keeps b under its sha256 and
-// returns that digest in lowercase hex, reporting whether b was new; Work returns the
-// bytes kept under a digest and false when there are none.
+// /v1/work/{sha256} and GET /v1/work serve; store.DB implements it. UploadWork keeps b
+// under its sha256, charged to uploader at time at within quota q (refusing with
+// blobs.ErrUploaderQuota or blobs.ErrTotalQuota), and returns that digest in lowercase
+// hex, reporting whether b was new; Work returns the bytes kept under a digest and
+// false when there are none; WorkUploads lists every upload kept, by digest.
 type WorkStore interface {
-	PutWork(ctx context.Context, b []byte) (sha256 string, added bool, err error)
+	UploadWork(ctx context.Context, b []byte, uploader string, at time.Time, q blobs.Quota) (sha256 string, added bool, err error)
 	Work(ctx context.Context, sha256 string) ([]byte, bool, error)
+	WorkUploads(ctx context.Context) ([]blobs.Held, error)
 }
+
+// DefaultWorkQuota bounds work uploads when Config.WorkQuota is zero: 16 MiB per
+// uploading account (32 uploads at the fetch limit) and 1 GiB for the whole store.
+var DefaultWorkQuota = blobs.Quota{PerUploader: 16 << 20, Total: 1 << 30}
 
 // Work is the answer to PUT /v1/work/{sha256}.
 type Work = wire.Work
@@ -34,34 +43,81 @@ type Work = wire.Work
 // expected is the class word of the API's own refusals.
 var expected = ledger.Expected.String()
 
-// errNoWorkStore answers /v1/work on a node configured without a work store.
-var errNoWorkStore = &httpError{http.StatusNotImplemented, expected, "this node keeps no work store"}
+// Refusals of the work routes besides the shared ones.
+var (
+	errNoWorkStore     = &httpError{http.StatusNotImplemented, expected, "this node keeps no work store"}
+	errNoWorkSignature = &httpError{http.StatusUnauthorized, expected, "storing work needs an " + wire.BlobSignatureHeader + " header: an account's signature over the work's upload hash"}
+	errWorkStoreFull   = &httpError{http.StatusInsufficientStorage, expected, "this node's work store is full"}
+)
 
-// putWork keeps the body under the sha256 in the path, after checking that it hashes to
-// it, that it fits the fetch limit and that it is UTF-8 text, as a fetch would require.
+// putWork keeps the body under the sha256 in the path, charged to the signing account,
+// after checking that it hashes to it, that it fits the fetch limit and that it is
+// UTF-8 text, as a fetch would require.
+//
+// The guard is the blob routes': a client over its upload rate is refused before
+// anything is read; the request carries an arena account's signature over
+// wire.WorkUploadHash(chain, sha256); only an account holding funds, or a validator,
+// may store; and what it stores is charged to it, up to a per-account quota, under a
+// quota for the whole store. What no filing names in time the node deletes.
 func (s *server) putWork(w http.ResponseWriter, r *http.Request) {
+	if !s.admitUpload(w, r) {
+		return
+	}
 	want, err := pathDigest(r)
 	if err == nil && s.works == nil {
 		err = errNoWorkStore
+	}
+	var who ledger.Address
+	if err == nil {
+		who, err = s.uploader(r, wire.WorkUploadHash(s.chainID(), want), errNoWorkSignature, "work")
 	}
 	var b []byte
 	if err == nil {
 		b, err = s.readWork(w, r, want)
 	}
+	var added bool
+	if err == nil {
+		s.workMu.Lock()
+		_, added, err = s.works.UploadWork(r.Context(), b, who.String(), s.now(), s.workQuota)
+		s.workMu.Unlock()
+		err = workError(err, who)
+	}
 	if err != nil {
 		s.fail(w, r, err)
-		return
-	}
-	_, added, err := s.works.PutWork(r.Context(), b)
-	if err != nil {
-		s.fail(w, r, fmt.Errorf("put work: %w", err))
 		return
 	}
 	st := http.StatusOK
 	if added {
 		st = http.StatusCreated
 	}
-	writeJSON(w, st, Work{SHA256: want, Size: len(b)})
+	writeJSON(w, st, Work{SHA256: want, Size: len(b), Uploader: who})
+}
+
+// workError turns a work store's refusal into the API's.
+func workError(err error, who ledger.Address) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, blobs.ErrUploaderQuota):
+		return &httpError{http.StatusForbidden, expected, "account " + who.String() + " has spent its work quota on this node"}
+	case errors.Is(err, blobs.ErrTotalQuota):
+		return errWorkStoreFull
+	}
+	return fmt.Errorf("put work: %w", err)
+}
+
+// getWorks lists every work upload kept, with who stored it and when.
+func (s *server) getWorks(w http.ResponseWriter, r *http.Request) {
+	if s.works == nil {
+		s.fail(w, r, errNoWorkStore)
+		return
+	}
+	held, err := s.works.WorkUploads(r.Context())
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("list work: %w", err))
+		return
+	}
+	writeJSON(w, http.StatusOK, uploadsOf(held))
 }
 
 // readWork reads an uploaded body and refuses one that is over the limit, does not hash

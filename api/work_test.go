@@ -10,7 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arena/arena/account"
 	"github.com/arena/arena/api"
+	"github.com/arena/arena/api/wire"
 )
 
 // The claims of DESIGN.md, "Work is fixed at filing", at the API: the node keeps the
@@ -33,8 +35,8 @@ func TestWorkIsKeptUnderItsDigest(t *testing.T) {
 	for _, want := range []int{http.StatusCreated, http.StatusOK} {
 		st, b := f.put("/v1/work/"+d, note)
 		var got api.Work
-		if err := json.Unmarshal(b, &got); err != nil || st != want || got != (api.Work{SHA256: d, Size: len(note)}) {
-			t.Fatalf("PUT /v1/work = %d %s, want %d with the digest and size", st, b, want)
+		if err := json.Unmarshal(b, &got); err != nil || st != want || got != (api.Work{SHA256: d, Size: len(note), Uploader: f.sender.Address()}) {
+			t.Fatalf("PUT /v1/work = %d %s, want %d with the digest, size and uploader", st, b, want)
 		}
 	}
 	var eb api.ErrorBody
@@ -124,14 +126,34 @@ func TestANodeWithoutAWorkStoreSaysSo(t *testing.T) {
 	}
 }
 
-// put sends body to PUT path as text and returns the status and the answer.
+// put sends body to PUT path as text, signed by the funded sender, and returns the
+// status and the answer.
 func (f *fixture) put(path, body string) (int, []byte) {
+	f.t.Helper()
+	return f.putAs(f.sender, path, body)
+}
+
+// putAs is put signed by k over the upload hash of the path's digest; nil sends no
+// signature.
+func (f *fixture) putAs(k *account.Key, path, body string) (int, []byte) {
 	f.t.Helper()
 	req, err := http.NewRequest(http.MethodPut, f.srv.URL+path, bytes.NewReader([]byte(body)))
 	if err != nil {
 		f.t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "text/plain; charset=utf-8")
+	if k != nil {
+		d := path[strings.LastIndex(path, "/")+1:]
+		hash := wire.WorkUploadHash(f.terms.Chain, d)
+		if strings.HasPrefix(path, "/v1/blobs/") {
+			hash = wire.BlobUploadHash(f.terms.Chain, d)
+		}
+		sig, err := k.Sign(hash)
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		req.Header.Set(wire.BlobSignatureHeader, "0x"+hex.EncodeToString(sig))
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		f.t.Fatal(err)

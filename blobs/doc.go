@@ -10,10 +10,12 @@
 // hash to its name is refused before it is named.
 //
 // Uploads may be charged to an uploader: Add records, in an append-only journal in the
-// same directory, who first stored each blob and its size, and refuses one that would
-// take the uploader or the store past a Quota. The charge is written after the rename,
-// so a crash between the two leaves a blob charged to nobody: the quota never counts a
-// blob that is not there. Who may upload at all is the API's decision (package api).
+// same directory, who first stored each blob, its size and when, and refuses one that
+// would take the uploader or the store past a Quota. The charge is written after the
+// rename, so a crash between the two leaves a blob charged to nobody: the quota never
+// counts a blob that is not there. List and Charges say what is held and who stored it;
+// Remove deletes a blob and its charge (the node deletes uploads no filing names). Who
+// may upload at all is the API's decision (package api).
 //
 // Fetch tries sources in order (this node's Store, the network's other nodes through
 // Peers, a node's GET /v1/blobs/{sha256}, an https URL through package fetch's
@@ -23,4 +25,8 @@
 // connection [TRANSIENT]. A peer is a mirror, not an authority: one whose answer is
 // wrong is skipped and the next asked, and an artifact no peer holds is [TRANSIENT],
 // since an upload to any one node reaches the others this way.
+// Await is Fetch asked again, with backoff, while the failure is [TRANSIENT], until the
+// context's deadline (a grading attempt's): an artifact committed a moment before its
+// bytes reach any source is fetched once they do, and one never uploaded fails only at
+// the deadline.
 package blobs

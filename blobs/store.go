@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // MaxBytes is the largest blob a Store keeps or Fetch reads: 16 MiB.
@@ -50,10 +51,18 @@ type Quota struct {
 
 // Store is a directory of blobs named by their sha256. It is safe for concurrent use.
 type Store struct {
-	dir   string
-	mu    sync.Mutex
-	total int64            // bytes of every blob
-	used  map[string]int64 // bytes charged to each uploader
+	dir     string
+	mu      sync.Mutex
+	total   int64             // bytes of every blob
+	used    map[string]int64  // bytes charged to each uploader
+	charges map[string]Charge // the charge of each blob held that an uploader stored
+}
+
+// Charge is who stored a blob, its size, and when (unix seconds).
+type Charge struct {
+	Uploader string
+	Size     int64
+	At       int64
 }
 
 // IsDigest reports whether d is 64 lowercase hex digits.
@@ -75,7 +84,7 @@ func Open(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("open blob store: %w", err)
 	}
-	s := &Store{dir: dir, used: map[string]int64{}}
+	s := &Store{dir: dir, used: map[string]int64{}, charges: map[string]Charge{}}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("open blob store: %w", err)
@@ -94,15 +103,17 @@ func Open(dir string) (*Store, error) {
 			s.total += info.Size()
 		}
 	}
-	if err := s.readJournal(); err != nil {
+	if err := s.readJournal(time.Now().Unix()); err != nil {
 		return nil, fmt.Errorf("open blob store: %w", err)
 	}
 	return s, nil
 }
 
-// readJournal sums the charges "uploader digest size" of blobs still held. A torn last
-// line (a crash mid-append) is ignored.
-func (s *Store) readJournal() error {
+// readJournal reads the charges "uploader digest size at" of blobs still held, the last
+// line of a digest winning (a blob deleted and stored again), and sums them per
+// uploader. A line without its time (written before charges were timed) counts from
+// opened. A torn last line (a crash mid-append) is ignored.
+func (s *Store) readJournal(opened int64) error {
 	f, err := os.Open(filepath.Join(s.dir, journal))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -114,12 +125,23 @@ func (s *Store) readJournal() error {
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
-		if len(fields) != 3 || !IsDigest(fields[1]) || !s.Has(fields[1]) {
+		if (len(fields) != 3 && len(fields) != 4) || !IsDigest(fields[1]) || !s.Has(fields[1]) {
 			continue
 		}
-		if n, err := strconv.ParseInt(fields[2], 10, 64); err == nil && n >= 0 {
-			s.used[fields[0]] += n
+		n, err := strconv.ParseInt(fields[2], 10, 64)
+		if err != nil || n < 0 {
+			continue
 		}
+		at := opened
+		if len(fields) == 4 {
+			if at, err = strconv.ParseInt(fields[3], 10, 64); err != nil {
+				continue
+			}
+		}
+		s.charges[fields[1]] = Charge{Uploader: fields[0], Size: n, At: at}
+	}
+	for _, c := range s.charges {
+		s.used[c.Uploader] += c.Size
 	}
 	return sc.Err()
 }
@@ -149,8 +171,13 @@ func (s *Store) Put(d string, r io.Reader) error {
 // Add is Put charged to uploader (no one when ""): it refuses a new blob that would take
 // the uploader past q.PerUploader (ErrUploaderQuota) or the store past q.Total
 // (ErrTotalQuota), and reports whether the blob was new. A blob already held is
-// checked, kept as it is and charged to no one again.
+// checked, kept as it is and charged to no one again. The charge is timed now.
 func (s *Store) Add(uploader, d string, r io.Reader, q Quota) (added bool, err error) {
+	return s.AddAt(uploader, d, r, q, time.Now())
+}
+
+// AddAt is Add with the charge timed at.
+func (s *Store) AddAt(uploader, d string, r io.Reader, q Quota, at time.Time) (added bool, err error) {
 	if !IsDigest(d) {
 		return false, ErrDigest
 	}
@@ -178,10 +205,12 @@ func (s *Store) Add(uploader, d string, r io.Reader, q Quota) (added bool, err e
 	}
 	s.total += n
 	if uploader != "" {
-		if err := s.charge(uploader, d, n); err != nil {
+		c := Charge{Uploader: uploader, Size: n, At: at.Unix()}
+		if err := s.charge(d, c); err != nil {
 			return true, fmt.Errorf("keep blob %s: charge %s: %w", d, uploader, err)
 		}
 		s.used[uploader] += n
+		s.charges[d] = c
 	}
 	return true, nil
 }
@@ -218,13 +247,13 @@ func (s *Store) write(d string, r io.Reader) (path string, n int64, err error) {
 	return f.Name(), n, nil
 }
 
-// charge appends "uploader digest size" to the journal and syncs it.
-func (s *Store) charge(uploader, d string, n int64) error {
+// charge appends "uploader digest size at" to the journal and syncs it.
+func (s *Store) charge(d string, c Charge) error {
 	f, err := os.OpenFile(filepath.Join(s.dir, journal), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
 	}
-	if _, err := fmt.Fprintf(f, "%s %s %d\n", uploader, d, n); err != nil {
+	if _, err := fmt.Fprintf(f, "%s %s %d %d\n", c.Uploader, d, c.Size, c.At); err != nil {
 		f.Close()
 		return err
 	}
@@ -285,6 +314,72 @@ func (s *Store) Reader(d string) (io.ReadCloser, int64, error) {
 		return nil, 0, fmt.Errorf("open blob %s: %w", d, err)
 	}
 	return f, info.Size(), nil
+}
+
+// Held is one blob a store holds: its digest and size, and its charge when an uploader
+// stored it (a zero Charge for a blob the node kept itself, fetched by its digest).
+type Held struct {
+	SHA256 string
+	Size   int64
+	Charge
+}
+
+// List returns every blob held, by digest.
+func (s *Store) List() ([]Held, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	entries, err := os.ReadDir(s.dir)
+	if err != nil {
+		return nil, fmt.Errorf("list blobs: %w", err)
+	}
+	out := []Held{}
+	for _, e := range entries {
+		if !IsDigest(e.Name()) || !e.Type().IsRegular() {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue // removed meanwhile
+		}
+		out = append(out, Held{SHA256: e.Name(), Size: info.Size(), Charge: s.charges[e.Name()]})
+	}
+	return out, nil
+}
+
+// Charges returns the charge of every blob an uploader stored, by digest.
+func (s *Store) Charges() map[string]Charge {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[string]Charge, len(s.charges))
+	for d, c := range s.charges {
+		out[d] = c
+	}
+	return out
+}
+
+// Remove deletes the blob d and its charge; removing a blob not held does nothing.
+func (s *Store) Remove(d string) error {
+	if !IsDigest(d) {
+		return ErrDigest
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	info, err := os.Stat(s.path(d))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("remove blob %s: %w", d, err)
+	}
+	if err := os.Remove(s.path(d)); err != nil {
+		return fmt.Errorf("remove blob %s: %w", d, err)
+	}
+	s.total -= info.Size()
+	if c, ok := s.charges[d]; ok {
+		s.used[c.Uploader] -= c.Size
+		delete(s.charges, d)
+	}
+	return nil
 }
 
 // Usage returns the bytes charged to uploader.

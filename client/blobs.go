@@ -20,11 +20,11 @@ type HashSigner interface {
 	Sign(hash [32]byte) ([]byte, error)
 }
 
-// ErrNoSigner is PutBlob's error on a client made without WithSigner.
-var ErrNoSigner = errors.New("client: storing a blob needs a signer (Client.WithSigner)")
+// ErrNoSigner is PutBlob's and PutWork's error on a client made without WithSigner.
+var ErrNoSigner = errors.New("client: storing bytes needs a signer (Client.WithSigner)")
 
-// WithSigner returns a copy of the client that signs blob uploads with s: the node
-// stores a blob only for an account holding funds or a validator, charged to it.
+// WithSigner returns a copy of the client that signs blob and work uploads with s: the
+// node stores bytes only for an account holding funds or a validator, charged to it.
 func (c *Client) WithSigner(s HashSigner) *Client {
 	cp := *c
 	cp.signer = s
@@ -52,8 +52,8 @@ func (c *Client) PutBlob(ctx context.Context, b []byte) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("put blob: %w", err)
 	}
-	out, err := c.putSigned(ctx, d, b, "0x"+hex.EncodeToString(sig))
-	if err != nil {
+	var out wire.Blob
+	if err := c.put(ctx, "/v1/blobs/"+d, "application/octet-stream", b, "0x"+hex.EncodeToString(sig), &out); err != nil {
 		return "", err
 	}
 	if out.SHA256 != d {
@@ -76,32 +76,31 @@ func (c *Client) GetBlob(ctx context.Context, d string) ([]byte, error) {
 	return b, nil
 }
 
-// putSigned sends PUT /v1/blobs/d with the body b and the signature header sig.
-func (c *Client) putSigned(ctx context.Context, d string, b []byte, sig string) (wire.Blob, error) {
-	var out wire.Blob
-	path := "/v1/blobs/" + d
+// put sends PUT path with the body b of content type ct and the signature header sig,
+// decoding the JSON answer into out.
+func (c *Client) put(ctx context.Context, path, ct string, b []byte, sig string, out any) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPut, c.base+path, bytes.NewReader(b))
 	if err != nil {
-		return out, fmt.Errorf("PUT %s: %w", path, err)
+		return fmt.Errorf("PUT %s: %w", path, err)
 	}
-	req.Header.Set("Content-Type", "application/octet-stream")
+	req.Header.Set("Content-Type", ct)
 	req.Header.Set(wire.BlobSignatureHeader, sig)
 	resp, err := c.hc.Do(req)
 	if err != nil {
-		return out, fmt.Errorf("PUT %s: %w", path, err)
+		return fmt.Errorf("PUT %s: %w", path, err)
 	}
 	defer resp.Body.Close()
 	ans, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if err != nil {
-		return out, fmt.Errorf("PUT %s: read answer: %w", path, err)
+		return fmt.Errorf("PUT %s: read answer: %w", path, err)
 	}
 	if resp.StatusCode/100 != 2 {
-		return out, answerError(resp.StatusCode, ans)
+		return answerError(resp.StatusCode, ans)
 	}
-	if err := json.Unmarshal(ans, &out); err != nil {
-		return out, fmt.Errorf("PUT %s: decode answer: %w", path, err)
+	if err := json.Unmarshal(ans, out); err != nil {
+		return fmt.Errorf("PUT %s: decode answer: %w", path, err)
 	}
-	return out, nil
+	return nil
 }
 
 // chainID reads the arena's chain id, which an upload's signature names.

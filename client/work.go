@@ -5,22 +5,35 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"net/http"
 
 	"github.com/arena/arena/api/wire"
 )
 
-// PutWork keeps b in the node's content-addressed work store (PUT /v1/work/{sha256})
-// and returns the digest it is kept under: the sha256 a URL entry commits at filing
-// (ledger.Submit.WorkSHA256), so that validators grade these bytes even after the URL
-// serves others. Keeping bytes the node already holds succeeds again. A body over the
-// node's fetch limit, or not UTF-8 text, is an *Error with class EXPECTED.
+// PutWork keeps b in the node's content-addressed work store (PUT /v1/work/{sha256}),
+// signed by the client's signer over the work upload hash of the node's chain as
+// PutBlob signs a blob, and returns the digest it is kept under: the sha256 a URL entry
+// commits at filing (ledger.Submit.WorkSHA256), so that validators grade these bytes
+// even after the URL serves others. Keeping bytes the node already holds succeeds
+// again. Refusals are *Error values with the node's exact message (an unfunded
+// account, a spent quota, a body over the node's fetch limit or not UTF-8 text).
 func (c *Client) PutWork(ctx context.Context, b []byte) (wire.Work, error) {
 	var w wire.Work
+	if c.signer == nil {
+		return w, ErrNoSigner
+	}
 	if b == nil {
 		b = []byte{}
 	}
-	err := c.send(ctx, http.MethodPut, "/v1/work/"+digest(b), "text/plain; charset=utf-8", b, &w)
+	d := digest(b)
+	chain, err := c.chainID(ctx)
+	if err != nil {
+		return w, fmt.Errorf("put work: %w", err)
+	}
+	sig, err := c.signer.Sign(wire.WorkUploadHash(chain, d))
+	if err != nil {
+		return w, fmt.Errorf("put work: %w", err)
+	}
+	err = c.put(ctx, "/v1/work/"+d, "text/plain; charset=utf-8", b, "0x"+hex.EncodeToString(sig), &w)
 	return w, err
 }
 

@@ -12,20 +12,25 @@ import (
 	"github.com/arena/arena/ledger"
 )
 
-// TestWorkRoundTripsThroughTheNode: PutWork keeps the bytes under their sha256, which
-// it returns, and Work reads exactly them back once a URL entry commits them; a digest
-// no record names is a 404 *client.Error naming it, and an upload over the fetch limit is refused with the
-// node's exact message.
+// TestWorkRoundTripsThroughTheNode: PutWork, signed as PutBlob is, keeps the bytes
+// under their sha256, which it returns with the signer as uploader, and Work reads
+// exactly them back once a URL entry commits them; a client without a signer refuses
+// before sending; a digest no record names is a 404 *client.Error naming it, and an
+// upload over the fetch limit is refused with the node's exact message.
 func TestWorkRoundTripsThroughTheNode(t *testing.T) {
 	f := newFixture(t, 3)
 	ctx := t.Context()
 	note := []byte("Blocks fall like snow\nEach one sealed by the last\nThe ledger is calm\n")
 	s := sha256.Sum256(note)
 	want := hex.EncodeToString(s[:])
+	if _, err := f.c.PutWork(ctx, note); !errors.Is(err, client.ErrNoSigner) {
+		t.Fatalf("PutWork without a signer = %v", err)
+	}
+	c := f.c.WithSigner(f.validatorKey)
 	for range 2 {
-		w, err := f.c.PutWork(ctx, note)
-		if err != nil || w.SHA256 != want || w.Size != len(note) {
-			t.Fatalf("PutWork = %+v, %v; want %s, %d bytes", w, err, want, len(note))
+		w, err := c.PutWork(ctx, note)
+		if err != nil || w.SHA256 != want || w.Size != len(note) || w.Uploader != f.validatorKey.Address() {
+			t.Fatalf("PutWork = %+v, %v; want %s, %d bytes, uploaded by %s", w, err, want, len(note), f.validatorKey.Address())
 		}
 	}
 	var ce *client.Error
@@ -49,7 +54,7 @@ func TestWorkRoundTripsThroughTheNode(t *testing.T) {
 	if _, err = f.c.Work(ctx, missing); !errors.As(err, &ce) || ce.Status != http.StatusNotFound || ce.Error() != unnamed(missing) {
 		t.Fatalf("Work(never kept) = %v, want a 404 %s", err, unnamed(missing))
 	}
-	_, err = f.c.PutWork(ctx, []byte(strings.Repeat("x", 512<<10+1)))
+	_, err = c.PutWork(ctx, []byte(strings.Repeat("x", 512<<10+1)))
 	if !errors.As(err, &ce) || ce.Status != http.StatusRequestEntityTooLarge || ce.Error() != "[EXPECTED] work over 524288 bytes, the largest a validator fetches" {
 		t.Fatalf("PutWork(over the limit) = %v", err)
 	}

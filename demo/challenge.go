@@ -163,7 +163,7 @@ func (d *driver) publishChallenge(ctx context.Context, _ *arena) error {
 }
 
 // commitAgents returns the step that commits each of ags by digest, staking the
-// deposit and the grading fee, then makes the block that anchors their runs.
+// deposit and the grading fee; the engine makes the block that anchors their runs.
 func (d *driver) commitAgents(ags []challengeAgent) func(context.Context, *arena) error {
 	return func(ctx context.Context, _ *arena) error {
 		for _, ag := range ags {
@@ -171,7 +171,7 @@ func (d *driver) commitAgents(ags []challengeAgent) func(context.Context, *arena
 				return err
 			}
 		}
-		return d.anchor(ctx)
+		return nil
 	}
 }
 
@@ -190,14 +190,6 @@ func (d *driver) commitAgent(ctx context.Context, ag challengeAgent) error {
 	d.chal.entries[ag.name], d.chal.agentOf[id] = id, ag.name
 	fmt.Fprintf(d.out, "  entry %d: %s commits %s (%s)\n", id, ag.committer, ag.name, short(d.chal.programs[ag.name]))
 	return nil
-}
-
-// anchor makes the block that hands the runs just committed their seeds. A run's seed
-// comes from the state hash at the end of the block that opened it, handed over by the
-// next block; the embedded engine makes a block only for a transaction, so the demo
-// sends one (any transaction would do) rather than wait for someone else's.
-func (d *driver) anchor(ctx context.Context) error {
-	return d.advanceBy(ctx, 1, "a block, so the runs just committed take their seeds from the one before")
 }
 
 // waitRuns returns the step that waits until no run of the challenge is anchoring or
@@ -251,11 +243,7 @@ func (d *driver) foldNext(ctx context.Context, _ *arena) error {
 		fmt.Fprintf(d.out, "  entry %d (%s) is inside the band of entry %d: confirmation runs %v on shared seeds\n",
 			pr.Challenger, d.chal.agentOf[pr.Challenger], pr.Champion, f.Opened)
 	}
-	if len(f.Opened) > 0 {
-		// The runs the fold opened take their seeds from the state at the end of its block.
-		return d.anchor(ctx)
-	}
-	return nil
+	return nil // the runs the fold opened take their seeds from the next block, the engine's
 }
 
 // poll asks done every 50 ms until it holds, for at most two minutes (a run is seconds

@@ -14,9 +14,8 @@
 // pair's paired decision (fold 2) and sharp's outright dethrone (fold 3, sharp being
 // committed after fold 2) each show in a fold of their own; each agent is committed by
 // its own solver, since the tail pays one entry per committer. A run's seed is handed
-// over by the block after the one that opened it and the embedded engine makes blocks
-// only for transactions, so after its commits the story makes one itself (a dev advance
-// of one second). The example modules are compiled while the other stories play, and
+// over by the block after the one that opened it, which the embedded engine makes by
+// itself, so the story sends nothing to make it. The example modules are compiled while the other stories play, and
 // their machine code is kept in the user's cache directory as well as the arena's
 // (challenge_warm.go). The run audit is made from the snapshot and the node's blob
 // store while the node runs, on a confirmation run, whose seed needs no block from the

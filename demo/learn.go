@@ -114,10 +114,7 @@ func (d *driver) learnStory(ctx context.Context, a *arena) error {
 		d.learn.runs = append(d.learn.runs, ledger.LearnRunID(out.Created))
 		fmt.Fprintf(d.out, "  learning run %d: %s commits %s (architecture %d bytes, training program %d bytes)\n", out.Created, cm.who, pairName(cm.arch, cm.train), len(arch), len(tr))
 	}
-	// The last commit's run takes its seed from the next block: make one.
-	if _, err := d.send(ctx, "sponsor", ledger.Amount{}, ledger.Advance{Seconds: 1}); err != nil {
-		return err
-	}
+	// The last commit's run takes its seed from the next block, which the engine makes.
 	for i, id := range d.learn.runs {
 		r, err := d.waitLearn(ctx, id, func(r ledger.LearnRunView) bool {
 			return r.State != learn.RunAnchoring && r.State != learn.RunRunning

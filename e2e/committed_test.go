@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena/arena/account"
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/node"
@@ -52,7 +53,11 @@ func TestACopiedPageNeverDisqualifiesTheOriginal(t *testing.T) {
 	dir := workArena(t, "copied page")
 	p := startNodeWith(t, dir, host.env())
 	ctx := t.Context()
-	sponsor, digestOnly, keeper, victim := newSender(t, p.c), newSender(t, p.c), newSender(t, p.c), newSender(t, p.c)
+	keeperKey, err := account.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sponsor, digestOnly, keeper, victim := newSender(t, p.c), newSender(t, p.c), p.c.Sender(keeperKey), newSender(t, p.c)
 	for _, s := range []*client.Sender{sponsor, digestOnly, keeper, victim} {
 		mustSend(t, s, ledger.Amount{}, ledger.Faucet{To: s.Address(), Amount: ledger.Ether(100)})
 	}
@@ -61,7 +66,7 @@ func TestACopiedPageNeverDisqualifiesTheOriginal(t *testing.T) {
 		Rubric: "It should mention the cursor.", ClosesInS: 3600}).Outcome.Created)
 
 	first := fileURL(t, digestOnly, task, host.url+"/draft.md", draftPage)
-	if _, err := p.c.PutWork(ctx, []byte(laterPage)); err != nil {
+	if _, err := p.c.WithSigner(keeperKey).PutWork(ctx, []byte(laterPage)); err != nil { // signed and charged as arena submit does
 		t.Fatalf("PutWork: %v", err)
 	}
 	second := fileURL(t, keeper, task, host.url+"/later.md", laterPage)

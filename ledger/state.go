@@ -85,6 +85,14 @@ func (s *State) Balance(a Address) Amount { return s.book.Account(a).Wallet }
 // Claimable returns what the arena owes a.
 func (s *State) Claimable(a Address) Amount { return s.book.Account(a).Claimable }
 
+// AwaitsAnchor reports whether a match or a run started in the last block waits for
+// the next block, whose start hands it the state hash as its seed's anchor. An engine
+// that makes blocks only for transactions must make one then, so that the wait never
+// depends on some other transaction arriving.
+func (s *State) AwaitsAnchor() bool {
+	return s.match.Anchoring() || s.chall.Anchoring() || s.learn.Anchoring()
+}
+
 // BeginBlock tells the ledger a block has started. Apply does the same with the block it
 // is given, so engines need call it only for blocks without transactions; but they must
 // call one or the other for every block, since a new height hands the state hash at the
@@ -95,7 +103,7 @@ func (s *State) BeginBlock(b Block) {
 	var anchor *[32]byte
 	moved := b.Height > s.height
 	if moved {
-		if s.match.Anchoring() || s.chall.Anchoring() || s.learn.Anchoring() {
+		if s.AwaitsAnchor() {
 			h := s.Hash() // the state as the previous block left it
 			anchor = &h
 		}

@@ -67,11 +67,19 @@ type OperatorConfig struct {
 	BetWindow   time.Duration     `toml:"bet_window"`   // how long each turn stays open for bets once it can be committed
 }
 
-// APIConfig is the [api] table: what the API admits from one client.
+// APIConfig is the [api] table: what the API admits from one client, and how long it
+// keeps bytes no filing names.
 type APIConfig struct {
-	Rate  float64 `toml:"rate"`  // POST /v1/tx per second per client IP (IPv6: per /64); 0 turns the limit off
+	Rate  float64 `toml:"rate"`  // POST /v1/tx per second per client IP (IPv6: per /64), and uploads apart; 0 turns the limit off
 	Burst int     `toml:"burst"` // the most one client may send at once after a pause
+	// KeepUnfiled is how long uploads (PUT /v1/work, PUT /v1/blobs) are kept while no
+	// filing names them; then the node deletes them.
+	KeepUnfiled time.Duration `toml:"keep_unfiled"`
 }
+
+// DefaultKeepUnfiled is the [api] table's keep_unfiled: a day, time to file what was
+// uploaded first.
+const DefaultKeepUnfiled = 24 * time.Hour
 
 // FetchConfig is the [fetch] table: how validators fetch work URLs.
 type FetchConfig struct {
@@ -121,7 +129,7 @@ func DefaultConfig() Config {
 		PassphraseEnv: DefaultPassEnv,
 		LogLevel:      "info",
 		Engine:        EngineSolo,
-		API:           APIConfig{Rate: 20, Burst: 40},
+		API:           APIConfig{Rate: 20, Burst: 40, KeepUnfiled: DefaultKeepUnfiled},
 		Comet:         CometConfig{Home: ".", CheckpointEvery: 100},
 		Fetch:         FetchConfig{MaxBytes: 512 << 10, Timeout: 10 * time.Second},
 		Artifacts:     ArtifactsConfig{Timeout: DefaultPeerTimeout},
@@ -234,6 +242,8 @@ func (c Config) Validate() error {
 		return errors.New(`key "api.rate": cannot be negative`)
 	case c.API.Rate > 0 && c.API.Burst < 1:
 		return errors.New(`key "api.burst": must be at least 1 when api.rate is set`)
+	case c.API.KeepUnfiled <= 0:
+		return errors.New(`key "api.keep_unfiled": must be a positive duration`)
 	case c.Fetch.MaxBytes < 0:
 		return errors.New(`key "fetch.max_bytes": cannot be negative`)
 	case c.Fetch.Timeout < 0:

@@ -37,6 +37,7 @@ func TestABadConfigNamesTheKey(t *testing.T) {
 		{"listen = \n", `arena.toml: line 1, key "listen": expected value but found '\n' instead`},
 		{"[api]\nrate = -1\n", `arena.toml: key "api.rate": cannot be negative`},
 		{"[api]\nrate = 5\nburst = 0\n", `arena.toml: key "api.burst": must be at least 1 when api.rate is set`},
+		{"[api]\nkeep_unfiled = \"0s\"\n", `arena.toml: key "api.keep_unfiled": must be a positive duration`},
 		{"[[operator]]\nreader = \"builtin\"\n", `arena.toml: key "operator[0].address": missing`},
 		{"[[operator]]\naddress = \"" + addr + "\"\ncall_timeout = \"10ms\"\n", `arena.toml: key "operator[0].call_timeout": must be at least 1s, got 10ms`},
 		{"[[operator]]\naddress = \"" + addr + "\"\nbet_window = \"-1s\"\n", `arena.toml: key "operator[0].bet_window": cannot be negative`},
@@ -95,7 +96,7 @@ func TestEncodedConfigReadsBack(t *testing.T) {
 	c.LogLevel = "debug"
 	c.Fetch = FetchConfig{AllowLoopback: true, AllowPrivate: true, MaxBytes: 1024, Timeout: 3 * time.Second}
 	c.Solo = SoloConfig{MaxBatch: 10, MaxWait: time.Millisecond, CheckpointEvery: 7}
-	c.API = APIConfig{Rate: 2.5, Burst: 9}
+	c.API = APIConfig{Rate: 2.5, Burst: 9, KeepUnfiled: 90 * time.Minute}
 	c.Validators = []ValidatorConfig{
 		{Address: ledger.MustAddress("0x2c7536E3605D9C16a7a3D7b1898e529396a65c23"), Reader: `openai:http://127.0.0.1:8080/v1#qwen "3"`,
 			Compiler: "builtin", Concurrency: 3, RunTimeout: time.Minute},

@@ -325,6 +325,7 @@ func (n *Node) Run(ctx context.Context) error {
 	if n.relayer != nil {
 		runs = append(runs, n.relayer.Run)
 	}
+	runs = append(runs, n.sweep)
 	errs := make(chan error, len(runs))
 	for _, run := range runs {
 		go func() {

@@ -82,11 +82,7 @@ func (n *Node) models(oc OperatorConfig, o OpenOptions) (operator.Models, error)
 }
 
 // anchorWait is how long an operator lets a match wait for the block that anchors it
-// before sending a transaction to make one: at once on the solo engine, which makes
-// blocks only for transactions, and after a few empty blocks' time on CometBFT.
-func (n *Node) anchorWait() time.Duration {
-	if n.cfg.Engine == EngineComet {
-		return 10 * time.Second
-	}
-	return 0
-}
+// before sending a transaction to make one: a fallback only, since both engines make
+// that block themselves (the solo engine at once, CometBFT within its empty blocks'
+// time).
+func (n *Node) anchorWait() time.Duration { return 10 * time.Second }

@@ -3,9 +3,14 @@ package validator_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
+	"github.com/arena/arena/api"
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/challenge/abi"
 	"github.com/arena/arena/challenge/example"
@@ -13,6 +18,7 @@ import (
 	gchallenge "github.com/arena/arena/grading/challenge"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/ledgertest"
 	"github.com/arena/arena/sandbox"
 	"github.com/arena/arena/validator"
 )
@@ -50,6 +56,32 @@ func warm(t *testing.T, cache string, modules ...[]byte) {
 	}
 }
 
+// postTx signs body from the named account and sends it by a plain POST /v1/tx to the
+// arena's API, as a client other than the CLI would, asserting that it was applied.
+func postTx(t *testing.T, a *arena, from string, value ledger.Amount, body ledger.Body) {
+	t.Helper()
+	srv := httptest.NewServer(api.New(api.Config{Chain: a.engine}))
+	defer srv.Close()
+	k := ledgertest.Key(from)
+	tx := &ledger.Tx{Chain: a.terms.Chain, Value: value, Body: body}
+	a.engine.View(func(s *ledger.State) { tx.Nonce = s.NextNonce(k.Address()) })
+	if err := k.SignTx(tx); err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(tx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Post(srv.URL+"/v1/tx", "application/json", bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if answer, _ := io.ReadAll(resp.Body); resp.StatusCode != http.StatusOK {
+		t.Fatalf("POST /v1/tx: %s %s", resp.Status, answer)
+	}
+}
+
 // waitLong waits for ok, for as long as a committee of runtimes takes to grade.
 func waitLong(t *testing.T, what string, ok func() bool) {
 	t.Helper()
@@ -63,9 +95,10 @@ func waitLong(t *testing.T, what string, ok func() bool) {
 }
 
 // A bench registered on the ledger is checked by its committee, each member running it
-// in its own sandbox, and accepted; a program committed to a challenge on it is run by
-// the committee on the seed the next block anchored, and its run is final on their
-// exact agreement, with the transcript published in the node's blob store.
+// in its own sandbox, and accepted; a program committed to a challenge on it by a raw
+// POST /v1/tx, with no other traffic, is run by the committee on the seed of the block
+// the engine made to anchor it, and its run is final on their exact agreement, with the
+// transcript published in the node's blob store.
 func TestACommitteeChecksABenchAndRunsAProgramToAFinalScore(t *testing.T) {
 	a := newArena(t, 3, 1)
 	store, err := blobs.Open(t.TempDir())
@@ -104,8 +137,9 @@ func TestACommitteeChecksABenchAndRunsAProgramToAFinalScore(t *testing.T) {
 	cid := ledger.ChallengeID(out.Created)
 	fee := a.terms.GradingFee
 	value, _ := ledger.Ether(1).Add(fee)
-	a.contest.Do(a.solvers[0], value, challenge.Commit{Challenge: cid, Program: abi.Digest(sharp), Size: int64(len(sharp)), Profile: abi.ProfileFull})
-	a.contest.Send("sponsor", ledger.Amount{}, challenge.Fold{Challenge: cid}) // any transaction makes the block that anchors the run
+	// The commit comes as any client would send it, and no transaction follows it: the
+	// engine itself makes the block that anchors the run's seed.
+	postTx(t, a, a.solvers[0], value, challenge.Commit{Challenge: cid, Program: abi.Digest(sharp), Size: int64(len(sharp)), Profile: abi.ProfileFull})
 	var run ledger.RunView
 	waitLong(t, "the run", func() bool {
 		a.engine.View(func(s *ledger.State) {

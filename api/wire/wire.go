@@ -66,10 +66,12 @@ type OutboxEvent = outbox.Event
 type Delivery = outbox.Delivery
 
 // Work is the answer to PUT /v1/work/{sha256}: the digest the node keeps the bytes
-// under, and their size.
+// under, their size, and the account that signed the upload (charged only when the
+// bytes were new).
 type Work struct {
-	SHA256 string `json:"sha256"` // lowercase hex
-	Size   int    `json:"size"`   // bytes
+	SHA256   string         `json:"sha256"` // lowercase hex
+	Size     int            `json:"size"`   // bytes
+	Uploader ledger.Address `json:"uploader"`
 }
 
 // IsDigest reports whether s is a sha256 digest as the ledger commits work by it: 64

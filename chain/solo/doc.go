@@ -17,6 +17,11 @@
 //     commit is durable is each transaction acknowledged, and only then do subscribers
 //     see the block. Acknowledged means durable.
 //
+// Blocks come only with transactions, but for one: when the last block started a match
+// or a run whose seed waits for the next block (State.AwaitsAnchor), the sequencer makes
+// that block itself, empty if no transaction arrives within Config.MaxWait. So a commit
+// sent by any client is anchored without anyone sending another transaction.
+//
 // Failure: if Apply reports a corrupt state or CommitBlock fails, the engine halts. From
 // then on Submit returns an error wrapping ErrHalted and nothing more is written, so the
 // file never diverges from what the ledger applied: the last committed block stays the

@@ -9,14 +9,24 @@ import (
 )
 
 // run is the sequencer: it builds, commits and acknowledges one block at a time until
-// Close or a failure, then answers whatever is still queued.
+// Close or a failure, then answers whatever is still queued. When the last block
+// started a match or a run that waits for the next block's anchor, it makes that block
+// itself, empty if no transaction comes within MaxWait.
 func (e *Engine) run() {
 	defer close(e.done)
 	defer e.drain()
 	for {
-		batch, more := e.collect()
-		if len(batch) > 0 && !e.seal(batch) {
-			return
+		anchor := e.awaitsAnchor()
+		batch, more := e.collect(anchor)
+		switch {
+		case len(batch) > 0:
+			if !e.seal(batch) {
+				return
+			}
+		case more && anchor:
+			if !e.seal(nil) {
+				return
+			}
 		}
 		if !more {
 			return
@@ -24,14 +34,30 @@ func (e *Engine) run() {
 	}
 }
 
+// awaitsAnchor reports whether the state waits for a block to anchor a seed.
+func (e *Engine) awaitsAnchor() bool {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	return e.state.AwaitsAnchor()
+}
+
 // collect waits for a first transaction, then takes more until MaxBatch are queued,
 // MaxWait has passed since the first, or none has arrived for a quiet gap (an eighth of
-// MaxWait): once submitters stop arriving, waiting longer only adds latency. more is
-// false once Close was called.
-func (e *Engine) collect() (batch []*request, more bool) {
+// MaxWait): once submitters stop arriving, waiting longer only adds latency. With
+// anchor it waits for the first at most MaxWait, and returns no batch when none came.
+// more is false once Close was called.
+func (e *Engine) collect(anchor bool) (batch []*request, more bool) {
+	var idle <-chan time.Time
+	if anchor {
+		t := time.NewTimer(e.cfg.MaxWait)
+		defer t.Stop()
+		idle = t.C
+	}
 	select {
 	case r := <-e.queue:
 		batch = append(batch, r)
+	case <-idle:
+		return nil, true
 	case <-e.quit:
 		return nil, false
 	}
@@ -66,12 +92,13 @@ func (e *Engine) drain() {
 	}
 }
 
-// seal admits, applies and commits one block from batch, then acknowledges it. It
-// reports false if the engine halted.
+// seal admits, applies and commits one block from batch, then acknowledges it; an
+// empty batch is an empty block, the anchor one. It reports false if the engine halted.
 func (e *Engine) seal(batch []*request) bool {
 	e.mu.Lock()
 	cb, admitted, err := e.build(batch)
-	if err == nil && len(admitted) > 0 {
+	empty := len(admitted) == 0 && len(batch) > 0 // every transaction refused: no block
+	if err == nil && !empty {
 		err = e.db.CommitBlock(cb)
 	}
 	e.mu.Unlock()
@@ -80,7 +107,7 @@ func (e *Engine) seal(batch []*request) bool {
 		e.answer(batch, nil, e.stopped())
 		return false
 	}
-	if len(admitted) == 0 {
+	if empty {
 		return true
 	}
 	e.last = cb.Info()
@@ -91,7 +118,8 @@ func (e *Engine) seal(batch []*request) bool {
 
 // build admits and applies batch in a new block (see blocks.Builder). Refused
 // transactions are answered at once and left out; admitted holds the rest, in block
-// order. The state must be locked.
+// order. A batch all refused makes no block; an empty one makes an empty block. The
+// state must be locked.
 func (e *Engine) build(batch []*request) (cb store.CommittedBlock, admitted []*request, err error) {
 	b := blocks.Start(e.state, ledger.Block{Height: e.last.Height + 1, Time: max(e.last.Time, e.cfg.Now().Unix())})
 	for _, r := range batch {
@@ -105,7 +133,7 @@ func (e *Engine) build(batch []*request) (cb store.CommittedBlock, admitted []*r
 			admitted = append(admitted, r)
 		}
 	}
-	if len(admitted) == 0 {
+	if len(admitted) == 0 && len(batch) > 0 {
 		return cb, nil, nil
 	}
 	if cb, err = b.Seal(&e.ckpts); err != nil {

@@ -27,9 +27,8 @@ import (
 //     arena's validators unless --quorum is given, and the version defaults to one past
 //     the newest registered.
 //   - bench register and challenge commit wait for the check and the entry run unless
-//     --no-wait; commit sends, when its run still waits for its anchor after 2s, a
-//     transaction the ledger always refuses (a commit to challenge 0), because the solo
-//     engine makes blocks only for transactions and a new block is what anchors a seed.
+//     --no-wait; the block that anchors the run's seed is the engine's to make (the solo
+//     engine makes it itself), so the verb sends nothing more.
 //   - The leaderboard ranks entries holding a final, full run on the active version by
 //     composite (first seen first among equals); others follow unranked with their latest
 //     run's state, a provisional median marked as never ranked.

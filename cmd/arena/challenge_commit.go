@@ -27,8 +27,7 @@ func (a *app) challengeCommitCmd() *cobra.Command {
 			"knew it when the program was committed. A program over 8 MiB is refused here, before\n" +
 			"anything is sent. A digest enters a challenge once; --url names an https mirror validators\n" +
 			"may fetch it from besides the node. The verb waits for the entry run's result unless\n" +
-			"--no-wait; on an engine that makes blocks only for transactions it sends one that the\n" +
-			"ledger refuses (a commit to challenge 0) if the run still waits for its anchor after 2s.",
+			"--no-wait.",
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -75,7 +74,7 @@ func (a *app) challengeCommitCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.waitRun(ctx, c, ev.Run, wf.bound(ar.Terms)+anchorNudge, a.nudge)
+			return a.waitRun(ctx, c, ev.Run, wf.bound(ar.Terms))
 		},
 	}
 	f := c.Flags()
@@ -95,9 +94,8 @@ func (a *app) challengeFoldCmd() *cobra.Command {
 			"ranks eligible entries on the active version in first-seen order: a challenger dethrones the\n" +
 			"champion only by a lead beyond the band; one inside it is re-run with the champion on shared\n" +
 			"confirmation seeds. It pays at most the per-epoch emission (nothing when no entry is\n" +
-			"eligible, and the pool is kept). When it opens rescore runs on a newer version, whose\n" +
-			"seeds a later block anchors, it also sends a transaction the ledger refuses (a commit\n" +
-			"to challenge 0) so that the solo engine makes that block.",
+			"eligible, and the pool is kept). The confirmation and rescore runs it opens take their\n" +
+			"seeds from the next block, which the engine makes.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -117,9 +115,6 @@ func (a *app) challengeFoldCmd() *cobra.Command {
 				if v, err := c.Challenge(ctx, id); err == nil && len(v.Folds) > 0 {
 					f := v.Folds[len(v.Folds)-1]
 					human += ": " + foldWords(f)
-					if len(f.Opened) > 0 {
-						_ = a.nudge(ctx) // its confirmation and rescore runs wait for a block to anchor their seeds
-					}
 				}
 			}
 			return a.printReceipt(rc, human)
@@ -167,14 +162,6 @@ func entryOf(ctx context.Context, c *client.Client, id ledger.ChallengeID, e led
 		}
 	}
 	return ledger.ChallengeEntryView{}, fmt.Errorf("challenge %d does not show entry %d", id, e)
-}
-
-// nudge sends a transaction the ledger always refuses (a commit to challenge 0, which
-// does not exist), so that it lands in a block: a new block is what anchors a run's
-// seed, and the solo engine makes blocks only for transactions.
-func (a *app) nudge(ctx context.Context) error {
-	_, err := a.send(ctx, ledger.Amount{}, challenge.Commit{Program: strings.Repeat("0", 64), Size: 1, Profile: challenge.ProfileFull})
-	return err
 }
 
 // foldWords says what a fold did in one line.

@@ -12,12 +12,6 @@ import (
 	"github.com/arena/arena/ledger/challenge"
 )
 
-// anchorNudge is how long `challenge commit` lets its run wait for the block that
-// anchors its seed before sending a transaction to make one: the solo engine makes
-// blocks only for transactions, so without one the run would wait for whoever sends
-// the next.
-const anchorNudge = 2 * time.Second
-
 // afterSend reports a sent transaction: at once under --no-wait, and otherwise, in
 // human mode, before waiting, so that the wait's progress follows it.
 func (a *app) afterSend(rc sent, human string, wf *waitFlags) error {
@@ -53,15 +47,12 @@ func (a *app) waitBench(ctx context.Context, c *client.Client, id ledger.BenchID
 	return nil
 }
 
-// waitRun follows run id for at most d, nudging a block once while it waits for its
-// anchor and printing its progress to stderr unless --json, then prints the run; a run
-// that did not end final is an error after the run is printed.
-func (a *app) waitRun(ctx context.Context, c *client.Client, id ledger.RunID, d time.Duration, nudge func(context.Context) error) error {
+// waitRun follows run id for at most d, printing its progress to stderr unless --json,
+// then prints the run; a run that did not end final is an error after the run is
+// printed.
+func (a *app) waitRun(ctx context.Context, c *client.Client, id ledger.RunID, d time.Duration) error {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	if anchoring(ctx, c, id) {
-		_ = nudge(ctx) // a failed nudge leaves the run to the next block anyone makes
-	}
 	r, err := c.WaitRun(ctx, id, func(r ledger.RunView) {
 		if !a.json {
 			fmt.Fprintf(a.stderr, "run %d: %s, %d attestations\n", r.ID, r.State, len(r.Attestations))
@@ -80,34 +71,4 @@ func (a *app) waitRun(ctx context.Context, c *client.Client, id ledger.RunID, d 
 		return fmt.Errorf("run %d ended %s", id, r.State)
 	}
 	return nil
-}
-
-// anchoring reports whether run id still waits for its anchor after anchorNudge.
-func anchoring(ctx context.Context, c *client.Client, id ledger.RunID) bool {
-	return stillAnchoring(ctx, func(ctx context.Context) (bool, error) {
-		r, err := c.Run(ctx, id)
-		return r.State == challenge.RunAnchoring, err
-	})
-}
-
-// stillAnchoring polls until poll reports false (no longer anchoring) or anchorNudge
-// passes, and reports whether the run still waits for its anchor then. An error from
-// poll ends the wait: still anchoring only if the wait ran out meanwhile.
-func stillAnchoring(ctx context.Context, poll func(context.Context) (bool, error)) bool {
-	ctx, cancel := context.WithTimeout(ctx, anchorNudge)
-	defer cancel()
-	for {
-		waiting, err := poll(ctx)
-		if err != nil {
-			return ctx.Err() != nil // the wait ran out while it was still anchoring
-		}
-		if !waiting {
-			return false
-		}
-		select {
-		case <-ctx.Done():
-			return true
-		case <-time.After(client.PollInterval):
-		}
-	}
 }

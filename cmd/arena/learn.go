@@ -321,7 +321,7 @@ func (a *app) learnCommitCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.waitLearnRun(ctx, c, run, wf.bound(ar.Terms)+anchorNudge, runScored)
+			return a.waitLearnRun(ctx, c, run, wf.bound(ar.Terms), runScored)
 		},
 	}
 	f := c.Flags()
@@ -465,18 +465,12 @@ func runEnded(r ledger.LearnRunView) bool {
 	return runScored(r) && r.State != learn.RunWaiting && r.State != learn.RunHeldout
 }
 
-// waitLearnRun follows learning run id for at most d until done, nudging a block once
-// while it waits for its anchor and printing its progress to stderr unless --json, then
-// prints the run; a run refused, unscored or abandoned is an error after it is printed.
+// waitLearnRun follows learning run id for at most d until done, printing its progress
+// to stderr unless --json, then prints the run; a run refused, unscored or abandoned is
+// an error after it is printed.
 func (a *app) waitLearnRun(ctx context.Context, c *client.Client, id ledger.LearnRunID, d time.Duration, done func(ledger.LearnRunView) bool) error {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	if stillAnchoring(ctx, func(ctx context.Context) (bool, error) {
-		r, err := c.LearnRun(ctx, id)
-		return r.State == learn.RunAnchoring, err
-	}) {
-		_ = a.nudge(ctx) // a failed nudge leaves the run to the next block anyone makes
-	}
 	r, err := c.WaitLearnRun(ctx, id, done, func(r ledger.LearnRunView) {
 		if !a.json {
 			fmt.Fprintf(a.stderr, "learning run %d: %s, %d attestations\n", r.ID, r.State, len(r.Attestations))

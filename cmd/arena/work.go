@@ -51,7 +51,11 @@ func (a *app) keepWork(ctx context.Context, c *client.Client, url, want string) 
 	case want != "" && sum(b) != want:
 		return nil, fmt.Errorf("--work-sha256 %s: the node keeps no such work, and %s serves bytes with sha256 %s", want, url, sum(b))
 	}
-	w, err := c.PutWork(ctx, b)
+	k, err := a.signer()
+	if err != nil {
+		return nil, err
+	}
+	w, err := c.WithSigner(k).PutWork(ctx, b)
 	if err != nil {
 		return nil, fmt.Errorf("keep the work of %s on the node: %w", url, err)
 	}

@@ -10,8 +10,9 @@
 //  1. The bench's platform must be this validator's (sandbox.Local); otherwise it
 //     abstains, [TRANSIENT] this validator runs <p>; the bench pins <q>. A bench that
 //     pins a model needs Models to serve exactly that name, or the validator abstains.
-//  2. The bench module and the program are fetched by digest (blobs.Fetch: the node's
-//     store, then Host.Nodes, then the https URL the registration or commit named),
+//  2. The bench module and the program are fetched by digest (blobs.Await: the node's
+//     store, then Host.Nodes, then the https URL the registration or commit named,
+//     asked again with backoff until the attempt's deadline while none holds it yet),
 //     kept in the store, and compiled through the gates (sandbox.Compile): the bench
 //     offered WASI alone, the program WASI and the arena host module (with the model
 //     channel only when the bench pins a model).

@@ -26,6 +26,9 @@ type Host struct {
 	Nodes []blobs.Source
 	// URL fetches the https URL an artifact names; nil means blobs.NewURLClient's default.
 	URL *fetch.Client
+	// Wait spaces the tries for an artifact no source holds yet (blobs.Await); the zero
+	// Backoff is blobs.DefaultBackoff.
+	Wait blobs.Backoff
 	// Publish, if set, receives every transcript besides Store: a remote node's
 	// PUT /v1/blobs. With neither Store nor Publish a run cannot publish its transcript
 	// and abstains.
@@ -42,8 +45,10 @@ type Publisher interface {
 }
 
 // Fetch returns the artifact d: from the node's store, the other sources, then url (when
-// the registration or commit named one), checked against d. What came from elsewhere is
-// kept in the store. Every failure is a classed *ledger.Error. Only Store, Nodes and URL
+// the registration or commit named one), checked against d. While no source holds it
+// yet, it asks them again with backoff until ctx's deadline, the attempt's (blobs.Await),
+// so that bytes uploaded a moment after their commit are graded. What came from
+// elsewhere is kept in the store. Every failure is a classed *ledger.Error. Only Store, Nodes and URL
 // are read, so the learning graders (grading/learn) fetch through it too.
 func (h *Host) Fetch(ctx context.Context, d, url string) ([]byte, error) {
 	var src []blobs.Source
@@ -58,7 +63,7 @@ func (h *Host) Fetch(ctx context.Context, d, url string) ([]byte, error) {
 		}
 		src = append(src, blobs.URL{URL: url, Client: c})
 	}
-	b, err := blobs.Fetch(ctx, d, src...)
+	b, err := blobs.Await(ctx, h.Wait, d, src...)
 	if err != nil {
 		return nil, err
 	}

@@ -8,9 +8,10 @@
 //
 //  1. The challenge's platform must be this validator's (sandbox.Local); otherwise it
 //     abstains, [TRANSIENT] this validator runs <p>; the challenge pins <q>.
-//  2. The architecture and the training program are fetched by digest (blobs.Fetch
+//  2. The architecture and the training program are fetched by digest (blobs.Await
 //     through grading/challenge's Host.Fetch: the node's store, then Host.Nodes, then
-//     the https URL the commit named), kept in the store, and compiled through the gates
+//     the https URL the commit named, until the attempt's deadline while none holds
+//     it yet), kept in the store, and compiled through the gates
 //     (sandbox.CompileArch, sandbox.CompileTrain).
 //  3. The train split is fetched by digest the same way (it has no URL: the sponsor
 //     uploads it as a blob) and must be the committed number of bytes.

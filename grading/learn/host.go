@@ -26,6 +26,9 @@ type Host struct {
 	// URL fetches the https URL a commit names for a module; nil means
 	// blobs.NewURLClient's default. Splits have no URL: they are blobs of the arena.
 	URL *fetch.Client
+	// Wait spaces the tries for an artifact no source holds yet (blobs.Await); the zero
+	// Backoff is blobs.DefaultBackoff.
+	Wait blobs.Backoff
 }
 
 // Limits of every learner, the same on every validator: part of the protocol, as the
@@ -40,9 +43,10 @@ const (
 )
 
 // fetch returns the blob d, from the store, the nodes, then url: what the benchmark
-// graders' Fetch does, checked against d and kept in the store.
+// graders' Fetch does, checked against d, awaited until ctx's deadline while no source
+// holds it, and kept in the store.
 func (h *Host) fetch(ctx context.Context, d, url string) ([]byte, error) {
-	src := gchallenge.Host{Store: h.Store, Nodes: h.Nodes, URL: h.URL}
+	src := gchallenge.Host{Store: h.Store, Nodes: h.Nodes, URL: h.URL, Wait: h.Wait}
 	return src.Fetch(ctx, d, url)
 }
 

@@ -29,11 +29,11 @@
 // it, which the ledger records when the next block begins; the joins come in later
 // blocks, so a match is normally anchored by the time it starts. Only when both
 // entrants joined in the creation block itself does the match wait for a further
-// block, and an engine that makes blocks only for transactions (the solo engine) would
-// leave it waiting until someone sent one: once a match of this operator has waited
-// Config.AnchorWait in that state, the operator sends a commit of turn 0, which the
-// ledger refuses whatever the match's state (turns start at 1) but which lands in a
-// block, and that block anchors the match.
+// block, which the engines make themselves; an engine that made blocks only for
+// transactions would leave it waiting until someone sent one, so, as a fallback, once
+// a match of this operator has waited Config.AnchorWait in that state, the operator
+// sends a commit of turn 0, which the ledger refuses whatever the match's state (turns
+// start at 1) but which lands in a block, and that block anchors the match.
 //
 // # Failures
 //

@@ -62,8 +62,8 @@ type Config struct {
 	// the window. 0 commits as soon as both have answered.
 	BetWindow time.Duration
 	// AnchorWait is how long a match may wait for the block that anchors its seed
-	// before the operator sends a transaction to make one (see nudge). The solo engine
-	// makes blocks only for transactions, so 0 suits it; CometBFT makes empty blocks.
+	// before the operator sends a transaction to make one (see nudge): a fallback for an
+	// engine that does not make that block itself (the solo engine and CometBFT both do).
 	AnchorWait time.Duration
 	// Concurrency bounds the matches acted on at once; 0 means DefaultConcurrency.
 	Concurrency int
