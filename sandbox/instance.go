@@ -140,13 +140,14 @@ func (r *Runtime) instantiate(ctx context.Context, m *Module, entropy [32]byte, 
 type result struct {
 	used     int64
 	outOfGas bool  // the counter ended below zero
-	timedOut bool  // the safety net fired (or the caller's context ended)
+	timedOut bool  // the safety net fired
+	cut      bool  // the caller's context ended first
 	err      error // the trap or exit, if any
 }
 
 // call runs the export name with budget gas.
-func (in *instance) call(ctx context.Context, name string, budget int64) result {
-	ctx, cancel := context.WithTimeout(ctx, in.wall)
+func (in *instance) call(parent context.Context, name string, budget int64) result {
+	ctx, cancel := context.WithTimeout(parent, in.wall)
 	defer cancel()
 	in.counter.Set(uint64(budget))
 	_, err := in.mod.ExportedFunction(name).Call(ctx)
@@ -156,7 +157,8 @@ func (in *instance) call(ctx context.Context, name string, budget int64) result 
 	}
 	left := int64(in.counter.Get())
 	res.used = budget - left
-	res.timedOut = err != nil && ctx.Err() != nil
+	res.cut = err != nil && parent.Err() != nil
+	res.timedOut = err != nil && !res.cut && ctx.Err() != nil
 	res.outOfGas = left < 0
 	return res
 }

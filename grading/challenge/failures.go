@@ -15,7 +15,7 @@ import (
 const (
 	msgNoProbe          = "The program never reached the tool endpoint"
 	msgNotDeterministic = "The bench is not deterministic: two generations of one seed differ"
-	msgWallTime         = "The run passed its wall-time safety net"
+	msgDeadline         = "The run was stopped by its deadline before its gas ran out"
 	msgCancelled        = "Grading cancelled"
 	msgDatasetJSON      = "The bench's dataset is not a dataset"
 	msgGradesJSON       = "The bench's grades are not grades"

@@ -54,7 +54,7 @@ func classify(err error) *ledger.Error {
 	case errors.As(err, &e):
 		return e
 	case errors.Is(err, context.DeadlineExceeded):
-		return &ledger.Error{Class: ledger.Transient, Msg: msgWallTime, Err: err}
+		return &ledger.Error{Class: ledger.Transient, Msg: msgDeadline, Err: err}
 	case errors.Is(err, context.Canceled):
 		return &ledger.Error{Class: ledger.Transient, Msg: msgCancelled, Err: err}
 	}
