@@ -24,6 +24,10 @@ type task struct {
 	kind    string
 	subject uint64
 	grade   grading.Job
+	// metered marks a program run (grading.Metered): it runs for window, what is left
+	// of its attempt by the arena's clock when planned, and abstains when that cuts it.
+	metered bool
+	window  time.Duration
 }
 
 // plan reads the state once, under View, and copies out everything the runs need: each
@@ -45,6 +49,7 @@ func (w *Worker) planOn(s *ledger.State) plan {
 			continue
 		}
 		g, graded := w.cfg.Graders[r.Kind]
+		_, metered := g.(grading.Metered)
 		j := job{r.ID, a.Attempt}
 		p.keep[j] = true
 		switch {
@@ -59,14 +64,23 @@ func (w *Worker) planOn(s *ledger.State) plan {
 				p.rotate = append(p.rotate, body)
 			}
 		case a.HasAttested(w.addr) || w.isStarted(j):
+		case metered && w.tooSlow(s):
+			// slower than the terms' gas rate: this validator does not sit on program runs
 		default:
 			if grade, ok := g.Freeze(s, r); ok {
-				p.runs = append(p.runs, task{job: j, chain: p.chain, kind: r.Kind, subject: r.Subject, grade: grade})
+				p.runs = append(p.runs, task{job: j, chain: p.chain, kind: r.Kind, subject: r.Subject, grade: grade, metered: metered, window: time.Duration(a.Deadline-now) * time.Second})
 			}
 		}
 	}
 	w.keepEnded(s, now, p.keep)
 	return p
+}
+
+// tooSlow reports whether this validator measured itself slower than the gas rate the
+// arena's terms require of one that sits on program runs.
+func (w *Worker) tooSlow(s *ledger.State) bool {
+	t := s.Terms()
+	return w.cfg.GasRate > 0 && w.cfg.GasRate < t.Rate()
 }
 
 // keepEnded adds to keep each attempt that has a run of this key on it and has ended
