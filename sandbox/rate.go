@@ -24,9 +24,9 @@ var rateModule = []byte{
 	0x0b, 0x0b, // end loop, end function
 }
 
-// RateGas is the budget MeasureRate spends by default: about two seconds at the rate
-// the default terms require.
-const RateGas = 80_000_000
+// RateGas is the budget MeasureRate spends by default: about a second at the rate the
+// default terms require.
+const RateGas = 30_000_000
 
 // MeasureRate measures how fast this runtime meters: it runs a module that loops until
 // its gas runs out under a budget of gas (RateGas when 0) and returns the gas spent a
