@@ -46,6 +46,13 @@ func failMinCases(n, min int) *ledger.Error {
 	return ledger.NewError(ledger.Expected, fmt.Sprintf("The bench generated %d cases; it registered at least %d", n, min))
 }
 
+// failCases refuses a run whose dataset holds more cases than the bench's check
+// counted: the ledger sized the run's deadline for the check's count, so more cases
+// could outlast it on a validator metering the terms' rate.
+func failCases(n, checked int) *ledger.Error {
+	return ledger.NewError(ledger.Expected, fmt.Sprintf("The bench generated %d cases; its check counted %d, the most a run's deadline holds", n, checked))
+}
+
 // failIdentity refuses a bench whose dataset does not name the bench, version, seed
 // and profile it was asked for.
 func failIdentity(field, got, want string) *ledger.Error {
