@@ -23,8 +23,12 @@ type Limits struct {
 	Wall     time.Duration // the wall-time safety net of one call; 0 means DefaultWall
 }
 
-// DefaultWall is the wall-time safety net of a call when Limits.Wall is 0.
-const DefaultWall = 10 * time.Minute
+// DefaultWall is the wall-time safety net of a call when Limits.Wall is 0: longer than
+// the longest attempt deadline the ledger gives a program run (a day), so that a run
+// meets its caller's deadline first (the validator then abstains) and the net catches
+// only a caller that set none. A budget the terms' gas rate spends within the deadline
+// is never cut by it.
+const DefaultWall = 25 * time.Hour
 
 func (l Limits) withDefaults() Limits {
 	if l.MaxPages == 0 {
