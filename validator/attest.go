@@ -27,7 +27,13 @@ var errRunTimedOut = ledger.NewError(ledger.Transient, "Grading run timed out")
 // so every member who answered in time is on the record.
 func (w *Worker) attest(ctx, runCtx context.Context, t task) {
 	started := w.cfg.Now()
-	att, ok := w.run(runCtx, t)
+	var att grading.Attestation
+	ok := true
+	if t.declined != nil {
+		att = t.grade.Failed(t.declined) // slower than the terms' gas rate: it does not run the program
+	} else {
+		att, ok = w.run(runCtx, t)
+	}
 	if !ok {
 		return // the deadline passed or the worker is stopping
 	}

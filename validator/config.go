@@ -68,8 +68,10 @@ type Config struct {
 	RotateGrace time.Duration
 	// GasRate is the metered rate this validator measured of itself at start, in gas a
 	// second. When it is below the rate the arena's terms require, the worker does not
-	// sit on program runs (grading.Metered): it neither runs nor attests them, and says
-	// so in its log and its Stats. 0 means unmeasured: it sits on every round.
+	// sit on program runs (grading.Metered): it never runs them, and attests on each a
+	// [TRANSIENT] failure that says so (never a verdict a round keeps; on the record, so
+	// the arena's judges show why), and says so in its log and its Stats. 0 means
+	// unmeasured: it sits on every round.
 	GasRate int64
 	// Now is the wall clock; nil means time.Now.
 	Now func() time.Time

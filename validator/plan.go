@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"time"
@@ -28,6 +29,9 @@ type task struct {
 	// of its attempt by the arena's clock when planned, and abstains when that cuts it.
 	metered bool
 	window  time.Duration
+	// declined, when set, is what the worker attests instead of running: it meters
+	// slower than the terms' gas rate and does not sit on program runs.
+	declined *ledger.Error
 }
 
 // plan reads the state once, under View, and copies out everything the runs need: each
@@ -64,11 +68,13 @@ func (w *Worker) planOn(s *ledger.State) plan {
 				p.rotate = append(p.rotate, body)
 			}
 		case a.HasAttested(w.addr) || w.isStarted(j):
-		case metered && w.tooSlow(s):
-			// slower than the terms' gas rate: this validator does not sit on program runs
 		default:
 			if grade, ok := g.Freeze(s, r); ok {
-				p.runs = append(p.runs, task{job: j, chain: p.chain, kind: r.Kind, subject: r.Subject, grade: grade, metered: metered, window: time.Duration(a.Deadline-now) * time.Second})
+				t := task{job: j, chain: p.chain, kind: r.Kind, subject: r.Subject, grade: grade, metered: metered, window: time.Duration(a.Deadline-now) * time.Second}
+				if metered && w.tooSlow(s) {
+					t.declined = w.declined(s)
+				}
+				p.runs = append(p.runs, t)
 			}
 		}
 	}
@@ -81,6 +87,14 @@ func (w *Worker) planOn(s *ledger.State) plan {
 func (w *Worker) tooSlow(s *ledger.State) bool {
 	t := s.Terms()
 	return w.cfg.GasRate > 0 && w.cfg.GasRate < t.Rate()
+}
+
+// declined is the failure a worker slower than the terms' gas rate attests on a program
+// run instead of running it: [TRANSIENT], so it never becomes a verdict a round keeps,
+// and on the record, so the arena's judges say why it sat out.
+func (w *Worker) declined(s *ledger.State) *ledger.Error {
+	t := s.Terms()
+	return ledger.NewError(ledger.Transient, fmt.Sprintf("This validator meters %d gas a second, slower than the arena's %d: it does not sit on program runs", w.cfg.GasRate, t.Rate()))
 }
 
 // keepEnded adds to keep each attempt that has a run of this key on it and has ended
