@@ -76,24 +76,24 @@ func TestAProgramRunsAttemptsStayOpenUntilItsGasIsSpentAtTheTermsRate(t *testing
 	}
 }
 
-// A bench whose budgets cannot be spent within the longest attempt deadline (a day) at
+// A bench whose budgets cannot be spent within the longest attempt deadline (a week) at
 // the terms' rate is refused at registration, for its check or for a run over
 // min_cases; one whose check counts more cases than a run's deadline can hold is
 // refused when checked.
 func TestABenchWhoseBudgetCannotFitTheLongestDeadlineIsRefused(t *testing.T) {
 	a := newArena(t, 5, nil)
-	refusal := NewError(Expected, "A bench's budgets must fit the longest attempt deadline (86400 s) at the arena's gas rate: (2 + profiles) x bench_gas for its check, and 2 x bench_gas + (min_cases + 1) x (init_gas + case_gas) for a run")
+	refusal := NewError(Expected, "A bench's budgets must fit the longest attempt deadline (604800 s) at the arena's gas rate: (2 + profiles) x bench_gas for its check, and 2 x bench_gas + (min_cases + 1) x (init_gas + case_gas) for a run")
 	run := defaultBench()
-	run.MinCases, run.InitGas, run.CaseGas = 1000, 2_000_000_000, 2_000_000_000 // 4 T gas: 160,160 s
+	run.MinCases, run.InitGas, run.CaseGas = 10_000, 2_000_000_000, 2_000_000_000 // 40 T gas: 1,600,160 s
 	a.Refused(refusal, "alice", Amount{}, run)
-	slow := newArena(t, 5, func(t *Terms) { t.GasRate = 5_000_000 })
+	slow := newArena(t, 5, func(t *Terms) { t.GasRate = 1_000_000 })
 	check := defaultBench()
-	check.BenchGas, check.MinCases = challenge.MaxBenchGas, 1 // a check's 4 x 200 G: 160,000 s at 5 M gas a second; a run's 400.8 G: 80,280 s
+	check.BenchGas, check.MinCases = challenge.MaxBenchGas, 1 // a check's 4 x 200 G: 800,000 s at 1 M gas a second; a run's 400.8 G: 400,920 s
 	slow.Refused(refusal, "alice", Amount{}, check)
 	fits := defaultBench()
 	fits.InitGas, fits.CaseGas = 2_000_000_000, 2_000_000_000 // 2 x 50 G + 101 x 4 G: 20,160 s
 	b := a.Bench(BenchID(a.Do("alice", Amount{}, fits).Created))
-	b = a.CheckBench(b.ID, challenge.BenchCheck{Dataset: ledgertest.Digest("check"), Cases: 600, Kinds: b.Kinds}) // 601 x 4 G: 96,160 s
+	b = a.CheckBench(b.ID, challenge.BenchCheck{Dataset: ledgertest.Digest("check"), Cases: 5000, Kinds: b.Kinds}) // 5,001 x 4 G: 800,160 s
 	if b.State != challenge.BenchRefused || b.Reason != "[EXPECTED] A run over the full profile's cases needs more gas than the longest attempt deadline allows at the arena's gas rate" {
 		t.Fatalf("bench %s: %s", b.State, b.Reason)
 	}
@@ -102,13 +102,13 @@ func TestABenchWhoseBudgetCannotFitTheLongestDeadlineIsRefused(t *testing.T) {
 // A learning challenge's rounds stay open until their whole budget can be spent at the
 // terms' rate (each module's initialisation and 2 x byte_gas plus the host's share a
 // byte: one learner over the train split for a run, a second split's worth and a twin
-// for the held-out measurement), and one whose byte_gas cannot fit a day is refused.
+// for the held-out measurement), and one whose byte_gas cannot fit a week is refused.
 func TestALearningChallengesRoundsStayOpenForTheirGas(t *testing.T) {
 	a := newArena(t, 3, nil)
 	b := ledgertest.LearnBody(a.Now(), 3600, Ether(1), Ether(1))
 	huge := b
-	huge.ByteGas = 1 << 20
-	a.Refused(NewError(Expected, "byte_gas must let a held-out measurement fit the longest attempt deadline (86400 s) at the arena's gas rate: 4 x 2000000000 + (dataset_bytes + 2 x heldout_bytes) x (2 x byte_gas + 1000)"),
+	huge.ByteGas = 1 << 24 // 1.18 M bytes x 32 M gas: 1.6 M s
+	a.Refused(NewError(Expected, "byte_gas must let a held-out measurement fit the longest attempt deadline (604800 s) at the arena's gas rate: 4 x 2000000000 + (dataset_bytes + 2 x heldout_bytes) x (2 x byte_gas + 1000)"),
 		"sponsor", Ether(10), huge)
 	id := a.PublishLearn(Ether(10), b)
 	r := a.CommitPair("alice", id, "arch", "train")

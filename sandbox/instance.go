@@ -24,11 +24,11 @@ type Limits struct {
 }
 
 // DefaultWall is the wall-time safety net of a call when Limits.Wall is 0: longer than
-// the longest attempt deadline the ledger gives a program run (a day), so that a run
+// the longest attempt deadline the ledger gives a program run (a week), so that a run
 // meets its caller's deadline first (the validator then abstains) and the net catches
 // only a caller that set none. A budget the terms' gas rate spends within the deadline
 // is never cut by it.
-const DefaultWall = 25 * time.Hour
+const DefaultWall = 7*24*time.Hour + time.Hour
 
 func (l Limits) withDefaults() Limits {
 	if l.MaxPages == 0 {

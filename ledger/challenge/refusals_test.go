@@ -67,7 +67,7 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errQuorum":         "[EXPECTED] A quorum is 1 to 16 validators",
 		"errFewValidators":  "[EXPECTED] The arena has fewer validators than the bench's quorum",
 		"errGas":            "[EXPECTED] init_gas and case_gas are 1 to 2000000000, bench_gas 1 to 200000000000",
-		"errDeadline":       "[EXPECTED] A bench's budgets must fit the longest attempt deadline (86400 s) at the arena's gas rate: (2 + profiles) x bench_gas for its check, and 2 x bench_gas + (min_cases + 1) x (init_gas + case_gas) for a run",
+		"errDeadline":       "[EXPECTED] A bench's budgets must fit the longest attempt deadline (604800 s) at the arena's gas rate: (2 + profiles) x bench_gas for its check, and 2 x bench_gas + (min_cases + 1) x (init_gas + case_gas) for a run",
 		"errPages":          "[EXPECTED] max_pages is 1 to 4096",
 		"errPlatform":       "[EXPECTED] This arena runs only the platform wazero v1.12.0 amd64 arena-gas/1",
 		"errFold":           "[EXPECTED] The fold terms are out of range: margin_ppm and champion_ppm at most 1000000, tail at most 16, confirm_seeds at most 8, rollout_agents 1 to 64",

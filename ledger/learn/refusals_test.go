@@ -60,7 +60,7 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errEpochS":         "[EXPECTED] An epoch is 60 to 31536000 seconds",
 		"errCaps":           "[EXPECTED] param_cap is 1 to 1073741824 bytes and data_cap 0 to 16777216 bytes",
 		"errByteGas":        "[EXPECTED] byte_gas must be positive",
-		"errDeadline":       "[EXPECTED] byte_gas must let a held-out measurement fit the longest attempt deadline (86400 s) at the arena's gas rate: 4 x 2000000000 + (dataset_bytes + 2 x heldout_bytes) x (2 x byte_gas + 1000)",
+		"errDeadline":       "[EXPECTED] byte_gas must let a held-out measurement fit the longest attempt deadline (604800 s) at the arena's gas rate: 4 x 2000000000 + (dataset_bytes + 2 x heldout_bytes) x (2 x byte_gas + 1000)",
 		"errQuorum":         "[EXPECTED] A quorum is 1 to 16 validators",
 		"errFewValidators":  "[EXPECTED] The arena has fewer validators than the challenge's quorum",
 		"errPlatform":       "[EXPECTED] This arena runs only the platform wazero v1.12.0 amd64 arena-gas/1",

@@ -20,8 +20,10 @@ const DefaultGasRate = 25_000_000
 const MaxGasRate = 1_000_000_000
 
 // MaxMeteredS is the longest an attempt of a program run may stay open, in block-time
-// seconds: a budget that needs longer at the terms' rate is refused.
-const MaxMeteredS = 24 * 3600
+// seconds (a week): a budget that needs longer at the terms' rate is refused. A week
+// holds a learning run over the whole embedded dataset (1.25 MB of train and twice the
+// held-out split) at the default 4 MiB gas a byte: 4.8 days at the default rate.
+const MaxMeteredS = 7 * 24 * 3600
 
 // MeteredMarginS is what an attempt of a program run allows beside its metered budget:
 // fetching and compiling two modules (a cold compile measured 3.6-6.8 s) and publishing

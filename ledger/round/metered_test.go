@@ -9,7 +9,7 @@ import (
 
 // A program run's attempt stays open for its gas at the terms' rate (the default when
 // the terms name none), rounded up, plus the margin, and never less than the round
-// timeout; a budget past a day at the rate does not fit.
+// timeout; a budget past the longest deadline (a week) at the rate does not fit.
 func TestMeteredSIsTheBudgetAtTheRatePlusTheMargin(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -21,8 +21,8 @@ func TestMeteredSIsTheBudgetAtTheRatePlusTheMargin(t *testing.T) {
 		{"small: the round timeout", round.Terms{TimeoutS: 600}, 1_000_000, 600, true},
 		{"the default rate, rounded up", round.Terms{TimeoutS: 60}, 25_000_001 * 100, 101 + 120, true},
 		{"the terms' rate", round.Terms{TimeoutS: 60, GasRate: 1_000_000}, 1_000_000 * 1000, 1000 + 120, true},
-		{"a day exactly", round.Terms{TimeoutS: 60, GasRate: 1}, round.MaxMeteredS - round.MeteredMarginS, round.MaxMeteredS, true},
-		{"past a day", round.Terms{TimeoutS: 60, GasRate: 1}, round.MaxMeteredS - round.MeteredMarginS + 1, 0, false},
+		{"the longest exactly", round.Terms{TimeoutS: 60, GasRate: 1}, round.MaxMeteredS - round.MeteredMarginS, round.MaxMeteredS, true},
+		{"past the longest", round.Terms{TimeoutS: 60, GasRate: 1}, round.MaxMeteredS - round.MeteredMarginS + 1, 0, false},
 		{"negative", round.Terms{TimeoutS: 60}, -1, 0, false},
 	} {
 		got, ok := tc.terms.MeteredS(tc.gas)
