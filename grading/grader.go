@@ -27,6 +27,19 @@ type Grader interface {
 	Rotate(s *ledger.State, r round.View) (ledger.Body, bool)
 }
 
+// A Metered Grader grades program runs whose outcome gas decides, never wall time (a
+// benchmark run or bench check, a learning run or held-out measurement). The ledger
+// keeps each attempt of such a round open until a validator metering the terms' gas
+// rate can have spent the whole budget, so a validator runs its jobs until the
+// attempt's deadline rather than its own run timeout, abstains (attests nothing) when
+// that deadline cuts a run, and does not sit on them at all when it meters slower than
+// the terms' rate.
+type Metered interface {
+	Grader
+	// Metered marks the Grader; it does nothing.
+	Metered()
+}
+
 // A Job is one round's frozen inputs, bound to the Grader that froze them.
 type Job interface {
 	// Run grades the job and returns what to attest. Every fetch and model call of the

@@ -19,6 +19,7 @@ var (
 	errTermsQuorumMajority = expected("Quorum must be a majority of the committee")
 	errTermsAttempts       = expected("Attempts per round must be 1 to 64")
 	errTermsTimeout        = expected("Round timeout must be 1 to 31536000 seconds")
+	errTermsGasRate        = expected("Gas rate must be 0 (the default, 25000000 gas a second) to 1000000000 gas a second")
 	errTermsGenesis        = expected("At most 1024 genesis allocations")
 	errTermsDistinct       = expected("Validators must be distinct non-zero addresses")
 	errTermsRegistry       = expected("Registry address cannot be zero")

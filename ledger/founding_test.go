@@ -42,6 +42,8 @@ func TestFoundingRefusesEveryBadTerm(t *testing.T) {
 		{"no attempts", func(t *Terms) { t.Attempts = 0 }, errTermsAttempts},
 		{"too many attempts", func(t *Terms) { t.Attempts = MaxAttempts + 1 }, errTermsAttempts},
 		{"no timeout", func(t *Terms) { t.RoundTimeoutS = 0 }, errTermsTimeout},
+		{"negative gas rate", func(t *Terms) { t.GasRate = -1 }, errTermsGasRate},
+		{"gas rate past the cap", func(t *Terms) { t.GasRate = MaxGasRate + 1 }, errTermsGasRate},
 		{"too many allocations", func(t *Terms) { t.Genesis = make([]Allocation, MaxGenesis+1) }, errTermsGenesis},
 		{"repeated validator", func(t *Terms) { t.Validators = []Address{v[0], v[1], v[0]} }, errTermsDistinct},
 		{"zero validator", func(t *Terms) { t.Validators = []Address{v[0], zero, v[1]} }, errTermsDistinct},

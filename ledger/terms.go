@@ -24,6 +24,7 @@ type Terms struct {
 	Quorum         int          `json:"quorum"`              // agreeing results needed, leader included; 0 = majority
 	Attempts       int          `json:"attempts"`            // attempts per round before it is left ungraded
 	RoundTimeoutS  int64        `json:"round_timeout_s"`     // block-time seconds an attempt stays open
+	GasRate        int64        `json:"gas_rate,omitempty"`  // gas a second a validator on program runs must meter; 0 = DefaultGasRate
 	Registry       *Address     `json:"registry,omitempty"`  // EVM registry told of awards, if any
 	Treasury       *Address     `json:"treasury,omitempty"`  // receives tender and match fees, forfeits and slashed bonds; none: no tenders or matches
 	Operators      []Address    `json:"operators,omitempty"` // who may create and run agent matches; none: no matches
@@ -56,11 +57,16 @@ const (
 	MaxTxBytes    = 512 << 10
 	MaxAttempts   = 64 // attempts per round
 	MaxOperators  = 16 // match operators
+	// DefaultGasRate is the metered rate, in gas a second, required of a validator that
+	// sits on program runs when the terms name none (GasRate 0, which encodes as terms
+	// founded before the field did).
+	DefaultGasRate = round.DefaultGasRate
+	MaxGasRate     = round.MaxGasRate
 )
 
 // roundTerms are the terms the rounds of every kind run under.
 func (t *Terms) roundTerms() round.Terms {
-	return round.Terms{Validators: t.Validators, Committee: t.Committee, Quorum: t.Quorum, Attempts: t.Attempts, TimeoutS: t.RoundTimeoutS}
+	return round.Terms{Validators: t.Validators, Committee: t.Committee, Quorum: t.Quorum, Attempts: t.Attempts, TimeoutS: t.RoundTimeoutS, GasRate: t.GasRate}
 }
 
 // bountyTerms are the terms bounties run under.
@@ -105,6 +111,10 @@ func (t *Terms) Fee(size int) (Amount, bool) {
 // CommitteeSize returns the number of validators on each round's committee.
 func (t *Terms) CommitteeSize() int { rt := t.roundTerms(); return rt.CommitteeSize() }
 
+// Rate returns the metered rate, in gas a second, that a validator sitting on program
+// runs must sustain: GasRate, or DefaultGasRate when the terms name none.
+func (t *Terms) Rate() int64 { rt := t.roundTerms(); return rt.Rate() }
+
 // QuorumSize returns the number of agreeing results, leader included, that settle a round.
 func (t *Terms) QuorumSize() int { rt := t.roundTerms(); return rt.QuorumSize() }
 
@@ -137,6 +147,8 @@ func (t *Terms) Validate() error {
 		return errTermsAttempts
 	case t.RoundTimeoutS <= 0 || t.RoundTimeoutS > MaxCloseS:
 		return errTermsTimeout
+	case t.GasRate < 0 || t.GasRate > MaxGasRate:
+		return errTermsGasRate
 	case len(t.Genesis) > MaxGenesis:
 		return errTermsGenesis
 	}

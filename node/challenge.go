@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/fetch"
@@ -31,6 +32,26 @@ func (n *Node) runtime() (*sandbox.Runtime, error) {
 	}
 	n.sandbox = rt
 	return rt, nil
+}
+
+// measured is this process's metered rate, measured once on the first node that runs a
+// validator: the machine's, whichever runtime measures it.
+var measured struct {
+	once sync.Once
+	rate int64
+	err  error
+}
+
+// gasRate returns the metered rate, in gas a second, that this machine's sandbox
+// sustains (sandbox.MeasureRate), which each local validator compares with the terms'
+// rate before it sits on program runs.
+func (n *Node) gasRate() (int64, error) {
+	rt, err := n.runtime()
+	if err != nil {
+		return 0, err
+	}
+	measured.once.Do(func() { measured.rate, measured.err = rt.MeasureRate(context.Background(), 0) })
+	return measured.rate, measured.err
 }
 
 // addChallengeGraders files a validator's graders of benchmark challenges in g: a run

@@ -238,9 +238,13 @@ func (n *Node) buildWorkers(keys []*account.Key, o OpenOptions) error {
 		if err := n.addLearnGraders(g, fc); err != nil {
 			return fmt.Errorf("%s: validator[%d] %s: %w", ConfigFile, i, v.Address, err)
 		}
+		rate, err := n.gasRate()
+		if err != nil {
+			return fmt.Errorf("%s: validator[%d] %s: %w", ConfigFile, i, v.Address, err)
+		}
 		n.workers = append(n.workers, validator.New(validator.Config{
 			Key: keys[i], Graders: g, Chain: engineChain{n.engine},
-			Concurrency: v.Concurrency, RunTimeout: v.RunTimeout, Now: o.Now,
+			Concurrency: v.Concurrency, RunTimeout: v.RunTimeout, Now: o.Now, GasRate: rate,
 			Logger: o.Logger.With("validator", v.Address.String()),
 		}))
 	}

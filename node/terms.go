@@ -24,6 +24,7 @@ type Terms struct {
 	Quorum        int                 // agreeing results, leader included; 0 means a majority of the committee
 	Attempts      int                 // attempts per round before the entry is left ungraded
 	RoundTimeout  time.Duration       // how long an attempt stays open; whole seconds
+	GasRate       int64               // gas a second a validator on program runs must meter; 0 means ledger.DefaultGasRate
 	Registry      *ledger.Address     // the EVM registry told of awards; nil for none
 	Treasury      *ledger.Address     // receives tender fees and forfeits; nil: Init and Testnet generate a treasury key
 	Genesis       []ledger.Allocation // wallets funded at the start
@@ -154,9 +155,9 @@ func (t Terms) ledgerTerms(vals []ledger.Address) ledger.Terms {
 		EntryBond: t.EntryBond, AppealBond: t.AppealBond,
 		AppealWindowS: int64(t.AppealWindow / time.Second), GradingWindowS: int64(t.GradingWindow / time.Second),
 		Committee: t.Committee, Quorum: t.Quorum, Attempts: t.Attempts,
-		RoundTimeoutS: int64(t.RoundTimeout / time.Second),
-		Validators:    slices.Clone(vals),
-		DevMode:       t.DevMode, Genesis: slices.Clone(t.Genesis),
+		RoundTimeoutS: int64(t.RoundTimeout / time.Second), GasRate: t.GasRate,
+		Validators: slices.Clone(vals),
+		DevMode:    t.DevMode, Genesis: slices.Clone(t.Genesis),
 	}
 	if t.Fees != nil {
 		lt.FeePerTx, lt.FeePerByte, lt.GradingFee = t.Fees.PerTx, t.Fees.PerByte, t.Fees.Grading

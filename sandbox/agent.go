@@ -58,6 +58,8 @@ func (r *Runtime) Agent(ctx context.Context, m *Module, entropy [32]byte, lim Li
 	a.session = s
 	a.initGas = res.used
 	switch {
+	case res.cut:
+		err = errCut("The program")
 	case res.timedOut:
 		err = errWall("The program", lim.Wall)
 	case res.outOfGas:
@@ -87,6 +89,9 @@ func (a *Agent) Handle(ctx context.Context, gas int64) (used int64, outcome stri
 	a.input, a.output, a.result, a.calls = a.session.Input(), nil, nil, 0
 	res := a.in.call(context.WithValue(ctx, agentKey{}, a), "handle", gas)
 	switch {
+	case res.cut:
+		a.dead = true
+		return res.used, "", errCut("The program")
 	case res.timedOut:
 		a.dead = true
 		return res.used, "", errWall("The program", a.in.wall)

@@ -163,6 +163,29 @@ func TestAnAgentsFailuresOutsideCasesAreClassed(t *testing.T) {
 	}
 }
 
+// A case stopped because the caller's context ended (a validator's attempt deadline)
+// names that cause, not the safety net, which had hours left; so does a bench command.
+func TestACallCutByItsCallersDeadlineNamesTheDeadline(t *testing.T) {
+	r := newRuntime(t, false)
+	m := compile(t, r, "spin", Offer{Arena: true})
+	a, err := r.Agent(context.Background(), m, [32]byte{}, Limits{Wall: time.Hour}, initGas, &session{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close(context.Background())
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	_, _, err = a.Handle(ctx, 1<<60)
+	if err == nil || err.Error() != "[TRANSIENT] The program was stopped by its caller's deadline before its gas ran out" {
+		t.Errorf("a case cut by its caller: %v", err)
+	}
+	cm := compile(t, r, "clock", Offer{})
+	_, _, err = r.Command(ctx, cm, []byte("spin"), [32]byte{1}, clockStart, Limits{MaxPages: 512, Gas: 1 << 60, Wall: time.Hour})
+	if err == nil || err.Error() != "[TRANSIENT] The bench module was stopped by its caller's deadline before its gas ran out" {
+		t.Errorf("a command cut by its caller: %v", err)
+	}
+}
+
 func TestHostImportsChargeForTheBytesTheyCopy(t *testing.T) {
 	r := newRuntime(t, false)
 	gasOf := func(input string) int64 {

@@ -12,7 +12,7 @@ import (
 // clockStart (Unix seconds) and randomness from entropy, under lim. It returns stdout and
 // the gas used. Exit code 0 is success; other exits and traps are [EXPECTED] "The bench
 // module failed: ...", running out of gas is [EXPECTED] "The bench module ran out of gas",
-// and the wall-time safety net is [TRANSIENT].
+// and the wall-time safety net, or ctx ending first (errCut), is [TRANSIENT].
 func (r *Runtime) Command(ctx context.Context, m *Module, stdin []byte, entropy [32]byte, clockStart int64, lim Limits) (stdout []byte, gasUsed int64, err error) {
 	if err := m.export("_start"); err != nil {
 		return nil, 0, err
@@ -26,6 +26,8 @@ func (r *Runtime) Command(ctx context.Context, m *Module, stdin []byte, entropy 
 	defer in.close(ctx)
 	res := in.call(ctx, "_start", lim.Gas)
 	switch {
+	case res.cut:
+		return nil, res.used, errCut("The bench module")
 	case res.timedOut:
 		return nil, res.used, errWall("The bench module", lim.Wall)
 	case res.outOfGas:

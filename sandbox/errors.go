@@ -57,6 +57,13 @@ func errWall(who string, d time.Duration) *book.Error {
 	return book.NewError(book.Transient, fmt.Sprintf("%s ran past the wall-time safety net of %s", who, d))
 }
 
+// errCut is what a call stopped because its caller's context ended (a validator's
+// attempt deadline, or the validator stopping) fails with: the cause is the caller's,
+// never the sandbox's safety net.
+func errCut(who string) *book.Error {
+	return book.NewError(book.Transient, who+" was stopped by its caller's deadline before its gas ran out")
+}
+
 // firstLine is the first line of err's text: wazero appends stack traces after it.
 func firstLine(err error) string {
 	s := err.Error()

@@ -23,8 +23,12 @@ type Limits struct {
 	Wall     time.Duration // the wall-time safety net of one call; 0 means DefaultWall
 }
 
-// DefaultWall is the wall-time safety net of a call when Limits.Wall is 0.
-const DefaultWall = 10 * time.Minute
+// DefaultWall is the wall-time safety net of a call when Limits.Wall is 0: longer than
+// the longest attempt deadline the ledger gives a program run (a week), so that a run
+// meets its caller's deadline first (the validator then abstains) and the net catches
+// only a caller that set none. A budget the terms' gas rate spends within the deadline
+// is never cut by it.
+const DefaultWall = 7*24*time.Hour + time.Hour
 
 func (l Limits) withDefaults() Limits {
 	if l.MaxPages == 0 {
@@ -140,13 +144,14 @@ func (r *Runtime) instantiate(ctx context.Context, m *Module, entropy [32]byte, 
 type result struct {
 	used     int64
 	outOfGas bool  // the counter ended below zero
-	timedOut bool  // the safety net fired (or the caller's context ended)
+	timedOut bool  // the safety net fired
+	cut      bool  // the caller's context ended first
 	err      error // the trap or exit, if any
 }
 
 // call runs the export name with budget gas.
-func (in *instance) call(ctx context.Context, name string, budget int64) result {
-	ctx, cancel := context.WithTimeout(ctx, in.wall)
+func (in *instance) call(parent context.Context, name string, budget int64) result {
+	ctx, cancel := context.WithTimeout(parent, in.wall)
 	defer cancel()
 	in.counter.Set(uint64(budget))
 	_, err := in.mod.ExportedFunction(name).Call(ctx)
@@ -156,7 +161,8 @@ func (in *instance) call(ctx context.Context, name string, budget int64) result 
 	}
 	left := int64(in.counter.Get())
 	res.used = budget - left
-	res.timedOut = err != nil && ctx.Err() != nil
+	res.cut = err != nil && parent.Err() != nil
+	res.timedOut = err != nil && !res.cut && ctx.Err() != nil
 	res.outOfGas = left < 0
 	return res
 }

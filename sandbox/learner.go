@@ -83,8 +83,9 @@ const (
 // Symbols is the number of frequencies predict returns (one per byte value).
 const Symbols = 256
 
-// DefaultLearnWall is LearnLimits.Wall when it is 0.
-const DefaultLearnWall = time.Hour
+// DefaultLearnWall is LearnLimits.Wall when it is 0: as DefaultWall, longer than the
+// longest attempt deadline the ledger gives a program run.
+const DefaultLearnWall = DefaultWall
 
 // InitDomain prefixes the seed in the key of the forced fresh init.
 const InitDomain = "arena learn init\n"

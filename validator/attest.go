@@ -27,7 +27,13 @@ var errRunTimedOut = ledger.NewError(ledger.Transient, "Grading run timed out")
 // so every member who answered in time is on the record.
 func (w *Worker) attest(ctx, runCtx context.Context, t task) {
 	started := w.cfg.Now()
-	att, ok := w.run(runCtx, t)
+	var att grading.Attestation
+	ok := true
+	if t.declined != nil {
+		att = t.grade.Failed(t.declined) // slower than the terms' gas rate: it does not run the program
+	} else {
+		att, ok = w.run(runCtx, t)
+	}
 	if !ok {
 		return // the deadline passed or the worker is stopping
 	}
@@ -59,19 +65,36 @@ func (w *Worker) attest(ctx, runCtx context.Context, t task) {
 
 // run runs t's grading under RunTimeout, outside the state lock. It reports false when ctx ended first, which
 // means the attempt closed or the worker is stopping: nothing should be sent.
+//
+// A program run (t.metered) runs instead until its attempt's deadline, which the ledger
+// set long enough for a validator metering the terms' gas rate to spend the whole
+// budget; when that deadline cuts it (or it ignores it) the validator abstains: a
+// failure of its own wall clock must never become the verdict a round keeps.
 func (w *Worker) run(ctx context.Context, t task) (grading.Attestation, bool) {
-	runCtx, cancel := context.WithTimeout(ctx, w.cfg.RunTimeout)
+	limit := w.cfg.RunTimeout
+	if t.metered {
+		limit = t.window
+	}
+	runCtx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	done := make(chan grading.Attestation, 1)
 	go func() { done <- t.grade.Run(runCtx) }()
-	grace := time.NewTimer(w.cfg.RunTimeout + runGrace)
+	grace := time.NewTimer(limit + runGrace)
 	defer grace.Stop()
 	select {
 	case att := <-done:
+		if t.metered && runCtx.Err() != nil {
+			w.cfg.Logger.Info("the attempt's deadline stopped a program run: abstaining", "round", t.round, "attempt", t.attempt, "found", att)
+			return nil, false
+		}
 		return att, ctx.Err() == nil
 	case <-ctx.Done():
 		return nil, false
 	case <-grace.C:
+		if t.metered {
+			w.cfg.Logger.Warn("a program run ignored its attempt's deadline: abstaining", "round", t.round, "attempt", t.attempt)
+			return nil, false
+		}
 		w.cfg.Logger.Warn("grading run ignored its deadline", "round", t.round, "timeout", w.cfg.RunTimeout)
 		return t.grade.Failed(errRunTimedOut), true
 	}

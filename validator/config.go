@@ -56,7 +56,8 @@ type Config struct {
 	// Concurrency bounds the grading runs in flight at once; 0 means DefaultConcurrency.
 	Concurrency int
 	// RunTimeout bounds one grading run; a run cut short attests the classed error the
-	// grader produced. 0 means DefaultRunTimeout.
+	// grader produced. It does not bound a program run (grading.Metered), which runs
+	// until its attempt's deadline. 0 means DefaultRunTimeout.
 	RunTimeout time.Duration
 	// Poll is how often the worker looks at the state even without a new block, so a
 	// missed notification never stalls it. 0 means DefaultPoll.
@@ -65,6 +66,13 @@ type Config struct {
 	// rank i by address sends grade once the deadline has passed by i*RotateGrace, so
 	// one member acts and the rest only if it is absent. 0 means DefaultRotateGrace.
 	RotateGrace time.Duration
+	// GasRate is the metered rate this validator measured of itself at start, in gas a
+	// second. When it is below the rate the arena's terms require, the worker does not
+	// sit on program runs (grading.Metered): it never runs them, and attests on each a
+	// [TRANSIENT] failure that says so (never a verdict a round keeps; on the record, so
+	// the arena's judges show why), and says so in its log and its Stats. 0 means
+	// unmeasured: it sits on every round.
+	GasRate int64
 	// Now is the wall clock; nil means time.Now.
 	Now func() time.Time
 	// Logger receives one line per run and per refusal; nil discards.

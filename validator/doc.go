@@ -14,7 +14,11 @@
 // touched inside Chain.View, where each kind's Grader freezes what a run needs into a
 // Job of plain values, and every fetch and model call happens in Job.Run, after View
 // has returned. Runs are bounded by Config.Concurrency and each by
-// Config.RunTimeout, so a model server that is down or slow delays only its own rounds.
+// Config.RunTimeout, so a model server that is down or slow delays only its own rounds;
+// a program run (grading.Metered), whose outcome gas decides, runs instead until its
+// attempt's deadline and is abstained from when that cuts it, and a worker that meters
+// slower than the terms' gas rate (Config.GasRate) does not sit on program runs: it
+// attests a [TRANSIENT] failure saying so instead of running them.
 // Submissions from one key are serialised, one in flight at a time, so nonces are read
 // from the committed state and never guessed.
 package validator

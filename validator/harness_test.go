@@ -81,6 +81,12 @@ type arena struct {
 
 func newArena(t testing.TB, validators, solvers int) *arena {
 	t.Helper()
+	return newArenaWith(t, validators, solvers, nil)
+}
+
+// newArenaWith is newArena with the terms changed by tune before the arena opens.
+func newArenaWith(t testing.TB, validators, solvers int, tune func(*ledger.Terms)) *arena {
+	t.Helper()
 	a := &arena{t: t, clock: newClock()}
 	a.terms = ledger.Terms{
 		Chain: "arena-test", Name: "test", Symbol: "GEN",
@@ -99,6 +105,9 @@ func newArena(t testing.TB, validators, solvers int) *arena {
 		name := fmt.Sprintf("solver%d", i+1)
 		a.solvers = append(a.solvers, name)
 		a.terms.Genesis = append(a.terms.Genesis, ledger.Allocation{Address: ledgertest.Addr(name), Amount: ledger.Ether(10_000)})
+	}
+	if tune != nil {
+		tune(&a.terms)
 	}
 	e, err := solo.Open(solo.Config{Path: filepath.Join(t.TempDir(), "arena.db"), Now: a.clock.Now}, &a.terms)
 	if err != nil {

@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"time"
@@ -24,6 +25,13 @@ type task struct {
 	kind    string
 	subject uint64
 	grade   grading.Job
+	// metered marks a program run (grading.Metered): it runs for window, what is left
+	// of its attempt by the arena's clock when planned, and abstains when that cuts it.
+	metered bool
+	window  time.Duration
+	// declined, when set, is what the worker attests instead of running: it meters
+	// slower than the terms' gas rate and does not sit on program runs.
+	declined *ledger.Error
 }
 
 // plan reads the state once, under View, and copies out everything the runs need: each
@@ -45,6 +53,7 @@ func (w *Worker) planOn(s *ledger.State) plan {
 			continue
 		}
 		g, graded := w.cfg.Graders[r.Kind]
+		_, metered := g.(grading.Metered)
 		j := job{r.ID, a.Attempt}
 		p.keep[j] = true
 		switch {
@@ -61,12 +70,31 @@ func (w *Worker) planOn(s *ledger.State) plan {
 		case a.HasAttested(w.addr) || w.isStarted(j):
 		default:
 			if grade, ok := g.Freeze(s, r); ok {
-				p.runs = append(p.runs, task{job: j, chain: p.chain, kind: r.Kind, subject: r.Subject, grade: grade})
+				t := task{job: j, chain: p.chain, kind: r.Kind, subject: r.Subject, grade: grade, metered: metered, window: time.Duration(a.Deadline-now) * time.Second}
+				if metered && w.tooSlow(s) {
+					t.declined = w.declined(s)
+				}
+				p.runs = append(p.runs, t)
 			}
 		}
 	}
 	w.keepEnded(s, now, p.keep)
 	return p
+}
+
+// tooSlow reports whether this validator measured itself slower than the gas rate the
+// arena's terms require of one that sits on program runs.
+func (w *Worker) tooSlow(s *ledger.State) bool {
+	t := s.Terms()
+	return w.cfg.GasRate > 0 && w.cfg.GasRate < t.Rate()
+}
+
+// declined is the failure a worker slower than the terms' gas rate attests on a program
+// run instead of running it: [TRANSIENT], so it never becomes a verdict a round keeps,
+// and on the record, so the arena's judges say why it sat out.
+func (w *Worker) declined(s *ledger.State) *ledger.Error {
+	t := s.Terms()
+	return ledger.NewError(ledger.Transient, fmt.Sprintf("This validator meters %d gas a second, slower than the arena's %d: it does not sit on program runs", w.cfg.GasRate, t.Rate()))
 }
 
 // keepEnded adds to keep each attempt that has a run of this key on it and has ended

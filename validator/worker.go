@@ -22,7 +22,8 @@ type Worker struct {
 
 	sendMu  sync.Mutex // one submission in flight per key
 	stats   counters
-	waiting bool // the chain reported catching up at the last step; Run's goroutine only
+	slow    atomic.Bool // measured slower than the terms' gas rate (set by Run)
+	waiting bool        // the chain reported catching up at the last step; Run's goroutine only
 }
 
 // job names one attempt of one round.
@@ -58,6 +59,14 @@ func (w *Worker) Run(ctx context.Context) error {
 	if err := w.cfg.validate(); err != nil {
 		return err
 	}
+	w.cfg.Chain.View(func(s *ledger.State) {
+		t := s.Terms()
+		if w.tooSlow(s) {
+			w.slow.Store(true)
+			w.cfg.Logger.Warn("this validator meters slower than the arena's terms require: it does not sit on program runs",
+				"gas_rate", w.cfg.GasRate, "terms_gas_rate", t.Rate())
+		}
+	})
 	var wg sync.WaitGroup
 	defer wg.Wait() // after cancel: runs see their context end first
 	ctx, cancel := context.WithCancel(ctx)
@@ -178,6 +187,10 @@ type Stats struct {
 	Retries   int64 `json:"retries"`   // submissions resent after a stale nonce
 	Late      int64 `json:"late"`      // results not sent because the attempt's deadline passed meanwhile
 	InFlight  int64 `json:"in_flight"` // runs in progress now
+	GasRate   int64 `json:"gas_rate"`  // the metered rate it measured of itself, gas a second; 0 unmeasured
+	// SitsOnProgramRuns is false when GasRate is below the rate the arena's terms
+	// require: the worker then neither runs nor attests program runs.
+	SitsOnProgramRuns bool `json:"sits_on_program_runs"`
 }
 
 type counters struct {
@@ -191,5 +204,6 @@ func (w *Worker) Stats() Stats {
 		Runs: c.runs.Load(), Attested: c.attested.Load(), Failed: c.failed.Load(),
 		Refused: c.refused.Load(), Errors: c.errors.Load(), Rotations: c.rotations.Load(),
 		Retries: c.retries.Load(), Late: c.late.Load(), InFlight: c.inFlight.Load(),
+		GasRate: w.cfg.GasRate, SitsOnProgramRuns: !w.slow.Load(),
 	}
 }

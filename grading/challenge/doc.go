@@ -77,6 +77,8 @@
 //   - A transcript that cannot be published makes the validator abstain
 //     ([TRANSIENT] The transcript could not be published): an unpublished transcript
 //     cannot be re-checked.
-//   - Wall time is the validator's run timeout (the context) and sandbox's own safety
-//     net; either is [TRANSIENT], never a case outcome.
+//   - Wall time is the attempt's deadline (the context; the ledger sets it long enough
+//     for the whole budget at the terms' gas rate, and the validator abstains when it
+//     cuts a run) and sandbox's own safety net, longer than any deadline; either is
+//     [TRANSIENT], never a case outcome.
 package challenge

@@ -15,7 +15,7 @@ import (
 const (
 	msgNoProbe          = "The program never reached the tool endpoint"
 	msgNotDeterministic = "The bench is not deterministic: two generations of one seed differ"
-	msgWallTime         = "The run passed its wall-time safety net"
+	msgDeadline         = "The run was stopped by its deadline before its gas ran out"
 	msgCancelled        = "Grading cancelled"
 	msgDatasetJSON      = "The bench's dataset is not a dataset"
 	msgGradesJSON       = "The bench's grades are not grades"
@@ -44,6 +44,13 @@ func failModelCall(name string) *ledger.Error {
 // failMinCases refuses a bench whose check dataset is under the cases it registered.
 func failMinCases(n, min int) *ledger.Error {
 	return ledger.NewError(ledger.Expected, fmt.Sprintf("The bench generated %d cases; it registered at least %d", n, min))
+}
+
+// failCases refuses a run whose dataset holds more cases than the bench's check
+// counted: the ledger sized the run's deadline for the check's count, so more cases
+// could outlast it on a validator metering the terms' rate.
+func failCases(n, checked int) *ledger.Error {
+	return ledger.NewError(ledger.Expected, fmt.Sprintf("The bench generated %d cases; its check counted %d, the most a run's deadline holds", n, checked))
 }
 
 // failIdentity refuses a bench whose dataset does not name the bench, version, seed

@@ -42,6 +42,18 @@ func TestAProgramThatLoopsForeverRunsOutOfGasOnItsCases(t *testing.T) {
 	}
 }
 
+// A dataset of more cases than the bench's check counted is refused before the program
+// runs: the run's deadline was sized for the check's count.
+func TestADatasetOfMoreCasesThanTheCheckCountedIsRefused(t *testing.T) {
+	n, m := newNode(t), newMirror(t)
+	b := toolbench(m)
+	b.Cases = 100
+	out := newValidator(t, n, m).Run(context.Background(), runOf(m, b, "loop", "more"))
+	if want := "[EXPECTED] The bench generated 110 cases; its check counted 100, the most a run's deadline holds"; out.Result.Error != want {
+		t.Fatalf("got %q, want %q", out.Result.Error, want)
+	}
+}
+
 // A program that traps on every case gets the outcome trap on each, with a fresh
 // instance for the next: a trap ends only its own case.
 func TestAProgramThatTrapsEndsOnlyItsCase(t *testing.T) {
@@ -112,10 +124,10 @@ func TestAProgramThatWritesGarbageIsGradedOnWhatItWrote(t *testing.T) {
 	}
 }
 
-// Wall time is only a safety net: a run cut short by it (the validator's run timeout)
-// is a [TRANSIENT] failure, on which the validator abstains, never an outcome of a case
-// or a score.
-func TestTheWallTimeNetIsTransientNeverAnOutcome(t *testing.T) {
+// Wall time never decides an outcome: a run cut short by its caller's deadline (the
+// attempt's, on a validator) is a [TRANSIENT] failure that names that cause, on which
+// the validator abstains, never an outcome of a case or a score.
+func TestARunCutByItsDeadlineIsTransientNeverAnOutcome(t *testing.T) {
 	n, m := newNode(t), newMirror(t)
 	v := newValidator(t, n, m)
 	b := toolbench(m)
@@ -132,5 +144,8 @@ func TestTheWallTimeNetIsTransientNeverAnOutcome(t *testing.T) {
 	e, ok := ledger.ParseError(out.Result.Error)
 	if !ok || e.Class != ledger.Transient || out.Result.Dataset != "" || out.Result.Gas != 0 {
 		t.Fatalf("a run cut short by wall time: %+v", out.Result)
+	}
+	if want := "[TRANSIENT] The program was stopped by its caller's deadline before its gas ran out"; out.Result.Error != want {
+		t.Fatalf("got %q, want %q", out.Result.Error, want)
 	}
 }

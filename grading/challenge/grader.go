@@ -52,6 +52,9 @@ func (g Runner) Freeze(s *ledger.State, r round.View) (grading.Job, bool) {
 // itself at the next block, so no transaction is needed.
 func (g Runner) Rotate(*ledger.State, round.View) (ledger.Body, bool) { return nil, false }
 
+// Metered marks a run's outcome as decided by gas (grading.Metered).
+func (Runner) Metered() {}
+
 // Freeze copies out of s the bench version check round r checks. It reports false when
 // r is not a check round s holds.
 func (g Checker) Freeze(s *ledger.State, r round.View) (grading.Job, bool) {
@@ -67,6 +70,9 @@ func (g Checker) Freeze(s *ledger.State, r round.View) (grading.Job, bool) {
 
 // Rotate reports false, as Runner's does.
 func (g Checker) Rotate(*ledger.State, round.View) (ledger.Body, bool) { return nil, false }
+
+// Metered marks a check's outcome as decided by gas (grading.Metered).
+func (Checker) Metered() {}
 
 // identityOf returns the part of bench view b a run or a check reads, copied: its
 // state and attestations stay behind.

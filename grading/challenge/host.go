@@ -100,7 +100,7 @@ func classify(err error, what string) *ledger.Error {
 		return e
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
-		return &ledger.Error{Class: ledger.Transient, Msg: msgWallTime, Err: err}
+		return &ledger.Error{Class: ledger.Transient, Msg: msgDeadline, Err: err}
 	}
 	if errors.Is(err, context.Canceled) {
 		return &ledger.Error{Class: ledger.Transient, Msg: msgCancelled, Err: err}

@@ -35,7 +35,8 @@ type Outcome struct {
 }
 
 // Run runs the program of run on its bench: fetch both modules by digest, gate them,
-// check the platform, generate the dataset from the seed, run the probe and every
+// check the platform, generate the dataset from the seed (refusing one of more cases
+// than the bench's check counted, which its attempts' deadline was sized for), run the probe and every
 // case, grade the transcript (cut to fit the blob cap: fit) with the bench, score the
 // grades (refusing what the ledger would refuse: checkShape) and publish the
 // transcript. The result names the program's canonical digest (gas.Canonical). A failure is classed into the result, never returned; Run never panics
@@ -79,6 +80,9 @@ func (h *Host) run(ctx context.Context, run Run, out *Outcome) error {
 		return err
 	}
 	out.Dataset = raw
+	if b.Cases > 0 && len(d.Cases) > b.Cases {
+		return failCases(len(d.Cases), b.Cases)
+	}
 	p, err := h.play(ctx, agent, b, entropyOf("agent", run.Seed), d, model)
 	if errors.Is(err, errModel) {
 		return failModelCall(b.Model)

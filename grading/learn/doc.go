@@ -55,6 +55,7 @@
 //     module: [TRANSIENT] when the last source merely lacks it (a node's 404: it may
 //     still be uploaded, as the held-out split is at the reveal).
 //   - Each module's initialisation gets InitGas; memory is MaxPages per module; the
-//     learner's wall-time safety net is sandbox's (an hour), and the validator's run
-//     timeout bounds the whole round: both [TRANSIENT].
+//     attempt's deadline (long enough for the whole budget at the terms' gas rate)
+//     bounds the run, and the validator abstains when it cuts it; the learner's
+//     wall-time safety net is sandbox's, longer than any deadline: both [TRANSIENT].
 package learn

@@ -14,7 +14,7 @@ import (
 // blobs'. EXPECTED text is compared exactly by consensus, so each is fixed; TRANSIENT
 // text is informative.
 const (
-	msgWallTime  = "The run passed its wall-time safety net"
+	msgDeadline  = "The run was stopped by its deadline before its gas ran out"
 	msgCancelled = "Grading cancelled"
 	msgHost      = "The validator's runtime failed"
 )

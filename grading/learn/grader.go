@@ -47,6 +47,9 @@ func (g Runner) Freeze(s *ledger.State, r round.View) (grading.Job, bool) {
 // itself at the next block, so no transaction is needed.
 func (g Runner) Rotate(*ledger.State, round.View) (ledger.Body, bool) { return nil, false }
 
+// Metered marks a run's outcome as decided by gas (grading.Metered).
+func (Runner) Metered() {}
+
 // Freeze copies out of s what held-out round r measures: the run as Runner froze it,
 // with the bits its run round kept. It reports false when r is not a held-out round s
 // holds, or its run has no kept result or its challenge no reveal.
@@ -63,6 +66,9 @@ func (g Measurer) Freeze(s *ledger.State, r round.View) (grading.Job, bool) {
 
 // Rotate reports false, as Runner's does.
 func (g Measurer) Rotate(*ledger.State, round.View) (ledger.Body, bool) { return nil, false }
+
+// Metered marks a measurement's outcome as decided by gas (grading.Metered).
+func (Measurer) Metered() {}
 
 // runJob is one run round's frozen inputs.
 type runJob struct {

@@ -8,6 +8,7 @@ import (
 	"github.com/arena/arena/fetch"
 	gchallenge "github.com/arena/arena/grading/challenge"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/sandbox"
 )
 
@@ -37,7 +38,7 @@ const (
 	// InitGas is the gas of each module's initialisation (the architecture's _initialize,
 	// params and params_len together; the training program's _initialize): far above
 	// what a Go reactor's runtime and a few MiB of tables need.
-	InitGas = 2_000_000_000
+	InitGas = learn.InitGas
 	// MaxPages is each module's memory, in 64 KiB pages (128 MiB).
 	MaxPages = sandbox.DefaultMaxPages
 )
@@ -58,7 +59,7 @@ func classify(err error) *ledger.Error {
 	case errors.As(err, &e):
 		return e
 	case errors.Is(err, context.DeadlineExceeded):
-		return &ledger.Error{Class: ledger.Transient, Msg: msgWallTime, Err: err}
+		return &ledger.Error{Class: ledger.Transient, Msg: msgDeadline, Err: err}
 	case errors.Is(err, context.Canceled):
 		return &ledger.Error{Class: ledger.Transient, Msg: msgCancelled, Err: err}
 	}

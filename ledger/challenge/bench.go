@@ -21,7 +21,7 @@ func (s *State) Register(env round.Env, b BenchRegister) (book.Outcome, *book.Er
 		RegisteredAt: at.Now, State: BenchChecking,
 	}
 	x.Kinds, x.Profiles = slices.Clone(b.Kinds), slices.Clone(b.Profiles)
-	rd := env.Rounds.OpenSized(CheckKind, uint64(x.ID), 0, committeeSize(env, b.Quorum), b.Quorum, env.Chain, at)
+	rd := env.Rounds.OpenMetered(CheckKind, uint64(x.ID), committeeSize(env, b.Quorum), b.Quorum, checkGas(&b), env.Chain, at)
 	x.Round = rd.ID
 	s.benches = append(s.benches, x)
 	return book.Outcome{Created: uint64(x.ID), Events: []book.Event{{
@@ -58,6 +58,8 @@ func (s *State) checkRegister(env round.Env, b *BenchRegister) *book.Error {
 		return errFewValidators
 	case b.InitGas < 1 || b.InitGas > MaxInitGas || b.CaseGas < 1 || b.CaseGas > MaxCaseGas || b.BenchGas < 1 || b.BenchGas > MaxBenchGas:
 		return errGas
+	case !fits(env, checkGas(b)) || !fits(env, runGas(b, b.MinCases)):
+		return errDeadline
 	case b.MaxPages < 1 || b.MaxPages > MaxPagesCap:
 		return errPages
 	case b.Platform != Platform:
@@ -68,6 +70,29 @@ func (s *State) checkRegister(env round.Env, b *BenchRegister) *book.Error {
 		return errGradingFee
 	}
 	return nil
+}
+
+// checkGas is the whole budget of a bench check of b: two generations of the full
+// profile, the grading of an empty transcript and one generation of every other
+// profile, each under bench_gas.
+func checkGas(b *BenchRegister) int64 {
+	return int64(round.Gas(b.BenchGas).Times(int64(2 + len(b.Profiles))))
+}
+
+// runGas is the whole budget of a run on b over a dataset of cases cases: its
+// generation and its grading under bench_gas, and the probe and every case under
+// case_gas, each on an instance whose _initialize may have taken init_gas (a case that
+// runs out of gas or traps gets a fresh instance for the next).
+func runGas(b *BenchRegister, cases int) int64 {
+	agent := round.Gas(b.InitGas).Plus(round.Gas(b.CaseGas)).Times(int64(cases) + 1)
+	return int64(round.Gas(b.BenchGas).Times(2).Plus(agent))
+}
+
+// fits reports whether a budget of gas can be spent within the longest attempt
+// deadline at the arena's gas rate.
+func fits(env round.Env, gas int64) bool {
+	_, ok := env.Rounds.Terms().MeteredS(gas)
+	return ok
 }
 
 // owns reports whether a may register a version of the bench name: the name is new, or
@@ -161,6 +186,8 @@ func (s *State) checkSettled(env round.Env, rd *round.Round) []book.Event {
 		switch {
 		case v.Cases < b.MinCases:
 			b.State, b.Reason = BenchRefused, reasonFewCases
+		case !fits(env, runGas(&b.BenchRegister, v.Cases)):
+			b.State, b.Reason = BenchRefused, reasonDeadline
 		case !slices.Equal(v.Kinds, b.Kinds):
 			b.State, b.Reason = BenchRefused, reasonKinds
 		default:
@@ -175,6 +202,7 @@ func (s *State) checkSettled(env round.Env, rd *round.Round) []book.Event {
 const (
 	reasonFewCases = "[EXPECTED] The full profile generates fewer cases than min_cases"
 	reasonKinds    = "[EXPECTED] The full profile's case kinds differ from the kinds declared"
+	reasonDeadline = "[EXPECTED] A run over the full profile's cases needs more gas than the longest attempt deadline allows at the arena's gas rate"
 )
 
 // checkExhausted lapses a bench whose check ran out of attempts: the fee goes back and

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/round"
 )
 
 // Refusals, by the transaction that meets them. The messages are part of the protocol;
@@ -23,6 +24,7 @@ var (
 	errQuorum        = refusef("A quorum is 1 to %d validators", MaxQuorum)
 	errFewValidators = book.Refuse("The arena has fewer validators than the bench's quorum")
 	errGas           = refusef("init_gas and case_gas are 1 to %d, bench_gas 1 to %d", MaxInitGas, MaxBenchGas)
+	errDeadline      = refusef("A bench's budgets must fit the longest attempt deadline (%d s) at the arena's gas rate: (2 + profiles) x bench_gas for its check, and 2 x bench_gas + (min_cases + 1) x (init_gas + case_gas) for a run", round.MaxMeteredS)
 	errPages         = refusef("max_pages is 1 to %d", MaxPagesCap)
 	errPlatform      = book.Refuse("This arena runs only the platform " + Platform)
 	errFold          = refusef("The fold terms are out of range: margin_ppm and champion_ppm at most %d, tail at most %d, confirm_seeds at most %d, rollout_agents 1 to %d", PPM, MaxTail, MaxConfirm, MaxRollout)

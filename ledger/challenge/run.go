@@ -25,10 +25,12 @@ func (s *State) newRun(env round.Env, c *challenge, e *entry, b *bench, purpose 
 }
 
 // openRun fixes r's seed and opens its round: a committee of its bench's quorum and a
-// spare, when the arena has the validators, settling on the quorum.
+// spare, when the arena has the validators, settling on the quorum, whose attempts stay
+// open until the slowest validator the terms admit can have spent the run's whole gas
+// over the cases the bench's check counted.
 func (s *State) openRun(env round.Env, r *run, seed string) {
 	b := s.bench(r.Bench)
-	rd := env.Rounds.OpenSized(RunKind, uint64(r.ID), 0, committeeSize(env, b.Quorum), b.Quorum, env.Chain, env.At)
+	rd := env.Rounds.OpenMetered(RunKind, uint64(r.ID), committeeSize(env, b.Quorum), b.Quorum, runGas(&b.BenchRegister, b.Cases), env.Chain, env.At)
 	r.Seed, r.Round, r.State = seed, rd.ID, RunRunning
 	s.markRun(r.ID)
 }

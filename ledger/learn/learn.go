@@ -65,12 +65,20 @@ const (
 	MaxModuleBytes  = 8 << 20  // sandbox.MaxModuleBytes
 	MaxDatasetBytes = 64 << 20 // a train or held-out split
 	MaxParamCap     = 1 << 30  // a parameter region
-	MaxDataCap      = 1 << 24  // active data outside the parameter region
-	MaxErrorLen     = 1 << 10
-	MaxCurve        = 256          // loss-curve points
-	Window          = score.Window // bytes of a loss-curve window; the first is the step-0 window
-	PPM             = 1_000_000
-	MaxBitsPerByte  = 40 // the coder's ceiling on a byte's code: an escape (at most 24 bits while T ≤ 2^24) and 8 raw bits, with room for the flush
+	// InitGas is the gas of each module's initialisation in a learner, the same on every
+	// validator: part of the protocol, as the injector's gas weights are.
+	InitGas = 2_000_000_000
+	// ByteCallGas is what the host's own work on each byte (two calls into the modules
+	// and their bookkeeping) counts for in a run's budget: metered code runs tens of gas
+	// a microsecond at the slowest rate the terms admit, and the host's calls for a
+	// byte take a few microseconds.
+	ByteCallGas    = 1_000
+	MaxDataCap     = 1 << 24 // active data outside the parameter region
+	MaxErrorLen    = 1 << 10
+	MaxCurve       = 256          // loss-curve points
+	Window         = score.Window // bytes of a loss-curve window; the first is the step-0 window
+	PPM            = 1_000_000
+	MaxBitsPerByte = 40 // the coder's ceiling on a byte's code: an escape (at most 24 bits while T ≤ 2^24) and 8 raw bits, with room for the flush
 )
 
 // IDs number challenges and runs from 1 in creation order across the arena. A run is

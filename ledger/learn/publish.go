@@ -35,6 +35,8 @@ func (s *State) Publish(env round.Env, b Publish) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errCaps
 	case b.ByteGas < 1 || b.ByteGas > book.MaxExact:
 		return book.Outcome{}, errByteGas
+	case !fits(env, heldoutGas(&b)):
+		return book.Outcome{}, errDeadline
 	case b.Quorum < 1 || b.Quorum > MaxQuorum:
 		return book.Outcome{}, errQuorum
 	case len(env.Rounds.Terms().Validators) < b.Quorum:
@@ -55,6 +57,31 @@ func (s *State) Publish(env round.Env, b Publish) (book.Outcome, *book.Error) {
 	return book.Outcome{Created: uint64(c.ID), Events: []book.Event{{
 		Type: "learn_published", Height: at.Height, Address: book.AddrPtr(at.From), Amount: book.AmountPtr(at.Value), Note: b.Dataset,
 	}}}, nil
+}
+
+// learnerGas is the whole budget of one learner over n bytes of c's splits: each
+// module's initialisation under InitGas, and every byte's predict and learn under
+// byte_gas (the pair may do up to twice a byte's budget before it is refused) with
+// ByteCallGas for the host's calls.
+func learnerGas(c *Publish, n int64) round.Gas {
+	perByte := round.Gas(c.ByteGas).Times(2).Plus(ByteCallGas)
+	return round.Gas(InitGas).Times(2).Plus(perByte.Times(n))
+}
+
+// runGas is the whole budget of a learn_run round on c: one learner over the train split.
+func runGas(c *Publish) int64 { return int64(learnerGas(c, c.DatasetBytes)) }
+
+// heldoutGas is the whole budget of a learn_heldout round on c: a learner over the
+// train split and then the held-out split, and a fresh twin over the held-out split.
+func heldoutGas(c *Publish) int64 {
+	return int64(learnerGas(c, round.Gas(c.DatasetBytes).Plus(round.Gas(c.HeldoutBytes)).Int64()).Plus(learnerGas(c, c.HeldoutBytes)))
+}
+
+// fits reports whether a budget of gas can be spent within the longest attempt
+// deadline at the arena's gas rate.
+func fits(env round.Env, gas int64) bool {
+	_, ok := env.Rounds.Terms().MeteredS(gas)
+	return ok
 }
 
 // Commit enters a pair of modules: the value is exactly the deposit plus the grading

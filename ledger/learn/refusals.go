@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/round"
 )
 
 // Refusals, by the transaction that meets them. The messages are part of the protocol;
@@ -19,6 +20,7 @@ var (
 	errEpochS        = refusef("An epoch is %d to %d seconds", MinEpochS, MaxEpochS)
 	errCaps          = refusef("param_cap is 1 to %d bytes and data_cap 0 to %d bytes", MaxParamCap, MaxDataCap)
 	errByteGas       = book.Refuse("byte_gas must be 1 to 9007199254740991")
+	errDeadline      = refusef("byte_gas must let a held-out measurement fit the longest attempt deadline (%d s) at the arena's gas rate: 4 x %d + (dataset_bytes + 2 x heldout_bytes) x (2 x byte_gas + %d)", round.MaxMeteredS, InitGas, ByteCallGas)
 	errQuorum        = refusef("A quorum is 1 to %d validators", MaxQuorum)
 	errFewValidators = book.Refuse("The arena has fewer validators than the challenge's quorum")
 	errPlatform      = book.Refuse("This arena runs only the platform " + Platform)

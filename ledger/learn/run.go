@@ -20,7 +20,7 @@ func (s *State) BeginBlock(env round.Env, anchor *[32]byte) []book.Event {
 		for _, id := range s.anchoring {
 			r := s.run(id)
 			c := s.challenge(r.Challenge)
-			rd := env.Rounds.OpenSized(RunKind, uint64(r.ID), 0, c.Quorum, c.Quorum, env.Chain, env.At)
+			rd := env.Rounds.OpenMetered(RunKind, uint64(r.ID), c.Quorum, c.Quorum, runGas(&c.Publish), env.Chain, env.At)
 			r.Seed, r.Round, r.State = RunSeed(*anchor, r.ID), rd.ID, RunRunning
 			s.markRun(r.ID)
 			ev = append(ev, book.Event{Type: "learn_run_anchored", Height: env.At.Height, Round: uint64(rd.ID), Entry: uint64(r.ID), Note: r.Seed})
@@ -155,9 +155,10 @@ func (s *State) scored(env round.Env, r *run) []book.Event {
 	return []book.Event{{Type: "learn_run_waiting", Height: env.At.Height, Round: uint64(r.Round), Entry: uint64(r.ID)}}
 }
 
-// openHeldout opens r's learn_heldout round, sized by c's quorum.
+// openHeldout opens r's learn_heldout round, sized by c's quorum, whose attempts stay
+// open until the slowest validator the terms admit can have spent its whole gas.
 func (s *State) openHeldout(env round.Env, c *challenge, r *run) book.Event {
-	rd := env.Rounds.OpenSized(HeldoutKind, uint64(r.ID), 0, c.Quorum, c.Quorum, env.Chain, env.At)
+	rd := env.Rounds.OpenMetered(HeldoutKind, uint64(r.ID), c.Quorum, c.Quorum, heldoutGas(&c.Publish), env.Chain, env.At)
 	r.Heldout, r.State = rd.ID, RunHeldout
 	s.markRun(r.ID)
 	return book.Event{Type: "learn_heldout_opened", Height: env.At.Height, Round: uint64(rd.ID), Entry: uint64(r.ID)}

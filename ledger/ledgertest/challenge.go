@@ -20,12 +20,14 @@ func Digest(text string) string {
 
 // BenchBody returns a bench_register body for version of bench name with the seed's
 // figures: tool and memory cases, at least 100 of them, both profiles, a quorum of three,
-// no model, the pinned platform and the default fold.
+// no model, the pinned platform and the default fold. Its gas figures are small enough
+// that a run's attempts stay open for the terms' round timeout of ten minutes, as the
+// contest scripts' waits expect (round.Terms.MeteredS).
 func BenchBody(name string, version uint32) challenge.BenchRegister {
 	return challenge.BenchRegister{
 		Name: name, Version: version, Module: Digest(fmt.Sprintf("bench %s v%d", name, version)), Size: 4 << 20,
 		Kinds: []string{"memory", "tool"}, MinCases: 100, Profiles: []string{challenge.ProfileFull, challenge.ProfilePractice},
-		Quorum: 3, InitGas: 1 << 30, CaseGas: 1 << 30, BenchGas: 1 << 32, MaxPages: challenge.DefaultPages,
+		Quorum: 3, InitGas: 1 << 24, CaseGas: 1 << 24, BenchGas: 1 << 28, MaxPages: challenge.DefaultPages,
 		Platform: challenge.Platform, Fold: challenge.DefaultFold(),
 	}
 }

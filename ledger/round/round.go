@@ -67,6 +67,10 @@ type Round struct {
 	// Quorum is the round's own quorum when its kind sized its committee (OpenSized);
 	// 0 for a round run under the set's terms, which encodes as before.
 	Quorum int `json:"quorum,omitempty"`
+	// TimeoutS is how long each attempt of a program run stays open (OpenMetered), when
+	// its budget needs longer than the set's terms; 0 for a round run under the terms'
+	// timeout, which encodes as before.
+	TimeoutS int64 `json:"timeout_s,omitempty"`
 }
 
 // Attempt is one attempt of a round.

@@ -77,6 +77,31 @@ func (s *Set) OpenSized(kind string, subject, ref uint64, size, quorum int, chai
 	return r
 }
 
+// OpenMetered opens a round as OpenSized does for a program run whose whole budget is
+// gas: each attempt stays open for Terms.MeteredS(gas), never less than the terms'
+// timeout. The caller has checked that the budget fits (MeteredS reported ok); one that
+// does not gets the longest deadline, MaxMeteredS.
+func (s *Set) OpenMetered(kind string, subject uint64, size, quorum int, gas int64, chain string, at book.At) *Round {
+	t, ok := s.terms.MeteredS(gas)
+	if !ok {
+		t = MaxMeteredS
+	}
+	id := ID(len(s.rounds) + 1)
+	sd := seed(chain, id, subject, at.Height)
+	c := draw(&s.terms, sd, size)
+	r := &Round{
+		ID: id, Kind: kind, Subject: subject, OpenedAt: at.Now, Seed: sd, Committee: c,
+		Order: leaderOrder(c, sd, nil), State: Open, Quorum: quorum,
+	}
+	if t > s.terms.TimeoutS {
+		r.TimeoutS = t
+	}
+	s.rounds = append(s.rounds, r)
+	s.open = append(s.open, id)
+	s.openAttempt(r, at.Now)
+	return r
+}
+
 // quorum returns the agreeing verdicts, leader included, that settle r.
 func (s *Set) quorum(r *Round) int {
 	if r.Quorum > 0 {
@@ -88,9 +113,13 @@ func (s *Set) quorum(r *Round) int {
 // openAttempt starts the round's next attempt with the next leader.
 func (s *Set) openAttempt(r *Round, now int64) {
 	k := len(r.Attempts) + 1
+	timeout := s.terms.TimeoutS
+	if r.TimeoutS > 0 {
+		timeout = r.TimeoutS
+	}
 	r.Attempts = append(r.Attempts, &Attempt{
 		Attempt: k, Leader: r.Order[(k-1)%len(r.Order)], OpenedAt: now,
-		Deadline: now + s.terms.TimeoutS, State: AttemptOpen, Attestations: []Attestation{},
+		Deadline: now + timeout, State: AttemptOpen, Attestations: []Attestation{},
 	})
 	s.Mark(r.ID)
 }

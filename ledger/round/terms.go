@@ -9,6 +9,7 @@ type Terms struct {
 	Quorum     int            // agreeing verdicts needed, leader included; 0 = majority
 	Attempts   int            // attempts per round before it is exhausted
 	TimeoutS   int64          // block-time seconds an attempt stays open
+	GasRate    int64          // gas a second a validator on program runs must meter; 0 = DefaultGasRate
 }
 
 // CommitteeSize returns the number of validators on each round's committee.
