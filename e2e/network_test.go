@@ -24,6 +24,7 @@ import (
 
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/chain/comet"
+	"github.com/arena/arena/chain/solo"
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/node"
@@ -47,6 +48,8 @@ const (
 	pausedFor       = netRoundTimeout + 4*time.Second
 	cutFor          = 12 * time.Second
 	warmUp          = 8 * time.Second // traffic before the first perturbation
+	netPace         = time.Second     // a client's pause between transactions
+	netAwarders     = 8               // tasks awarded at once, each by its own clerk
 )
 
 // formNetwork founds a network of n validator nodes in dir and returns their
@@ -355,7 +358,7 @@ func (n *network) drive(ctx context.Context, w *worker) {
 		n.book.add(ack{from: tx.From, nonce: tx.Nonce, kind: body.Kind(), rc: rc})
 		w.nonce++
 		w.applied(rc)
-		pause(ctx, 100*time.Millisecond)
+		pause(ctx, netPace)
 	}
 }
 
@@ -476,29 +479,66 @@ func (n *network) auditEntries(what string) {
 		}
 	}
 	n.waitAll(what+": the settled grades", h)
-	fresh := 0
+	jobs := make([][]uint64, len(n.nodes))
 	for _, nd := range n.nodes {
 		for _, id := range settled {
-			if n.audited[nd.i][id] {
-				continue
+			if !n.audited[nd.i][id] {
+				jobs[nd.i] = append(jobs[nd.i], uint64(id))
+				n.audited[nd.i][id] = true
 			}
-			n.audit(nd, "entry", uint64(id))
-			n.audited[nd.i][id] = true
-			fresh++
 		}
 	}
+	fresh := n.auditAll("entry", jobs)
 	n.t.Logf("%s: %d settled entries, %d audits run now", what, len(settled), fresh)
 }
 
-// audit runs `arena audit NOUN ID` against nd's directory, its node running, and fails
-// the test unless it exits 0 with every number re-derived.
-func (n *network) audit(nd *netNode, noun string, id uint64) {
+// auditAll runs `arena audit NOUN ID` against each node's directory, its node running,
+// for each id of jobs[i] on node i, the nodes side by side; it fails the test unless each
+// exits 0 with every number re-derived. It returns how many it ran.
+func (n *network) auditAll(noun string, jobs [][]uint64) int {
 	n.t.Helper()
-	out := arena(n.t, "audit", noun, strconv.FormatUint(id, 10), "--dir", nd.home)
-	if !strings.Contains(out, "every number re-derived") {
-		n.t.Errorf("arena audit %s %d on node%d exited 0 but said:\n%s", noun, id, nd.i, out)
+	errs := make([][]string, len(n.nodes))
+	var wg sync.WaitGroup
+	for i, ids := range jobs {
+		wg.Go(func() {
+			for _, id := range ids {
+				if err := n.audit(n.nodes[i], noun, id); err != nil {
+					errs[i] = append(errs[i], err.Error())
+				}
+			}
+		})
 	}
-	n.audits[noun]++
+	wg.Wait()
+	ran := 0
+	for i, ids := range jobs {
+		ran += len(ids)
+		for _, e := range errs[i] {
+			n.t.Error(e)
+		}
+	}
+	n.audits[noun] += ran
+	if n.t.Failed() {
+		n.t.FailNow()
+	}
+	return ran
+}
+
+// audit runs one `arena audit NOUN ID --dir HOME` on nd within a minute.
+func (n *network) audit(nd *netNode, noun string, id uint64) error {
+	ctx, cancel := context.WithTimeout(n.t.Context(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, arenaBin, "audit", noun, strconv.FormatUint(id, 10), "--dir", nd.home)
+	cmd.Env = arenaEnv()
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	switch {
+	case err != nil:
+		return fmt.Errorf("arena audit %s %d on node%d: %v\n%s%s", noun, id, nd.i, err, stdout.String(), stderr.String())
+	case !strings.Contains(stdout.String(), "every number re-derived"):
+		return fmt.Errorf("arena audit %s %d on node%d exited 0 but said:\n%s", noun, id, nd.i, stdout.String())
+	}
+	return nil
 }
 
 // settle waits, the traffic stopped, until no grading round is open on any node.
@@ -526,7 +566,7 @@ func (n *network) settle() {
 }
 
 // awardAll moves the dev clock past every task's close, grading and appeal windows,
-// awards every task and audits each award on every node.
+// awards every task, netAwarders at a time, and audits each award on every node.
 func (n *network) awardAll() {
 	n.t.Helper()
 	ctx := n.t.Context()
@@ -542,24 +582,60 @@ func (n *network) awardAll() {
 	if err != nil {
 		n.t.Fatal(err)
 	}
-	var ids []ledger.TaskID
+	var ids []uint64
 	for _, task := range ts {
-		if task.State == ledger.TaskAwarded || task.State == ledger.TaskVoided {
-			continue
+		if task.State != ledger.TaskAwarded && task.State != ledger.TaskVoided {
+			ids = append(ids, uint64(task.ID))
 		}
-		mustSend(n.t, clerk, ledger.Amount{}, ledger.Award{Task: task.ID})
-		ids = append(ids, task.ID)
 	}
 	if len(ids) == 0 {
 		n.t.Fatal("the traffic posted no task to award")
 	}
-	n.waitAll("the awards", n.top())
-	for _, nd := range n.nodes {
-		for _, id := range ids {
-			n.audit(nd, "task", uint64(id))
+	errs := make([]error, len(ids))
+	sem := make(chan struct{}, netAwarders)
+	var wg sync.WaitGroup
+	for i, id := range ids {
+		k, err := account.Generate()
+		if err != nil {
+			n.t.Fatal(err)
+		}
+		s := n.nodes[i%len(n.nodes)].c.Sender(k)
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			errs[i] = award(ctx, s, ledger.TaskID(id))
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			n.t.Error(err)
 		}
 	}
+	if n.t.Failed() {
+		n.t.FailNow()
+	}
+	n.waitAll("the awards", n.top())
+	jobs := make([][]uint64, len(n.nodes))
+	for i := range jobs {
+		jobs[i] = ids
+	}
+	n.auditAll("task", jobs)
 	n.t.Logf("awarded %d tasks; each award audited on every node", len(ids))
+}
+
+// award has a fresh clerk fund itself and award the task.
+func award(ctx context.Context, s *client.Sender, id ledger.TaskID) error {
+	for _, b := range []ledger.Body{ledger.Faucet{To: s.Address(), Amount: ledger.Ether(1)}, ledger.Award{Task: id}} {
+		rc, err := s.Send(ctx, ledger.Amount{}, b)
+		if err == nil && !rc.Outcome.OK() {
+			err = errors.New(rc.Outcome.Err)
+		}
+		if err != nil {
+			return fmt.Errorf("award task %d: %s: %w", id, b.Kind(), err)
+		}
+	}
+	return nil
 }
 
 // cycle is one round of the three perturbations, each on its own node, with the
@@ -682,9 +758,18 @@ func TestFourNodesSurviveKillPauseAndPartition(t *testing.T) {
 		}
 	}
 	n.stopAll()
+	// Stopped side by side, the nodes hold the same blocks, the last perhaps excepted.
+	byBlocks := map[int]string{}
 	for _, nd := range n.nodes {
-		out := arena(t, "verify", "--dir", nd.home)
-		t.Logf("node%d: arena verify: %s", nd.i, strings.TrimSpace(out))
+		var rep solo.Report
+		if err := json.Unmarshal([]byte(arena(t, "verify", "--json", "--dir", nd.home)), &rep); err != nil {
+			t.Fatalf("node%d: arena verify --json: %v", nd.i, err)
+		}
+		if h, ok := byBlocks[rep.Blocks]; ok && h != rep.Hash {
+			t.Errorf("node%d replays %d blocks to state hash %s, another node the same blocks to %s", nd.i, rep.Blocks, rep.Hash, h)
+		}
+		byBlocks[rep.Blocks] = rep.Hash
+		t.Logf("node%d: arena verify: state hash %s after %d blocks, %d transactions", nd.i, rep.Hash, rep.Blocks, rep.Txs)
 	}
 	t.Logf("figure: %d cycles of kill, pause and cut in %s of wall time", *netCycles, time.Since(begin).Round(time.Second))
 }
