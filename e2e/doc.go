@@ -2,7 +2,10 @@
 // runs real nodes as child processes on loopback ports, and checks from the outside what
 // DESIGN.md promises of persistence and operation: a crash loses nothing that was
 // acknowledged, a restart resumes exactly, and a validator whose model server is down
-// or slow delays only its own rounds while the API keeps answering.
+// or slow delays only its own rounds while the API keeps answering. A four-node
+// CometBFT network of `arena node` processes, its peer links through loopback relays
+// the tests own, is killed, paused and partitioned node by node under traffic, and
+// after each fault holds one chain, every acknowledged transaction and audited grades.
 //
 // The package has no code of its own; everything is in its tests.
 package e2e
