@@ -467,33 +467,46 @@ func runEnded(r ledger.LearnRunView) bool {
 
 // waitLearnRun follows learning run id for at most d until done, nudging a block once
 // while it waits for its anchor and printing its progress to stderr unless --json, then
-// prints the run; a run refused, unscored or abandoned is an error after it is printed.
+// prints the run. A run refused, unscored or abandoned, or still open when the wait
+// ends, is an error after a line per attempt of its latest round (the held-out round
+// once it has one) saying why it ended as it did, as `arena grade` prints them.
 func (a *app) waitLearnRun(ctx context.Context, c *client.Client, id ledger.LearnRunID, d time.Duration, done func(ledger.LearnRunView) bool) error {
-	ctx, cancel := context.WithTimeout(ctx, d)
+	wctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	if stillAnchoring(ctx, func(ctx context.Context) (bool, error) {
+	if stillAnchoring(wctx, func(ctx context.Context) (bool, error) {
 		r, err := c.LearnRun(ctx, id)
 		return r.State == learn.RunAnchoring, err
 	}) {
-		_ = a.nudge(ctx) // a failed nudge leaves the run to the next block anyone makes
+		_ = a.nudge(wctx) // a failed nudge leaves the run to the next block anyone makes
 	}
-	r, err := c.WaitLearnRun(ctx, id, done, func(r ledger.LearnRunView) {
+	r, err := c.WaitLearnRun(wctx, id, done, func(r ledger.LearnRunView) {
 		if !a.json {
 			fmt.Fprintf(a.stderr, "learning run %d: %s, %d attestations\n", r.ID, r.State, len(r.Attestations))
 		}
 	})
-	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
+	if errors.Is(err, context.DeadlineExceeded) && wctx.Err() != nil {
+		if now, err := c.LearnRun(ctx, id); err == nil {
+			r = now
+			a.explainRound(ctx, c, latestLearnRound(r))
+		}
 		return fmt.Errorf("learning run %d is still %s after %s: `arena show learn-run %d` follows it", id, r.State, d, id)
 	}
 	if err != nil {
 		return err
 	}
-	if err := a.emit(r, func(w io.Writer) { printLearnRun(w, &r) }); err != nil {
-		return err
-	}
 	switch r.State {
 	case learn.RunRefused, learn.RunUnscored, learn.RunAbandoned:
+		a.explainRound(ctx, c, latestLearnRound(r))
 		return fmt.Errorf("learning run %d ended %s", id, r.State)
 	}
-	return nil
+	return a.emit(r, func(w io.Writer) { printLearnRun(w, &r) })
+}
+
+// latestLearnRound is a learning run's latest round: its held-out round once it has
+// one (its run round then settled on a score), else its run round.
+func latestLearnRound(r ledger.LearnRunView) ledger.RoundID {
+	if r.HeldoutRound != 0 {
+		return r.HeldoutRound
+	}
+	return r.Round
 }
