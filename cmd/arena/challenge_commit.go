@@ -28,7 +28,9 @@ func (a *app) challengeCommitCmd() *cobra.Command {
 			"anything is sent. A digest enters a challenge once; --url names an https mirror validators\n" +
 			"may fetch it from besides the node. The verb waits for the entry run's result unless\n" +
 			"--no-wait; on an engine that makes blocks only for transactions it sends one that the\n" +
-			"ledger refuses (a commit to challenge 0) if the run still waits for its anchor after 2s.",
+			"ledger refuses (a commit to challenge 0) if the run still waits for its anchor after 2s.\n" +
+			"A run that ends without a final score says why each attempt of its round ended, as\n" +
+			"`arena grade` does.",
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()

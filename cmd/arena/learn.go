@@ -267,7 +267,9 @@ func (a *app) learnCommitCmd() *cobra.Command {
 			"predict; the training program exports learn and imports the architecture as \"arch\") to the\n" +
 			"node's blob store and commits their sha256 to the challenge, paying its deposit and the\n" +
 			"arena's grading fee. The run's init seed comes from the block that holds the commit. A module\n" +
-			"over 8 MiB is refused here. The verb waits for the run's code length unless --no-wait.",
+			"over 8 MiB is refused here. The verb waits for the run's code length unless --no-wait; a\n" +
+			"run refused, unscored or abandoned says why each attempt of its round ended, as\n" +
+			"`arena grade` does.",
 		Args: cobra.RangeArgs(1, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
