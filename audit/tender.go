@@ -118,20 +118,20 @@ func (r *Report) appeal(b ledger.BidView) {
 }
 
 // settlement checks a settled tender's winner, fee, payout and each deposit's fate. A
-// tender declined or abandoned paid neither fee nor payout: its view shows none, or
-// the figures its terms set. A bid sealed and never revealed is a bidder's cheat the
-// ledger catches by forfeiting its deposit.
+// tender declined or abandoned paid neither fee nor payout: its view shows both as 0,
+// and any other figure is a mismatch. A bid sealed and never revealed is a bidder's
+// cheat the ledger catches by forfeiting its deposit.
 func (r *Report) settlement(t ledger.TenderView, scored []ledger.BidView) {
-	fee, payout, ok := split(t.Budget, t.FeeBps)
-	if !ok {
-		r.fail("fee", "the budget times the fee overflows")
-		return
-	}
-	switch {
-	case (t.State == tender.TenderDeclined || t.State == tender.TenderAbandoned) && t.Fee.IsZero() && t.Payout.IsZero():
+	switch t.State {
+	case tender.TenderDeclined, tender.TenderAbandoned:
 		r.check("fee", t.Fee, ledger.Amount{}, "no award: nothing to the treasury")
 		r.check("payout", t.Payout, ledger.Amount{}, "no award: the budget went back to the buyer")
 	default:
+		fee, payout, ok := split(t.Budget, t.FeeBps)
+		if !ok {
+			r.fail("fee", "the budget times the fee overflows")
+			return
+		}
 		r.check("fee", t.Fee, fee, fmt.Sprintf("budget %s times %d basis points, rounded down", t.Budget, t.FeeBps))
 		r.check("payout", t.Payout, payout, "budget minus fee")
 	}

@@ -129,9 +129,19 @@ func TestASettledTenderReDerivesHoweverItEnded(t *testing.T) {
 			t.Errorf("tender %d: want every number re-derived and nothing caught:\n%s", id, rep)
 		}
 	}
-	s, _ := set.snapshot(t, set.declined)
-	if out := auditTender(t, s, set.declined).String(); !strings.Contains(out, "\n  ok   winner       settled 0, derived 0 (no award: the budget went back to the buyer)\n") {
-		t.Errorf("no winner step in\n%s", out)
+	s, tv := set.snapshot(t, set.declined)
+	if !tv.Fee.IsZero() || !tv.Payout.IsZero() {
+		t.Errorf("a declined tender's view carries fee %s and payout %s, want 0 and 0", tv.Fee, tv.Payout)
+	}
+	out := auditTender(t, s, set.declined).String()
+	for _, line := range []string{
+		"\n  ok   fee          settled 0, derived 0 (no award: nothing to the treasury)\n",
+		"\n  ok   payout       settled 0, derived 0 (no award: the budget went back to the buyer)\n",
+		"\n  ok   winner       settled 0, derived 0 (no award: the budget went back to the buyer)\n",
+	} {
+		if !strings.Contains(out, line) {
+			t.Errorf("no line %q in\n%s", line, out)
+		}
 	}
 }
 
@@ -168,6 +178,8 @@ func TestADoctoredTenderClosesWithAMismatch(t *testing.T) {
 		{"a forfeited deposit returned", "bid 5 deposit", set.forfeit, func(tv *ledger.TenderView) { tv.Bids[2].Outcome = tender.OutcomeReturned }},
 		{"a declined tender with a winner", "winner", set.declined, func(tv *ledger.TenderView) { tv.WinningBid = tv.Bids[0].ID }},
 		{"an abandoned tender's deposit kept", "bid 9 deposit", set.abandoned, func(tv *ledger.TenderView) { tv.Bids[1].Outcome = tender.OutcomeForfeit }},
+		{"a declined tender's fee at its terms' figure", "fee", set.declined, func(tv *ledger.TenderView) { tv.Fee, _ = termsSplit(t, tv) }},
+		{"an abandoned tender's payout at its terms' figure", "payout", set.abandoned, func(tv *ledger.TenderView) { _, tv.Payout = termsSplit(t, tv) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, tv := set.snapshot(t, tc.id)
@@ -190,4 +202,16 @@ func TestADoctoredTenderClosesWithAMismatch(t *testing.T) {
 	if rep := auditTender(t, s, set.forfeit); len(rep.Caught) != 0 {
 		t.Errorf("a deposit returned against the rule reports a caught cheat %q", rep.Caught)
 	}
+}
+
+// termsSplit is the fee and payout tender tv's terms set for an award, both non-zero.
+func termsSplit(t *testing.T, tv *ledger.TenderView) (fee, payout ledger.Amount) {
+	t.Helper()
+	m, _ := tv.Budget.MulUint64(tv.FeeBps)
+	fee, _ = m.DivMod(tender.BpsDenominator)
+	payout, _ = tv.Budget.Sub(fee)
+	if fee.IsZero() || payout.IsZero() {
+		t.Fatalf("tender %d's terms set fee %s and payout %s", tv.ID, fee, payout)
+	}
+	return fee, payout
 }

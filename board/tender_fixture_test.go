@@ -179,6 +179,7 @@ func tendered(t testing.TB) ledger.Snapshot {
 	t4 := base(tenderDeclined, "Translation of the onboarding guide", demoNow-3*86400)
 	t4.Buyer = buyer2
 	t4.Phase, t4.State, t4.SettledAt, t4.LastScoredAt = "settled", tender.TenderDeclined, demoNow-1000, demoNow-20000
+	t4.Fee, t4.Payout = ledger.Amount{}, ledger.Amount{} // a tender settled without an award took no fee and paid nothing
 	t4.DeclineReason = "Every bid scored below what the budget should buy; the criteria will be republished with a clearer scope."
 	b11 := bid(11, 4, bidderA, 1, t4.PublishedAt+100, tender.BidScored)
 	reveal(&b11, "A", t4.CommitCloses+100)
@@ -190,6 +191,7 @@ func tendered(t testing.TB) ledger.Snapshot {
 	// appeal on the other was still open.
 	t5 := base(tenderAbandoned, "Audit of the settlement ledger", demoNow-5*86400)
 	t5.Phase, t5.State, t5.SettledAt = "settled", tender.TenderAbandoned, demoNow-500
+	t5.Fee, t5.Payout = ledger.Amount{}, ledger.Amount{}
 	b12 := bid(12, 5, bidderA, 1, t5.PublishedAt+100, tender.BidRevealed)
 	reveal(&b12, "A", t5.CommitCloses+100)
 	b12.Outcome = tender.OutcomeReturned

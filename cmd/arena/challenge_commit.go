@@ -27,7 +27,8 @@ func (a *app) challengeCommitCmd() *cobra.Command {
 			"knew it when the program was committed. A program over 8 MiB is refused here, before\n" +
 			"anything is sent. A digest enters a challenge once; --url names an https mirror validators\n" +
 			"may fetch it from besides the node. The verb waits for the entry run's result unless\n" +
-			"--no-wait.",
+			"--no-wait. A run that ends without a final score says why each attempt of its round\n" +
+			"ended, as `arena grade` does.",
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()

@@ -22,53 +22,58 @@ func (a *app) afterSend(rc sent, human string, wf *waitFlags) error {
 }
 
 // waitBench follows bench version id's check for at most d, printing its progress to
-// stderr unless --json, then prints the bench; a check that did not accept it is an
-// error after the bench is printed.
+// stderr unless --json, then prints the bench. A check that did not accept it, or is
+// still open when the wait ends, is an error after a line per attempt of its round
+// saying why it ended as it did, as `arena grade` prints them.
 func (a *app) waitBench(ctx context.Context, c *client.Client, id ledger.BenchID, d time.Duration) error {
-	ctx, cancel := context.WithTimeout(ctx, d)
+	wctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	b, err := c.WaitBench(ctx, id, func(b ledger.BenchView) {
+	b, err := c.WaitBench(wctx, id, func(b ledger.BenchView) {
 		if !a.json {
 			fmt.Fprintf(a.stderr, "bench %d check (round %d): %d of %d members attested\n", b.ID, b.Round, len(b.Checks), b.Quorum)
 		}
 	})
-	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
+	if errors.Is(err, context.DeadlineExceeded) && wctx.Err() != nil {
+		if b, err := c.Bench(ctx, id); err == nil {
+			a.explainRound(ctx, c, b.Round)
+		}
 		return fmt.Errorf("bench %d is still being checked after %s: `arena show bench %d` follows it", id, d, id)
 	}
 	if err != nil {
 		return err
 	}
-	if err := a.emit(b, func(w io.Writer) { printBench(w, &b) }); err != nil {
-		return err
-	}
 	if b.State != challenge.BenchAccepted {
+		a.explainRound(ctx, c, b.Round)
 		return fmt.Errorf("bench %d was %s: %s", id, b.State, b.Reason)
 	}
-	return nil
+	return a.emit(b, func(w io.Writer) { printBench(w, &b) })
 }
 
 // waitRun follows run id for at most d, printing its progress to stderr unless --json,
-// then prints the run; a run that did not end final is an error after the run is
-// printed.
+// then prints the run. A run that did not end final, or is still open when the wait
+// ends, is an error after a line per attempt of its round saying why it ended as it
+// did, as `arena grade` and `arena tender score` print them.
 func (a *app) waitRun(ctx context.Context, c *client.Client, id ledger.RunID, d time.Duration) error {
-	ctx, cancel := context.WithTimeout(ctx, d)
+	wctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	r, err := c.WaitRun(ctx, id, func(r ledger.RunView) {
+	r, err := c.WaitRun(wctx, id, func(r ledger.RunView) {
 		if !a.json {
 			fmt.Fprintf(a.stderr, "run %d: %s, %d attestations\n", r.ID, r.State, len(r.Attestations))
 		}
 	})
-	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
+	if errors.Is(err, context.DeadlineExceeded) && wctx.Err() != nil {
+		if now, err := c.Run(ctx, id); err == nil {
+			r = now
+			a.explainRound(ctx, c, r.Round)
+		}
 		return fmt.Errorf("run %d is still %s after %s: `arena show run %d` follows it", id, r.State, d, id)
 	}
 	if err != nil {
 		return err
 	}
-	if err := a.emit(r, func(w io.Writer) { printRun(w, &r) }); err != nil {
-		return err
-	}
 	if r.State != challenge.RunFinal {
+		a.explainRound(ctx, c, r.Round)
 		return fmt.Errorf("run %d ended %s", id, r.State)
 	}
-	return nil
+	return a.emit(r, func(w io.Writer) { printRun(w, &r) })
 }

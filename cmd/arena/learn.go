@@ -267,7 +267,9 @@ func (a *app) learnCommitCmd() *cobra.Command {
 			"predict; the training program exports learn and imports the architecture as \"arch\") to the\n" +
 			"node's blob store and commits their sha256 to the challenge, paying its deposit and the\n" +
 			"arena's grading fee. The run's init seed comes from the block that holds the commit. A module\n" +
-			"over 8 MiB is refused here. The verb waits for the run's code length unless --no-wait.",
+			"over 8 MiB is refused here. The verb waits for the run's code length unless --no-wait; a\n" +
+			"run refused, unscored or abandoned says why each attempt of its round ended, as\n" +
+			"`arena grade` does.",
 		Args: cobra.RangeArgs(1, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -465,29 +467,41 @@ func runEnded(r ledger.LearnRunView) bool {
 	return runScored(r) && r.State != learn.RunWaiting && r.State != learn.RunHeldout
 }
 
-// waitLearnRun follows learning run id for at most d until done, printing its progress
-// to stderr unless --json, then prints the run; a run refused, unscored or abandoned is
-// an error after it is printed.
+// waitLearnRun follows learning run id for at most d until done, printing its progress to stderr unless --json, then
+// prints the run. A run refused, unscored or abandoned, or still open when the wait
+// ends, is an error after a line per attempt of its latest round (the held-out round
+// once it has one) saying why it ended as it did, as `arena grade` prints them.
 func (a *app) waitLearnRun(ctx context.Context, c *client.Client, id ledger.LearnRunID, d time.Duration, done func(ledger.LearnRunView) bool) error {
-	ctx, cancel := context.WithTimeout(ctx, d)
+	wctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	r, err := c.WaitLearnRun(ctx, id, done, func(r ledger.LearnRunView) {
+	r, err := c.WaitLearnRun(wctx, id, done, func(r ledger.LearnRunView) {
 		if !a.json {
 			fmt.Fprintf(a.stderr, "learning run %d: %s, %d attestations\n", r.ID, r.State, len(r.Attestations))
 		}
 	})
-	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
+	if errors.Is(err, context.DeadlineExceeded) && wctx.Err() != nil {
+		if now, err := c.LearnRun(ctx, id); err == nil {
+			r = now
+			a.explainRound(ctx, c, latestLearnRound(r))
+		}
 		return fmt.Errorf("learning run %d is still %s after %s: `arena show learn-run %d` follows it", id, r.State, d, id)
 	}
 	if err != nil {
 		return err
 	}
-	if err := a.emit(r, func(w io.Writer) { printLearnRun(w, &r) }); err != nil {
-		return err
-	}
 	switch r.State {
 	case learn.RunRefused, learn.RunUnscored, learn.RunAbandoned:
+		a.explainRound(ctx, c, latestLearnRound(r))
 		return fmt.Errorf("learning run %d ended %s", id, r.State)
 	}
-	return nil
+	return a.emit(r, func(w io.Writer) { printLearnRun(w, &r) })
+}
+
+// latestLearnRound is a learning run's latest round: its held-out round once it has
+// one (its run round then settled on a score), else its run round.
+func latestLearnRound(r ledger.LearnRunView) ledger.RoundID {
+	if r.HeldoutRound != 0 {
+		return r.HeldoutRound
+	}
+	return r.Round
 }

@@ -81,12 +81,34 @@ func (a *app) showArena(ctx context.Context, c *client.Client, _ string) error {
 			n.Tasks, n.Open, n.Awarded, n.Voided, n.Entries, n.Solvers, n.Rounds)
 		fmt.Fprintf(w, "tenders: %d published | %d bids\n", n.Tenders, n.Bids)
 		fmt.Fprintf(w, "matches: %d created | %d bets | %s\n", n.Matches, n.Bets, operatorWords(t))
-		fmt.Fprintf(w, "money: %s prize escrow | %s bonds | %s slash pool | %s tender budgets | %s tender deposits | %s match fees | %s match stakes | %s operator bonds | %s claimable\n",
-			formatAmount(b.PrizeEscrow), formatAmount(b.BondEscrow), formatAmount(b.SlashPool),
-			formatAmount(b.TenderBudget), formatAmount(b.TenderDeposits), formatAmount(b.MatchFees),
-			formatAmount(b.MatchStakes), formatAmount(b.MatchBonds), formatAmount(b.ClaimableTotal))
+		fmt.Fprintln(w, moneyWords(b, sym))
 		fmt.Fprintf(w, "state hash %s\n", v.Hash)
 	})
+}
+
+// moneyWords is the arena's money line: every pool of every kind, in the one order the
+// ledger lists them (ledger.Balances.Pools, as the board shows them), and the claimable
+// total, summed against what was paid in less what was paid out:
+//
+//	money (GEN): 0 prize escrow + ... + 24.78 claimable = 924 paid in - 829.22 paid out
+//
+// The figures add up whenever the ledger's money identity holds; where it does not, the
+// line says so with "!=" in place of "=".
+func moneyWords(b ledger.Balances, sym string) string {
+	pools := b.Pools()
+	terms := make([]string, 0, len(pools)+1)
+	for _, p := range pools {
+		terms = append(terms, formatAmount(p.Amount)+" "+strings.ToLower(p.Name))
+	}
+	terms = append(terms, formatAmount(b.ClaimableTotal)+" claimable")
+	held, over := b.Held()
+	net, under := b.PaidIn.Sub(b.PaidOut)
+	rel := " = "
+	if over || under || !held.Eq(net) {
+		rel = " != "
+	}
+	return "money (" + sym + "): " + strings.Join(terms, " + ") + rel +
+		formatAmount(b.PaidIn) + " paid in - " + formatAmount(b.PaidOut) + " paid out"
 }
 
 // operatorWords names the operators and their bond, or says the arena runs no matches.

@@ -57,6 +57,9 @@ func (s *State) tenderView(rs *round.Set, t *tender, now int64) TenderView {
 	if v.Eligibility == nil {
 		v.Eligibility = []string{}
 	}
+	if t.State == TenderDeclined || t.State == TenderAbandoned {
+		v.Fee, v.Payout = book.Amount{}, book.Amount{} // settled without an award: no fee taken, nothing paid out
+	}
 	for i, c := range t.Criteria {
 		v.Criteria[i] = CriterionView{Index: i, Text: c.Text, Weight: c.Weight, Primary: c.Primary}
 	}

@@ -19,8 +19,8 @@ type TenderView struct {
 	Deposit        book.Amount     `json:"deposit"`
 	AppealBond     book.Amount     `json:"appeal_bond"`
 	FeeBps         uint64          `json:"fee_bps"`
-	Fee            book.Amount     `json:"fee"`    // budget * fee_bps / 10000, to the treasury at award
-	Payout         book.Amount     `json:"payout"` // budget - fee, to the winner at award
+	Fee            book.Amount     `json:"fee"`    // budget * fee_bps / 10000, to the treasury at award; 0 once declined or abandoned
+	Payout         book.Amount     `json:"payout"` // budget - fee, to the winner at award; 0 once declined or abandoned
 	MaxBids        int             `json:"max_bids"`
 	Eligibility    []string        `json:"eligibility"`
 	PublishedAt    int64           `json:"published_at"`
