@@ -23,6 +23,16 @@ type Report struct {
 	FromHash string `json:"from_state_hash,omitempty"`
 }
 
+// Start says where the replay began: for a log restored from a snapshot, "history
+// starts at snapshot height H (state hash 0x…): the blocks before it are not in this
+// log"; for one from genesis, "history starts at genesis".
+func (r Report) Start() string {
+	if r.From == 0 {
+		return "history starts at genesis"
+	}
+	return fmt.Sprintf("history starts at snapshot height %d (state hash %s): the blocks before it are not in this log", r.From, r.FromHash)
+}
+
 // Verify replays the whole log in the file at path from genesis into a fresh ledger; a
 // log restored from a snapshot is replayed from the state recorded at its base, after
 // checking that state's height, founding terms and hash against the base. It

@@ -364,9 +364,9 @@ func (a *App) applySnapshot(r *restoring) error {
 	case a.terms != nil && !blocks.SameTerms(s.Terms(), *a.terms):
 		return fmt.Errorf("the state's founding terms differ from the genesis file's")
 	}
-	deliver, err := clone(s)
+	deliver, err := ledger.Decode(enc) // an independent copy for FinalizeBlock
 	if err != nil {
-		return err
+		return fmt.Errorf("state: %v", err)
 	}
 	base := store.Base{Height: h, Time: s.BlockTime(), Hash: r.trusted}
 	if err := a.db.SetBase(s.Terms(), base, enc); err != nil {

@@ -254,6 +254,9 @@ func TestASnapshotRestoresTheStateInfoAndLog(t *testing.T) {
 	if rep.From != 8 || rep.FromHash != "0x"+hex.EncodeToString(trusted) || rep.Blocks != 1 || rep.Txs != 1 || rep.Hash != "0x"+hex.EncodeToString(a.AppHash) {
 		t.Fatalf("verify: %+v", rep)
 	}
+	if want := "history starts at snapshot height 8 (state hash 0x" + hex.EncodeToString(trusted) + "): the blocks before it are not in this log"; rep.Start() != want {
+		t.Fatalf("verify says %q, want %q", rep.Start(), want)
+	}
 	db, err := store.Open(path)
 	if err != nil {
 		t.Fatal(err)

@@ -105,7 +105,7 @@ func TestALateNodeJoinsByStateSync(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if full.From != 0 || full.FromHash != "" || full.Txs < sent {
+	if full.From != 0 || full.FromHash != "" || full.Txs < sent || full.Start() != "history starts at genesis" {
 		t.Fatalf("node 0 verified %+v, want from genesis with at least %d transactions", full, sent)
 	}
 }

@@ -31,7 +31,7 @@ func (a *app) verifyCmd() *cobra.Command {
 				return a.emit(rep, nil)
 			}
 			if rep.From > 0 {
-				fmt.Fprintf(a.stdout, "history starts at snapshot height %d (state hash %s): the blocks before it are not in this log\n", rep.From, rep.FromHash)
+				fmt.Fprintln(a.stdout, rep.Start())
 			}
 			fmt.Fprintf(a.stdout, "ok: state hash %s (%d blocks, %d transactions replayed)\n", rep.Hash, rep.Blocks, rep.Txs)
 			return nil
