@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -62,12 +63,14 @@ func TestALateNodeJoinsByStateSync(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.env[4] = append(c.env[4], nodeStateSyncEnv+"="+string(sync))
+	joining := time.Now()
 	c.start(4)
 	top, _, err := c.info(0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.sameAppHash(top, 0, 1, 2, 3, 4)
+	t.Logf("node 4 joined at height %d in %s (snapshots at %v, state-sync discovery 5 s)", top, time.Since(joining).Round(time.Millisecond), kept)
 
 	// It serves views: the solver's next nonce, as node 0 reads it.
 	var want, got uint64
@@ -88,7 +91,7 @@ func TestALateNodeJoinsByStateSync(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.From == 0 || !contains(kept, rep.From) && rep.From < kept[len(kept)-1] {
+	if rep.From == 0 || !slices.Contains(kept, rep.From) && rep.From < kept[len(kept)-1] {
 		t.Fatalf("node 4's log begins at %d; node 0 kept snapshots at %v", rep.From, kept)
 	}
 	if rep.Txs == 0 || rep.Txs > sent {
@@ -112,16 +115,8 @@ func TestALateNodeJoinsByStateSync(t *testing.T) {
 
 func ptr[T any](v T) *T { return &v }
 
-func contains(hs []uint64, h uint64) bool {
-	for _, x := range hs {
-		if x == h {
-			return true
-		}
-	}
-	return false
-}
 
-// snapshotHeights returns the heights of the snapshots node i keeps on disk.
+// snapshotHeights returns the heights of the snapshots node i keeps on disk, in order.
 func (c *cluster) snapshotHeights(i int) []uint64 {
 	ents, err := os.ReadDir(filepath.Join(c.net.Nodes[i].Home, comet.SnapshotsDir))
 	if err != nil {
@@ -133,6 +128,7 @@ func (c *cluster) snapshotHeights(i int) []uint64 {
 			out = append(out, h)
 		}
 	}
+	slices.Sort(out)
 	return out
 }
 
