@@ -115,7 +115,6 @@ func TestALateNodeJoinsByStateSync(t *testing.T) {
 
 func ptr[T any](v T) *T { return &v }
 
-
 // snapshotHeights returns the heights of the snapshots node i keeps on disk, in order.
 func (c *cluster) snapshotHeights(i int) []uint64 {
 	ents, err := os.ReadDir(filepath.Join(c.net.Nodes[i].Home, comet.SnapshotsDir))
