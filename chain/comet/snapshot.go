@@ -268,10 +268,8 @@ func (a *App) OfferSnapshot(_ context.Context, req *abci.RequestOfferSnapshot) (
 	if snap == nil {
 		return res(abci.ResponseOfferSnapshot_REJECT)
 	}
-	a.mu.RLock()
-	has, last := a.committed != nil, a.last
-	a.mu.RUnlock()
-	if has {
+	last, _ := a.Committed()
+	if last.Height > 0 {
 		a.refuse(snap.Height, fmt.Sprintf("this node already holds the ledger at height %d", last.Height))
 		return res(abci.ResponseOfferSnapshot_ABORT)
 	}

@@ -391,3 +391,28 @@ func sha256hex(b []byte) string {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }
+
+// TestANodeWithBlocksRefusesASnapshot: a node that already holds blocks aborts state
+// sync rather than overwrite them.
+func TestANodeWithBlocksRefusesASnapshot(t *testing.T) {
+	s := snapshotted(t)
+	var buf bytes.Buffer
+	j := &joiner{t: t, db: s.db, app: reopenLogging(t, s, &buf), log: &buf}
+	if r := j.offer(s.snapshots()[1], s.appHashAt(8)); r != abci.ResponseOfferSnapshot_ABORT {
+		t.Fatalf("offer: %s", r)
+	}
+	j.refused(8, "this node already holds the ledger at height 8")
+	if info := s.info(); info.LastBlockHeight != 8 {
+		t.Fatalf("info at height %d, want 8", info.LastBlockHeight)
+	}
+}
+
+// reopenLogging opens a new app over s's file, logging into buf.
+func reopenLogging(t *testing.T, s *single, buf *bytes.Buffer) *comet.App {
+	t.Helper()
+	app, err := comet.NewApp(s.db, 0, slog.New(slog.NewTextHandler(buf, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return app
+}
