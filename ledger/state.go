@@ -76,6 +76,10 @@ func (s *State) Height() uint64 { return s.height }
 // seconds.
 func (s *State) Now() int64 { return s.blockTime + s.offset }
 
+// BlockTime returns the time of the last block applied, in unix seconds, without any
+// dev-mode advance.
+func (s *State) BlockTime() int64 { return s.blockTime }
+
 // NextNonce returns the nonce a's next transaction must carry; the first is 1.
 func (s *State) NextNonce(a Address) uint64 { return s.book.Account(a).Nonce + 1 }
 

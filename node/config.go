@@ -40,6 +40,8 @@ type Config struct {
 	Artifacts     ArtifactsConfig   `toml:"artifacts"`
 	Solo          SoloConfig        `toml:"solo"`
 	Comet         CometConfig       `toml:"comet"`
+	Snapshots     SnapshotsConfig   `toml:"snapshots"`
+	StateSync     StateSyncConfig   `toml:"statesync"`
 	Bridge        BridgeConfig      `toml:"bridge"`
 	Validators    []ValidatorConfig `toml:"validator"`
 	Operators     []OperatorConfig  `toml:"operator"`
@@ -254,6 +256,9 @@ func (c Config) Validate() error {
 		return errors.New(`key "solo.max_wait": cannot be negative`)
 	case c.Solo.CheckpointEvery < 0:
 		return errors.New(`key "solo.checkpoint_every": cannot be negative`)
+	}
+	if err := c.validateSync(); err != nil {
+		return err
 	}
 	if err := c.Bridge.validate(); err != nil {
 		return err

@@ -3,6 +3,7 @@ package node
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -48,6 +49,18 @@ func TestABadConfigNamesTheKey(t *testing.T) {
 		{"[artifacts]\ntimeout = \"-1s\"\n", `arena.toml: key "artifacts.timeout": cannot be negative`},
 		{"[artifacts]\npeers = \"http://10.0.0.2:7545\"\n", `arena.toml: line 2, key "artifacts.peers": incompatible types: TOML value has type string; destination has type slice`},
 		{"[api]\nrate = \"fast\"\n", `arena.toml: line 2, key "api.rate": incompatible types: TOML value has type string; destination has type float`},
+		{"[snapshots]\ninterval = 100\n", `arena.toml: key "snapshots.interval": only engine = "comet" makes snapshots`},
+		{"[snapshots]\ninterval = -1\n", `arena.toml: key "snapshots.interval": cannot be negative`},
+		{"[statesync]\nenable = true\n", `arena.toml: key "statesync.enable": only engine = "comet" syncs state`},
+		{"engine = \"comet\"\n[statesync]\nenable = true\nrpc_servers = [\"tcp://127.0.0.1:26657\"]\n",
+			`arena.toml: key "statesync.rpc_servers": must name at least two RPC servers (the same one twice is accepted)`},
+		{"engine = \"comet\"\n[statesync]\nenable = true\nrpc_servers = [\"tcp://a:1\", \"tcp://b:1\"]\n",
+			`arena.toml: key "statesync.trust_height": must be a positive height`},
+		{"engine = \"comet\"\n[statesync]\nenable = true\nrpc_servers = [\"tcp://a:1\", \"tcp://b:1\"]\ntrust_height = 5\ntrust_hash = \"abc\"\n",
+			`arena.toml: key "statesync.trust_hash": "abc" is not a header hash of 64 hex digits`},
+		{"engine = \"comet\"\n[statesync]\nenable = true\nrpc_servers = [\"tcp://a:1\", \"tcp://b:1\"]\ntrust_height = 5\ntrust_period = \"-1h\"\n",
+			`arena.toml: key "statesync.trust_period": cannot be negative`},
+		{"[statesync]\ntrust_hieght = 5\n", `arena.toml: unknown key "statesync.trust_hieght"`},
 	}
 	for _, tc := range tests {
 		_, err := ParseConfig("arena.toml", []byte(tc.toml))
@@ -97,6 +110,10 @@ func TestEncodedConfigReadsBack(t *testing.T) {
 	c.Fetch = FetchConfig{AllowLoopback: true, AllowPrivate: true, MaxBytes: 1024, Timeout: 3 * time.Second}
 	c.Solo = SoloConfig{MaxBatch: 10, MaxWait: time.Millisecond, CheckpointEvery: 7}
 	c.API = APIConfig{Rate: 2.5, Burst: 9, KeepUnfiled: 90 * time.Minute}
+	c.Engine = EngineComet
+	c.Snapshots = SnapshotsConfig{Interval: 500, Dir: "snaps"}
+	c.StateSync = StateSyncConfig{Enable: true, RPCServers: []string{"tcp://10.0.0.1:26657", `tcp://"odd":1`},
+		TrustHeight: 1200, TrustHash: strings.Repeat("ab", 32), TrustPeriod: 72 * time.Hour}
 	c.Validators = []ValidatorConfig{
 		{Address: ledger.MustAddress("0x2c7536E3605D9C16a7a3D7b1898e529396a65c23"), Reader: `openai:http://127.0.0.1:8080/v1#qwen "3"`,
 			Compiler: "builtin", Concurrency: 3, RunTimeout: time.Minute},

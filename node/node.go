@@ -153,9 +153,11 @@ func (n *Node) openEngine(o OpenOptions) error {
 			return fmt.Errorf("%s and %s found different arenas: %w", path(n.dir, n.cfg.Genesis),
 				filepath.Join(home, "config", "genesis.json"), store.ErrGenesis)
 		}
+		snaps, sync := n.cfg.cometSync(n.dir, home)
 		e, err := comet.Open(home, comet.Options{
 			DB: path(n.dir, n.cfg.DB), CheckpointEvery: n.cfg.Comet.CheckpointEvery,
 			Logger: o.Logger.With("component", "comet"), CometLog: o.CometLog,
+			Snapshots: snaps, StateSync: sync,
 		})
 		if err != nil {
 			return err

@@ -54,6 +54,11 @@ func checkHeight(ctx context.Context, tx *sql.Tx, h uint64) error {
 	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(height), 0) FROM blocks`).Scan(&last); err != nil {
 		return fmt.Errorf("read last height: %w", err)
 	}
+	base, err := baseHeight(ctx, tx)
+	if err != nil {
+		return err
+	}
+	last = max(last, base)
 	if h != last+1 {
 		return fmt.Errorf("%w: got %d after %d", ErrHeight, h, last)
 	}

@@ -112,12 +112,18 @@ func (db *DB) Tx(id [32]byte) (TxAt, bool, error) {
 const blockPage = 256
 
 // Blocks iterates over the committed blocks from height from (at least 1) to height to
-// inclusive, in order, each with its transactions. It reads a page of blocks at a time and holds no
+// inclusive, in order, each with its transactions; a log that begins at a base (SetBase)
+// has none at or below it. It reads a page of blocks at a time and holds no
 // rows open while the caller works. A block whose row disagrees with its transactions
 // yields ErrCorrupt; iteration stops after the first error.
 func (db *DB) Blocks(from, to uint64) iter.Seq2[StoredBlock, error] {
 	return func(yield func(StoredBlock, error) bool) {
-		for lo := max(from, 1); lo <= to; {
+		base, err := baseHeight(context.Background(), db.r)
+		if err != nil {
+			yield(StoredBlock{}, err)
+			return
+		}
+		for lo := max(from, base+1); lo <= to; {
 			hi := min(to, lo+blockPage-1)
 			page, err := db.blockPage(lo, hi)
 			if err != nil {

@@ -89,7 +89,7 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	case v != strconv.Itoa(SchemaVersion):
 		return fmt.Errorf("%w %s, want %d", ErrSchema, v, SchemaVersion)
 	}
-	if _, err := tx.ExecContext(ctx, deliveriesSchema+workSchema); err != nil {
+	if _, err := tx.ExecContext(ctx, deliveriesSchema+workSchema+baseSchema); err != nil {
 		return fmt.Errorf("create tables: %w", err)
 	}
 	return tx.Commit()

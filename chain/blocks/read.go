@@ -12,13 +12,29 @@ import (
 // Both engines write a block to the store before they publish it, which is what lets a
 // subscriber read the blocks before its subscription from the store with no gap.
 
-// Head returns the height of the last block db holds, 0 before the first.
+// Head returns the height of the last block db holds, 0 before the first; a log that
+// begins at a snapshot is at least at its base.
 func Head(db *store.DB) (uint64, error) {
-	b, _, err := db.LastBlock()
+	b, err := Last(db)
 	if err != nil {
 		return 0, fmt.Errorf("head: %w", err)
 	}
 	return b.Height, nil
+}
+
+// Last returns the row of the last block db holds. A log that begins at a snapshot
+// and holds no block after it answers its base, with Txs 0: the base's own
+// transactions are not in the file. Before block 1 it is the zero row.
+func Last(db *store.DB) (store.BlockInfo, error) {
+	b, ok, err := db.LastBlock()
+	if err != nil || ok {
+		return b, err
+	}
+	base, _, ok, err := db.Base()
+	if err != nil || !ok {
+		return store.BlockInfo{}, err
+	}
+	return store.BlockInfo{Height: base.Height, Time: base.Time, Hash: base.Hash}, nil
 }
 
 // Stored iterates over db's blocks from height from to height to inclusive, in the

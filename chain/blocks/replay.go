@@ -89,9 +89,9 @@ func Restore(db *store.DB, terms ledger.Terms) (*ledger.State, store.BlockInfo, 
 	if err != nil {
 		return nil, store.BlockInfo{}, err
 	}
-	last, ok, err := db.LastBlock()
-	if err != nil || !ok {
-		return s, store.BlockInfo{}, err
+	last, err := Last(db)
+	if err != nil {
+		return nil, store.BlockInfo{}, err
 	}
 	for b, err := range db.Blocks(from, last.Height) {
 		if err != nil {
@@ -127,17 +127,29 @@ func fromCheckpoint(db *store.DB, terms ledger.Terms) (*ledger.State, uint64, in
 	if !SameTerms(s.Terms(), terms) {
 		return nil, 0, 0, fmt.Errorf("%w: checkpoint at height %d has other founding terms", ErrDiverged, h)
 	}
+	rows := make([]store.BlockInfo, 0, 1)
 	for b, err := range db.Blocks(h, h) {
 		if err != nil {
 			return nil, 0, 0, err
 		}
-		if s.Height() != h || s.Hash() != b.Hash {
-			return nil, 0, 0, fmt.Errorf("%w: checkpoint at height %d is at height %d with hash %s; block %d records %s",
-				ErrDiverged, h, s.Height(), store.HexID(s.Hash()), h, store.HexID(b.Hash))
-		}
-		return s, h + 1, b.Time, nil
+		rows = append(rows, b.BlockInfo)
 	}
-	return nil, 0, 0, fmt.Errorf("%w: checkpoint at height %d has no block", ErrDiverged, h)
+	if len(rows) == 0 { // the checkpoint a snapshot's base wrote
+		base, _, ok, err := db.Base()
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		if !ok || base.Height != h {
+			return nil, 0, 0, fmt.Errorf("%w: checkpoint at height %d has no block", ErrDiverged, h)
+		}
+		rows = append(rows, store.BlockInfo{Height: h, Time: base.Time, Hash: base.Hash})
+	}
+	b := rows[0]
+	if s.Height() != h || s.Hash() != b.Hash {
+		return nil, 0, 0, fmt.Errorf("%w: checkpoint at height %d is at height %d with hash %s; block %d records %s",
+			ErrDiverged, h, s.Height(), store.HexID(s.Hash()), h, store.HexID(b.Hash))
+	}
+	return s, h + 1, b.Time, nil
 }
 
 // SameTerms reports whether a and b encode identically.

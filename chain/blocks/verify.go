@@ -17,9 +17,26 @@ type Report struct {
 	Txs    int    `json:"txs"`
 	Hash   string `json:"state_hash"`      // 0x hex of the state hash after the last block
 	Joins  int    `json:"joins,omitempty"` // founding join statements whose signatures were checked
+	// From is the snapshot height a log restored by state sync begins at, and FromHash
+	// the state hash there, which the snapshot was verified against when it was
+	// applied; both are empty for a log that begins at genesis.
+	From     uint64 `json:"from_height,omitempty"`
+	FromHash string `json:"from_state_hash,omitempty"`
 }
 
-// Verify replays the whole log in the file at path from genesis into a fresh ledger. It
+// Start says where the replay began: for a log restored from a snapshot, "history
+// starts at snapshot height H (state hash 0x…): the blocks before it are not in this
+// log"; for one from genesis, "history starts at genesis".
+func (r Report) Start() string {
+	if r.From == 0 {
+		return "history starts at genesis"
+	}
+	return fmt.Sprintf("history starts at snapshot height %d (state hash %s): the blocks before it are not in this log", r.From, r.FromHash)
+}
+
+// Verify replays the whole log in the file at path from genesis into a fresh ledger; a
+// log restored from a snapshot is replayed from the state recorded at its base, after
+// checking that state's height, founding terms and hash against the base. It
 // checks every signature, every transaction id, every recorded outcome, every block's
 // state hash and time, and that the checkpoint, if any, is the state at its height. The
 // first failure is returned, wrapping ErrDiverged when the log does not replay.
@@ -50,15 +67,25 @@ func verify(db *store.DB) (Report, error) {
 		return rep, fmt.Errorf("founding terms: %w", err)
 	}
 	rep.Joins = len(terms.Joins) // ledger.New checked each statement's two signatures
+	var prev int64
+	base, state, hasBase, err := db.Base()
+	if err != nil {
+		return rep, err
+	}
+	if hasBase {
+		if s, err = baseState(base, state, terms); err != nil {
+			return rep, err
+		}
+		rep.From, rep.FromHash, prev = base.Height, store.HexID(base.Hash), base.Time
+	}
 	ckptHeight, ckpt, hasCkpt, err := db.Checkpoint()
 	if err != nil {
 		return rep, err
 	}
-	last, _, err := db.LastBlock()
+	last, err := Last(db)
 	if err != nil {
 		return rep, err
 	}
-	var prev int64
 	for b, err := range db.Blocks(1, last.Height) {
 		if err != nil {
 			return rep, err
@@ -75,11 +102,30 @@ func verify(db *store.DB) (Report, error) {
 		rep.Blocks++
 		rep.Txs += len(b.Txs)
 	}
-	if uint64(rep.Blocks) != last.Height {
-		return rep, fmt.Errorf("%w: replayed %d blocks, the log ends at height %d", ErrDiverged, rep.Blocks, last.Height)
+	if uint64(rep.Blocks) != last.Height-rep.From {
+		return rep, fmt.Errorf("%w: replayed %d blocks after height %d, the log ends at height %d", ErrDiverged, rep.Blocks, rep.From, last.Height)
 	}
 	rep.Hash = store.HexID(s.Hash())
 	return rep, nil
+}
+
+// baseState decodes the state a snapshot's base recorded and checks it is the state the
+// base names: its height, its founding terms and its hash.
+func baseState(base store.Base, enc []byte, terms ledger.Terms) (*ledger.State, error) {
+	s, err := ledger.Decode(enc)
+	if err != nil {
+		return nil, fmt.Errorf("%w: snapshot state at height %d: %v", ErrDiverged, base.Height, err)
+	}
+	switch {
+	case s.Height() != base.Height:
+		return nil, fmt.Errorf("%w: snapshot state at height %d is at height %d", ErrDiverged, base.Height, s.Height())
+	case !SameTerms(s.Terms(), terms):
+		return nil, fmt.Errorf("%w: snapshot state at height %d has other founding terms", ErrDiverged, base.Height)
+	case s.Hash() != base.Hash:
+		return nil, fmt.Errorf("%w: snapshot state at height %d hashes to %s, its verified hash is %s",
+			ErrDiverged, base.Height, store.HexID(s.Hash()), store.HexID(base.Hash))
+	}
+	return s, nil
 }
 
 func sameEncoding(s *ledger.State, ckpt []byte, h uint64) error {

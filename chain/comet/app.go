@@ -40,6 +40,11 @@ type App struct {
 	pending *finalized
 	ckpts   blocks.Checkpoints
 
+	hashHeight uint64        // the height whose state hash is appHash; 0 for genesis
+	snaps      *snapshots    // nil: none made or offered
+	restoring  *restoring    // the snapshot being applied, owned by the snapshot connection
+	terms      *ledger.Terms // the genesis file's founding terms, when the engine knows them
+
 	check checkState
 	hub   hub
 }
@@ -86,7 +91,7 @@ func (a *App) load(terms ledger.Terms) error {
 	a.mu.Lock()
 	a.committed, a.last, a.appHash = r.state, r.last, r.appHash
 	a.mu.Unlock()
-	a.deliver = deliver
+	a.deliver, a.hashHeight = deliver, r.hashHeight
 	a.log.Info("arena open", "path", a.db.Path(), "height", r.last.Height, "app_hash", store.HexID(r.appHash))
 	return nil
 }

@@ -50,6 +50,21 @@ type liar struct {
 // newCluster writes and starts a network of n nodes, the validators of liars dishonest.
 func newCluster(t testing.TB, n int, liars ...liar) *cluster {
 	t.Helper()
+	c := writeCluster(t, n, 0)
+	for _, l := range liars {
+		c.env[l.node] = append(c.env[l.node], nodeDishonestEnv+"="+l.how)
+	}
+	for i := range n {
+		c.start(i)
+	}
+	c.waitHeight(2, c.up()...)
+	return c
+}
+
+// writeCluster writes the homes of a network of n validators and observers more nodes,
+// none of them started.
+func writeCluster(t testing.TB, n, observers int) *cluster {
+	t.Helper()
 	c := &cluster{t: t, dir: t.TempDir(), sponsor: mustKey(t), treasury: mustKey(t)}
 	treasury := c.treasury.Address()
 	terms := ledger.Terms{
@@ -63,13 +78,13 @@ func newCluster(t testing.TB, n int, liars ...liar) *cluster {
 		c.solvers = append(c.solvers, k)
 		terms.Genesis = append(terms.Genesis, ledger.Allocation{Address: k.Address(), Amount: ledger.Ether(100)})
 	}
-	net, err := comet.Testnet(c.dir, comet.TestnetOptions{Nodes: n, Terms: terms, BasePort: freeBase(t, n)})
+	net, err := comet.Testnet(c.dir, comet.TestnetOptions{Nodes: n, Observers: observers, Terms: terms, BasePort: freeBase(t, n+observers)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.net = net
-	c.procs = make([]*exec.Cmd, n)
-	c.env = make([][]string, n)
+	c.procs = make([]*exec.Cmd, n+observers)
+	c.env = make([][]string, n+observers)
 	for i, nd := range net.Nodes {
 		var peers []string
 		for j := range net.Nodes {
@@ -84,14 +99,7 @@ func newCluster(t testing.TB, n int, liars ...liar) *cluster {
 		}
 		c.clients = append(c.clients, cl)
 	}
-	for _, l := range liars {
-		c.env[l.node] = append(c.env[l.node], nodeDishonestEnv+"="+l.how)
-	}
 	t.Cleanup(c.cleanup)
-	for i := range n {
-		c.start(i)
-	}
-	c.waitHeight(2, c.up()...)
 	return c
 }
 

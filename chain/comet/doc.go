@@ -39,6 +39,17 @@
 // Restart: the app rebuilds its state from the file's latest checkpoint and the blocks
 // after it, and Info reports the last committed height and app hash; CometBFT then
 // replays any block it holds that the file lacks. A crash between FinalizeBlock and
-// Commit loses nothing, since nothing was written. A node joining late block-syncs from
-// height 1; state-sync snapshots are not offered.
+// Commit loses nothing, since nothing was written.
+//
+// State sync: with SnapshotConfig.Every set, Commit encodes the state (ledger.State.Encode,
+// the canonical encoding checkpoints use) at the first block recording a transaction at
+// or after each multiple of Every, whose state hash is the app hash, and a background
+// goroutine cuts it into chunks of at most 10 MB and writes them; the newest two are
+// kept and offered. A node started with [statesync] checks a snapshot's metadata against
+// the app hash CometBFT's light client verified (OfferSnapshot), every chunk against the
+// sha256 its metadata lists (ApplySnapshotChunk; a bad chunk is fetched again from
+// another peer), then the decoded state's height and hash against that app hash, and only
+// then records the state as the base of its file (store.SetBase) and follows blocks from
+// there. Its log begins at the snapshot; blocks.Verify replays it from there. Without
+// state sync a node joining late block-syncs from height 1.
 package comet

@@ -9,8 +9,10 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	cfg "github.com/cometbft/cometbft/config"
 	cmtlog "github.com/cometbft/cometbft/libs/log"
@@ -42,6 +44,47 @@ type Options struct {
 	Logger          *slog.Logger // the engine's own log; nil discards
 	CometLog        io.Writer    // CometBFT's log, errors only; nil discards
 	DB              string       // the arena's SQLite file; empty means home/DBFile
+	// Snapshots sets up state-sync snapshots; an empty Dir means home/SnapshotsDir.
+	Snapshots SnapshotConfig
+	// StateSync, if not nil, has a node with no state yet join from a snapshot its
+	// peers offer instead of replaying every block: it overrides config.toml's
+	// [statesync] table.
+	StateSync *StateSync
+}
+
+// SnapshotsDir is where a node keeps its snapshots inside its home by default.
+const SnapshotsDir = "data/snapshots"
+
+// StateSync is how a new node finds and trusts a snapshot: two RPC servers of the
+// network for the light client (the same one twice is accepted), and a trusted height
+// and header hash of the chain, from an existing node's /commit, within TrustPeriod.
+type StateSync struct {
+	RPCServers    []string
+	TrustHeight   int64
+	TrustHash     string        // hex
+	TrustPeriod   time.Duration // 0 keeps config.toml's (168h by default)
+	DiscoveryTime time.Duration // how long to look for snapshots; 0 keeps config.toml's (15s)
+}
+
+// apply sets c's [statesync] from s.
+func (s *StateSync) apply(c *cfg.Config) error {
+	if s == nil {
+		return nil
+	}
+	c.StateSync.Enable = true
+	c.StateSync.RPCServers = slices.Clone(s.RPCServers)
+	c.StateSync.TrustHeight = s.TrustHeight
+	c.StateSync.TrustHash = s.TrustHash
+	if s.TrustPeriod > 0 {
+		c.StateSync.TrustPeriod = s.TrustPeriod
+	}
+	if s.DiscoveryTime > 0 {
+		c.StateSync.DiscoveryTime = s.DiscoveryTime
+	}
+	if err := c.StateSync.ValidateBasic(); err != nil {
+		return fmt.Errorf("state sync: %w", err)
+	}
+	return nil
 }
 
 // Engine is a CometBFT node running in this process around an App over the home's
@@ -67,6 +110,9 @@ func Open(home string, o Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := o.StateSync.apply(c); err != nil {
+		return nil, err
+	}
 	path := o.DB
 	if path == "" {
 		path = filepath.Join(home, DBFile)
@@ -84,11 +130,20 @@ func Open(home string, o Options) (*Engine, error) {
 }
 
 func start(home string, c *cfg.Config, db *store.DB, o Options) (*Engine, error) {
-	if err := checkGenesis(c, db); err != nil {
+	terms, err := checkGenesis(c, db)
+	if err != nil {
 		return nil, err
 	}
 	app, err := NewApp(db, o.CheckpointEvery, o.Logger)
 	if err != nil {
+		return nil, err
+	}
+	app.terms = &terms
+	snaps := o.Snapshots
+	if snaps.Dir == "" {
+		snaps.Dir = filepath.Join(home, SnapshotsDir)
+	}
+	if err := app.SetSnapshots(snaps); err != nil {
 		return nil, err
 	}
 	nodeKey, err := p2p.LoadNodeKey(c.NodeKeyFile())
@@ -127,24 +182,25 @@ func ReadTerms(home string) (ledger.Terms, error) {
 	return decodeTerms(doc.AppState)
 }
 
-// checkGenesis refuses a file whose founding terms differ from the genesis app_state.
-func checkGenesis(c *cfg.Config, db *store.DB) error {
+// checkGenesis refuses a file whose founding terms differ from the genesis app_state,
+// and returns those terms.
+func checkGenesis(c *cfg.Config, db *store.DB) (ledger.Terms, error) {
 	doc, err := cmttypes.GenesisDocFromFile(c.GenesisFile())
 	if err != nil {
-		return fmt.Errorf("genesis: %w", err)
+		return ledger.Terms{}, fmt.Errorf("genesis: %w", err)
 	}
 	terms, err := decodeTerms(doc.AppState)
 	if err != nil {
-		return err
+		return terms, err
 	}
 	old, ok, err := db.Genesis()
 	if err != nil || !ok {
-		return err
+		return terms, err
 	}
 	if !blocks.SameTerms(old, terms) {
-		return fmt.Errorf("%s: %w", c.GenesisFile(), store.ErrGenesis)
+		return terms, fmt.Errorf("%s: %w", c.GenesisFile(), store.ErrGenesis)
 	}
-	return nil
+	return terms, nil
 }
 
 // LoadConfig reads home/config/config.toml over CometBFT's defaults.
@@ -263,6 +319,7 @@ func (e *Engine) Close() error {
 			errs = append(errs, fmt.Errorf("stop node: %w", err))
 		}
 		e.node.Wait()
+		e.app.WaitSnapshots()
 		e.app.hub.close()
 		errs = append(errs, e.app.db.Close())
 		e.closeErr = errors.Join(errs...)

@@ -118,8 +118,17 @@ func (a *App) Commit(context.Context, *abci.RequestCommit) (*abci.ResponseCommit
 		return nil, err
 	}
 	a.pending = nil
+	prev := a.hashHeight
 	if err := a.advance(p); err != nil {
 		return nil, err
+	}
+	if len(p.block.Txs) > 0 {
+		a.hashHeight = p.block.Height
+		if a.snaps.due(p.block.Height, prev) {
+			if err := a.snapshot(p); err != nil {
+				return nil, err
+			}
+		}
 	}
 	a.check.reset()
 	a.hub.committed(&p.block)
@@ -127,6 +136,23 @@ func (a *App) Commit(context.Context, *abci.RequestCommit) (*abci.ResponseCommit
 		a.hub.fail(d.id, d.err)
 	}
 	return &abci.ResponseCommit{}, nil
+}
+
+// snapshot starts a snapshot of the state Commit just made: the encoding is taken
+// here, the chunks are written in the background.
+func (a *App) snapshot(p *finalized) error {
+	enc := p.block.Checkpoint // the same encoding, when the block was due a checkpoint
+	if enc == nil {
+		var err error
+		a.mu.RLock()
+		enc, err = a.committed.Encode()
+		a.mu.RUnlock()
+		if err != nil {
+			return fmt.Errorf("snapshot at height %d: %w", p.block.Height, err)
+		}
+	}
+	a.makeSnapshot(p.block.Height, p.appHash, enc)
+	return nil
 }
 
 // advance applies the committed block to the committed state.

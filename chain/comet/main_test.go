@@ -39,12 +39,16 @@ import (
 // one node, its API (blobs and work, on nodeAPIEnv) and its grading validator instead of
 // the tests; nodePeersEnv names the other nodes' APIs, which the validator asks for the
 // artifacts its node lacks; nodeDishonestEnv, if set, names how that validator lies
-// (readsHigher or hidesDisqualification).
+// (readsHigher or hidesDisqualification); nodeSnapshotsEnv, if set, is the snapshot
+// interval in blocks, and nodeStateSyncEnv, if set, a comet.StateSync as JSON for a node
+// that joins by state sync.
 const (
 	nodeHomeEnv      = "ARENA_COMET_TEST_NODE_HOME"
 	nodeDishonestEnv = "ARENA_COMET_TEST_DISHONEST"
 	nodeAPIEnv       = "ARENA_COMET_TEST_API"   // host:port the node's API listens on
 	nodePeersEnv     = "ARENA_COMET_TEST_PEERS" // the other nodes' API base URLs, space-separated
+	nodeSnapshotsEnv = "ARENA_COMET_TEST_SNAPSHOTS"
+	nodeStateSyncEnv = "ARENA_COMET_TEST_STATESYNC"
 )
 
 // The ways a node's validator may be dishonest.
@@ -68,7 +72,19 @@ func TestMain(m *testing.M) {
 // SIGTERM or SIGINT; lie is how the worker is dishonest, empty for not at all.
 func runNode(home, lie string) error {
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	e, err := comet.Open(home, comet.Options{Logger: log, CometLog: os.Stderr})
+	o := comet.Options{Logger: log, CometLog: os.Stderr}
+	if v := os.Getenv(nodeSnapshotsEnv); v != "" {
+		if err := json.Unmarshal([]byte(v), &o.Snapshots.Every); err != nil {
+			return fmt.Errorf("$%s: %w", nodeSnapshotsEnv, err)
+		}
+	}
+	if v := os.Getenv(nodeStateSyncEnv); v != "" {
+		o.StateSync = new(comet.StateSync)
+		if err := json.Unmarshal([]byte(v), o.StateSync); err != nil {
+			return fmt.Errorf("$%s: %w", nodeStateSyncEnv, err)
+		}
+	}
+	e, err := comet.Open(home, o)
 	if err != nil {
 		return err
 	}

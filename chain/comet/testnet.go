@@ -36,7 +36,10 @@ type TestnetOptions struct {
 	BasePort int
 	// ValidatorFund, if positive, is each generated grading validator's genesis wallet,
 	// from which it pays its attestations' fees.
-	ValidatorFund  ledger.Amount
+	ValidatorFund ledger.Amount
+	// Observers are further nodes, after the validators, that follow the chain without
+	// a vote: none of their keys is in the genesis or the founding terms.
+	Observers      int
 	TimeoutPropose time.Duration // default 1s
 	TimeoutVote    time.Duration // prevote and precommit; default 200ms
 	TimeoutCommit  time.Duration // default 300ms
@@ -57,8 +60,8 @@ type NetNode struct {
 	Validator ledger.Address // the grading validator whose key is in Home/ValidatorKeyFile
 }
 
-// Testnet writes the homes of a loopback network of o.Nodes validators in
-// dir/node0..dir/node{n-1}: one shared genesis whose app_state is the founding terms,
+// Testnet writes the homes of a loopback network of o.Nodes validators and o.Observers
+// observers in dir/node0..dir/node{n-1}: one shared genesis whose app_state is the founding terms,
 // and per node a CometBFT ed25519 validator key, a node key, a grading validator key
 // and a config.toml that peers with every other node.
 func Testnet(dir string, o TestnetOptions) (Network, error) {
@@ -69,19 +72,24 @@ func Testnet(dir string, o TestnetOptions) (Network, error) {
 		return net, errors.New("testnet: need at least one node")
 	case len(o.Terms.Validators) != 0:
 		return net, errors.New("testnet: terms must not name validators; each node gets a generated one")
-	case o.BasePort <= 0 || o.BasePort+10*o.Nodes > 65535:
+	case o.Observers < 0:
+		return net, errors.New("testnet: observers cannot be negative")
+	case o.BasePort <= 0 || o.BasePort+10*(o.Nodes+o.Observers) > 65535:
 		return net, fmt.Errorf("testnet: base port %d out of range", o.BasePort)
 	}
-	confs := make([]*cfg.Config, o.Nodes)
+	confs := make([]*cfg.Config, o.Nodes+o.Observers)
 	var gvals []cmttypes.GenesisValidator
-	for i := range o.Nodes {
+	for i := range o.Nodes + o.Observers {
 		n, c, gv, err := writeKeys(dir, i, o)
 		if err != nil {
 			return net, err
 		}
 		confs[i] = c
-		gvals = append(gvals, gv)
 		net.Nodes = append(net.Nodes, n)
+		if i >= o.Nodes {
+			continue
+		}
+		gvals = append(gvals, gv)
 		net.Terms.Validators = append(net.Terms.Validators, n.Validator)
 		if !o.ValidatorFund.IsZero() {
 			net.Terms.Genesis = append(net.Terms.Genesis, ledger.Allocation{Address: n.Validator, Amount: o.ValidatorFund})

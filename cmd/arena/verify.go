@@ -12,7 +12,7 @@ import (
 func (a *app) verifyCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "verify",
-		Short: "Replay the directory's log from genesis and check every outcome and state hash",
+		Short: "Replay the directory's log from genesis (or the snapshot it was restored from) and check every outcome and state hash",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := node.LoadConfig(a.dir)
@@ -29,6 +29,9 @@ func (a *app) verifyCmd() *cobra.Command {
 			}
 			if a.json {
 				return a.emit(rep, nil)
+			}
+			if rep.From > 0 {
+				fmt.Fprintln(a.stdout, rep.Start())
 			}
 			fmt.Fprintf(a.stdout, "ok: state hash %s (%d blocks, %d transactions replayed)\n", rep.Hash, rep.Blocks, rep.Txs)
 			if rep.Joins > 0 {
