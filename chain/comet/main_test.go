@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"syscall"
 	"testing"
@@ -36,6 +37,10 @@ import (
 const (
 	nodeHomeEnv      = "ARENA_COMET_TEST_NODE_HOME"
 	nodeDishonestEnv = "ARENA_COMET_TEST_DISHONEST"
+	// nodeProfileEnv, if set in the test's own environment, names a directory where
+	// every node process writes a CPU profile, <home name>.pprof, when it stops
+	// (SIGTERM; a killed node writes nothing).
+	nodeProfileEnv = "ARENA_COMET_TEST_NODE_CPUPROFILE"
 )
 
 // The ways a node's validator may be dishonest.
@@ -58,6 +63,17 @@ func TestMain(m *testing.M) {
 // runNode runs the engine of home and a grading worker with the builtin reader until
 // SIGTERM or SIGINT; lie is how the worker is dishonest, empty for not at all.
 func runNode(home, lie string) error {
+	if dir := os.Getenv(nodeProfileEnv); dir != "" {
+		f, err := os.Create(filepath.Join(dir, filepath.Base(home)+".pprof"))
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	e, err := comet.Open(home, comet.Options{Logger: log, CometLog: os.Stderr})
 	if err != nil {
