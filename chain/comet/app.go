@@ -23,7 +23,10 @@ const DefaultCheckpointEvery = 100
 var ErrNoGenesis = errors.New("no founding terms: InitChain has not run")
 
 // App is the ledger as an ABCI 2.0 application over one SQLite file. CometBFT calls
-// its methods; View, Committed and the waiters may be used from any goroutine.
+// its methods from its connections at once, each connection one call at a time
+// (consensus: FinalizeBlock and Commit; mempool: CheckTx; query: Query and Info), so
+// what two connections share is locked; View, Committed and the waiters may be used
+// from any goroutine.
 type App struct {
 	abci.BaseApplication
 
@@ -45,8 +48,9 @@ type App struct {
 	restoring  *restoring    // the snapshot being applied, owned by the snapshot connection
 	terms      *ledger.Terms // the genesis file's founding terms, when the engine knows them
 
-	check checkState
-	hub   hub
+	check    checkState
+	verified verifiedTxs
+	hub      hub
 }
 
 // finalized is a block FinalizeBlock applied and Commit has yet to write.

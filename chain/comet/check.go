@@ -124,7 +124,7 @@ func covers(wallet, a, b ledger.Amount) bool {
 // already admitted. A refused recheck also answers a local Submit waiting on it.
 func (a *App) CheckTx(_ context.Context, req *abci.RequestCheckTx) (*abci.ResponseCheckTx, error) {
 	recheck := req.Type == abci.CheckTxType_Recheck
-	tx, id, err := admissible(req.Tx)
+	tx, id, err := a.admissible(req.Tx)
 	if err == nil {
 		a.mu.RLock()
 		if a.committed == nil {

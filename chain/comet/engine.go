@@ -161,7 +161,11 @@ func start(home string, c *cfg.Config, db *store.DB, o Options) (*Engine, error)
 		w.w = io.Discard
 	}
 	logger := cmtlog.NewFilter(cmtlog.NewTMLogger(cmtlog.NewSyncWriter(w)), cmtlog.AllowError())
-	n, err := nm.NewNode(c, pv, nodeKey, proxy.NewLocalClientCreator(app),
+	// One lock per ABCI connection, not one around all four: CheckTx (signature checks
+	// of the transactions peers gossip) and Query no longer wait for FinalizeBlock and
+	// Commit, nor they for them. The app locks its own state (see App); CometBFT holds
+	// the mempool during Commit, so no CheckTx runs between a commit and its rechecks.
+	n, err := nm.NewNode(c, pv, nodeKey, proxy.NewConnSyncLocalClientCreator(app),
 		nm.DefaultGenesisDocProviderFunc(c), cfg.DefaultDBProvider, nm.DefaultMetricsProvider(c.Instrumentation), logger)
 	if err != nil {
 		return nil, fmt.Errorf("new node: %w", err)

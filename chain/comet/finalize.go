@@ -34,7 +34,7 @@ func (a *App) FinalizeBlock(_ context.Context, req *abci.RequestFinalizeBlock) (
 		}
 	}
 	blk := ledger.Block{Height: uint64(req.Height), Time: req.Time.Unix()}
-	txs := verifyAll(req.Txs)
+	txs := a.verifyAll(req.Txs)
 	b := blocks.Start(a.deliver, blk)
 	results := make([]*abci.ExecTxResult, len(txs))
 	var dropped []decoded
@@ -90,15 +90,16 @@ func resultOf(out ledger.Outcome) *abci.ExecTxResult {
 	return r
 }
 
-// verifyAll decodes and verifies every transaction of a block, in parallel.
-func verifyAll(raw [][]byte) []decoded {
+// verifyAll decodes and verifies every transaction of a block, in parallel; those
+// this node verified before (at CheckTx) are not verified again.
+func (a *App) verifyAll(raw [][]byte) []decoded {
 	out := make([]decoded, len(raw))
 	workers := min(runtime.GOMAXPROCS(0), (len(raw)+7)/8)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
 			for i := w; i < len(raw); i += workers {
-				tx, id, err := admissible(raw[i])
+				tx, id, err := a.admissible(raw[i])
 				out[i] = decoded{tx: tx, id: id, err: err}
 			}
 		})

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"syscall"
@@ -49,6 +50,10 @@ const (
 	nodePeersEnv     = "ARENA_COMET_TEST_PEERS" // the other nodes' API base URLs, space-separated
 	nodeSnapshotsEnv = "ARENA_COMET_TEST_SNAPSHOTS"
 	nodeStateSyncEnv = "ARENA_COMET_TEST_STATESYNC"
+	// nodeProfileEnv, if set in the test's own environment, names a directory where
+	// every node process writes a CPU profile, <home name>.pprof, when it stops
+	// (SIGTERM; a killed node writes nothing).
+	nodeProfileEnv = "ARENA_COMET_TEST_NODE_CPUPROFILE"
 )
 
 // The ways a node's validator may be dishonest.
@@ -71,6 +76,17 @@ func TestMain(m *testing.M) {
 // runNode runs the engine of home and a grading worker with the builtin reader until
 // SIGTERM or SIGINT; lie is how the worker is dishonest, empty for not at all.
 func runNode(home, lie string) error {
+	if dir := os.Getenv(nodeProfileEnv); dir != "" {
+		f, err := os.Create(filepath.Join(dir, filepath.Base(home)+".pprof"))
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	o := comet.Options{Logger: log, CometLog: os.Stderr}
 	if v := os.Getenv(nodeSnapshotsEnv); v != "" {

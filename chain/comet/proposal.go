@@ -44,7 +44,7 @@ func (a *App) inNonceOrder(raw [][]byte) [][]byte {
 	var txs []proposed
 	slots := map[ledger.Address][]int{}
 	for _, r := range raw {
-		tx, err := ledger.DecodeTx(r)
+		tx, err := a.decode(r)
 		if err != nil {
 			continue
 		}
