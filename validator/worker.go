@@ -22,8 +22,9 @@ type Worker struct {
 
 	sendMu  sync.Mutex // one submission in flight per key
 	stats   counters
-	slow    atomic.Bool // measured slower than the terms' gas rate (set by Run)
+	slow    atomic.Bool // measured slower than the terms' gas rate (set by rate)
 	waiting bool        // the chain reported catching up at the last step; Run's goroutine only
+	rated   bool        // the measured gas rate was compared with the terms'; Run's goroutine only
 }
 
 // job names one attempt of one round.
@@ -59,14 +60,6 @@ func (w *Worker) Run(ctx context.Context) error {
 	if err := w.cfg.validate(); err != nil {
 		return err
 	}
-	w.cfg.Chain.View(func(s *ledger.State) {
-		t := s.Terms()
-		if w.tooSlow(s) {
-			w.slow.Store(true)
-			w.cfg.Logger.Warn("this validator meters slower than the arena's terms require: it does not sit on program runs",
-				"gas_rate", w.cfg.GasRate, "terms_gas_rate", t.Rate())
-		}
-	})
 	var wg sync.WaitGroup
 	defer wg.Wait() // after cancel: runs see their context end first
 	ctx, cancel := context.WithCancel(ctx)
@@ -100,6 +93,9 @@ func (w *Worker) step(ctx context.Context, wg *sync.WaitGroup) {
 	if w.catchingUp() {
 		return
 	}
+	if !w.rated {
+		w.rate()
+	}
 	p := w.plan()
 	w.prune(p.keep)
 	for _, body := range p.rotate {
@@ -110,6 +106,24 @@ func (w *Worker) step(ctx context.Context, wg *sync.WaitGroup) {
 			return // the pool is full; a finished run wakes the loop
 		}
 	}
+}
+
+// rate compares the validator's measured gas rate with the terms', once the chain has a
+// state (a node joining by state sync has none until its snapshot is applied), and says
+// in the log when it does not sit on program runs.
+func (w *Worker) rate() {
+	w.cfg.Chain.View(func(s *ledger.State) {
+		if s == nil {
+			return
+		}
+		w.rated = true
+		if w.tooSlow(s) {
+			w.slow.Store(true)
+			t := s.Terms()
+			w.cfg.Logger.Warn("this validator meters slower than the arena's terms require: it does not sit on program runs",
+				"gas_rate", w.cfg.GasRate, "terms_gas_rate", t.Rate())
+		}
+	})
 }
 
 // catchingUp reports whether the chain is a Syncer that is catching up, and logs when
