@@ -25,8 +25,11 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/chain/solo"
+	"github.com/arena/arena/challenge/abi"
+	"github.com/arena/arena/challenge/example"
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/tender"
 	"github.com/arena/arena/node"
 )
@@ -48,9 +51,10 @@ const (
 	killedFor       = 5 * time.Second  // a killed node stays down this long, traffic running
 	pausedFor       = netRoundTimeout + 4*time.Second
 	cutFor          = 12 * time.Second
-	warmUp          = 8 * time.Second // traffic before the first perturbation
-	netPace         = time.Second     // a client's pause between transactions
-	netAwarders     = 8               // tasks awarded at once, each by its own clerk
+	warmUp          = 8 * time.Second  // traffic before the first perturbation
+	netPace         = time.Second      // a client's pause between transactions
+	netAwarders     = 8                // tasks awarded at once, each by its own clerk
+	challengeLimit  = 10 * time.Minute // a bench checked, a program run scored, in sandboxes on every node
 )
 
 // formNetwork founds a network of n validator nodes in dir and returns their
@@ -679,7 +683,7 @@ func (n *network) runTender() {
 		texts[i] = cr.Text
 	}
 	ok(buyer, ledger.Amount{}, tender.Check{Criteria: texts})
-	n.waitFor("the tender's criteria checked", func() bool {
+	n.waitFor("the tender's criteria checked", settleLimit, func() bool {
 		v, err := c.TenderCheck(n.t.Context(), tender.Digest(texts))
 		return err == nil && v.State == tender.CheckScorable
 	})
@@ -700,7 +704,7 @@ func (n *network) runTender() {
 		ok(b, ledger.Amount{}, tender.Score{Bid: bids[i]})
 	}
 	var tv ledger.TenderView
-	n.waitFor("both revealed bids scored", func() bool {
+	n.waitFor("both revealed bids scored", settleLimit, func() bool {
 		var err error
 		tv, err = c.Tender(n.t.Context(), id)
 		return err == nil && tv.Bids[0].Status == tender.BidScored && tv.Bids[1].Status == tender.BidScored
@@ -725,13 +729,106 @@ func (n *network) runTender() {
 		id, tv.WinningBid, tv.WinningTotal, tv.Bids[0].TotalMax, bids[1], tv.Bids[1].Total)
 }
 
-// waitFor polls cond every 500 ms until it holds, failing the test after settleLimit.
-func (n *network) waitFor(what string, cond func() bool) {
+// runChallenge runs a benchmark challenge whose bench module and program are uploaded
+// to node 0 alone, through its API: the validators of the other nodes fetch them from
+// node 0 by digest. The example bench is registered and checked by a committee, a
+// challenge published, the example agent "sharp" committed and its run scored by the
+// validators in their sandboxes, the challenge folded; then `arena audit run N` (the
+// dataset regenerated, every transcript re-graded, fetched from the nodes that hold it)
+// and `arena audit challenge N` re-derive it on every node.
+func (n *network) runChallenge() {
 	n.t.Helper()
-	deadline := time.Now().Add(settleLimit)
+	ctx := n.t.Context()
+	c := n.nodes[0].c
+	keys := make([]*account.Key, 2) // the bench's sponsor, the agent's solver
+	for i := range keys {
+		k, err := account.Generate()
+		if err != nil {
+			n.t.Fatal(err)
+		}
+		keys[i] = k
+	}
+	sponsor, solver := c.Sender(keys[0]), c.Sender(keys[1])
+	ok := func(s *client.Sender, v ledger.Amount, b ledger.Body) ledger.Outcome {
+		n.t.Helper()
+		rc := mustSend(n.t, s, v, b)
+		if !rc.Outcome.OK() {
+			n.t.Fatalf("challenge: %s refused: %s", b.Kind(), rc.Outcome.Err)
+		}
+		return rc.Outcome
+	}
+	ok(sponsor, ledger.Amount{}, ledger.Faucet{To: sponsor.Address(), Amount: ledger.Ether(100)})
+	ok(solver, ledger.Amount{}, ledger.Faucet{To: solver.Address(), Amount: ledger.Ether(10)})
+	bench := example.Bench()
+	agent, _ := example.Agent("sharp")
+	for i, module := range [][]byte{bench, agent} {
+		if _, err := c.WithSigner(keys[i]).PutBlob(ctx, module); err != nil {
+			n.t.Fatalf("upload to node0: %v", err)
+		}
+	}
+	benchID := ledger.BenchID(ok(sponsor, ledger.Amount{}, challenge.BenchRegister{
+		Name: "toolbench", Version: 1, Module: abi.Digest(bench), Size: int64(len(bench)),
+		Kinds: []string{abi.KindMemory, abi.KindTool}, MinCases: 100, Profiles: []string{challenge.ProfileFull, challenge.ProfilePractice},
+		Quorum: 3, InitGas: 200_000_000, CaseGas: 200_000_000, BenchGas: 50_000_000_000, MaxPages: challenge.DefaultPages,
+		Platform: challenge.Platform, Fold: challenge.DefaultFold(),
+	}).Created)
+	var bv ledger.BenchView
+	n.waitFor("the bench checked", challengeLimit, func() bool {
+		var err error
+		bv, err = c.Bench(ctx, benchID)
+		return err == nil && bv.State != challenge.BenchChecking
+	})
+	if bv.State != challenge.BenchAccepted {
+		n.t.Fatalf("bench %s (%s): want accepted", bv.State, bv.Reason)
+	}
+	a, err := c.Arena(ctx)
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	id := ledger.ChallengeID(ok(sponsor, ledger.Ether(50), challenge.Publish{
+		Bench: "toolbench", Title: "Tool use and memory", Deposit: ledger.Ether(2), PerEpoch: ledger.Ether(10),
+		EpochS: 3600, End: a.Time + 30*86400,
+	}).Created)
+	ok(solver, ledger.Ether(2), challenge.Commit{Challenge: id, Program: abi.Digest(agent), Size: int64(len(agent)), Profile: challenge.ProfileFull})
+	var cv ledger.ChallengeView
+	n.waitFor("the entry's run final", challengeLimit, func() bool {
+		cv, err = c.Challenge(ctx, id)
+		return err == nil && len(cv.Runs) == 1 && cv.Runs[0].State == challenge.RunFinal
+	})
+	if cv.Runs[0].Kept == nil {
+		n.t.Fatalf("run %d final with no kept result", cv.Runs[0].ID)
+	}
+	scored := 0
+	for _, at := range cv.Runs[0].Attestations {
+		if at.Result.Scored() {
+			scored++
+		}
+	}
+	// One validator a node: a quorum of scored attestations is at least two nodes that
+	// ran the bench and the program without the upload.
+	if scored < bv.Quorum || bv.Quorum < 2 {
+		n.t.Fatalf("run %d: %d scored attestations, want the bench's quorum of %d", cv.Runs[0].ID, scored, bv.Quorum)
+	}
+	ok(sponsor, ledger.Amount{}, ledger.Advance{Seconds: 3600})
+	ok(solver, ledger.Amount{}, challenge.Fold{Challenge: id})
+	n.waitAll("the fold", n.top())
+	runs, folds := make([][]uint64, len(n.nodes)), make([][]uint64, len(n.nodes))
+	for i := range n.nodes {
+		runs[i], folds[i] = []uint64{uint64(cv.Runs[0].ID)}, []uint64{uint64(id)}
+	}
+	n.auditAll("run", runs)
+	n.auditAll("challenge", folds)
+	n.t.Logf("challenge %d: run %d composite %d over %d cases, from modules uploaded to node0 alone; audited on every node",
+		id, cv.Runs[0].ID, cv.Runs[0].Kept.Composite.Composite, cv.Runs[0].Kept.Composite.N)
+}
+
+// waitFor polls cond every 500 ms until it holds, failing the test after limit.
+func (n *network) waitFor(what string, limit time.Duration, cond func() bool) {
+	n.t.Helper()
+	deadline := time.Now().Add(limit)
 	for !cond() {
 		if time.Now().After(deadline) {
-			n.t.Fatalf("%s: not within %s", what, settleLimit)
+			n.t.Fatalf("%s: not within %s", what, limit)
 		}
 		time.Sleep(500 * time.Millisecond)
 	}
@@ -822,8 +919,9 @@ func (n *network) hold(what string, victim *netNode, d time.Duration, reach uint
 }
 
 var (
-	netCycles = flag.Int("network.cycles", 1, "perturbation cycles of the four-node network test (kill, pause and cut each); raise it for a soak")
-	netSeed   = flag.Uint64("network.seed", 1, "seed of the network test's victims and transaction mix")
+	netCycles    = flag.Int("network.cycles", 1, "perturbation cycles of the four-node network test (kill, pause and cut each); raise it for a soak")
+	netChallenge = flag.Bool("network.challenge", false, "also run a benchmark challenge (wasm bench and program uploaded to node 0 alone) and audit it on every node; for a soak")
+	netSeed      = flag.Uint64("network.seed", 1, "seed of the network test's victims and transaction mix")
 )
 
 // TestFourNodesSurviveKillPauseAndPartition: a network of four validators founded by
@@ -857,6 +955,9 @@ func TestFourNodesSurviveKillPauseAndPartition(t *testing.T) {
 	n.settle()
 	n.check("traffic stopped")
 	n.runTender()
+	if *netChallenge {
+		n.runChallenge()
+	}
 	n.awardAll()
 	st := n.book.stats()
 	t.Logf("%d transactions acknowledged (%v), %d sends unanswered; audits run: %v", st.acked, st.kinds, st.cut, n.audits)
