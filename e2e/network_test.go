@@ -25,8 +25,12 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/chain/solo"
+	"github.com/arena/arena/challenge/abi"
+	"github.com/arena/arena/challenge/example"
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/tender"
 	"github.com/arena/arena/node"
 )
 
@@ -47,32 +51,44 @@ const (
 	killedFor       = 5 * time.Second  // a killed node stays down this long, traffic running
 	pausedFor       = netRoundTimeout + 4*time.Second
 	cutFor          = 12 * time.Second
-	warmUp          = 8 * time.Second // traffic before the first perturbation
-	netPace         = time.Second     // a client's pause between transactions
-	netAwarders     = 8               // tasks awarded at once, each by its own clerk
+	warmUp          = 8 * time.Second  // traffic before the first perturbation
+	netPace         = time.Second      // a client's pause between transactions
+	netAwarders     = 8                // tasks awarded at once, each by its own clerk
+	challengeLimit  = 10 * time.Minute // a bench checked, a program run scored, in sandboxes on every node
 )
 
 // formNetwork founds a network of n validator nodes in dir and returns their
 // directories, each a CometBFT home and an arena directory that `arena node --engine
 // comet --dir HOME` runs. Everything the harness needs later (node id, listen
 // addresses, API) it reads from those directories, so this step alone decides how the
-// network is formed: today `arena testnet`, every key made on this machine, on
-// loopback ports it picks itself.
+// network is formed: by the founding ceremony, as operators on different machines form
+// one. Each operator runs `arena operator init` in its own directory on free loopback
+// ports; one `arena genesis assemble` takes their join statements and the harness's dev
+// terms; each runs `arena genesis install` and must print the assembler's sha256.
 func formNetwork(t *testing.T, dir string, n int) []string {
 	t.Helper()
-	out := arena(t, "testnet", "--json", "--dir", dir, "--nodes", strconv.Itoa(n), "--base-port", "0", "--dev",
-		"--name", "perturbed", "--round-timeout", netRoundTimeout.String(), "--attempts", "4",
-		"--appeal-window", "10s", "--grading-window", "1m")
-	var net comet.Network
-	if err := json.Unmarshal([]byte(out), &net); err != nil {
-		t.Fatalf("arena testnet --json: %v\n%s", err, out)
-	}
-	if len(net.Nodes) != n {
-		t.Fatalf("arena testnet wrote %d nodes, want %d", len(net.Nodes), n)
-	}
 	homes := make([]string, n)
-	for i, nd := range net.Nodes {
-		homes[i] = nd.Home
+	var joins []string
+	for i := range n {
+		p2p, api := ceremonyPorts(t)
+		homes[i] = filepath.Join(dir, fmt.Sprintf("op%d", i))
+		arena(t, "operator", "init", "--dir", homes[i], "--arena", "perturbed", "--name", fmt.Sprintf("op%d", i),
+			"--p2p", fmt.Sprintf("127.0.0.1:%d", p2p), "--api", fmt.Sprintf("http://127.0.0.1:%d", api), "--light-scrypt")
+		joins = append(joins, "--join", filepath.Join(homes[i], "join.json"))
+	}
+	treasury, err := account.Generate() // tenders pay their fee and forfeits to it
+	if err != nil {
+		t.Fatal(err)
+	}
+	genesis := filepath.Join(dir, "genesis.json")
+	sum := lineAfter(t, arena(t, append([]string{"genesis", "assemble", "--out", genesis, "--dev",
+		"--treasury", treasury.Address().String(),
+		"--name", "perturbed", "--round-timeout", netRoundTimeout.String(), "--attempts", "4",
+		"--appeal-window", "10s", "--grading-window", "1m"}, joins...)...), "sha256 ")
+	for _, home := range homes {
+		if got := lineAfter(t, arena(t, "genesis", "install", "--dir", home, genesis), "sha256 "); !strings.HasPrefix(got, sum+":") {
+			t.Fatalf("genesis install in %s printed sha256 %q; the assembler printed %s", home, got, sum)
+		}
 	}
 	return homes
 }
@@ -624,6 +640,200 @@ func (n *network) awardAll() {
 	n.t.Logf("awarded %d tasks; each award audited on every node", len(ids))
 }
 
+// The tender the network runs once the traffic has stopped: three criteria, three
+// bidders; the third never reveals, so its deposit is forfeit to the treasury.
+var (
+	netTenderCriteria = []tender.Criterion{
+		{Text: "A delivery schedule with weekly milestones", Weight: 3, Primary: true},
+		{Text: "A fixed price per settled payment", Weight: 2},
+		{Text: "Named references from past payment clients", Weight: 1},
+	}
+	netTenderProposals = []string{
+		"We deliver in 6 weekly milestones on a fixed schedule. Our price is a fixed 1 cent per settled payment. " +
+			"References: Northwind Payments and Contoso Bank, both past payment clients since 2021.",
+		"We will deliver the work when it is ready, at a price to be agreed once we have started on it together.",
+		"This bid is sealed and never revealed, so its deposit goes to the treasury when the tender expires.",
+	}
+)
+
+// runTender runs one tender to its award with every transaction sent to node 0 only:
+// the criteria checked, the tender published, three sealed bids, two revealed and
+// scored by the validators of all four nodes, the third expired, the award. Then `arena
+// audit tender N` re-derives its scorecards, totals, ranking, fee, payout and deposits
+// from every node's directory.
+func (n *network) runTender() {
+	n.t.Helper()
+	c := n.nodes[0].c
+	buyer := newSender(n.t, c)
+	bidders := []*client.Sender{newSender(n.t, c), newSender(n.t, c), newSender(n.t, c)}
+	ok := func(s *client.Sender, v ledger.Amount, b ledger.Body) ledger.Outcome {
+		n.t.Helper()
+		rc := mustSend(n.t, s, v, b)
+		if !rc.Outcome.OK() {
+			n.t.Fatalf("tender: %s refused: %s", b.Kind(), rc.Outcome.Err)
+		}
+		return rc.Outcome
+	}
+	ok(buyer, ledger.Amount{}, ledger.Faucet{To: buyer.Address(), Amount: ledger.Ether(200)})
+	for _, b := range bidders {
+		ok(b, ledger.Amount{}, ledger.Faucet{To: b.Address(), Amount: ledger.Ether(10)})
+	}
+	texts := make([]string, len(netTenderCriteria))
+	for i, cr := range netTenderCriteria {
+		texts[i] = cr.Text
+	}
+	ok(buyer, ledger.Amount{}, tender.Check{Criteria: texts})
+	n.waitFor("the tender's criteria checked", settleLimit, func() bool {
+		v, err := c.TenderCheck(n.t.Context(), tender.Digest(texts))
+		return err == nil && v.State == tender.CheckScorable
+	})
+	id := ledger.TenderID(ok(buyer, ledger.Ether(100), tender.Publish{
+		Title: "Settlement API integration", Summary: "Integrate the Settlement API into our checkout.",
+		Criteria: netTenderCriteria, Deposit: ledger.Ether(1), AppealBond: ledger.Ether(2), FeeBps: 500,
+		CommitS: 600, RevealS: 600, DecideS: 3600, MaxBids: 8,
+	}).Created)
+	salts := []string{"salt-of-bidder-0", "salt-of-bidder-1", "salt-of-bidder-2"}
+	bids := make([]ledger.BidID, len(bidders))
+	for i, b := range bidders {
+		bids[i] = ledger.BidID(ok(b, ledger.Ether(1), tender.Commit{Tender: id,
+			Commitment: tender.Commitment(salts[i], b.Address().String(), netTenderProposals[i])}).Created)
+	}
+	ok(buyer, ledger.Amount{}, ledger.Advance{Seconds: 601})
+	for i, b := range bidders[:2] {
+		ok(b, ledger.Amount{}, tender.Reveal{Bid: bids[i], Salt: salts[i], Proposal: netTenderProposals[i]})
+		ok(b, ledger.Amount{}, tender.Score{Bid: bids[i]})
+	}
+	var tv ledger.TenderView
+	n.waitFor("both revealed bids scored", settleLimit, func() bool {
+		var err error
+		tv, err = c.Tender(n.t.Context(), id)
+		return err == nil && tv.Bids[0].Status == tender.BidScored && tv.Bids[1].Status == tender.BidScored
+	})
+	ok(buyer, ledger.Amount{}, ledger.Advance{Seconds: 600 + tender.AwardWaitS})
+	ok(bidders[2], ledger.Amount{}, tender.Expire{Tender: id})
+	ok(buyer, ledger.Amount{}, tender.Award{Tender: id})
+	tv, err := c.Tender(n.t.Context(), id)
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	if tv.State != tender.TenderAwarded || tv.Bids[2].Status != tender.BidExpired {
+		n.t.Fatalf("tender %d is %s with its third bid %s: want awarded with the third expired", id, tv.State, tv.Bids[2].Status)
+	}
+	n.waitAll("the tender's award", n.top())
+	jobs := make([][]uint64, len(n.nodes))
+	for i := range jobs {
+		jobs[i] = []uint64{uint64(id)}
+	}
+	n.auditAll("tender", jobs)
+	n.t.Logf("tender %d awarded to bid %d at total %d of %d, bid %d at %d; audited on every node",
+		id, tv.WinningBid, tv.WinningTotal, tv.Bids[0].TotalMax, bids[1], tv.Bids[1].Total)
+}
+
+// runChallenge runs a benchmark challenge whose bench module and program are uploaded
+// to node 0 alone, through its API: the validators of the other nodes fetch them from
+// node 0 by digest. The example bench is registered and checked by a committee, a
+// challenge published, the example agent "sharp" committed and its run scored by the
+// validators in their sandboxes, the challenge folded; then `arena audit run N` (the
+// dataset regenerated, every transcript re-graded, fetched from the nodes that hold it)
+// and `arena audit challenge N` re-derive it on every node.
+func (n *network) runChallenge() {
+	n.t.Helper()
+	ctx := n.t.Context()
+	c := n.nodes[0].c
+	keys := make([]*account.Key, 2) // the bench's sponsor, the agent's solver
+	for i := range keys {
+		k, err := account.Generate()
+		if err != nil {
+			n.t.Fatal(err)
+		}
+		keys[i] = k
+	}
+	sponsor, solver := c.Sender(keys[0]), c.Sender(keys[1])
+	ok := func(s *client.Sender, v ledger.Amount, b ledger.Body) ledger.Outcome {
+		n.t.Helper()
+		rc := mustSend(n.t, s, v, b)
+		if !rc.Outcome.OK() {
+			n.t.Fatalf("challenge: %s refused: %s", b.Kind(), rc.Outcome.Err)
+		}
+		return rc.Outcome
+	}
+	ok(sponsor, ledger.Amount{}, ledger.Faucet{To: sponsor.Address(), Amount: ledger.Ether(100)})
+	ok(solver, ledger.Amount{}, ledger.Faucet{To: solver.Address(), Amount: ledger.Ether(10)})
+	bench := example.Bench()
+	agent, _ := example.Agent("sharp")
+	for i, module := range [][]byte{bench, agent} {
+		if _, err := c.WithSigner(keys[i]).PutBlob(ctx, module); err != nil {
+			n.t.Fatalf("upload to node0: %v", err)
+		}
+	}
+	benchID := ledger.BenchID(ok(sponsor, ledger.Amount{}, challenge.BenchRegister{
+		Name: "toolbench", Version: 1, Module: abi.Digest(bench), Size: int64(len(bench)),
+		Kinds: []string{abi.KindMemory, abi.KindTool}, MinCases: 100, Profiles: []string{challenge.ProfileFull, challenge.ProfilePractice},
+		Quorum: 3, InitGas: 200_000_000, CaseGas: 200_000_000, BenchGas: 50_000_000_000, MaxPages: challenge.DefaultPages,
+		Platform: challenge.Platform, Fold: challenge.DefaultFold(),
+	}).Created)
+	var bv ledger.BenchView
+	n.waitFor("the bench checked", challengeLimit, func() bool {
+		var err error
+		bv, err = c.Bench(ctx, benchID)
+		return err == nil && bv.State != challenge.BenchChecking
+	})
+	if bv.State != challenge.BenchAccepted {
+		n.t.Fatalf("bench %s (%s): want accepted", bv.State, bv.Reason)
+	}
+	a, err := c.Arena(ctx)
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	id := ledger.ChallengeID(ok(sponsor, ledger.Ether(50), challenge.Publish{
+		Bench: "toolbench", Title: "Tool use and memory", Deposit: ledger.Ether(2), PerEpoch: ledger.Ether(10),
+		EpochS: 3600, End: a.Time + 30*86400,
+	}).Created)
+	ok(solver, ledger.Ether(2), challenge.Commit{Challenge: id, Program: abi.Digest(agent), Size: int64(len(agent)), Profile: challenge.ProfileFull})
+	var cv ledger.ChallengeView
+	n.waitFor("the entry's run final", challengeLimit, func() bool {
+		cv, err = c.Challenge(ctx, id)
+		return err == nil && len(cv.Runs) == 1 && cv.Runs[0].State == challenge.RunFinal
+	})
+	if cv.Runs[0].Kept == nil {
+		n.t.Fatalf("run %d final with no kept result", cv.Runs[0].ID)
+	}
+	scored := 0
+	for _, at := range cv.Runs[0].Attestations {
+		if at.Result.Scored() {
+			scored++
+		}
+	}
+	// One validator a node: a quorum of scored attestations is at least two nodes that
+	// ran the bench and the program without the upload.
+	if scored < bv.Quorum || bv.Quorum < 2 {
+		n.t.Fatalf("run %d: %d scored attestations, want the bench's quorum of %d", cv.Runs[0].ID, scored, bv.Quorum)
+	}
+	ok(sponsor, ledger.Amount{}, ledger.Advance{Seconds: 3600})
+	ok(solver, ledger.Amount{}, challenge.Fold{Challenge: id})
+	n.waitAll("the fold", n.top())
+	runs, folds := make([][]uint64, len(n.nodes)), make([][]uint64, len(n.nodes))
+	for i := range n.nodes {
+		runs[i], folds[i] = []uint64{uint64(cv.Runs[0].ID)}, []uint64{uint64(id)}
+	}
+	n.auditAll("run", runs)
+	n.auditAll("challenge", folds)
+	n.t.Logf("challenge %d: run %d composite %d over %d cases, from modules uploaded to node0 alone; audited on every node",
+		id, cv.Runs[0].ID, cv.Runs[0].Kept.Composite.Composite, cv.Runs[0].Kept.Composite.N)
+}
+
+// waitFor polls cond every 500 ms until it holds, failing the test after limit.
+func (n *network) waitFor(what string, limit time.Duration, cond func() bool) {
+	n.t.Helper()
+	deadline := time.Now().Add(limit)
+	for !cond() {
+		if time.Now().After(deadline) {
+			n.t.Fatalf("%s: not within %s", what, limit)
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+}
+
 // award has a fresh clerk fund itself and award the task.
 func award(ctx context.Context, s *client.Sender, id ledger.TaskID) error {
 	for _, b := range []ledger.Body{ledger.Faucet{To: s.Address(), Amount: ledger.Ether(1)}, ledger.Award{Task: id}} {
@@ -709,13 +919,15 @@ func (n *network) hold(what string, victim *netNode, d time.Duration, reach uint
 }
 
 var (
-	netCycles = flag.Int("network.cycles", 1, "perturbation cycles of the four-node network test (kill, pause and cut each); raise it for a soak")
-	netSeed   = flag.Uint64("network.seed", 1, "seed of the network test's victims and transaction mix")
+	netCycles    = flag.Int("network.cycles", 1, "perturbation cycles of the four-node network test (kill, pause and cut each); raise it for a soak")
+	netChallenge = flag.Bool("network.challenge", false, "also run a benchmark challenge (wasm bench and program uploaded to node 0 alone) and audit it on every node; for a soak")
+	netSeed      = flag.Uint64("network.seed", 1, "seed of the network test's victims and transaction mix")
 )
 
-// TestFourNodesSurviveKillPauseAndPartition: a network of four validators, each an
-// `arena node --engine comet` process of the built binary with its own directory,
-// every peer link through a loopback relay the test owns. Four clients send signed
+// TestFourNodesSurviveKillPauseAndPartition: a network of four validators founded by
+// the ceremony (`arena operator init` in four directories, `arena genesis assemble`,
+// `arena genesis install` in each), each an `arena node --engine comet` process of the
+// built binary, every peer link through a loopback relay the test owns. Four clients send signed
 // faucet, post_task, submit, grade and withdraw transactions to nodes picked at random
 // while, each cycle, one node is killed with SIGKILL and restarted, one is stopped
 // (SIGSTOP) past a grading round's timeout and resumed, and one is cut off from the
@@ -723,8 +935,10 @@ var (
 // node holds the same block and app hash at every height they share, every
 // acknowledged transaction is in every node's log at the block and index its receipt
 // named, and `arena audit entry N` re-derives every settled grade from every node's
-// directory. Then every task is awarded and each award audited on every node, and
-// `arena verify` replays every node's log. -network.cycles N runs a soak.
+// directory. Then a tender runs to its award through node 0's API alone, scored by the
+// validators of all four nodes, and `arena audit tender N` re-derives it on every node;
+// every task is awarded and each award audited on every node, and `arena verify`
+// replays every node's log. -network.cycles N runs a soak.
 func TestFourNodesSurviveKillPauseAndPartition(t *testing.T) {
 	begin := time.Now()
 	rng := rand.New(rand.NewPCG(*netSeed, 0x6e6574))
@@ -740,6 +954,10 @@ func TestFourNodesSurviveKillPauseAndPartition(t *testing.T) {
 	tr.stop()
 	n.settle()
 	n.check("traffic stopped")
+	n.runTender()
+	if *netChallenge {
+		n.runChallenge()
+	}
 	n.awardAll()
 	st := n.book.stats()
 	t.Logf("%d transactions acknowledged (%v), %d sends unanswered; audits run: %v", st.acked, st.kinds, st.cut, n.audits)
