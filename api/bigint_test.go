@@ -63,6 +63,7 @@ var bounded = []boundedNames{
 		"bits", "window_bits", "trained_bits", "twin_bits", "train_bits", "curve"}},
 	{"gas: a bench's budgets are capped (MaxInitGas, MaxCaseGas, MaxBenchGas ≤ 2·10^11); a run's gas and a learning " +
 		"challenge's byte_gas are refused above 2^53 − 1", "_gas", []string{"init_gas", "case_gas", "bench_gas", "gas", "byte_gas"}},
+	{"the founding terms' gas rate, refused above MaxGasRate (10^9 gas a second)", "", []string{"gas_rate"}},
 }
 
 // viewRoots are the types the API serves: the snapshot (every ledger view), the
