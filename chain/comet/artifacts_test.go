@@ -28,7 +28,7 @@ func TestWorkUploadedToOneNodeIsGradedOnEvery(t *testing.T) {
 	d := blobs.Digest(work)
 	var err error
 	c.waitFor("node0's API to keep the work", func() bool {
-		_, err = client.New(c.api(0), nil).PutWork(ctx, work)
+		_, err = client.New(c.api(0), nil).WithSigner(c.solvers[0]).PutWork(ctx, work)
 		return err == nil
 	})
 	unnamed := "[EXPECTED] no ledger record names sha256 " + d + "; a node serves only the artifacts its ledger names"

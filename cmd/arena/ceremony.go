@@ -68,10 +68,10 @@ func (a *app) operatorInitCmd() *cobra.Command {
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&o.Arena, "arena", node.DefaultTerms().Name, "the arena's `NAME`: the chain id is arena-NAME, as genesis assemble --name names it")
+	f.StringVar(&o.Arena, "arena", node.DefaultTerms().Name, "the arena's name: the chain id is arena-NAME, as genesis assemble --name names it")
 	f.StringVar(&o.Name, "name", "", "the operator's name, as the network will show it")
-	f.StringVar(&o.P2P, "p2p", "", "`HOST:PORT` where the other nodes reach this node; it listens there (a public HOST: on every interface at PORT), and serves CometBFT RPC on 127.0.0.1 at PORT+1")
-	f.StringVar(&o.API, "api", "", "`URL` of this node's arena API; it listens at the URL's host and port (a public host: every interface at that port)")
+	f.StringVar(&o.P2P, "p2p", "", "host:port where the other nodes reach this node; it listens there (a public HOST: on every interface at PORT), and serves CometBFT RPC on 127.0.0.1 at PORT+1")
+	f.StringVar(&o.API, "api", "", "URL of this node's arena API; it listens at the URL's host and port (a public host: every interface at that port)")
 	f.StringVar(&fund, "fund", node.DefaultTerms().ValidatorFund.Units(), "genesis wallet asked for the grading validator, to pay its attestations' fees (0: none)")
 	f.BoolVar(&o.LightScrypt, "light-scrypt", false, "cheap key encryption, for tests")
 	for _, name := range []string{"name", "p2p", "api"} {
