@@ -671,8 +671,8 @@ var (
 // the criteria checked, the tender published, three sealed bids, two revealed and
 // scored by the validators of all four nodes, the third expired, the award. Then `arena
 // audit tender N` re-derives its scorecards, totals, ranking, fee, payout and deposits
-// from every node's directory.
-func (n *network) runTender() {
+// from every node's directory. It returns the tender's id.
+func (n *network) runTender() ledger.TenderID {
 	n.t.Helper()
 	c := n.nodes[0].c
 	buyer := newSender(n.t, c)
@@ -738,6 +738,7 @@ func (n *network) runTender() {
 	n.auditAll("tender", jobs)
 	n.t.Logf("tender %d awarded to bid %d at total %d of %d, bid %d at %d; audited on every node",
 		id, tv.WinningBid, tv.WinningTotal, tv.Bids[0].TotalMax, bids[1], tv.Bids[1].Total)
+	return id
 }
 
 // runChallenge runs a benchmark challenge whose bench module and program are uploaded
@@ -947,9 +948,15 @@ var (
 // acknowledged transaction is in every node's log at the block and index its receipt
 // named, and `arena audit entry N` re-derives every settled grade from every node's
 // directory. Then a tender runs to its award through node 0's API alone, scored by the
-// validators of all four nodes, and `arena audit tender N` re-derives it on every node;
-// every task is awarded and each award audited on every node, and `arena verify`
-// replays every node's log. -network.cycles N runs a soak.
+// validators of all four nodes, and `arena audit tender N` re-derives it on every node.
+// The founding nodes snapshot every 5 blocks: a fifth node, made as a late user makes
+// one (`arena operator init`, `arena genesis install --observer`, [statesync] trusting
+// a header read from node 0's /commit before the tender), joins by state sync, holds
+// the others' blocks and app hashes from its first block on, serves every task and entry
+// exactly as node 0 does, and audits every settled entry, the tender and, once every
+// task is awarded, each award, as every node does. `arena verify` replays every node's
+// log, the fifth's from the snapshot it restored, as it says. -network.cycles N runs a
+// soak.
 func TestFourNodesSurviveKillPauseAndPartition(t *testing.T) {
 	begin := time.Now()
 	rng := rand.New(rand.NewPCG(*netSeed, 0x6e6574))
@@ -966,10 +973,13 @@ func TestFourNodesSurviveKillPauseAndPartition(t *testing.T) {
 	n.settle()
 	n.check("traffic stopped")
 	trusted := n.trustNow()
-	n.runTender()
+	tenderID := n.runTender()
 	late := n.joinLate(trusted)
 	n.check(fmt.Sprintf("node%d joined by state sync", late.i))
 	n.sameViews(late)
+	jobs := make([][]uint64, len(n.nodes))
+	jobs[late.i] = []uint64{uint64(tenderID)}
+	n.auditAll("tender", jobs) // settled before the snapshot the late node restored
 	if *netChallenge {
 		n.runChallenge()
 	}
@@ -1023,6 +1033,9 @@ func TestFourNodesSurviveKillPauseAndPartition(t *testing.T) {
 	start := fmt.Sprintf("history starts at snapshot height %d (state hash %s): the blocks before it are not in this log", rep.From, rep.FromHash)
 	if rep.From <= uint64(trusted.height) || rep.From > late.base || !strings.Contains(arena(t, "verify", "--dir", late.home), start+"\n") {
 		t.Errorf("node%d (blocks from %d): arena verify reports history from %d (%q), want the restored snapshot's height, above the trusted %d, said as %q", late.i, late.base, rep.From, rep.Start(), trusted.height, start)
+	}
+	if h, ok := byBlocks[int(rep.From)+rep.Blocks]; ok && h != rep.Hash {
+		t.Errorf("node%d replays to height %d with state hash %s, a founding node to %s", late.i, int(rep.From)+rep.Blocks, rep.Hash, h)
 	}
 	t.Logf("node%d: arena verify: %s; state hash %s after %d more blocks", late.i, rep.Start(), rep.Hash, rep.Blocks)
 	t.Logf("figure: %d cycles of kill, pause and cut in %s of wall time", *netCycles, time.Since(begin).Round(time.Second))
