@@ -66,7 +66,7 @@ func snapshotHeights(nd *netNode) []uint64 {
 // operator init` and `arena genesis install --observer` in a new directory, [statesync]
 // in its arena.toml naming two founding nodes' RPC and the header tr, then `arena node
 // --engine comet`. Its peer links go through relays like the others'. It returns the
-// node, added to the network once it has caught up; its log starts at the snapshot it
+// node, now one of the network's, once it holds its first block after the snapshot it
 // restored.
 func (n *network) joinLate(tr trust) *netNode {
 	n.t.Helper()
