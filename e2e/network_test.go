@@ -65,7 +65,7 @@ const (
 // one. Each operator runs `arena operator init` in its own directory on free loopback
 // ports; one `arena genesis assemble` takes their join statements and the harness's dev
 // terms; each runs `arena genesis install` and must print the assembler's sha256.
-func formNetwork(t *testing.T, dir string, n int) []string {
+func formNetwork(t *testing.T, dir string, n int) ([]string, string) {
 	t.Helper()
 	homes := make([]string, n)
 	var joins []string
@@ -90,7 +90,7 @@ func formNetwork(t *testing.T, dir string, n int) []string {
 			t.Fatalf("genesis install in %s printed sha256 %q; the assembler printed %s", home, got, sum)
 		}
 	}
-	return homes
+	return homes, sum
 }
 
 // netNode is one node of the network and its current process.
@@ -102,6 +102,8 @@ type netNode struct {
 	c    *client.Client
 	rpc  *rpchttp.HTTP
 
+	base uint64 // its first block: above 1 for a node that joined by state sync
+
 	cmd  *exec.Cmd // nil while down
 	done chan struct{}
 	err  error
@@ -110,11 +112,13 @@ type netNode struct {
 // network is the harness: the nodes, the switchboard every peer link goes through,
 // the book of acknowledged transactions and what has been checked so far.
 type network struct {
-	t     *testing.T
-	nodes []*netNode
-	sb    *switchboard
-	book  *book
-	chain string
+	t          *testing.T
+	dir        string // where the operators' directories and the genesis are
+	genesisSum string // the sha256 the assembler printed
+	nodes      []*netNode
+	sb         *switchboard
+	book       *book
+	chain      string
 
 	checkedAcks int                       // acks already found in every node's log
 	audited     []map[ledger.EntryID]bool // per node: entries audited there
@@ -125,8 +129,9 @@ type network struct {
 // nodes.
 func newNetwork(t *testing.T) *network {
 	t.Helper()
-	homes := formNetwork(t, filepath.Join(t.TempDir(), "net"), netNodes)
-	n := &network{t: t, sb: newSwitchboard(), book: &book{}, audits: map[string]int{}}
+	dir := filepath.Join(t.TempDir(), "net")
+	homes, sum := formNetwork(t, dir, netNodes)
+	n := &network{t: t, dir: dir, genesisSum: sum, sb: newSwitchboard(), book: &book{}, audits: map[string]int{}}
 	t.Cleanup(n.cleanup)
 	confs := make([]*cfg.Config, len(homes))
 	for i, home := range homes {
@@ -144,6 +149,7 @@ func newNetwork(t *testing.T) *network {
 			t.Fatal(err)
 		}
 		ac.API.Rate = 0 // the clients are the load under test, not strangers to keep out
+		ac.Snapshots.Interval = netSnapshotEvery
 		writeConfig(t, home, ac)
 		rpc, err := rpchttp.New(c.RPC.ListenAddress, "/websocket")
 		if err != nil {
@@ -392,7 +398,8 @@ func (n *network) check(what string) {
 }
 
 // checkSameChain compares the headers every node's CometBFT RPC serves at every height
-// all of them hold: one block id and one app hash a height.
+// all of them hold: one block id and one app hash a height. A node that joined by state
+// sync holds the heights from its first block on; node 0 holds them all.
 func (n *network) checkSameChain(what string) {
 	n.t.Helper()
 	var common int64 = -1
@@ -409,8 +416,9 @@ func (n *network) checkSameChain(what string) {
 	var want []head
 	for _, nd := range n.nodes {
 		got := make([]head, common+1)
-		for hi := common; hi >= 1; hi -= 20 {
-			lo := max(1, hi-19)
+		first := int64(max(1, nd.base))
+		for hi := common; hi >= first; hi -= 20 {
+			lo := max(first, hi-19)
 			ctx, cancel := context.WithTimeout(n.t.Context(), 10*time.Second)
 			res, err := nd.rpc.BlockchainInfo(ctx, lo, hi)
 			cancel()
@@ -425,7 +433,7 @@ func (n *network) checkSameChain(what string) {
 			want = got
 			continue
 		}
-		for h := int64(1); h <= common; h++ {
+		for h := first; h <= common; h++ {
 			if got[h] != want[h] {
 				n.t.Fatalf("%s: at height %d node%d has block %s app hash %s, node0 block %s app hash %s",
 					what, h, nd.i, got[h].block, got[h].app, want[h].block, want[h].app)
@@ -447,6 +455,9 @@ func (n *network) checkAcks(what string) {
 	n.waitAll(what+": the acknowledged blocks", top)
 	for _, nd := range n.nodes {
 		for _, a := range acks {
+			if a.rc.Height < nd.base {
+				continue // before the snapshot it restored
+			}
 			ctx, cancel := context.WithTimeout(n.t.Context(), 10*time.Second)
 			got, err := nd.c.Tx(ctx, a.rc.TxID)
 			cancel()
@@ -660,8 +671,8 @@ var (
 // the criteria checked, the tender published, three sealed bids, two revealed and
 // scored by the validators of all four nodes, the third expired, the award. Then `arena
 // audit tender N` re-derives its scorecards, totals, ranking, fee, payout and deposits
-// from every node's directory.
-func (n *network) runTender() {
+// from every node's directory. It returns the tender's id.
+func (n *network) runTender() ledger.TenderID {
 	n.t.Helper()
 	c := n.nodes[0].c
 	buyer := newSender(n.t, c)
@@ -727,6 +738,7 @@ func (n *network) runTender() {
 	n.auditAll("tender", jobs)
 	n.t.Logf("tender %d awarded to bid %d at total %d of %d, bid %d at %d; audited on every node",
 		id, tv.WinningBid, tv.WinningTotal, tv.Bids[0].TotalMax, bids[1], tv.Bids[1].Total)
+	return id
 }
 
 // runChallenge runs a benchmark challenge whose bench module and program are uploaded
@@ -936,9 +948,15 @@ var (
 // acknowledged transaction is in every node's log at the block and index its receipt
 // named, and `arena audit entry N` re-derives every settled grade from every node's
 // directory. Then a tender runs to its award through node 0's API alone, scored by the
-// validators of all four nodes, and `arena audit tender N` re-derives it on every node;
-// every task is awarded and each award audited on every node, and `arena verify`
-// replays every node's log. -network.cycles N runs a soak.
+// validators of all four nodes, and `arena audit tender N` re-derives it on every node.
+// The founding nodes snapshot every 5 blocks: a fifth node, made as a late user makes
+// one (`arena operator init`, `arena genesis install --observer`, [statesync] trusting
+// a header read from node 0's /commit before the tender), joins by state sync, holds
+// the others' blocks and app hashes from its first block on, serves every task and entry
+// exactly as node 0 does, and audits every settled entry, the tender and, once every
+// task is awarded, each award, as every node does. `arena verify` replays every node's
+// log, the fifth's from the snapshot it restored, as it says. -network.cycles N runs a
+// soak.
 func TestFourNodesSurviveKillPauseAndPartition(t *testing.T) {
 	begin := time.Now()
 	rng := rand.New(rand.NewPCG(*netSeed, 0x6e6574))
@@ -954,7 +972,16 @@ func TestFourNodesSurviveKillPauseAndPartition(t *testing.T) {
 	tr.stop()
 	n.settle()
 	n.check("traffic stopped")
-	n.runTender()
+	trusted := n.trustNow()
+	tenderID := n.runTender()
+	joining := time.Now()
+	late := n.joinLate(trusted)
+	n.check(fmt.Sprintf("node%d joined by state sync", late.i))
+	n.sameViews(late)
+	jobs := make([][]uint64, len(n.nodes))
+	jobs[late.i] = []uint64{uint64(tenderID)}
+	n.auditAll("tender", jobs) // settled before the snapshot the late node restored
+	t.Logf("figure: node%d joined, checked, compared and audited in %s of wall time", late.i, time.Since(joining).Round(time.Second))
 	if *netChallenge {
 		n.runChallenge()
 	}
@@ -987,6 +1014,9 @@ func TestFourNodesSurviveKillPauseAndPartition(t *testing.T) {
 	// Stopped side by side, the nodes hold the same blocks, the last perhaps excepted.
 	byBlocks := map[int]string{}
 	for _, nd := range n.nodes {
+		if nd == late {
+			continue
+		}
 		var rep solo.Report
 		if err := json.Unmarshal([]byte(arena(t, "verify", "--json", "--dir", nd.home)), &rep); err != nil {
 			t.Fatalf("node%d: arena verify --json: %v", nd.i, err)
@@ -997,5 +1027,18 @@ func TestFourNodesSurviveKillPauseAndPartition(t *testing.T) {
 		byBlocks[rep.Blocks] = rep.Hash
 		t.Logf("node%d: arena verify: state hash %s after %d blocks, %d transactions", nd.i, rep.Hash, rep.Blocks, rep.Txs)
 	}
+	// The late node's log starts at the snapshot it restored, and verifies from there.
+	var rep solo.Report
+	if err := json.Unmarshal([]byte(arena(t, "verify", "--json", "--dir", late.home)), &rep); err != nil {
+		t.Fatalf("node%d: arena verify --json: %v", late.i, err)
+	}
+	start := fmt.Sprintf("history starts at snapshot height %d (state hash %s): the blocks before it are not in this log", rep.From, rep.FromHash)
+	if rep.From <= uint64(trusted.height) || rep.From > late.base || !strings.Contains(arena(t, "verify", "--dir", late.home), start+"\n") {
+		t.Errorf("node%d (blocks from %d): arena verify reports history from %d (%q), want the restored snapshot's height, above the trusted %d, said as %q", late.i, late.base, rep.From, rep.Start(), trusted.height, start)
+	}
+	if h, ok := byBlocks[int(rep.From)+rep.Blocks]; ok && h != rep.Hash {
+		t.Errorf("node%d replays to height %d with state hash %s, a founding node to %s", late.i, int(rep.From)+rep.Blocks, rep.Hash, h)
+	}
+	t.Logf("node%d: arena verify: %s; state hash %s after %d more blocks", late.i, rep.Start(), rep.Hash, rep.Blocks)
 	t.Logf("figure: %d cycles of kill, pause and cut in %s of wall time", *netCycles, time.Since(begin).Round(time.Second))
 }

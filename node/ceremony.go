@@ -170,8 +170,11 @@ func GenesisSHA256(b []byte) string {
 // (comet.InstallGenesis): config/genesis.json byte for byte, config.toml peering with
 // the other joins, the founding terms as the arena's genesis.json and, unless one
 // exists, an arena.toml running the comet engine with the operator's grading validator
-// and its API listening where the statement's URL points.
-func InstallGenesis(dir, path string) (Installed, error) {
+// and its API listening where the statement's URL points. An observer (o.Observer) is an
+// operator the genesis does not name: it peers with every founding operator and its
+// arena.toml names no validator; it follows the chain, joining by state sync when its
+// arena.toml's [statesync] is set.
+func InstallGenesis(dir, path string, o comet.InstallOptions) (Installed, error) {
 	var in Installed
 	own, err := ReadJoin(filepath.Join(dir, JoinFile))
 	if err != nil {
@@ -184,7 +187,7 @@ func InstallGenesis(dir, path string) (Installed, error) {
 	if in.Listen, err = apiListen(own.API); err != nil {
 		return in, fmt.Errorf("genesis install %s: join statement API URL %q: %w", dir, own.API, err)
 	}
-	if in.Installed, err = comet.InstallGenesis(dir, doc, own, comet.InstallOptions{}); err != nil {
+	if in.Installed, err = comet.InstallGenesis(dir, doc, own, o); err != nil {
 		return in, fmt.Errorf("genesis install %s: %w", dir, err)
 	}
 	in.SHA256 = GenesisSHA256(doc)
@@ -192,7 +195,9 @@ func InstallGenesis(dir, path string) (Installed, error) {
 	c.Engine = EngineComet
 	c.DB = comet.DBFile
 	c.Listen = in.Listen
-	c.Validators = []ValidatorConfig{ValidatorConfig{Address: own.GradingAddress}.withDefaults()}
+	if !o.Observer {
+		c.Validators = []ValidatorConfig{ValidatorConfig{Address: own.GradingAddress}.withDefaults()}
+	}
 	g, err := json.MarshalIndent(in.Terms, "", "  ")
 	if err != nil {
 		return in, fmt.Errorf("genesis install %s: encode founding terms: %w", dir, err)

@@ -196,6 +196,10 @@ func sameValidators(a, b []abci.ValidatorUpdate) bool {
 // InstallOptions tune the node configuration InstallGenesis writes. Zero timeouts take
 // TestnetOptions' defaults.
 type InstallOptions struct {
+	// Observer installs the genesis into a home whose operator is not among the
+	// founding joins: a node that follows the chain (by state sync or from genesis)
+	// without voting, peering with every founding operator.
+	Observer       bool
 	TimeoutPropose time.Duration
 	TimeoutVote    time.Duration
 	TimeoutCommit  time.Duration
@@ -214,7 +218,7 @@ type Installed struct {
 }
 
 // InstallGenesis checks doc, an assembled genesis, against own (the operator's join
-// statement) and the keys in home, then writes it to home/config/genesis.json byte for
+// statement, which an observer's genesis must not carry) and the keys in home, then writes it to home/config/genesis.json byte for
 // byte and a config.toml that peers with every other join (never itself), serves
 // CometBFT RPC on 127.0.0.1 at the p2p port plus one and listens for peers on own.P2P
 // when that is a loopback address (a network on one machine), else on every interface
@@ -242,10 +246,15 @@ func InstallGenesis(home string, doc []byte, own ledger.Join, o InstallOptions) 
 		return in, errors.New("genesis: it lists CometBFT validators; an assembled genesis takes them from the join statements")
 	}
 	i := slices.IndexFunc(terms.Joins, func(j ledger.Join) bool { return j.NodeID == own.NodeID })
-	if i < 0 {
+	switch {
+	case o.Observer && i >= 0:
+		return in, fmt.Errorf("genesis: node %s is a founding operator of this genesis; install it without --observer", own.NodeID)
+	case o.Observer && own.Chain != gd.ChainID:
+		return in, fmt.Errorf("genesis: this node's join statement names chain %q, the genesis file %q", own.Chain, gd.ChainID)
+	case o.Observer:
+	case i < 0:
 		return in, fmt.Errorf("genesis: no join statement for node %s: %w", own.NodeID, ErrForeignGenesis)
-	}
-	if !sameJoin(terms.Joins[i], own) {
+	case !sameJoin(terms.Joins[i], own):
 		return in, fmt.Errorf("genesis: the join statement for node %s differs from this operator's: %w", own.NodeID, ErrForeignGenesis)
 	}
 	keys, err := LoadOperatorKeys(home)

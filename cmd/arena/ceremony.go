@@ -195,7 +195,8 @@ func assembleTerms(tf *termsFlags, path string) (ledger.Terms, error) {
 }
 
 func (a *app) genesisInstallCmd() *cobra.Command {
-	return &cobra.Command{
+	var o comet.InstallOptions
+	cmd := &cobra.Command{
 		Use:   "install GENESIS",
 		Short: "Check an assembled genesis against this operator's join statement and keys, and configure the node",
 		Long: "Check that GENESIS carries --dir's join.json as written and that its keys are the ones the\n" +
@@ -203,10 +204,14 @@ func (a *app) genesisInstallCmd() *cobra.Command {
 			"on the statement's p2p address, peering with every other join, never itself), the founding\n" +
 			"terms as genesis.json and, unless one exists, arena.toml (engine comet, this operator's\n" +
 			"grading validator, the API where the statement's URL points). Prints the sha256 to compare\n" +
-			"with the assembler's; then run `arena node --engine comet --dir DIR`.",
+			"with the assembler's; then run `arena node --engine comet --dir DIR`.\n\n" +
+			"With --observer, DIR is a node that joins after the founding (its own `arena operator init`,\n" +
+			"for the chain's name): GENESIS must not carry its join; it peers with every founding\n" +
+			"operator and its arena.toml names no validator. Set [statesync] in arena.toml before its\n" +
+			"first start to join from a snapshot instead of replaying every block.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			in, err := node.InstallGenesis(a.dir, args[0])
+			in, err := node.InstallGenesis(a.dir, args[0], o)
 			if err != nil {
 				return err
 			}
@@ -221,4 +226,6 @@ func (a *app) genesisInstallCmd() *cobra.Command {
 			})
 		},
 	}
+	cmd.Flags().BoolVar(&o.Observer, "observer", false, "install into a node that joins after the founding: it follows the chain and votes in nothing")
+	return cmd
 }
