@@ -19,9 +19,7 @@ const workPrefix = "\x19Arena Work Upload:\n"
 // nodes of chain: keccak256(prefix ‖ chain ‖ "\n" ‖ sha256), as BlobUploadHash with
 // its own prefix.
 func WorkUploadHash(chain, sha256 string) [32]byte {
-	var h [32]byte
-	copy(h[:], crypto.Keccak256([]byte(workPrefix+chain+"\n"+sha256)))
-	return h
+	return uploadHash(workPrefix, chain, sha256)
 }
 
 // Upload is one set of bytes a node keeps, as GET /v1/blobs and GET /v1/work list
@@ -49,8 +47,14 @@ const blobPrefix = "\x19Arena Blob Upload:\n"
 // the chain only, so a signature lets anyone upload exactly those bytes, charged to the
 // signer, on that chain and no other.
 func BlobUploadHash(chain, sha256 string) [32]byte {
+	return uploadHash(blobPrefix, chain, sha256)
+}
+
+// uploadHash is keccak256(prefix ‖ chain ‖ "\n" ‖ sha256), the one shape of both
+// upload hashes.
+func uploadHash(prefix, chain, sha256 string) [32]byte {
 	var h [32]byte
-	copy(h[:], crypto.Keccak256([]byte(blobPrefix+chain+"\n"+sha256)))
+	copy(h[:], crypto.Keccak256([]byte(prefix+chain+"\n"+sha256)))
 	return h
 }
 

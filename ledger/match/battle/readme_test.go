@@ -1,11 +1,11 @@
 package battle_test
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"github.com/arena/arena/ledger/match/readmetest"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -139,38 +139,6 @@ func resultHash(log []string) string {
 	return hexutil.Encode(crypto.Keccak256([]byte("[" + strings.Join(log, ",") + "]")))
 }
 
-// readmeBlock returns the lines, indentation removed, of the first indented block in
-// the README after the first line that contains marker.
-func readmeBlock(t *testing.T, marker string) []string {
-	t.Helper()
-	f, err := os.Open("../../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var block []string
-	seen := false
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case !seen:
-			seen = strings.Contains(line, marker)
-		case strings.HasPrefix(line, "    "):
-			block = append(block, line[4:])
-		case len(block) > 0:
-			return block
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(block) == 0 {
-		t.Fatalf("the README has no indented block after %q", marker)
-	}
-	return block
-}
-
 // readmeStart is the README's worked start of a battle.
 type readmeStart struct {
 	secret, anchor, seed []byte
@@ -193,7 +161,7 @@ func parseStart(t *testing.T) readmeStart {
 		}
 		return b
 	}
-	for _, line := range readmeBlock(t, "A worked start") {
+	for _, line := range readmetest.Block(t, "A worked start") {
 		f := strings.Fields(line)
 		switch {
 		case strings.HasPrefix(line, "{"):

@@ -1,10 +1,10 @@
 package receipt_test
 
 import (
-	"bufio"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"github.com/arena/arena/ledger/match/readmetest"
 	"math/big"
 	"os"
 	"slices"
@@ -18,38 +18,6 @@ import (
 
 	"github.com/arena/arena/ledger/match/receipt"
 )
-
-// readmeBlock returns the lines, indentation removed, of the first indented block in
-// the README after the first line that contains marker.
-func readmeBlock(t *testing.T, marker string) []string {
-	t.Helper()
-	f, err := os.Open("../../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var block []string
-	seen := false
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case !seen:
-			seen = strings.Contains(line, marker)
-		case strings.HasPrefix(line, "    "):
-			block = append(block, line[4:])
-		case len(block) > 0:
-			return block
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(block) == 0 {
-		t.Fatalf("the README has no indented block after %q", marker)
-	}
-	return block
-}
 
 // readmeType returns the Receipt type as the README's receipts row writes it.
 func readmeType(t *testing.T) string {
@@ -73,7 +41,7 @@ type example map[string]string
 func readmeReceipt(t *testing.T) example {
 	t.Helper()
 	ex := example{}
-	for _, line := range readmeBlock(t, "A worked receipt") {
+	for _, line := range readmetest.Block(t, "A worked receipt") {
 		name, value, ok := strings.Cut(line, " ")
 		if !ok {
 			t.Fatalf("README example line %q has no value", line)
