@@ -21,6 +21,9 @@ type TxRecord struct {
 	ID      [32]byte // the transaction's SigningHash
 	Tx      *ledger.Tx
 	Outcome ledger.Outcome
+	// Wire, when not nil, is Tx's encoding as its block carried it, which CommitBlock
+	// stores as it is instead of encoding Tx again. Reading a block back leaves it nil.
+	Wire []byte
 }
 
 // StoredBlock is a block as the log holds it: its row and its transactions, in order.

@@ -76,9 +76,11 @@ func writeTxs(ctx context.Context, tx *sql.Tx, b *CommittedBlock) error {
 		if r.Index != i {
 			return fmt.Errorf("tx %s has index %d at position %d", HexID(r.ID), r.Index, i)
 		}
-		wire, err := json.Marshal(r.Tx)
-		if err != nil {
-			return fmt.Errorf("encode tx %d: %w", i, err)
+		wire := r.Wire
+		if wire == nil {
+			if wire, err = json.Marshal(r.Tx); err != nil {
+				return fmt.Errorf("encode tx %d: %w", i, err)
+			}
 		}
 		out, err := json.Marshal(r.Outcome)
 		if err != nil {

@@ -1,6 +1,8 @@
 package store
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"testing"
 
@@ -35,6 +37,42 @@ func TestACommittedBlockReadsBackWhole(t *testing.T) {
 	last, ok, err := db.LastBlock()
 	if err != nil || !ok || last != want[2].Info() {
 		t.Errorf("LastBlock() = %+v, %v, %v; want %+v", last, ok, err, want[2].Info())
+	}
+}
+
+// TestATxIsStoredAsItsBlockCarriedIt: a record's Wire is stored byte for byte, not
+// encoded again; without one, the transaction's own encoding is stored. Both read back
+// as the same transaction.
+func TestATxIsStoredAsItsBlockCarriedIt(t *testing.T) {
+	db, _ := openTemp(t)
+	s := newSigner(t)
+	b := s.block(t, 1, 0, 2)
+	canonical, err := json.Marshal(b.Txs[0].Tx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	carried := append([]byte("  "), bytes.ReplaceAll(canonical, []byte(","), []byte(", "))...)
+	b.Txs[0].Wire = carried
+	commit(t, db, b)
+	var wires []string
+	rows, err := db.r.Query(`SELECT wire FROM txs WHERE height = 1 ORDER BY idx`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var w string
+		if err := rows.Scan(&w); err != nil {
+			t.Fatal(err)
+		}
+		wires = append(wires, w)
+	}
+	if want, _ := json.Marshal(b.Txs[1].Tx); len(wires) != 2 || wires[0] != string(carried) || wires[1] != string(want) {
+		t.Errorf("stored wires = %q; want %q and %q", wires, carried, want)
+	}
+	b.Txs[0].Wire = nil // reading back leaves it nil
+	if diff := cmp.Diff([]StoredBlock{stored(b)}, readAll(t, db), sameRecord); diff != "" {
+		t.Errorf("block read back (-want +got):\n%s", diff)
 	}
 }
 

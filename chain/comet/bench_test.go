@@ -2,9 +2,13 @@ package comet_test
 
 import (
 	"context"
+	"encoding/json"
+	"slices"
 	"sync"
 	"testing"
 	"time"
+
+	ctypes "github.com/cometbft/cometbft/rpc/core/types"
 
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/chain/comet"
@@ -18,6 +22,9 @@ const (
 	// benchWindow is how many of a sender's transactions may be uncommitted at once:
 	// a node holds comet.MaxPendingPerSender of one sender, and refuses more.
 	benchWindow = comet.MaxPendingPerSender - 4
+	// benchBatch is the most transactions one JSON-RPC batch carries: a node's
+	// rpc.max_request_batch_size.
+	benchBatch = comet.MaxPendingPerSender
 )
 
 // BenchmarkFourNodeThroughput measures how many transactions a second a 4-node loopback
@@ -25,9 +32,11 @@ const (
 // benchSenders × benchPerSender signed faucet transactions, each sender to one node (a
 // sender's later nonces are refused by a node that has not yet seen its earlier ones),
 // each sender keeping at most benchWindow uncommitted, and waits until every one is
-// committed. The transactions are signed before the clock starts: signing is the
-// clients' work, not the network's. It reports tx/s, transactions per block and the
-// mean block time over the timed spans. With $ARENA_COMET_TEST_NODE_CPUPROFILE set to
+// committed. One client per node sends its senders' transactions in JSON-RPC batches
+// (broadcast_tx_sync, up to benchBatch a round trip, each sender's in nonce order), as
+// a wallet service or gateway submits many at once. The transactions are signed before
+// the clock starts: signing is the clients' work, not the network's. It reports tx/s,
+// transactions per block and the mean block time over the timed spans. With $ARENA_COMET_TEST_NODE_CPUPROFILE set to
 // a directory, every node writes its CPU profile there.
 func BenchmarkFourNodeThroughput(b *testing.B) {
 	c := newCluster(b, 4)
@@ -64,8 +73,12 @@ func BenchmarkFourNodeThroughput(b *testing.B) {
 		b.StartTimer()
 		start := time.Now()
 		var wg sync.WaitGroup
-		for i, k := range keys {
-			wg.Go(func() { c.stream(b, i%4, k, next[i], raw[i]) })
+		for node := range 4 {
+			var mine []int
+			for i := node; i < benchSenders; i += 4 {
+				mine = append(mine, i)
+			}
+			wg.Go(func() { c.feed(b, node, mine, keys, next, raw) })
 		}
 		wg.Wait()
 		for i := range next {
@@ -103,19 +116,71 @@ func BenchmarkFourNodeThroughput(b *testing.B) {
 	}
 }
 
-// stream broadcasts one sender's transactions, whose first nonce is first, to node
-// in order, waiting while benchWindow of them are uncommitted.
-func (c *cluster) stream(b *testing.B, node int, k *account.Key, first uint64, raw [][]byte) {
-	committed := first
-	for j, tx := range raw {
-		for first+uint64(j)-committed >= benchWindow {
-			time.Sleep(50 * time.Millisecond)
-			c.query(node, "/nonce/"+k.Address().String(), &committed)
+// feed broadcasts the transactions of the senders in mine to node, each sender's in
+// nonce order, each keeping at most benchWindow uncommitted. It sends in JSON-RPC batches
+// of at most benchBatch transactions, and asks the senders' next nonces in one batch when
+// every window is full.
+func (c *cluster) feed(b *testing.B, node int, mine []int, keys []*account.Key, first []uint64, raw [][][]byte) {
+	ctx := context.Background()
+	sent := make([]int, len(keys))   // transactions of each sender broadcast
+	committed := slices.Clone(first) // each sender's next committed nonce, as last asked
+	for {
+		batch, left := c.clients[node].NewBatch(), 0
+		var res []*ctypes.ResultBroadcastTx // filled by batch.Send
+		for _, i := range mine {
+			room := benchWindow - int(first[i]+uint64(sent[i])-committed[i])
+			for ; room > 0 && sent[i] < len(raw[i]) && len(res) < benchBatch; room-- {
+				r, err := batch.BroadcastTxSync(ctx, raw[i][sent[i]])
+				if err != nil {
+					b.Errorf("batch: %v", err)
+					return
+				}
+				res = append(res, r)
+				sent[i]++
+			}
+			left += len(raw[i]) - sent[i]
 		}
-		r, err := c.clients[node].BroadcastTxSync(context.Background(), tx)
-		if err != nil || r.Code != 0 {
-			b.Errorf("broadcast: %v %+v", err, r)
+		if len(res) > 0 {
+			if _, err := batch.Send(ctx); err != nil {
+				b.Errorf("broadcast: %v", err)
+				return
+			}
+			for _, r := range res {
+				if r.Code != 0 {
+					b.Errorf("broadcast: %+v", r)
+					return
+				}
+			}
+			continue
+		}
+		if left == 0 {
 			return
+		}
+		time.Sleep(50 * time.Millisecond)
+		for lo := 0; lo < len(mine); lo += benchBatch {
+			c.nonces(node, keys, mine[lo:min(lo+benchBatch, len(mine))], committed)
+		}
+	}
+}
+
+// nonces asks node, in one batch, the next nonce of each sender in senders, writing
+// those it answers into next.
+func (c *cluster) nonces(node int, keys []*account.Key, senders []int, next []uint64) {
+	q := c.clients[node].NewBatch()
+	rs := make([]*ctypes.ResultABCIQuery, len(senders)) // filled by q.Send
+	for j, i := range senders {
+		r, err := q.ABCIQuery(context.Background(), "/nonce/"+keys[i].Address().String(), nil)
+		if err != nil {
+			return
+		}
+		rs[j] = r
+	}
+	if _, err := q.Send(context.Background()); err != nil {
+		return
+	}
+	for j, r := range rs {
+		if r.Response.Code == 0 {
+			json.Unmarshal(r.Response.Value, &next[senders[j]])
 		}
 	}
 }

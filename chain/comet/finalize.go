@@ -38,6 +38,7 @@ func (a *App) FinalizeBlock(_ context.Context, req *abci.RequestFinalizeBlock) (
 	b := blocks.Start(a.deliver, blk)
 	results := make([]*abci.ExecTxResult, len(txs))
 	var dropped []decoded
+	wires := make([][]byte, 0, len(txs)) // the encodings of the transactions b records
 	for i, d := range txs {
 		var out ledger.Outcome
 		if d.err == nil {
@@ -54,10 +55,17 @@ func (a *App) FinalizeBlock(_ context.Context, req *abci.RequestFinalizeBlock) (
 			continue
 		}
 		results[i] = resultOf(out)
+		wires = append(wires, req.Txs[i])
 	}
 	cb, err := b.Seal(&a.ckpts)
 	if err != nil {
 		return nil, err
+	}
+	if len(wires) != len(cb.Txs) {
+		return nil, fmt.Errorf("block %d: %d transactions recorded, %d admitted", blk.Height, len(cb.Txs), len(wires))
+	}
+	for i := range cb.Txs { // stored as the block carried them, not encoded again
+		cb.Txs[i].Wire = wires[i]
 	}
 	_, appHash := a.Committed()
 	if len(cb.Txs) > 0 {

@@ -220,6 +220,7 @@ func setNetwork(c *cfg.Config, moniker, p2pAddr, rpc string, peers []string, o T
 	c.P2P.AllowDuplicateIP = true
 	c.P2P.PexReactor = false
 	c.RPC.ListenAddress = "tcp://" + rpc
+	c.RPC.MaxRequestBatchSize = MaxPendingPerSender // a sender's whole queue in one round trip
 	c.Consensus.TimeoutPropose = o.TimeoutPropose
 	c.Consensus.TimeoutPrevote = o.TimeoutVote
 	c.Consensus.TimeoutPrecommit = o.TimeoutVote
