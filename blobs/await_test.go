@@ -46,7 +46,7 @@ func TestAnArtifactThatArrivesLateIsFetched(t *testing.T) {
 }
 
 // Only the deadline ends the wait for an artifact never uploaded, and the failure is
-// still [TRANSIENT], naming the deadline and the last try's answer.
+// one that may still pass, naming the deadline and the last try's answer.
 func TestAnArtifactNeverUploadedIsTransientAtTheDeadline(t *testing.T) {
 	d := digestOf(artifact)
 	src := &arriving{s: open(t, t.TempDir()), b: artifact, misses: 1 << 30}

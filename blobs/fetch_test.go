@@ -84,7 +84,7 @@ func TestFetchTriesItsSourcesInOrder(t *testing.T) {
 	}
 }
 
-// Every source's bytes are checked against the digest: other bytes are [EXTERNAL] and
+// Every source's bytes are checked against the digest: other bytes are a definitive mismatch and
 // name where they came from.
 func TestBytesThatAreNotTheDigestAreExternal(t *testing.T) {
 	d := digestOf(artifact)
@@ -96,8 +96,8 @@ func TestBytesThatAreNotTheDigestAreExternal(t *testing.T) {
 	failed(t, err, false, Error{Fault: FaultMismatch, Digest: d, Where: u.URL})
 }
 
-// A 404 and other refusals are [EXTERNAL]; a 5xx, a timeout and a broken connection
-// [TRANSIENT]; a body over MaxBytes is [EXTERNAL].
+// A URL's 404 and other refusals are definitive; a node's 404, a 5xx, a timeout and a
+// broken connection may pass; a body over MaxBytes is definitive.
 func TestFailuresAreClassed(t *testing.T) {
 	d := digestOf(artifact)
 	ctx := context.Background()
@@ -186,7 +186,7 @@ func TestWhenEverySourceFails(t *testing.T) {
 }
 
 // An artifact uploaded to one node only may still reach the others: a store miss and a
-// node's 404 are [TRANSIENT] (ErrMissing), yet never outweigh a URL's definitive answer.
+// node's 404 may pass (ErrMissing), yet never outweigh a URL's definitive answer.
 func TestAMissingArtifactMayStillArrive(t *testing.T) {
 	d := digestOf(artifact)
 	s := open(t, t.TempDir())

@@ -77,9 +77,9 @@ func TestALyingPeerIsSkippedAndTheNextAsked(t *testing.T) {
 	}
 }
 
-// When no peer holds the artifact, or every one that answers lies, the failure is
-// [TRANSIENT] and ErrMissing: the artifact may still arrive, and no peer's answer is a
-// definitive one, so a later source (the committed URL) still decides.
+// When no peer holds the artifact, or every one that answers lies, the failure may pass
+// and is ErrMissing: the artifact may still arrive, and no peer's answer is a definitive
+// one, so a later source (the committed URL) still decides.
 func TestAnArtifactMissingEverywhereIsTransient(t *testing.T) {
 	d := digestOf(artifact)
 	ctx := context.Background()

@@ -145,10 +145,10 @@ func sizeText(n int64) string {
 // ClassifyRun classes an error of a program's run on a validator (a benchmark run or
 // check, a learning run or held-out measurement): the classed failure err carries (a
 // gate's, the kind's own); an artifact's failure to be fetched as ClassifyBlob says;
-// otherwise a failure of the validator,
-// never the program's: context.DeadlineExceeded is [TRANSIENT] The run was stopped by
-// its deadline before its gas ran out, context.Canceled [TRANSIENT] Grading cancelled,
-// and anything else [TRANSIENT] The validator's runtime failed.
+// otherwise a failure of the validator, never the program's: context.DeadlineExceeded
+// is [TRANSIENT] The run was stopped by its deadline before its gas ran out,
+// context.Canceled [TRANSIENT] Grading cancelled, and anything else [TRANSIENT] The
+// validator's runtime failed.
 func ClassifyRun(err error) *ledger.Error {
 	var e *ledger.Error
 	var b *blobs.Error
@@ -204,7 +204,7 @@ func ClassifyBlob(e *blobs.Error) *ledger.Error {
 	case blobs.FaultNotHeld:
 		msg = "The artifact " + e.Digest + " is not in " + e.Where
 	case blobs.FaultNodeMissing:
-		msg = "The artifact at " + e.Where + " was not found (404)"
+		msg = artifactStatus(e.Where, 404)
 	case blobs.FaultNoPeer:
 		msg = "The artifact " + e.Digest + " is held by none of the " + plural(e.Peers, "peer") + " asked"
 	case blobs.FaultStatus:
@@ -231,7 +231,7 @@ func ClassifyBlob(e *blobs.Error) *ledger.Error {
 }
 
 // artifactStatus is the message of a host's answer other than 200 for the artifact at
-// where.
+// where (a node's 404 among them, which ClassifyBlob classes apart).
 func artifactStatus(where string, code int) string {
 	switch {
 	case code == 404:
