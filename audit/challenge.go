@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/challenge/abi"
+	"github.com/arena/arena/grading"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/challenge/composite"
@@ -175,16 +176,16 @@ type runAudit struct {
 func (a *runAudit) artifacts(ctx context.Context) {
 	wasm, err := blobs.Fetch(ctx, a.bench.Module, a.in.Blobs...)
 	if err != nil {
-		a.r.fail("bench module", err.Error())
+		a.r.fail("bench module", fetchFailure(err))
 		return
 	}
 	a.r.check("bench module", a.bench.Module, abi.Digest(wasm), fmt.Sprintf("%d bytes, frozen at registration", len(wasm)))
 	if prog, err := blobs.Fetch(ctx, a.run.Program, a.in.Blobs...); err != nil {
 		if a.scored() {
-			a.r.fail("program", err.Error())
+			a.r.fail("program", fetchFailure(err))
 		} else {
 			a.r.Steps = append(a.r.Steps, Step{Name: "program", Want: a.run.Program, Got: "-", OK: true,
-				Note: "not held, and no attestation scored a run of it: " + err.Error()})
+				Note: "not held, and no attestation scored a run of it: " + fetchFailure(err)})
 		}
 	} else {
 		a.r.check("program", fmt.Sprintf("%s, %d bytes", a.run.Program, a.run.Size), fmt.Sprintf("%s, %d bytes", abi.Digest(prog), len(prog)), "the committed digest and size")
@@ -238,7 +239,7 @@ func (a *runAudit) attestation(ctx context.Context, x challenge.RunAttestationVi
 	}
 	t, err := blobs.Fetch(ctx, res.Transcript, a.in.Blobs...)
 	if err != nil {
-		a.r.fail(name+" transcript", err.Error())
+		a.r.fail(name+" transcript", fetchFailure(err))
 		return
 	}
 	a.r.check(name+" transcript", res.Transcript, abi.Digest(t), "sha256 of the published transcript")
@@ -528,3 +529,8 @@ func entryIn(c ledger.ChallengeView, id ledger.ChallengeEntryID) (ledger.Challen
 	}
 	return ledger.ChallengeEntryView{}, false
 }
+
+// fetchFailure is an artifact's failure to be fetched in the protocol's words, as a
+// validator's result would carry it: "[EXTERNAL] The artifact at … does not match its
+// digest …".
+func fetchFailure(err error) string { return grading.ClassifyRun(err).Error() }

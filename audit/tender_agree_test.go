@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
 )
 
@@ -18,8 +19,9 @@ func card(scores ...int) tender.Scorecard {
 }
 
 // The audit re-derives the ledger's agreement rule for a scorecard in force (whose
-// leader scored): withinOneStep and tender.Scorecard.Agrees give the same answer on
-// hand-picked scorecards, one for each clause of the rule, and on random ones.
+// leader scored): withinOneStep and the ledger's comparison (round.Agree, which asks
+// tender.Scorecard.Agrees of two scored cards) give the same answer on hand-picked
+// scorecards, one for each clause of the rule, and on random ones.
 func TestTheAuditsAgreementIsTheLedgers(t *testing.T) {
 	swapped := card(3, 4)
 	swapped.Scores[0].Criterion, swapped.Scores[1].Criterion = 1, 0
@@ -40,7 +42,7 @@ func TestTheAuditsAgreementIsTheLedgers(t *testing.T) {
 		{"the member failed", failed, card(3, 4, 1, 4), false},
 		{"no criteria at all", card(), card(), true},
 	} {
-		if got, ledger := withinOneStep(tc.mine, tc.leader), tc.mine.Agrees(tc.leader); got != tc.want || ledger != tc.want {
+		if got, ledger := withinOneStep(tc.mine, tc.leader), round.Agree(tc.mine, tc.leader); got != tc.want || ledger != tc.want {
 			t.Errorf("%s: the audit says %t, the ledger %t; want %t", tc.name, got, ledger, tc.want)
 		}
 	}
@@ -74,7 +76,7 @@ func TestTheAuditsAgreementIsTheLedgers(t *testing.T) {
 				mine.Scores[i].Score += rng.IntN(5) - 2
 			}
 		}
-		got, want := withinOneStep(mine, leader), mine.Agrees(leader)
+		got, want := withinOneStep(mine, leader), round.Agree(mine, leader)
 		if got != want {
 			t.Fatalf("member %+v, leader %+v: the audit says %t, the ledger %t", mine, leader, got, want)
 		}

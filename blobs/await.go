@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"time"
-
-	"github.com/arena/arena/ledger/book"
 )
 
 // Backoff spaces the tries of Await: the first retry waits First, each later one twice
@@ -27,9 +25,9 @@ func (b Backoff) next(wait time.Duration) time.Duration {
 // Await is Fetch retried while its failure may pass: an artifact committed by digest a
 // moment before its bytes reach any source (uploaded to a node, copied between nodes)
 // is fetched once they arrive. It tries the sources, in Fetch's order and with its
-// rules, and after a [TRANSIENT] failure waits by b before trying again, until ctx's
-// deadline: only that deadline (the attempt's) ends the wait, and it then returns the
-// last failure, still [TRANSIENT], saying so. A definitive failure (a mismatch, a URL's
+// rules, and after a failure that may pass (Error.Temporary) waits by b before trying
+// again, until ctx's deadline: only that deadline (the attempt's) ends the wait, and it
+// then returns FaultDeadline, which may pass too, carrying the last try's failure. A definitive failure (a mismatch, a URL's
 // 404) is returned at once. ctx without a deadline is tried once, since a wait it
 // bounds would never end.
 func Await(ctx context.Context, b Backoff, d string, sources ...Source) ([]byte, error) {
@@ -38,12 +36,12 @@ func Await(ctx context.Context, b Backoff, d string, sources ...Source) ([]byte,
 	}
 	_, bounded := ctx.Deadline()
 	wait := b.First
-	var last *book.Error // the last try's failure that the deadline did not cut
+	var last *Error // the last try's failure that the deadline did not cut
 	for {
 		got, err := Fetch(ctx, d, sources...)
-		var e *book.Error
+		var e *Error
 		switch {
-		case err == nil || !bounded || !errors.As(err, &e) || e.Class != book.Transient:
+		case err == nil || !bounded || !errors.As(err, &e) || !e.Temporary():
 			return got, err
 		case ctx.Err() != nil && last != nil:
 			return nil, deadlinePassed(d, last)
@@ -62,7 +60,6 @@ func Await(ctx context.Context, b Backoff, d string, sources ...Source) ([]byte,
 
 // deadlinePassed is the failure of a wait for d that its deadline ended, last being the
 // failure of the last try that ran to its end.
-func deadlinePassed(d string, last *book.Error) *book.Error {
-	return &book.Error{Class: book.Transient,
-		Msg: "No source held the artifact " + d + " before the attempt's deadline (last: " + last.Msg + ")", Err: last}
+func deadlinePassed(d string, last *Error) *Error {
+	return &Error{Fault: FaultDeadline, Digest: d, Last: last, Err: last}
 }

@@ -3,10 +3,11 @@ package blobs
 import (
 	"bytes"
 	"context"
+	"errors"
 	"testing"
 	"time"
 
-	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/fetch"
 )
 
 // quick retries at once, so the tests wait only on what they assert.
@@ -45,14 +46,18 @@ func TestAnArtifactThatArrivesLateIsFetched(t *testing.T) {
 }
 
 // Only the deadline ends the wait for an artifact never uploaded, and the failure is
-// still [TRANSIENT], naming the deadline and the last try's answer.
+// one that may still pass, naming the deadline and the last try's answer.
 func TestAnArtifactNeverUploadedIsTransientAtTheDeadline(t *testing.T) {
 	d := digestOf(artifact)
 	src := &arriving{s: open(t, t.TempDir()), b: artifact, misses: 1 << 30}
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	_, err := Await(ctx, quick, d, src)
-	class(t, err, book.Transient, "No source held the artifact "+d+" before the attempt's deadline (last: The artifact "+d+" is not in this node's blob store)")
+	failed(t, err, true, Error{Fault: FaultDeadline, Digest: d})
+	var e *Error
+	if !errors.As(err, &e) || e.Last == nil || e.Last.Fault != FaultNotHeld || e.Last.Where != "this node's blob store" {
+		t.Fatalf("the last try's failure: %+v", e.Last)
+	}
 	if ctx.Err() == nil || src.asked < 2 {
 		t.Fatalf("the wait ended before its deadline, after %d asks", src.asked)
 	}
@@ -65,10 +70,10 @@ func TestOnlyAFailureThatMayPassIsRetried(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	_, err := Await(ctx, quick, d, URL{URL: "http://example.com/a.wasm"})
-	class(t, err, book.External, "The artifact URL http://example.com/a.wasm must use https")
+	failed(t, err, false, Error{Fault: FaultFetch, Digest: d, Where: "http://example.com/a.wasm", Fetch: fetch.ErrNotHTTPS})
 	src := &arriving{s: open(t, t.TempDir()), b: artifact, misses: 1}
 	_, err = Await(context.Background(), quick, d, src)
-	class(t, err, book.Transient, "The artifact "+d+" is not in this node's blob store")
+	failed(t, err, true, Error{Fault: FaultNotHeld, Digest: d, Where: "this node's blob store"})
 	if src.asked != 1 {
 		t.Fatalf("asked %d times without a deadline", src.asked)
 	}

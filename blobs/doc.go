@@ -20,12 +20,14 @@
 // Fetch tries sources in order (this node's Store, the network's other nodes through
 // Peers, a node's GET /v1/blobs/{sha256}, an https URL through package fetch's
 // hostile-URL client) and checks every answer against the digest while reading at most
-// MaxBytes. Every failure is a *book.Error: a mismatch, a 404 or another refusal of a
-// URL is [EXTERNAL] (two validators agree on it), a timeout, a 5xx or a broken
-// connection [TRANSIENT]. A peer is a mirror, not an authority: one whose answer is
-// wrong is skipped and the next asked, and an artifact no peer holds is [TRANSIENT],
-// since an upload to any one node reaches the others this way.
-// Await is Fetch asked again, with backoff, while the failure is [TRANSIENT], until the
+// MaxBytes. Every failure is an *Error naming its Fault, the source and the figures the
+// fault names, and whether it may pass (Error.Temporary): a mismatch, a 404 or another
+// refusal of a URL is definitive (every validator asking meets it alike), a timeout, a
+// 5xx or a broken connection may pass. The protocol class and text of each are
+// grading.ClassifyBlob's. A peer is a mirror, not an authority: one whose answer is
+// wrong is skipped and the next asked, and an artifact no peer holds may pass, since an
+// upload to any one node reaches the others this way.
+// Await is Fetch asked again, with backoff, while the failure may pass, until the
 // context's deadline (a grading attempt's): an artifact committed a moment before its
 // bytes reach any source is fetched once they do, and one never uploaded fails only at
 // the deadline.

@@ -5,20 +5,18 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/arena/arena/fetch"
-	"github.com/arena/arena/ledger/book"
 )
 
 // Source is one place an artifact may be fetched from: a *Store, Node or URL.
 type Source interface {
 	// Blob returns the bytes the source holds under d, read up to MaxBytes+1; Fetch
-	// checks them. A failure is a *book.Error.
+	// checks them. A failure is an *Error.
 	Blob(ctx context.Context, d string) ([]byte, error)
 	// Where names the source in messages, for the digest d.
 	Where(d string) string
@@ -27,18 +25,13 @@ type Source interface {
 // Where names this node's store.
 func (s *Store) Where(d string) string { return "this node's blob store" }
 
-// ErrMissing marks a source's answer that it does not hold the artifact (yet): a store
-// miss or a node's 404. It is [TRANSIENT], since the artifact may still arrive (uploaded
-// to another node, not yet copied here), and Fetch never lets it outweigh a definitive
-// answer of another source.
+// ErrMissing matches (errors.Is) a source's answer that it does not hold the artifact
+// (yet): a store miss, a node's 404, no peer holding it. It may pass (Error.Temporary),
+// since the artifact may still arrive (uploaded to another node, not yet copied here),
+// and Fetch never lets it outweigh a definitive answer of another source.
 var ErrMissing = errors.New("the artifact is not held here")
 
-// missing is the [TRANSIENT] failure of a source that does not hold d.
-func missing(msg string, err error) *book.Error {
-	return &book.Error{Class: book.Transient, Msg: msg, Err: errors.Join(ErrMissing, err)}
-}
-
-// Blob returns the blob d, or a [TRANSIENT] ErrMissing failure when it is not held.
+// Blob returns the blob d, or a FaultNotHeld failure when it is not held.
 func (s *Store) Blob(_ context.Context, d string) ([]byte, error) {
 	b, err := s.Get(d)
 	var mm *MismatchError
@@ -46,11 +39,11 @@ func (s *Store) Blob(_ context.Context, d string) ([]byte, error) {
 	case err == nil:
 		return b, nil
 	case errors.Is(err, ErrNotFound):
-		return nil, missing(fmt.Sprintf("The artifact %s is not in %s", d, s.Where(d)), err)
+		return nil, &Error{Fault: FaultNotHeld, Digest: d, Where: s.Where(d), Err: err}
 	case errors.As(err, &mm):
 		return nil, mismatch(s.Where(d), d)
 	}
-	return nil, &book.Error{Class: book.Transient, Msg: "The artifact could not be read from " + s.Where(d), Err: err}
+	return nil, &Error{Fault: FaultUnreadable, Digest: d, Where: s.Where(d), Err: err}
 }
 
 // DefaultNodeTimeout bounds a fetch from a node's API when the http.Client has none.
@@ -82,9 +75,7 @@ func (n Node) limit() int64 {
 	return MaxBytes
 }
 
-func (n Node) tooLarge(d string) *book.Error {
-	return book.NewError(book.External, fmt.Sprintf("The artifact at %s exceeds %d bytes", n.Where(d), n.limit()))
-}
+func (n Node) tooLarge(d string) *Error { return tooLarge(n.Where(d), d, n.limit()) }
 
 // Blob asks the node for the blob d.
 func (n Node) Blob(ctx context.Context, d string) ([]byte, error) {
@@ -95,26 +86,26 @@ func (n Node) Blob(ctx context.Context, d string) ([]byte, error) {
 	where := n.Where(d)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, where, nil)
 	if err != nil {
-		return nil, &book.Error{Class: book.External, Msg: "The artifact URL " + where + " is invalid", Err: err}
+		return nil, &Error{Fault: FaultFetch, Digest: d, Where: where, Fetch: fetch.ErrBadURL, Err: err}
 	}
 	req.Header.Set("Accept", "application/octet-stream")
 	resp, err := hc.Do(req)
 	if err != nil {
-		return nil, transport(where, err)
+		return nil, transport(where, d, err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode == http.StatusNotFound {
-		return nil, missing("The artifact at "+where+" was not found (404)", nil)
+		return nil, &Error{Fault: FaultNodeMissing, Digest: d, Where: where}
 	}
 	if resp.StatusCode != http.StatusOK {
-		return nil, status(where, resp.StatusCode)
+		return nil, status(where, d, resp.StatusCode, nil)
 	}
 	if resp.ContentLength > n.limit() {
 		return nil, n.tooLarge(d)
 	}
 	b, err := io.ReadAll(io.LimitReader(resp.Body, n.limit()+1))
 	if err != nil {
-		return nil, transport(where, err)
+		return nil, transport(where, d, err)
 	}
 	if int64(len(b)) > n.limit() {
 		return nil, n.tooLarge(d)
@@ -154,7 +145,7 @@ func (u URL) Blob(ctx context.Context, d string) ([]byte, error) {
 	}
 	b, err := c.Fetch(ctx, u.URL)
 	if err != nil {
-		return nil, classifyFetch(u.Where(d), err)
+		return nil, classifyFetch(u.Where(d), d, err)
 	}
 	return b, nil
 }
@@ -162,19 +153,19 @@ func (u URL) Blob(ctx context.Context, d string) ([]byte, error) {
 // Fetch returns the artifact d from the first source that has it, checking every answer
 // against d and reading at most MaxBytes from any. When every source fails it returns
 // the last source's failure (callers list the cheapest first and the one every
-// validator shares, the committed URL, last), or a [TRANSIENT] failure when any source
-// failed in a way that may pass, so that one broken mirror never settles a refusal that
-// a retry would not. A source that merely lacks d (ErrMissing: a store miss, a node's
-// 404) is [TRANSIENT] when it is the last, but does not outweigh a later source's
-// definitive answer. Every failure is a *book.Error.
+// validator shares, the committed URL, last), or the first failure that may pass
+// (Error.Temporary) when any source failed so, so that one broken mirror never settles a
+// refusal that a retry would not. A source that merely lacks d (ErrMissing: a store
+// miss, a node's 404) may pass when it is the last, but does not outweigh a later
+// source's definitive answer. Every failure is an *Error.
 func Fetch(ctx context.Context, d string, sources ...Source) ([]byte, error) {
 	if !IsDigest(d) {
-		return nil, book.NewError(book.Expected, "The artifact digest "+quote(d)+" is not 64 lowercase hex digits")
+		return nil, &Error{Fault: FaultDigest, Digest: d}
 	}
 	if len(sources) == 0 {
-		return nil, book.NewError(book.Transient, "No source to fetch the artifact "+d+" from")
+		return nil, &Error{Fault: FaultNoSource, Digest: d}
 	}
-	var last, transient *book.Error
+	var last, transient *Error
 	for _, src := range sources {
 		b, err := src.Blob(ctx, d)
 		if err == nil {
@@ -183,13 +174,13 @@ func Fetch(ctx context.Context, d string, sources ...Source) ([]byte, error) {
 		if err == nil {
 			return b, nil
 		}
-		e := asBookError(err)
+		e := asError(src.Where(d), d, err)
 		last = e
-		if e.Class == book.Transient && transient == nil && !errors.Is(e, ErrMissing) {
+		if e.Temporary() && transient == nil && !errors.Is(e, ErrMissing) {
 			transient = e
 		}
 	}
-	if (last.Class != book.Transient || errors.Is(last, ErrMissing)) && transient != nil {
+	if (!last.Temporary() || errors.Is(last, ErrMissing)) && transient != nil {
 		return nil, transient
 	}
 	return nil, last
@@ -198,7 +189,7 @@ func Fetch(ctx context.Context, d string, sources ...Source) ([]byte, error) {
 // check refuses bytes over MaxBytes or not hashing to d.
 func check(where, d string, b []byte) error {
 	if len(b) > MaxBytes {
-		return tooLarge(where)
+		return tooLarge(where, d, MaxBytes)
 	}
 	sum := sha256.Sum256(b)
 	if hex.EncodeToString(sum[:]) != d {
@@ -207,17 +198,11 @@ func check(where, d string, b []byte) error {
 	return nil
 }
 
-func asBookError(err error) *book.Error {
-	var e *book.Error
+// asError returns a source's failure as the *Error it is, or as FaultUnfetched.
+func asError(where, d string, err error) *Error {
+	var e *Error
 	if errors.As(err, &e) {
 		return e
 	}
-	return &book.Error{Class: book.Transient, Msg: "The artifact could not be fetched", Err: err}
-}
-
-func quote(s string) string {
-	if len(s) > 80 {
-		s = s[:80] + "..."
-	}
-	return fmt.Sprintf("%q", s)
+	return &Error{Fault: FaultUnfetched, Digest: d, Where: where, Err: err}
 }

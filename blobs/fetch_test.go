@@ -8,12 +8,10 @@ import (
 	"log"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/arena/arena/fetch"
-	"github.com/arena/arena/ledger/book"
 )
 
 var artifact = []byte("\x00asm\x01\x00\x00\x00 an artifact")
@@ -46,11 +44,14 @@ func https(t *testing.T, h http.HandlerFunc) URL {
 	return URL{URL: srv.URL + "/a.wasm", Client: NewURLClient(fetch.Config{AllowLoopback: true, RootCAs: pool})}
 }
 
-func class(t *testing.T, err error, c book.Class, msg string) {
+// failed checks that err is the *Error want names, by its fault, digest, source and
+// figures, and whether it may pass (grading.ClassifyBlob gives each its protocol text).
+func failed(t *testing.T, err error, temporary bool, want Error) {
 	t.Helper()
-	var e *book.Error
-	if !errors.As(err, &e) || e.Class != c || e.Msg != msg {
-		t.Fatalf("error %v, want [%s] %s", err, c, msg)
+	var e *Error
+	if !errors.As(err, &e) || e.Fault != want.Fault || e.Digest != want.Digest || e.Where != want.Where || e.Code != want.Code ||
+		e.Limit != want.Limit || e.Peers != want.Peers || e.Fetch != want.Fetch || e.Temporary() != temporary {
+		t.Fatalf("error %v (may pass: %t), want %+v (may pass: %t)", err, e != nil && e.Temporary(), want, temporary)
 	}
 }
 
@@ -83,39 +84,39 @@ func TestFetchTriesItsSourcesInOrder(t *testing.T) {
 	}
 }
 
-// Every source's bytes are checked against the digest: other bytes are [EXTERNAL] and
+// Every source's bytes are checked against the digest: other bytes are a definitive mismatch and
 // name where they came from.
 func TestBytesThatAreNotTheDigestAreExternal(t *testing.T) {
 	d := digestOf(artifact)
 	n := node(t, serving([]byte("something else")))
 	_, err := Fetch(context.Background(), d, n)
-	class(t, err, book.External, "The artifact at "+n.Base+"/v1/blobs/"+d+" does not match its digest "+d)
+	failed(t, err, false, Error{Fault: FaultMismatch, Digest: d, Where: n.Base + "/v1/blobs/" + d})
 	u := https(t, serving([]byte("something else")))
 	_, err = Fetch(context.Background(), d, u)
-	class(t, err, book.External, "The artifact at "+u.URL+" does not match its digest "+d)
+	failed(t, err, false, Error{Fault: FaultMismatch, Digest: d, Where: u.URL})
 }
 
-// A 404 and other refusals are [EXTERNAL]; a 5xx, a timeout and a broken connection
-// [TRANSIENT]; a body over MaxBytes is [EXTERNAL].
+// A URL's 404 and other refusals are definitive; a node's 404, a 5xx, a timeout and a
+// broken connection may pass; a body over MaxBytes is definitive.
 func TestFailuresAreClassed(t *testing.T) {
 	d := digestOf(artifact)
 	ctx := context.Background()
 	code := func(c int) http.HandlerFunc { return func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(c) } }
 	n := node(t, code(404))
 	_, err := Fetch(ctx, d, n)
-	class(t, err, book.Transient, "The artifact at "+n.Where(d)+" was not found (404)")
+	failed(t, err, true, Error{Fault: FaultNodeMissing, Digest: d, Where: n.Where(d)})
 	n = node(t, code(403))
 	_, err = Fetch(ctx, d, n)
-	class(t, err, book.External, "The artifact at "+n.Where(d)+" answered 403")
+	failed(t, err, false, Error{Fault: FaultStatus, Digest: d, Where: n.Where(d), Code: 403})
 	n = node(t, code(503))
 	_, err = Fetch(ctx, d, n)
-	class(t, err, book.Transient, "The artifact host of "+n.Where(d)+" is unavailable (503)")
+	failed(t, err, true, Error{Fault: FaultStatus, Digest: d, Where: n.Where(d), Code: 503})
 	u := https(t, code(404))
 	_, err = Fetch(ctx, d, u)
-	class(t, err, book.External, "The artifact at "+u.URL+" was not found (404)")
+	failed(t, err, false, Error{Fault: FaultStatus, Digest: d, Where: u.URL, Code: 404})
 	u = https(t, code(502))
 	_, err = Fetch(ctx, d, u)
-	class(t, err, book.Transient, "The artifact host of "+u.URL+" is unavailable (502)")
+	failed(t, err, true, Error{Fault: FaultStatus, Digest: d, Where: u.URL, Code: 502})
 
 	release := make(chan struct{})
 	slow := node(t, func(w http.ResponseWriter, r *http.Request) {
@@ -127,11 +128,11 @@ func TestFailuresAreClassed(t *testing.T) {
 	defer close(release)
 	slow.Client = &http.Client{Timeout: 50 * time.Millisecond}
 	_, err = Fetch(ctx, d, slow)
-	class(t, err, book.Transient, "The artifact host of "+slow.Where(d)+" is unavailable (timeout)")
+	failed(t, err, true, Error{Fault: FaultFetch, Digest: d, Where: slow.Where(d), Fetch: fetch.ErrTimeout})
 
 	gone := Node{Base: "http://127.0.0.1:1"}
 	_, err = Fetch(ctx, d, gone)
-	class(t, err, book.Transient, "The artifact host of "+gone.Where(d)+" is unavailable (connection failed)")
+	failed(t, err, true, Error{Fault: FaultFetch, Digest: d, Where: gone.Where(d), Fetch: fetch.ErrUnreachable})
 
 	huge := node(t, func(w http.ResponseWriter, r *http.Request) {
 		chunk := bytes.Repeat([]byte{7}, 1<<20)
@@ -142,10 +143,10 @@ func TestFailuresAreClassed(t *testing.T) {
 		}
 	})
 	_, err = Fetch(ctx, d, huge)
-	class(t, err, book.External, "The artifact at "+huge.Where(d)+" exceeds 16777216 bytes")
+	failed(t, err, false, Error{Fault: FaultTooLarge, Digest: d, Where: huge.Where(d), Limit: 16777216})
 	u = https(t, serving(bytes.Repeat([]byte{7}, MaxBytes+1)))
 	_, err = Fetch(ctx, d, u)
-	class(t, err, book.External, "The artifact at "+u.URL+" exceeds 16777216 bytes")
+	failed(t, err, false, Error{Fault: FaultTooLarge, Digest: d, Where: u.URL, Limit: 16777216})
 }
 
 // An https URL goes through package fetch's defences: a loopback host is refused unless
@@ -155,10 +156,10 @@ func TestAURLSourceKeepsTheHostileURLDefences(t *testing.T) {
 	u := https(t, serving(artifact))
 	u.Client = NewURLClient(fetch.Config{})
 	_, err := Fetch(context.Background(), d, u)
-	class(t, err, book.External, "The artifact URL "+u.URL+" resolves to a private address")
+	failed(t, err, false, Error{Fault: FaultFetch, Digest: d, Where: u.URL, Fetch: fetch.ErrPrivateAddress})
 	plain := URL{URL: "http://example.com/a.wasm"}
 	_, err = Fetch(context.Background(), d, plain)
-	class(t, err, book.External, "The artifact URL http://example.com/a.wasm must use https")
+	failed(t, err, false, Error{Fault: FaultFetch, Digest: d, Where: "http://example.com/a.wasm", Fetch: fetch.ErrNotHTTPS})
 }
 
 // When every source fails, the last failure is the answer unless an earlier one may
@@ -169,36 +170,36 @@ func TestWhenEverySourceFails(t *testing.T) {
 	ctx := context.Background()
 	missing := node(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(404) })
 	_, err := Fetch(ctx, d, s, missing)
-	class(t, err, book.Transient, "The artifact at "+missing.Where(d)+" was not found (404)")
+	failed(t, err, true, Error{Fault: FaultNodeMissing, Digest: d, Where: missing.Where(d)})
 	down := node(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(500) })
 	_, err = Fetch(ctx, d, down, missing)
-	class(t, err, book.Transient, "The artifact host of "+down.Where(d)+" is unavailable (500)")
+	failed(t, err, true, Error{Fault: FaultStatus, Digest: d, Where: down.Where(d), Code: 500})
 	_, err = Fetch(ctx, d, s)
-	class(t, err, book.Transient, "The artifact "+d+" is not in this node's blob store")
+	failed(t, err, true, Error{Fault: FaultNotHeld, Digest: d, Where: "this node's blob store"})
 	_, err = Fetch(ctx, "ABC", s)
-	class(t, err, book.Expected, `The artifact digest "ABC" is not 64 lowercase hex digits`)
+	failed(t, err, false, Error{Fault: FaultDigest, Digest: "ABC"})
 	_, err = Fetch(ctx, d)
-	class(t, err, book.Transient, "No source to fetch the artifact "+d+" from")
-	if !strings.Contains(err.Error(), "[TRANSIENT]") {
-		t.Fatalf("%v", err)
+	failed(t, err, true, Error{Fault: FaultNoSource, Digest: d})
+	if err.Error() != "artifact "+d+": no source" {
+		t.Fatalf("logged as %q", err)
 	}
 }
 
 // An artifact uploaded to one node only may still reach the others: a store miss and a
-// node's 404 are [TRANSIENT] (ErrMissing), yet never outweigh a URL's definitive answer.
+// node's 404 may pass (ErrMissing), yet never outweigh a URL's definitive answer.
 func TestAMissingArtifactMayStillArrive(t *testing.T) {
 	d := digestOf(artifact)
 	s := open(t, t.TempDir())
 	ctx := context.Background()
 	lacking := node(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(404) })
 	_, err := Fetch(ctx, d, s)
-	class(t, err, book.Transient, "The artifact "+d+" is not in this node's blob store")
+	failed(t, err, true, Error{Fault: FaultNotHeld, Digest: d, Where: "this node's blob store"})
 	if !errors.Is(err, ErrMissing) {
 		t.Errorf("%v is not ErrMissing", err)
 	}
 	_, err = Fetch(ctx, d, s, lacking)
-	class(t, err, book.Transient, "The artifact at "+lacking.Where(d)+" was not found (404)")
+	failed(t, err, true, Error{Fault: FaultNodeMissing, Digest: d, Where: lacking.Where(d)})
 	gone := https(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(404) })
 	_, err = Fetch(ctx, d, s, lacking, gone)
-	class(t, err, book.External, "The artifact at "+gone.URL+" was not found (404)")
+	failed(t, err, false, Error{Fault: FaultStatus, Digest: d, Where: gone.URL, Code: 404})
 }

@@ -24,8 +24,8 @@ const DefaultPeerTimeout = 30 * time.Second
 // an authority: every answer is checked against the digest, and a peer that answers
 // other bytes, too many bytes, an error or nothing is skipped (its reason logged) and the
 // next one asked. So no failure of a peer is definitive: when none holds the artifact the
-// answer is a [TRANSIENT] ErrMissing failure, which a later source (the https URL a
-// transaction named) may still settle.
+// answer is a FaultNoPeer failure (ErrMissing), which may pass, and which a later source
+// (the https URL a transaction named) may still settle.
 //
 // The peers are the operator's own choice (its configuration, or the founding terms'
 // joins), so they may be on loopback or a private network, as the node itself is; an
@@ -62,12 +62,12 @@ func (p Peers) Blob(ctx context.Context, d string) ([]byte, error) {
 			return b, nil
 		}
 		if ctx.Err() != nil {
-			return nil, transport(n.Where(d), ctx.Err())
+			return nil, transport(n.Where(d), d, ctx.Err())
 		}
-		p.logger().Warn(PeerSkipped, "peer", n.Where(d), "reason", asBookError(err).Msg)
+		p.logger().Warn(PeerSkipped, "peer", n.Where(d), "reason", asError(n.Where(d), d, err).Error())
 		errs = append(errs, err)
 	}
-	return nil, missing("The artifact "+d+" is held by none of the "+plural(len(p.Bases), "peer")+" asked", errors.Join(errs...))
+	return nil, &Error{Fault: FaultNoPeer, Digest: d, Where: p.Where(d), Peers: len(p.Bases), Err: errors.Join(errs...)}
 }
 
 func (p Peers) node(base string) Node {
@@ -110,13 +110,6 @@ func Union(self string, lists ...[]string) []string {
 }
 
 func norm(base string) string { return strings.TrimRight(strings.TrimSpace(base), "/") }
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
 
 // check is check of a Node's bytes under its own limit.
 func (n Node) check(d string, b []byte) error {

@@ -9,8 +9,6 @@ import (
 	"slices"
 	"sync"
 	"testing"
-
-	"github.com/arena/arena/ledger/book"
 )
 
 // skips records what a Peers source logs: one "peer reason" line per skipped peer.
@@ -71,17 +69,17 @@ func TestALyingPeerIsSkippedAndTheNextAsked(t *testing.T) {
 		t.Fatalf("Fetch = %q, %v after %d calls to the honest peer", got, err, *calls)
 	}
 	want := []string{
-		"WARN peer skipped; asking the next peer=" + liar.Base + "/v1/blobs/" + d + " reason=The artifact at " + liar.Base + "/v1/blobs/" + d + " does not match its digest " + d,
-		"WARN peer skipped; asking the next peer=" + huge.Base + "/v1/blobs/" + d + " reason=The artifact at " + huge.Base + "/v1/blobs/" + d + " exceeds 64 bytes",
+		"WARN peer skipped; asking the next peer=" + liar.Base + "/v1/blobs/" + d + " reason=artifact " + d + " from " + liar.Base + "/v1/blobs/" + d + ": bytes do not match the digest",
+		"WARN peer skipped; asking the next peer=" + huge.Base + "/v1/blobs/" + d + " reason=artifact " + d + " from " + huge.Base + "/v1/blobs/" + d + ": too large (limit 64 bytes)",
 	}
 	if !slices.Equal(log.lines, want) {
 		t.Fatalf("logged\n%q\nwant\n%q", log.lines, want)
 	}
 }
 
-// When no peer holds the artifact, or every one that answers lies, the failure is
-// [TRANSIENT] and ErrMissing: the artifact may still arrive, and no peer's answer is a
-// definitive one, so a later source (the committed URL) still decides.
+// When no peer holds the artifact, or every one that answers lies, the failure may pass
+// and is ErrMissing: the artifact may still arrive, and no peer's answer is a definitive
+// one, so a later source (the committed URL) still decides.
 func TestAnArtifactMissingEverywhereIsTransient(t *testing.T) {
 	d := digestOf(artifact)
 	ctx := context.Background()
@@ -93,18 +91,18 @@ func TestAnArtifactMissingEverywhereIsTransient(t *testing.T) {
 	log := &skips{}
 	peers := Peers{Bases: []string{lacking.Base, liar.Base, refusing.Base, down}, Log: slog.New(log)}
 	_, err := Fetch(ctx, d, s, peers)
-	class(t, err, book.Transient, "The artifact "+d+" is held by none of the 4 peers asked")
+	failed(t, err, true, Error{Fault: FaultNoPeer, Digest: d, Where: "any of the 4 peers asked", Peers: 4})
 	if !errors.Is(err, ErrMissing) || len(log.lines) != 4 {
 		t.Fatalf("%v (missing: %v), %d peers logged as skipped", err, errors.Is(err, ErrMissing), len(log.lines))
 	}
 	_, err = Fetch(ctx, d, s, Peers{Bases: []string{liar.Base}})
-	class(t, err, book.Transient, "The artifact "+d+" is held by none of the 1 peer asked")
+	failed(t, err, true, Error{Fault: FaultNoPeer, Digest: d, Where: "any of the 1 peers asked", Peers: 1})
 	_, err = Fetch(ctx, d, Peers{})
-	class(t, err, book.Transient, "The artifact "+d+" is held by none of the 0 peers asked")
+	failed(t, err, true, Error{Fault: FaultNoPeer, Digest: d, Where: "any of the 0 peers asked", Peers: 0})
 
 	gone := https(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(404) })
 	_, err = Fetch(ctx, d, s, peers, gone)
-	class(t, err, book.External, "The artifact at "+gone.URL+" was not found (404)")
+	failed(t, err, false, Error{Fault: FaultStatus, Digest: d, Where: gone.URL, Code: 404})
 	served := https(t, serving(artifact))
 	if got, err := Fetch(ctx, d, s, peers, served); err != nil || !bytes.Equal(got, artifact) {
 		t.Fatalf("from the URL after the peers: %q, %v", got, err)
@@ -120,8 +118,8 @@ func TestAPeerCannotRedirectTheNode(t *testing.T) {
 	})
 	log := &skips{}
 	_, err := Fetch(context.Background(), d, Peers{Bases: []string{redirecting.Base}, Log: slog.New(log)})
-	class(t, err, book.Transient, "The artifact "+d+" is held by none of the 1 peer asked")
-	want := "WARN peer skipped; asking the next peer=" + redirecting.Base + "/v1/blobs/" + d + " reason=The artifact at " + redirecting.Base + "/v1/blobs/" + d + " answered 302"
+	failed(t, err, true, Error{Fault: FaultNoPeer, Digest: d, Where: "any of the 1 peers asked", Peers: 1})
+	want := "WARN peer skipped; asking the next peer=" + redirecting.Base + "/v1/blobs/" + d + " reason=artifact " + d + " from " + redirecting.Base + "/v1/blobs/" + d + ": status 302"
 	if *calls != 0 || !slices.Equal(log.lines, []string{want}) {
 		t.Fatalf("%d calls to the redirect's target; logged %q", *calls, log.lines)
 	}

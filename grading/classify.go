@@ -3,9 +3,11 @@ package grading
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"strconv"
 
+	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/ledger"
 )
@@ -25,48 +27,33 @@ const (
 	msgNoFetcher        = "Work host unavailable (no fetcher configured)"
 	msgCancelled        = "Grading cancelled"
 	msgWorkChanged      = "Work changed since filing"
-	msgNoVerdict        = "response was not the verdict asked for"
+	msgDeadline         = "The run was stopped by its deadline before its gas ran out"
+	msgHost             = "The validator's runtime failed"
 )
 
-// shapeFailures gives each way an answer can fail to be a tender's scorecard or
-// scorability verdict its [LLM_ERROR] message, in the order a parser meets them. The
-// tender's messages are written in the form its specification gives the range
-// failure: "score was outside 0..5".
-var shapeFailures = []struct {
-	err error
-	msg string
-}{
-	{ErrNoObject, "response held no JSON object"},
-	{ErrNoScores, "response held no list of scores"},
-	{ErrScoreCount, "scorecard did not have one row per criterion"},
-	{ErrCriterion, "a row named no criterion in range"},
-	{ErrCriterionRepeat, "a criterion was scored twice"},
-	{ErrScoreValue, "score was not a number"},
-	{ErrScoreRange, "score was outside 0..5"},
-	{ErrReason, "reason was missing or under 3 characters"},
-	{ErrNoVerdict, "response held no scorability verdict"},
-}
-
-// classed is a protocol class with its message.
+// classed is a protocol class with its messages: for a bounty's work URL, and for an
+// artifact fetched by digest, where %s is the source (a URL, a node's route).
 type classed struct {
-	class ledger.Class
-	msg   string
+	class    ledger.Class
+	msg      string
+	artifact string
 }
 
-// fetchFailures gives each kind of failed fetch its class and message. ErrTooLarge's
-// message names the limit the fetch was held to, and is written by tooLarge.
+// fetchFailures gives each kind of failed fetch its class and messages, for a work URL
+// (ClassifyFetch) and for an artifact (ClassifyBlob). ErrTooLarge's messages name the
+// limit the fetch was held to, and are written by tooLarge and ClassifyBlob.
 var fetchFailures = map[*fetch.Failure]classed{
-	fetch.ErrTooLarge:         {ledger.External, ""},
-	fetch.ErrPrivateAddress:   {ledger.External, "Work URL resolves to a private address"},
-	fetch.ErrNotHTTPS:         {ledger.External, "Work URL must use https"},
-	fetch.ErrBadURL:           {ledger.External, "Work URL is invalid"},
-	fetch.ErrContentType:      {ledger.External, "Work must be text or markdown"},
-	fetch.ErrTooManyRedirects: {ledger.External, "Work URL redirects too many times"},
-	fetch.ErrCertificate:      {ledger.External, "Work host certificate is invalid"},
-	fetch.ErrHostNotFound:     {ledger.External, msgHostNotFound},
-	fetch.ErrTimeout:          {ledger.Transient, msgTimeout},
-	fetch.ErrUnreachable:      {ledger.Transient, msgConnection},
-	fetch.ErrCanceled:         {ledger.Transient, msgCancelled},
+	fetch.ErrTooLarge:         {ledger.External, "", ""},
+	fetch.ErrPrivateAddress:   {ledger.External, "Work URL resolves to a private address", "The artifact URL %s resolves to a private address"},
+	fetch.ErrNotHTTPS:         {ledger.External, "Work URL must use https", "The artifact URL %s must use https"},
+	fetch.ErrBadURL:           {ledger.External, "Work URL is invalid", "The artifact URL %s is invalid"},
+	fetch.ErrContentType:      {ledger.External, "Work must be text or markdown", "The artifact URL %s answered a body that is not readable"},
+	fetch.ErrTooManyRedirects: {ledger.External, "Work URL redirects too many times", "The artifact URL %s redirects too many times"},
+	fetch.ErrCertificate:      {ledger.External, "Work host certificate is invalid", "The artifact URL %s has an invalid certificate"},
+	fetch.ErrHostNotFound:     {ledger.External, msgHostNotFound, "The artifact host of %s is unavailable (host not found)"},
+	fetch.ErrTimeout:          {ledger.Transient, msgTimeout, "The artifact host of %s is unavailable (timeout)"},
+	fetch.ErrUnreachable:      {ledger.Transient, msgConnection, "The artifact host of %s is unavailable (connection failed)"},
+	fetch.ErrCanceled:         {ledger.Transient, msgCancelled, "The artifact host of %s is unavailable (cancelled)"},
 }
 
 // ErrNoFetcher is what a kind's pipeline hands ClassifyFetch when it must fetch a work
@@ -155,29 +142,128 @@ func sizeText(n int64) string {
 	return strconv.FormatInt(n, 10) + " bytes"
 }
 
+// ClassifyRun classes an error of a program's run on a validator (a benchmark run or
+// check, a learning run or held-out measurement): the classed failure err carries (a
+// gate's, the kind's own); an artifact's failure to be fetched as ClassifyBlob says;
+// otherwise a failure of the validator, never the program's: context.DeadlineExceeded
+// is [TRANSIENT] The run was stopped by its deadline before its gas ran out,
+// context.Canceled [TRANSIENT] Grading cancelled, and anything else [TRANSIENT] The
+// validator's runtime failed.
+func ClassifyRun(err error) *ledger.Error {
+	var e *ledger.Error
+	var b *blobs.Error
+	switch {
+	case errors.As(err, &e):
+		return e
+	case errors.As(err, &b):
+		return ClassifyBlob(b)
+	case errors.Is(err, context.DeadlineExceeded):
+		return &ledger.Error{Class: ledger.Transient, Msg: msgDeadline, Err: err}
+	case errors.Is(err, context.Canceled):
+		return &ledger.Error{Class: ledger.Transient, Msg: msgCancelled, Err: err}
+	}
+	return &ledger.Error{Class: ledger.Transient, Msg: msgHost, Err: err}
+}
+
+// ClassifyBlob classes a failure to fetch an artifact by its digest (W is the source
+// that failed, as it names itself; D the digest):
+//
+//   - blobs.FaultDigest: [EXPECTED] The artifact digest "D" is not 64 lowercase hex
+//     digits, D quoted and cut to 80 bytes;
+//   - blobs.FaultMismatch: [EXTERNAL] The artifact at W does not match its digest D;
+//   - blobs.FaultTooLarge: [EXTERNAL] The artifact at W exceeds <limit> bytes;
+//   - blobs.FaultStatus: a 404 is [EXTERNAL] The artifact at W was not found (404), a 5xx
+//     [TRANSIENT] The artifact host of W is unavailable (<code>), any other code
+//     [EXTERNAL] The artifact at W answered <code>;
+//   - blobs.FaultFetch: its kind of failed fetch's entry in the one table ClassifyFetch
+//     uses, for example [EXTERNAL] The artifact URL W must use https or [TRANSIENT] The
+//     artifact host of W is unavailable (timeout);
+//   - the failures that may pass, every one [TRANSIENT]: The artifact D is not in W (a
+//     store miss), The artifact at W was not found (404) (a node's 404), The artifact D
+//     is held by none of the <n> peers asked, The artifact could not be read from W, No
+//     source to fetch the artifact D from, No source held the artifact D before the
+//     attempt's deadline (last: <the last try's message>), and The artifact could not be
+//     fetched.
+//
+// The result wraps e, for logs; only its class and message are ever compared.
+func ClassifyBlob(e *blobs.Error) *ledger.Error {
+	c := ledger.External
+	if e.Temporary() {
+		c = ledger.Transient
+	}
+	var msg string
+	switch e.Fault {
+	case blobs.FaultDigest:
+		c, msg = ledger.Expected, "The artifact digest "+quoted(e.Digest, 80)+" is not 64 lowercase hex digits"
+	case blobs.FaultNoSource:
+		msg = "No source to fetch the artifact " + e.Digest + " from"
+	case blobs.FaultMismatch:
+		msg = "The artifact at " + e.Where + " does not match its digest " + e.Digest
+	case blobs.FaultTooLarge:
+		msg = "The artifact at " + e.Where + " exceeds " + strconv.FormatInt(e.Limit, 10) + " bytes"
+	case blobs.FaultNotHeld:
+		msg = "The artifact " + e.Digest + " is not in " + e.Where
+	case blobs.FaultNodeMissing:
+		msg = artifactStatus(e.Where, 404)
+	case blobs.FaultNoPeer:
+		msg = "The artifact " + e.Digest + " is held by none of the " + plural(e.Peers, "peer") + " asked"
+	case blobs.FaultStatus:
+		msg = artifactStatus(e.Where, e.Code)
+	case blobs.FaultFetch:
+		f, ok := fetchFailures[e.Fetch]
+		if !ok || f.artifact == "" {
+			c, msg = ledger.Transient, "The artifact could not be fetched"
+			break
+		}
+		c, msg = f.class, fmt.Sprintf(f.artifact, e.Where)
+	case blobs.FaultUnreadable:
+		msg = "The artifact could not be read from " + e.Where
+	case blobs.FaultDeadline:
+		last := "?"
+		if e.Last != nil {
+			last = ClassifyBlob(e.Last).Msg
+		}
+		msg = "No source held the artifact " + e.Digest + " before the attempt's deadline (last: " + last + ")"
+	default:
+		msg = "The artifact could not be fetched"
+	}
+	return &ledger.Error{Class: c, Msg: msg, Err: e}
+}
+
+// artifactStatus is the message of a host's answer other than 200 for the artifact at
+// where (a node's 404 among them, which ClassifyBlob classes apart).
+func artifactStatus(where string, code int) string {
+	switch {
+	case code == 404:
+		return "The artifact at " + where + " was not found (404)"
+	case code >= 500:
+		return "The artifact host of " + where + " is unavailable (" + strconv.Itoa(code) + ")"
+	}
+	return "The artifact at " + where + " answered " + strconv.Itoa(code)
+}
+
+// quoted is s as Go quotes it, cut to n bytes first ("..." marks the cut).
+func quoted(s string, n int) string {
+	if len(s) > n {
+		s = s[:n] + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// plural is "1 peer" or "<n> peers".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
 // ClassifyAnswer classes a model answer in which the rung parser found no reading (err
 // says why): [LLM_ERROR] No merit rung in the response. Prose, an apology, an object
 // without a rung: none of them is a refusal, which only the provider reports (a status,
 // a refusal field or stop reason) and ClassifyModel classes.
 func ClassifyAnswer(err error) *ledger.Error {
 	return &ledger.Error{Class: ledger.LLMError, Msg: msgNoRung, Err: err}
-}
-
-// ClassifyShape classes a model answer that a kind's parser could not read as the
-// verdict it asked for (err wraps one of ErrNoObject, ErrNoScores, ErrScoreCount,
-// ErrCriterion, ErrCriterionRepeat, ErrScoreValue, ErrScoreRange, ErrReason,
-// ErrNoVerdict): always [LLM_ERROR], which never agrees, so the round rotates; its
-// message names the first fault, for example [LLM_ERROR] score was outside 0..5. An err
-// that wraps none of them is [LLM_ERROR] response was not the verdict asked for.
-func ClassifyShape(err error) *ledger.Error {
-	msg := msgNoVerdict
-	for _, f := range shapeFailures {
-		if errors.Is(err, f.err) {
-			msg = f.msg
-			break
-		}
-	}
-	return &ledger.Error{Class: ledger.LLMError, Msg: msg, Err: err}
 }
 
 // ClassifyModel classes an error from a Model: ErrModelUnavailable, a deadline or a

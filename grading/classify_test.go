@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/ledger"
 )
@@ -175,30 +176,127 @@ func TestNoRungIsNotARefusal(t *testing.T) {
 	}
 }
 
-// TestEveryShapeFailureHasItsProtocolMessage: FACTS §2.4, "Outside 0..5 → [LLM_ERROR]
-// score was outside 0..5", and every other way an answer is not a scorecard or a
-// scorability verdict is an [LLM_ERROR] with one fixed message, found through any
-// wrapping; anything else is [LLM_ERROR] response was not the verdict asked for.
-func TestEveryShapeFailureHasItsProtocolMessage(t *testing.T) {
+// TestARunsFailureIsTheGatesOrTheValidators: a program run keeps the classed failure a
+// gate, a source or its kind wrote, byte for byte; anything else is the validator's own
+// failure, [TRANSIENT], never the program's.
+func TestARunsFailureIsTheGatesOrTheValidators(t *testing.T) {
+	gate := ledger.NewError(ledger.Expected, "The program does not export run")
 	tests := []struct {
 		err  error
 		want string
 	}{
-		{ErrNoObject, "[LLM_ERROR] response held no JSON object"},
-		{ErrNoScores, "[LLM_ERROR] response held no list of scores"},
-		{ErrScoreCount, "[LLM_ERROR] scorecard did not have one row per criterion"},
-		{ErrCriterion, "[LLM_ERROR] a row named no criterion in range"},
-		{ErrCriterionRepeat, "[LLM_ERROR] a criterion was scored twice"},
-		{ErrScoreValue, "[LLM_ERROR] score was not a number"},
-		{fmt.Errorf("row 2: score 6: %w", ErrScoreRange), "[LLM_ERROR] score was outside 0..5"},
-		{ErrReason, "[LLM_ERROR] reason was missing or under 3 characters"},
-		{ErrNoVerdict, "[LLM_ERROR] response held no scorability verdict"},
-		{errors.New("something else"), "[LLM_ERROR] response was not the verdict asked for"},
+		{gate, "[EXPECTED] The program does not export run"},
+		{fmt.Errorf("module: %w", gate), "[EXPECTED] The program does not export run"},
+		{fmt.Errorf("case 3: %w", context.DeadlineExceeded), "[TRANSIENT] The run was stopped by its deadline before its gas ran out"},
+		{context.Canceled, "[TRANSIENT] Grading cancelled"},
+		{errors.New("panic: index out of range"), "[TRANSIENT] The validator's runtime failed"},
 	}
 	for _, tc := range tests {
-		got := ClassifyShape(tc.err)
-		if got.Error() != tc.want || got.Class != ledger.LLMError || !errors.Is(got, tc.err) {
-			t.Errorf("ClassifyShape(%v) = %q, want %q with the cause kept", tc.err, got, tc.want)
+		got := ClassifyRun(tc.err)
+		if got.Error() != tc.want || !(errors.Is(got, tc.err) || errors.Is(tc.err, got)) {
+			t.Errorf("ClassifyRun(%v) = %q, want %q, the cause kept or the failure found in it", tc.err, got, tc.want)
 		}
+	}
+}
+
+// TestEveryArtifactFailureHasItsProtocolMessage pins the whole surface fetching an
+// artifact by digest adds to the protocol: each of package blobs' faults, as Fetch and
+// Await return it, with its class and exact message.
+func TestEveryArtifactFailureHasItsProtocolMessage(t *testing.T) {
+	const d = "0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c"
+	const url = "https://artifacts.example/a.wasm"
+	const node = "http://10.0.0.2:7545/v1/blobs/" + d
+	notHeld := &blobs.Error{Fault: blobs.FaultNotHeld, Digest: d, Where: "this node's blob store"}
+	tests := []struct {
+		err  *blobs.Error
+		want string
+	}{
+		{&blobs.Error{Fault: blobs.FaultDigest, Digest: "ABC"}, `[EXPECTED] The artifact digest "ABC" is not 64 lowercase hex digits`},
+		{&blobs.Error{Fault: blobs.FaultDigest, Digest: strings.Repeat("x", 81)}, `[EXPECTED] The artifact digest "` + strings.Repeat("x", 80) + `..." is not 64 lowercase hex digits`},
+		{&blobs.Error{Fault: blobs.FaultNoSource, Digest: d}, "[TRANSIENT] No source to fetch the artifact " + d + " from"},
+		{&blobs.Error{Fault: blobs.FaultMismatch, Digest: d, Where: url}, "[EXTERNAL] The artifact at " + url + " does not match its digest " + d},
+		{&blobs.Error{Fault: blobs.FaultTooLarge, Digest: d, Where: url, Limit: blobs.MaxBytes}, "[EXTERNAL] The artifact at " + url + " exceeds 16777216 bytes"},
+		{&blobs.Error{Fault: blobs.FaultTooLarge, Digest: d, Where: node, Limit: 64}, "[EXTERNAL] The artifact at " + node + " exceeds 64 bytes"},
+		{notHeld, "[TRANSIENT] The artifact " + d + " is not in this node's blob store"},
+		{&blobs.Error{Fault: blobs.FaultNodeMissing, Digest: d, Where: node}, "[TRANSIENT] The artifact at " + node + " was not found (404)"},
+		{&blobs.Error{Fault: blobs.FaultNoPeer, Digest: d, Where: "any of the 4 peers asked", Peers: 4}, "[TRANSIENT] The artifact " + d + " is held by none of the 4 peers asked"},
+		{&blobs.Error{Fault: blobs.FaultNoPeer, Digest: d, Where: "any of the 1 peers asked", Peers: 1}, "[TRANSIENT] The artifact " + d + " is held by none of the 1 peer asked"},
+		{&blobs.Error{Fault: blobs.FaultNoPeer, Digest: d, Peers: 0}, "[TRANSIENT] The artifact " + d + " is held by none of the 0 peers asked"},
+		{&blobs.Error{Fault: blobs.FaultStatus, Digest: d, Where: url, Code: 404}, "[EXTERNAL] The artifact at " + url + " was not found (404)"},
+		{&blobs.Error{Fault: blobs.FaultStatus, Digest: d, Where: node, Code: 403}, "[EXTERNAL] The artifact at " + node + " answered 403"},
+		{&blobs.Error{Fault: blobs.FaultStatus, Digest: d, Where: node, Code: 302}, "[EXTERNAL] The artifact at " + node + " answered 302"},
+		{&blobs.Error{Fault: blobs.FaultStatus, Digest: d, Where: url, Code: 502}, "[TRANSIENT] The artifact host of " + url + " is unavailable (502)"},
+		{&blobs.Error{Fault: blobs.FaultFetch, Digest: d, Where: url, Fetch: fetch.ErrPrivateAddress}, "[EXTERNAL] The artifact URL " + url + " resolves to a private address"},
+		{&blobs.Error{Fault: blobs.FaultFetch, Digest: d, Where: url, Fetch: fetch.ErrNotHTTPS}, "[EXTERNAL] The artifact URL " + url + " must use https"},
+		{&blobs.Error{Fault: blobs.FaultFetch, Digest: d, Where: url, Fetch: fetch.ErrBadURL}, "[EXTERNAL] The artifact URL " + url + " is invalid"},
+		{&blobs.Error{Fault: blobs.FaultFetch, Digest: d, Where: url, Fetch: fetch.ErrContentType}, "[EXTERNAL] The artifact URL " + url + " answered a body that is not readable"},
+		{&blobs.Error{Fault: blobs.FaultFetch, Digest: d, Where: url, Fetch: fetch.ErrTooManyRedirects}, "[EXTERNAL] The artifact URL " + url + " redirects too many times"},
+		{&blobs.Error{Fault: blobs.FaultFetch, Digest: d, Where: url, Fetch: fetch.ErrCertificate}, "[EXTERNAL] The artifact URL " + url + " has an invalid certificate"},
+		{&blobs.Error{Fault: blobs.FaultFetch, Digest: d, Where: url, Fetch: fetch.ErrHostNotFound}, "[EXTERNAL] The artifact host of " + url + " is unavailable (host not found)"},
+		{&blobs.Error{Fault: blobs.FaultFetch, Digest: d, Where: node, Fetch: fetch.ErrTimeout}, "[TRANSIENT] The artifact host of " + node + " is unavailable (timeout)"},
+		{&blobs.Error{Fault: blobs.FaultFetch, Digest: d, Where: node, Fetch: fetch.ErrUnreachable}, "[TRANSIENT] The artifact host of " + node + " is unavailable (connection failed)"},
+		{&blobs.Error{Fault: blobs.FaultFetch, Digest: d, Where: node, Fetch: fetch.ErrCanceled}, "[TRANSIENT] The artifact host of " + node + " is unavailable (cancelled)"},
+		{&blobs.Error{Fault: blobs.FaultUnreadable, Digest: d, Where: "this node's blob store"}, "[TRANSIENT] The artifact could not be read from this node's blob store"},
+		{&blobs.Error{Fault: blobs.FaultDeadline, Digest: d, Last: notHeld}, "[TRANSIENT] No source held the artifact " + d + " before the attempt's deadline (last: The artifact " + d + " is not in this node's blob store)"},
+		{&blobs.Error{Fault: blobs.FaultUnfetched, Digest: d, Where: url}, "[TRANSIENT] The artifact could not be fetched"},
+	}
+	for _, tc := range tests {
+		got := ClassifyBlob(tc.err)
+		if got.Error() != tc.want || !errors.Is(got, tc.err) {
+			t.Errorf("ClassifyBlob(%v) = %q, want %q with the cause kept", tc.err, got, tc.want)
+		}
+		if run := ClassifyRun(fmt.Errorf("module: %w", tc.err)); run.Error() != tc.want {
+			t.Errorf("ClassifyRun(%v) = %q, want %q", tc.err, run, tc.want)
+		}
+	}
+}
+
+// TestAnArtifactFailureIsTransientExactlyWhenItMayPass: the class ClassifyBlob gives is
+// [TRANSIENT] for exactly the failures package blobs retries (Error.Temporary), so a
+// failure that may pass never settles a round and a definitive one is never retried;
+// only a malformed digest is [EXPECTED].
+func TestAnArtifactFailureIsTransientExactlyWhenItMayPass(t *testing.T) {
+	var all []*blobs.Error
+	for f := blobs.FaultDigest; f <= blobs.FaultUnfetched; f++ {
+		all = append(all, &blobs.Error{Fault: f, Digest: "d", Where: "w", Limit: 1})
+	}
+	for _, code := range []int{301, 403, 404, 410, 500, 503} {
+		all = append(all, &blobs.Error{Fault: blobs.FaultStatus, Code: code})
+	}
+	for kind := range fetchFailures {
+		if kind != fetch.ErrTooLarge {
+			all = append(all, &blobs.Error{Fault: blobs.FaultFetch, Fetch: kind})
+		}
+	}
+	for _, e := range all {
+		want := ledger.External
+		switch {
+		case e.Fault == blobs.FaultDigest:
+			want = ledger.Expected
+		case e.Temporary():
+			want = ledger.Transient
+		}
+		if got := ClassifyBlob(e); got.Class != want {
+			t.Errorf("%v (may pass: %t) is %v, want %v", e, e.Temporary(), got.Class, want)
+		}
+	}
+}
+
+// TestARealArtifactFetchReadsAsProtocolText: a node that lacks the artifact and one that
+// answers other bytes, fetched through package blobs, read as a validator's result
+// carries them.
+func TestARealArtifactFetchReadsAsProtocolText(t *testing.T) {
+	const d = "0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c"
+	lacking := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(404) }))
+	defer lacking.Close()
+	lying := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("other bytes")) }))
+	defer lying.Close()
+	_, err := blobs.Fetch(context.Background(), d, blobs.Node{Base: lacking.URL})
+	if got, want := ClassifyRun(err).Error(), "[TRANSIENT] The artifact at "+lacking.URL+"/v1/blobs/"+d+" was not found (404)"; got != want {
+		t.Errorf("a node's 404: %q, want %q", got, want)
+	}
+	_, err = blobs.Fetch(context.Background(), d, blobs.Node{Base: lying.URL})
+	if got, want := ClassifyRun(err).Error(), "[EXTERNAL] The artifact at "+lying.URL+"/v1/blobs/"+d+" does not match its digest "+d; got != want {
+		t.Errorf("other bytes: %q, want %q", got, want)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	. "github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/ledgertest"
+	"github.com/arena/arena/ledger/round"
 )
 
 // "Failure paths need consensus too, or a leader could escape a grade it did not like by
@@ -54,7 +55,7 @@ func TestFailuresNeedConsensus(t *testing.T) {
 		}
 	})
 	t.Run("LLM_ERROR never agrees, not even with itself", func(t *testing.T) {
-		if noRung.Agrees(noRung) {
+		if round.Agree(noRung, noRung) {
 			t.Fatal("LLM_ERROR agreed")
 		}
 		a, _, _, r := contest(t)

@@ -1,10 +1,7 @@
 package sandbox
 
 import (
-	"fmt"
 	"runtime"
-
-	"github.com/arena/arena/ledger/book"
 
 	"github.com/arena/arena/sandbox/gas"
 )
@@ -18,15 +15,6 @@ const Platform = "wazero " + WazeroVersion + " amd64 " + gas.Version
 
 // Local returns the platform this build runs: "wazero v1.12.0 <GOARCH> arena-gas/1".
 func Local() string { return "wazero " + WazeroVersion + " " + runtime.GOARCH + " " + gas.Version }
-
-// CheckPlatform returns nil when this build runs the pinned platform, and otherwise the
-// [TRANSIENT] error with which a validator abstains: its figures would not be comparable.
-func CheckPlatform(pinned string) error {
-	if local := Local(); local != pinned {
-		return book.NewError(book.Transient, fmt.Sprintf("this validator runs %s; the bench pins %s", local, pinned))
-	}
-	return nil
-}
 
 // Limits on programs.
 const (

@@ -14,6 +14,7 @@ import (
 	"github.com/arena/arena/chain/solo"
 	"github.com/arena/arena/grading/bounty"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/reader"
 	"github.com/arena/arena/store"
 )
@@ -302,7 +303,7 @@ func (c *cluster) lies(ids []ledger.EntryID, views []ledger.EntryView, v ledger.
 		for _, r := range rounds {
 			for _, at := range r.Attempts {
 				for _, x := range at.Attestations {
-					if x.Validator != v || x.Result.Agrees(settled[id]) {
+					if x.Validator != v || round.Agree(x.Result, settled[id]) {
 						continue
 					}
 					switch {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/round"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -45,7 +46,7 @@ func TestThirteenWordingsGiveOneGrade(t *testing.T) {
 	}
 	for i, a := range results {
 		for j, b := range results {
-			if !a.Agrees(b) {
+			if !round.Agree(a, b) {
 				t.Errorf("readings %d and %d disagree", i, j)
 			}
 		}
@@ -60,7 +61,7 @@ func TestARungAwayDisagrees(t *testing.T) {
 	}
 	four := run(`{"rung": 4, "reason": "x"}`)
 	for _, a := range []string{`{"rung": 3, "reason": "x"}`, `{"rung": 5, "reason": "x"}`} {
-		if four.Agrees(run(a)) {
+		if round.Agree(four, run(a)) {
 			t.Errorf("rung 4 agrees with %s", a)
 		}
 	}
@@ -82,7 +83,7 @@ func TestCompilersThatPhraseTheRubricDifferentlyAgree(t *testing.T) {
 			Run(context.Background(), Inputs{Task: task(linkRubric), Entry: entry(1, work)})
 		b := (&Pipeline{Reader: answers(`{"score": "60/100", "reason": "warmer prose"}`), Compiler: compilerB}).
 			Run(context.Background(), Inputs{Task: task(linkRubric), Entry: entry(1, work)})
-		if !a.Agrees(b) {
+		if !round.Agree(a, b) {
 			t.Errorf("work %q: %+v and %+v disagree", work, gradedOf(a), gradedOf(b))
 		}
 		if len(a.Checks) != 1 || a.Checks[0].Source != "model" || !a.Checks[0].Mandatory || b.Checks[0].Expr != "has_url" {
@@ -110,11 +111,11 @@ func TestFailuresAgreeByClass(t *testing.T) {
 	down := &scripted{err: errors.Join(grading.ErrModelUnavailable, errors.New("503"))}
 	a := (&Pipeline{Reader: down}).Run(context.Background(), Inputs{Task: task(""), Entry: entry(1, "w")})
 	b := (&Pipeline{Reader: down}).Run(context.Background(), Inputs{Task: task(""), Entry: entry(1, "w")})
-	if a.Error != "[TRANSIENT] Model unavailable" || !a.Agrees(b) {
-		t.Errorf("transient: %q, agree %v", a.Error, a.Agrees(b))
+	if a.Error != "[TRANSIENT] Model unavailable" || !round.Agree(a, b) {
+		t.Errorf("transient: %q, agree %v", a.Error, round.Agree(a, b))
 	}
 	garbled := (&Pipeline{Reader: answers("I think it is good")}).Run(context.Background(), Inputs{Task: task(""), Entry: entry(1, "w")})
-	if garbled.Error != "[LLM_ERROR] No merit rung in the response" || garbled.Agrees(garbled) {
+	if garbled.Error != "[LLM_ERROR] No merit rung in the response" || round.Agree(garbled, garbled) {
 		t.Errorf("no rung: %q", garbled.Error)
 	}
 }

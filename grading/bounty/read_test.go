@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/round"
 )
 
 // commonForms are the answer forms the issue found refused as [LLM_ERROR], each written
@@ -40,7 +41,7 @@ func TestCommonAnswerFormsGradeAsTheThirteenDo(t *testing.T) {
 		if diff := cmp.Diff(graded{Tier: 4, Violations: 1, Score: 65, Passed: true}, gradedOf(res)); diff != "" {
 			t.Errorf("reading %q (-want +got):\n%s", f.answer, diff)
 		}
-		if !res.Agrees(ref) {
+		if !round.Agree(res, ref) {
 			t.Errorf("reading %q does not agree with %s", f.answer, thirteen[0])
 		}
 		if res.Rationale != f.reason {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/arena/arena/challenge/abi"
+	"github.com/arena/arena/grading"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/challenge/composite"
@@ -25,12 +26,12 @@ import (
 func (h *Host) Check(ctx context.Context, b challenge.BenchView) (res challenge.BenchCheck) {
 	defer func() {
 		if p := recover(); p != nil {
-			res = challenge.BenchCheck{Error: classify(fmt.Errorf("panic: %v", p), msgHost).Error()}
+			res = challenge.BenchCheck{Error: grading.ClassifyRun(fmt.Errorf("panic: %v", p)).Error()}
 		}
 	}()
 	res, err := h.check(ctx, b)
 	if err != nil {
-		return challenge.BenchCheck{Error: classify(err, msgHost).Error()}
+		return challenge.BenchCheck{Error: grading.ClassifyRun(err).Error()}
 	}
 	return res
 }

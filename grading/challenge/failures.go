@@ -8,15 +8,13 @@ import (
 )
 
 // The protocol messages a challenge run or a bench check can carry that this package
-// writes; the gates' refusals ([EXPECTED] The program imports …) are package sandbox's
-// and a fetched artifact's ([EXTERNAL] The artifact at … does not match its digest)
-// package blobs'. EXPECTED and EXTERNAL text is compared exactly by consensus, so each
-// is fixed; TRANSIENT text is informative.
+// writes; the gates' refusals ([EXPECTED] The program imports …) are package sandbox's,
+// and a fetched artifact's ([EXTERNAL] The artifact at … does not match its digest) and
+// the host's own (Grading cancelled) package grading's. EXPECTED and EXTERNAL text is
+// compared exactly by consensus, so each is fixed; TRANSIENT text is informative.
 const (
 	msgNoProbe          = "The program never reached the tool endpoint"
 	msgNotDeterministic = "The bench is not deterministic: two generations of one seed differ"
-	msgDeadline         = "The run was stopped by its deadline before its gas ran out"
-	msgCancelled        = "Grading cancelled"
 	msgDatasetJSON      = "The bench's dataset is not a dataset"
 	msgGradesJSON       = "The bench's grades are not grades"
 	msgGradeCount       = "The bench did not return one grade per case"
@@ -69,11 +67,9 @@ func failComposite(err error) *ledger.Error {
 // endpoint may have been unreachable, so the run is retried, never scored as zeros.
 var errNoProbe = ledger.NewError(ledger.Transient, msgNoProbe)
 
-// Transient messages of the host's own faults.
-const (
-	msgPublish = "The transcript could not be published"
-	msgHost    = "The validator's runtime failed"
-)
+// msgPublish is the [TRANSIENT] failure of a run whose transcript the host could not
+// publish.
+const msgPublish = "The transcript could not be published"
 
 // failKinds refuses a bench whose cases are not of the kinds it registered.
 func failKinds(got, want []string) *ledger.Error {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/fetch"
-	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/grading"
 	"github.com/arena/arena/sandbox"
 )
 
@@ -48,8 +48,9 @@ type Publisher interface {
 // the registration or commit named one), checked against d. While no source holds it
 // yet, it asks them again with backoff until ctx's deadline, the attempt's (blobs.Await),
 // so that bytes uploaded a moment after their commit are graded. What came from
-// elsewhere is kept in the store. Every failure is a classed *ledger.Error. Only Store, Nodes and URL
-// are read, so the learning graders (grading/learn) fetch through it too.
+// elsewhere is kept in the store. Every failure is a classed *ledger.Error, in
+// grading.ClassifyBlob's words. Only Store, Nodes and URL are read, so the learning
+// graders (grading/learn) fetch through it too.
 func (h *Host) Fetch(ctx context.Context, d, url string) ([]byte, error) {
 	var src []blobs.Source
 	if h.Store != nil {
@@ -65,7 +66,7 @@ func (h *Host) Fetch(ctx context.Context, d, url string) ([]byte, error) {
 	}
 	b, err := blobs.Await(ctx, h.Wait, d, src...)
 	if err != nil {
-		return nil, err
+		return nil, grading.ClassifyRun(err)
 	}
 	if h.Store != nil && !h.Store.Has(d) {
 		_ = h.Store.Put(d, bytes.NewReader(b)) // a failure to keep costs only a later fetch
@@ -90,20 +91,4 @@ func (h *Host) publish(ctx context.Context, d string, b []byte) error {
 		return h.Publish.Publish(ctx, d, b)
 	}
 	return nil
-}
-
-// classify returns err as the classed failure it carries, or as a [TRANSIENT] one: an
-// error no gate or source classed is the host's, never the program's.
-func classify(err error, what string) *ledger.Error {
-	var e *ledger.Error
-	if errors.As(err, &e) {
-		return e
-	}
-	if errors.Is(err, context.DeadlineExceeded) {
-		return &ledger.Error{Class: ledger.Transient, Msg: msgDeadline, Err: err}
-	}
-	if errors.Is(err, context.Canceled) {
-		return &ledger.Error{Class: ledger.Transient, Msg: msgCancelled, Err: err}
-	}
-	return &ledger.Error{Class: ledger.Transient, Msg: what, Err: err}
 }

@@ -44,11 +44,11 @@ type Outcome struct {
 func (h *Host) Run(ctx context.Context, run Run) (out Outcome) {
 	defer func() {
 		if p := recover(); p != nil {
-			out = Outcome{Result: challenge.RunResult{Error: classify(fmt.Errorf("panic: %v", p), msgHost).Error()}}
+			out = Outcome{Result: challenge.RunResult{Error: grading.ClassifyRun(fmt.Errorf("panic: %v", p)).Error()}}
 		}
 	}()
 	if err := h.run(ctx, run, &out); err != nil {
-		e := classify(err, msgHost)
+		e := grading.ClassifyRun(err)
 		out.Result = challenge.RunResult{Error: e.Error()}
 	}
 	return out

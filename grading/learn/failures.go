@@ -7,18 +7,6 @@ import (
 	"github.com/arena/arena/ledger"
 )
 
-// The protocol messages a learning run or held-out measurement can carry that this
-// package writes. The gates' refusals and a learner's traps and exhausted gas
-// ([EXPECTED] The architecture ran out of gas at byte N) are package sandbox's, a
-// fetched blob's ([EXTERNAL] The artifact at … does not match its digest) package
-// blobs'. EXPECTED text is compared exactly by consensus, so each is fixed; TRANSIENT
-// text is informative.
-const (
-	msgDeadline  = "The run was stopped by its deadline before its gas ran out"
-	msgCancelled = "Grading cancelled"
-	msgHost      = "The validator's runtime failed"
-)
-
 // failPlatform is the abstention of a validator whose runtime is not the one the
 // challenge pins: its gas figures could differ from the committee's.
 func failPlatform(local, pinned string) *ledger.Error {

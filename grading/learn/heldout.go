@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/arena/arena/grading"
 	"github.com/arena/arena/ledger/learn"
 )
 
@@ -18,12 +19,12 @@ import (
 func (h *Host) Heldout(ctx context.Context, run Run) (res learn.HeldoutResult) {
 	defer func() {
 		if p := recover(); p != nil {
-			res = learn.HeldoutResult{Error: classify(fmt.Errorf("panic: %v", p)).Error()}
+			res = learn.HeldoutResult{Error: grading.ClassifyRun(fmt.Errorf("panic: %v", p)).Error()}
 		}
 	}()
 	res, err := h.heldout(ctx, run)
 	if err != nil {
-		return learn.HeldoutResult{Error: classify(err).Error()}
+		return learn.HeldoutResult{Error: grading.ClassifyRun(err).Error()}
 	}
 	return res
 }

@@ -2,12 +2,10 @@ package learn
 
 import (
 	"context"
-	"errors"
 
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/fetch"
 	gchallenge "github.com/arena/arena/grading/challenge"
-	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/sandbox"
 )
@@ -49,19 +47,4 @@ const (
 func (h *Host) fetch(ctx context.Context, d, url string) ([]byte, error) {
 	src := gchallenge.Host{Store: h.Store, Nodes: h.Nodes, URL: h.URL, Wait: h.Wait}
 	return src.Fetch(ctx, d, url)
-}
-
-// classify returns err as the classed failure it carries, or as a [TRANSIENT] one: an
-// error no gate, source or stream classed is the host's, never the pair's.
-func classify(err error) *ledger.Error {
-	var e *ledger.Error
-	switch {
-	case errors.As(err, &e):
-		return e
-	case errors.Is(err, context.DeadlineExceeded):
-		return &ledger.Error{Class: ledger.Transient, Msg: msgDeadline, Err: err}
-	case errors.Is(err, context.Canceled):
-		return &ledger.Error{Class: ledger.Transient, Msg: msgCancelled, Err: err}
-	}
-	return &ledger.Error{Class: ledger.Transient, Msg: msgHost, Err: err}
 }

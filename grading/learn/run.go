@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 
+	"github.com/arena/arena/grading"
 	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/sandbox"
 )
@@ -66,12 +67,12 @@ func (h *Host) Run(ctx context.Context, run Run) learn.RunResult {
 func (h *Host) Rederive(ctx context.Context, run Run) (d Derivation) {
 	defer func() {
 		if p := recover(); p != nil {
-			d = Derivation{Result: learn.RunResult{Error: classify(fmt.Errorf("panic: %v", p)).Error()}}
+			d = Derivation{Result: learn.RunResult{Error: grading.ClassifyRun(fmt.Errorf("panic: %v", p)).Error()}}
 		}
 	}()
 	d, err := h.rederive(ctx, run)
 	if err != nil {
-		return Derivation{Result: learn.RunResult{Error: classify(err).Error()}}
+		return Derivation{Result: learn.RunResult{Error: grading.ClassifyRun(err).Error()}}
 	}
 	return d
 }

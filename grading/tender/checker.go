@@ -35,7 +35,7 @@ func (c *Checker) Run(ctx context.Context, v ledger.TenderRoundView) tender.Chec
 	}
 	got, err := shapeVerdict(text, len(v.Criteria))
 	if err != nil {
-		res.Error = grading.ClassifyShape(err).Error()
+		res.Error = classifyShape(err).Error()
 		return res
 	}
 	res.Scorable, res.Flagged, res.Reasons = got.scorable, got.flagged, got.reasons

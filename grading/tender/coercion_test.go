@@ -9,7 +9,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/arena/arena/grading"
 	"github.com/arena/arena/ledger/tender"
 )
 
@@ -145,7 +144,7 @@ func TestEveryKeyTheRulesNameIsRead(t *testing.T) {
 // grading error that classes it, so the message is grading's, not the parser's.
 func TestShapeFailuresWrapTheirCause(t *testing.T) {
 	_, err := shapeScores(`{"scores":[{"i":0,"score":9,"reason":"abc"}]}`, 1)
-	if !errors.Is(err, grading.ErrScoreRange) {
+	if !errors.Is(err, ErrScoreRange) {
 		t.Fatalf("shapeScores: %v, want it to wrap ErrScoreRange", err)
 	}
 	got, err := shapeScores(`{"scores":[{"i":0,"score":2,"reason":"abc"}]}`, 1)

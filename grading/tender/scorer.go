@@ -42,7 +42,7 @@ func (p *Scorer) Run(ctx context.Context, v ledger.TenderRoundView) tender.Score
 	}
 	scores, err := shapeScores(text, len(v.Criteria))
 	if err != nil {
-		card.Error = grading.ClassifyShape(err).Error()
+		card.Error = classifyShape(err).Error()
 		return card
 	}
 	card.Scores = scores

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/arena/arena/grading"
 	"github.com/arena/arena/ledger/tender"
 )
 
@@ -22,17 +21,17 @@ func shapeScores(text string, count int) ([]tender.CriterionScore, error) {
 	v, _ := lookup(m, listKeys)
 	rows, ok := v.([]any)
 	if !ok {
-		return nil, grading.ErrNoScores
+		return nil, ErrNoScores
 	}
 	if len(rows) != count {
-		return nil, fmt.Errorf("%w: %d rows for %d criteria", grading.ErrScoreCount, len(rows), count)
+		return nil, fmt.Errorf("%w: %d rows for %d criteria", ErrScoreCount, len(rows), count)
 	}
 	out := make([]tender.CriterionScore, 0, count)
 	seen := make([]bool, count)
 	for _, r := range rows {
 		row, ok := r.(map[string]any)
 		if !ok {
-			return nil, fmt.Errorf("%w: row %v", grading.ErrCriterion, r)
+			return nil, fmt.Errorf("%w: row %v", ErrCriterion, r)
 		}
 		cs, err := scoreRow(row, seen)
 		if err != nil {
@@ -51,7 +50,7 @@ func scoreRow(row map[string]any, seen []bool) (tender.CriterionScore, error) {
 		return tender.CriterionScore{}, err
 	}
 	if seen[i] {
-		return tender.CriterionScore{}, fmt.Errorf("%w: criterion %d", grading.ErrCriterionRepeat, i)
+		return tender.CriterionScore{}, fmt.Errorf("%w: criterion %d", ErrCriterionRepeat, i)
 	}
 	seen[i] = true
 	v, _ := lookup(row, scoreKeys)

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/arena/arena/grading"
 	"github.com/arena/arena/ledger/tender"
 )
 
@@ -26,13 +25,13 @@ var (
 func object(text string) (map[string]any, error) {
 	i, j := strings.IndexByte(text, '{'), strings.LastIndexByte(text, '}')
 	if i < 0 || j < i {
-		return nil, grading.ErrNoObject
+		return nil, ErrNoObject
 	}
 	dec := json.NewDecoder(strings.NewReader(text[i : j+1]))
 	dec.UseNumber()
 	var m map[string]any
 	if err := dec.Decode(&m); err != nil || m == nil || dec.More() {
-		return nil, fmt.Errorf("%w: %v", grading.ErrNoObject, err)
+		return nil, fmt.Errorf("%w: %v", ErrNoObject, err)
 	}
 	return m, nil
 }
@@ -55,20 +54,20 @@ func indexOf(row map[string]any, count int) (int, error) {
 	case json.Number:
 		n, err := x.Float64()
 		if err != nil {
-			return 0, fmt.Errorf("%w: index %s", grading.ErrCriterion, x)
+			return 0, fmt.Errorf("%w: index %s", ErrCriterion, x)
 		}
 		f = n
 	case string:
 		n, err := strconv.Atoi(strings.TrimSpace(x))
 		if err != nil {
-			return 0, fmt.Errorf("%w: index %q", grading.ErrCriterion, x)
+			return 0, fmt.Errorf("%w: index %q", ErrCriterion, x)
 		}
 		f = float64(n)
 	default:
-		return 0, fmt.Errorf("%w: index %v", grading.ErrCriterion, v)
+		return 0, fmt.Errorf("%w: index %v", ErrCriterion, v)
 	}
 	if f != math.Trunc(f) || f < 0 || f >= float64(count) {
-		return 0, fmt.Errorf("%w: index %v of %d criteria", grading.ErrCriterion, f, count)
+		return 0, fmt.Errorf("%w: index %v of %d criteria", ErrCriterion, f, count)
 	}
 	return int(f), nil
 }
@@ -84,7 +83,7 @@ func scoreOf(v any) (int, error) {
 	case string:
 		s = x
 	default: // a boolean, null, a list, an object, or no score at all
-		return 0, fmt.Errorf("%w: %v", grading.ErrScoreValue, v)
+		return 0, fmt.Errorf("%w: %v", ErrScoreValue, v)
 	}
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '/'); i >= 0 {
@@ -92,11 +91,11 @@ func scoreOf(v any) (int, error) {
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0, fmt.Errorf("%w: %q", grading.ErrScoreValue, s)
+		return 0, fmt.Errorf("%w: %q", ErrScoreValue, s)
 	}
 	r := math.RoundToEven(f)
 	if r < 0 || r > tender.ScoreMax {
-		return 0, fmt.Errorf("%w: %q", grading.ErrScoreRange, s)
+		return 0, fmt.Errorf("%w: %q", ErrScoreRange, s)
 	}
 	return int(r), nil
 }
@@ -110,7 +109,7 @@ func reasonOf(v any) (string, error) {
 		s = strings.TrimSpace(string([]rune(s)[:tender.MaxReasonLen]))
 	}
 	if utf8.RuneCountInString(s) < tender.MinReasonLen {
-		return "", fmt.Errorf("%w: %q", grading.ErrReason, s)
+		return "", fmt.Errorf("%w: %q", ErrReason, s)
 	}
 	return s, nil
 }

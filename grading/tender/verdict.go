@@ -3,8 +3,6 @@ package tender
 import (
 	"fmt"
 	"strings"
-
-	"github.com/arena/arena/grading"
 )
 
 // verdictTokens are the words a scorable verdict may be written as, besides a JSON
@@ -43,7 +41,7 @@ func shapeVerdict(text string, count int) (verdict, error) {
 	}
 	rows, ok := m["flagged"].([]any)
 	if !ok && m["flagged"] != nil {
-		return verdict{}, fmt.Errorf("%w: flagged %v", grading.ErrNoVerdict, m["flagged"])
+		return verdict{}, fmt.Errorf("%w: flagged %v", ErrNoVerdict, m["flagged"])
 	}
 	reasons := make([]string, count)
 	for _, r := range rows {
@@ -74,14 +72,14 @@ func scorableOf(x any) (bool, error) {
 			return b, nil
 		}
 	}
-	return false, fmt.Errorf("%w: scorable %v", grading.ErrNoVerdict, x)
+	return false, fmt.Errorf("%w: scorable %v", ErrNoVerdict, x)
 }
 
 // flaggedRow reads one flagged criterion: its index and its reason.
 func flaggedRow(r any, count int) (int, string, error) {
 	row, ok := r.(map[string]any)
 	if !ok {
-		return 0, "", fmt.Errorf("%w: flagged %v", grading.ErrCriterion, r)
+		return 0, "", fmt.Errorf("%w: flagged %v", ErrCriterion, r)
 	}
 	i, err := indexOf(row, count)
 	if err != nil {

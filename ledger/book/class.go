@@ -67,6 +67,15 @@ func ParseError(s string) (*Error, bool) {
 	return nil, false
 }
 
+// FailureOf returns the classed failure that a verdict's error text carries, or nil when
+// the text is not one: a result's empty text, or one without a known class prefix.
+func FailureOf(text string) *Error {
+	if e, ok := ParseError(text); ok {
+		return e
+	}
+	return nil
+}
+
 // ClassOf returns the class of err if it wraps an *Error, and 0 otherwise.
 func ClassOf(err error) Class {
 	var e *Error

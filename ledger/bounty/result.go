@@ -72,28 +72,15 @@ func ScoreOf(tier, violations int, disqualified bool) int {
 // Grading and the ledger both use it.
 func PassedGate(tier int, disqualified bool) bool { return !disqualified && tier >= 1 }
 
-// Agrees reports whether r and o agree on every field consensus compares. Failures are
-// compared by class: EXPECTED and EXTERNAL need identical text, two TRANSIENT failures
-// agree, and LLM_ERROR agrees with nothing.
+// Agrees reports whether two results, neither of them a failure, agree on every field
+// consensus compares. Failures are compared by round.Agree, as every kind's are.
 func (r Result) Agrees(o Result) bool {
-	if r.Error != "" || o.Error != "" {
-		re, rok := book.ParseError(r.Error)
-		oe, ook := book.ParseError(o.Error)
-		if !rok || !ook || re.Class != oe.Class {
-			return false
-		}
-		switch re.Class {
-		case book.Transient:
-			return true
-		case book.LLMError:
-			return false
-		default:
-			return re.Msg == oe.Msg
-		}
-	}
 	return r.Tier == o.Tier && r.Passed == o.Passed && r.Disqualified == o.Disqualified &&
 		r.DuplicateOf == o.DuplicateOf && r.Violations == o.Violations && r.Score == o.Score
 }
+
+// Failure returns the result's classed failure, or nil when it is a grade.
+func (r Result) Failure() *book.Error { return book.FailureOf(r.Error) }
 
 // verdict is a Result as a round holds it.
 type verdict struct{ Result }
@@ -102,14 +89,6 @@ type verdict struct{ Result }
 func (v *verdict) Agrees(leader round.Verdict) bool {
 	l, ok := leader.(*verdict)
 	return ok && v.Result.Agrees(l.Result)
-}
-
-// Failure returns the result's classed failure, or nil.
-func (v *verdict) Failure() *book.Error {
-	if e, ok := book.ParseError(v.Error); ok {
-		return e
-	}
-	return nil
 }
 
 // resultOf returns the Result behind a bounty round's verdict.

@@ -39,30 +39,15 @@ type RunResult struct {
 // Scored reports whether r is a result rather than a failure.
 func (r RunResult) Scored() bool { return r.Error == "" }
 
-// FailuresAgree compares two results of which at least one failed, as consensus does:
-// TRANSIENT agrees with TRANSIENT whatever the words, LLM_ERROR never agrees, and any
-// other class needs the same class and the same message.
-func FailuresAgree(mine, leader string) bool {
-	m, mok := book.ParseError(mine)
-	l, lok := book.ParseError(leader)
-	if !mok || !lok || m.Class != l.Class {
-		return false
-	}
-	switch m.Class {
-	case book.Transient:
-		return true
-	case book.LLMError:
-		return false
-	}
-	return m.Msg == l.Msg
-}
+// Failure returns the check's classed failure, or nil when it counted a dataset.
+func (c BenchCheck) Failure() *book.Error { return book.FailureOf(c.Error) }
 
-// Agrees reports whether c agrees with the leader's verdict: exactly the same dataset,
-// case count and kinds. Failures agree as FailuresAgree says.
+// Failure returns the run's classed failure, or nil when it scored.
+func (r RunResult) Failure() *book.Error { return book.FailureOf(r.Error) }
+
+// Agrees reports whether c agrees with the leader's verdict, neither of them a failure:
+// exactly the same dataset, case count and kinds. Failures are compared by round.Agree.
 func (c BenchCheck) Agrees(leader BenchCheck) bool {
-	if c.Error != "" || leader.Error != "" {
-		return FailuresAgree(c.Error, leader.Error)
-	}
 	return c.Dataset == leader.Dataset && c.Cases == leader.Cases && slices.Equal(c.Kinds, leader.Kinds)
 }
 
@@ -70,11 +55,8 @@ func (c BenchCheck) Agrees(leader BenchCheck) bool {
 // (pinned), whose answers may differ between validators, both must be scored on the
 // same dataset and name the same canonical program; otherwise everything is
 // deterministic and must be equal: dataset, transcript, canonical program, composite and
-// gas. Failures agree as FailuresAgree says.
+// gas. Neither may be a failure: failures are compared by round.Agree.
 func (r RunResult) Agrees(leader RunResult, pinned bool) bool {
-	if r.Error != "" || leader.Error != "" {
-		return FailuresAgree(r.Error, leader.Error)
-	}
 	if pinned {
 		return r.Dataset == leader.Dataset && r.Canonical == leader.Canonical
 	}
@@ -97,9 +79,6 @@ func (v *checkVerdict) Agrees(leader round.Verdict) bool {
 	return ok && v.BenchCheck.Agrees(l.BenchCheck)
 }
 
-// Failure returns the verdict's classed failure, or nil.
-func (v *checkVerdict) Failure() *book.Error { return failureOf(v.Error) }
-
 // runVerdict is a RunResult as a round holds it, with whether its bench pins a model,
 // which decides agreement and is encoded beside it so a decoded round tallies alike.
 type runVerdict struct {
@@ -111,16 +90,6 @@ type runVerdict struct {
 func (v *runVerdict) Agrees(leader round.Verdict) bool {
 	l, ok := leader.(*runVerdict)
 	return ok && v.RunResult.Agrees(l.RunResult, v.Pinned)
-}
-
-// Failure returns the result's classed failure, or nil.
-func (v *runVerdict) Failure() *book.Error { return failureOf(v.Error) }
-
-func failureOf(text string) *book.Error {
-	if e, ok := book.ParseError(text); ok {
-		return e
-	}
-	return nil
 }
 
 // checkOf returns the BenchCheck behind a bench_check round's verdict.

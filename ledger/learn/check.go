@@ -78,7 +78,7 @@ func (s *State) checkRun(rs *round.Set, r *run) error {
 		ok = scored && r.Score != nil && s.finalOK(r, hd)
 	case RunRefused:
 		ok = r.Kept != nil && ((!r.Kept.Scored() && settledOn(rd, false)) ||
-			(scored && r.HeldoutKept != nil && failureOf(r.HeldoutKept.Error) != nil && failureOf(r.HeldoutKept.Error).Class == book.Expected && settledOn(hd, false)))
+			(scored && r.HeldoutKept != nil && r.HeldoutKept.Failure() != nil && r.HeldoutKept.Failure().Class == book.Expected && settledOn(hd, false)))
 	case RunUnscored:
 		ok = rd != nil && rd.State == round.Exhausted && r.Kept == nil
 	case RunAbandoned:

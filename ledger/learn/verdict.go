@@ -24,12 +24,13 @@ type RunResult struct {
 // Scored reports whether r is a result rather than a failure.
 func (r RunResult) Scored() bool { return r.Error == "" }
 
-// Agrees reports whether r agrees with the leader's result: everything equal, since a
-// learning run is deterministic. Failures agree as the benchmark challenge's do.
+// Failure returns the run's classed failure, or nil when it scored.
+func (r RunResult) Failure() *book.Error { return book.FailureOf(r.Error) }
+
+// Agrees reports whether r agrees with the leader's result, neither of them a failure:
+// everything equal, since a learning run is deterministic. Failures are compared by
+// round.Agree.
 func (r RunResult) Agrees(leader RunResult) bool {
-	if r.Error != "" || leader.Error != "" {
-		return chall.FailuresAgree(r.Error, leader.Error)
-	}
 	return r.Bits == leader.Bits && r.Bytes == leader.Bytes && r.WindowBits == leader.WindowBits && r.Gas == leader.Gas && slices.Equal(r.Curve, leader.Curve)
 }
 
@@ -47,13 +48,12 @@ type HeldoutResult struct {
 // Scored reports whether h is a measurement rather than a failure.
 func (h HeldoutResult) Scored() bool { return h.Error == "" }
 
-// Agrees reports whether h agrees with the leader's: everything equal.
-func (h HeldoutResult) Agrees(leader HeldoutResult) bool {
-	if h.Error != "" || leader.Error != "" {
-		return chall.FailuresAgree(h.Error, leader.Error)
-	}
-	return h == leader
-}
+// Failure returns the measurement's classed failure, or nil when it measured.
+func (h HeldoutResult) Failure() *book.Error { return book.FailureOf(h.Error) }
+
+// Agrees reports whether h agrees with the leader's, neither of them a failure:
+// everything equal. Failures are compared by round.Agree.
+func (h HeldoutResult) Agrees(leader HeldoutResult) bool { return h == leader }
 
 // runVerdict is a RunResult as a round holds it.
 type runVerdict struct{ RunResult }
@@ -64,9 +64,6 @@ func (v *runVerdict) Agrees(leader round.Verdict) bool {
 	return ok && v.RunResult.Agrees(l.RunResult)
 }
 
-// Failure returns the result's classed failure, or nil.
-func (v *runVerdict) Failure() *book.Error { return failureOf(v.Error) }
-
 // heldoutVerdict is a HeldoutResult as a round holds it.
 type heldoutVerdict struct{ HeldoutResult }
 
@@ -74,16 +71,6 @@ type heldoutVerdict struct{ HeldoutResult }
 func (v *heldoutVerdict) Agrees(leader round.Verdict) bool {
 	l, ok := leader.(*heldoutVerdict)
 	return ok && v.HeldoutResult.Agrees(l.HeldoutResult)
-}
-
-// Failure returns the measurement's classed failure, or nil.
-func (v *heldoutVerdict) Failure() *book.Error { return failureOf(v.Error) }
-
-func failureOf(text string) *book.Error {
-	if e, ok := book.ParseError(text); ok {
-		return e
-	}
-	return nil
 }
 
 // resultOf returns the RunResult behind a learn_run round's verdict.

@@ -26,8 +26,9 @@ type ID uint64
 
 // Verdict is one committee member's result for an attempt, as its kind reads it.
 type Verdict interface {
-	// Agrees reports whether this verdict agrees with the leader's under the kind's rule
-	// (exact for a bounty; within one step per criterion for a tender).
+	// Agrees reports whether this result agrees with the leader's under the kind's rule
+	// (exact for a bounty; within one step per criterion for a tender). The tally asks
+	// only when neither verdict failed: failures are compared by FailuresAgree (Agree).
 	Agrees(leader Verdict) bool
 	// Failure returns the verdict's classed failure, or nil when it is a result.
 	Failure() *book.Error

@@ -168,7 +168,7 @@ func (s *Set) RecordLate(r *Round, attempt int, from book.Address, v Verdict, at
 	a := r.Attempts[attempt-1]
 	x := Attestation{Validator: from, Height: at.Height, Verdict: v, Late: true}
 	if i := slices.IndexFunc(a.Attestations, func(y Attestation) bool { return y.Validator == a.Leader }); i >= 0 {
-		x.Agrees = v.Agrees(a.Attestations[i].Verdict)
+		x.Agrees = Agree(v, a.Attestations[i].Verdict)
 	}
 	a.Attestations = append(a.Attestations, x)
 	s.Mark(r.ID)
@@ -204,7 +204,7 @@ func (s *Set) tally(r *Round, at book.At) Step {
 	agree, disagree := 0, 0
 	for i := range a.Attestations {
 		x := &a.Attestations[i]
-		x.Agrees = i == li || x.Verdict.Agrees(leader)
+		x.Agrees = i == li || Agree(x.Verdict, leader)
 		if x.Agrees {
 			agree++
 		} else {
@@ -223,6 +223,43 @@ func (s *Set) tally(r *Round, at book.At) Step {
 		return s.end(r, AttemptDiscarded, at)
 	}
 	return Step{}
+}
+
+// Compared is what the tally needs of a verdict to compare it with the leader's: its
+// classed failure, if any, and its kind's comparison of two results.
+type Compared[V any] interface {
+	// Failure returns the verdict's classed failure, or nil when it is a result.
+	Failure() *book.Error
+	// Agrees compares two results, neither of them a failure, under the kind's rule.
+	Agrees(leader V) bool
+}
+
+// Agree reports whether mine agrees with the leader's verdict, the one comparison the
+// tally makes for every kind: when either failed, FailuresAgree decides; when both are
+// results, the kind's Agrees does.
+func Agree[V Compared[V]](mine, leader V) bool {
+	m, l := mine.Failure(), leader.Failure()
+	if m != nil || l != nil {
+		return FailuresAgree(m, l)
+	}
+	return mine.Agrees(leader)
+}
+
+// FailuresAgree compares two verdicts of which at least one failed (nil is a result):
+// a result never agrees with a failure, failures of different classes never agree, two
+// TRANSIENT failures agree whatever their words (and settle nothing), LLM_ERROR agrees
+// with nothing, not even itself, and any other class needs the same message.
+func FailuresAgree(mine, leader *book.Error) bool {
+	if mine == nil || leader == nil || mine.Class != leader.Class {
+		return false
+	}
+	switch mine.Class {
+	case book.Transient:
+		return true
+	case book.LLMError:
+		return false
+	}
+	return mine.Msg == leader.Msg
 }
 
 // Expire ends the round's current attempt as timed out, once its deadline has passed;

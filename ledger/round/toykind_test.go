@@ -22,21 +22,9 @@ type flip struct {
 	Err    string `json:"error,omitempty"`
 }
 
-func (f *flip) Agrees(leader round.Verdict) bool {
-	l := leader.(*flip)
-	if f.Failure() != nil || l.Failure() != nil {
-		fe, le := f.Failure(), l.Failure()
-		return fe != nil && le != nil && fe.Class == book.Transient && le.Class == book.Transient
-	}
-	return f.Heads == l.Heads
-}
+func (f *flip) Agrees(leader round.Verdict) bool { return f.Heads == leader.(*flip).Heads }
 
-func (f *flip) Failure() *book.Error {
-	if e, ok := book.ParseError(f.Err); ok {
-		return e
-	}
-	return nil
-}
+func (f *flip) Failure() *book.Error { return book.FailureOf(f.Err) }
 
 func addr(b byte) book.Address { return book.Address{b} }
 

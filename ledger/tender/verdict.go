@@ -15,31 +15,10 @@ import (
 // call's fields other than the prompt and the response.
 const maxShort = 1 << 10
 
-// failuresAgree compares two results of which at least one failed, as consensus does:
-// TRANSIENT agrees with TRANSIENT whatever the words, LLM_ERROR never agrees, and any
-// other class needs the same class and the same message.
-func failuresAgree(mine, leader string) bool {
-	m, mok := book.ParseError(mine)
-	l, lok := book.ParseError(leader)
-	if !mok || !lok || m.Class != l.Class {
-		return false
-	}
-	switch m.Class {
-	case book.Transient:
-		return true
-	case book.LLMError:
-		return false
-	}
-	return m.Msg == l.Msg
-}
-
-// Agrees reports whether c agrees with the leader's scorecard: neither failed, both
-// score the same criteria, and each score is within one step of the leader's. Reasons
-// are never compared. Failures agree as failuresAgree says.
+// Agrees reports whether c agrees with the leader's scorecard, neither of them a
+// failure: both score the same criteria, and each score is within one step of the
+// leader's. Reasons are never compared; failures are compared by round.Agree.
 func (c Scorecard) Agrees(leader Scorecard) bool {
-	if c.Error != "" || leader.Error != "" {
-		return failuresAgree(c.Error, leader.Error)
-	}
 	if len(c.Scores) != len(leader.Scores) {
 		return false
 	}
@@ -52,6 +31,9 @@ func (c Scorecard) Agrees(leader Scorecard) bool {
 	return true
 }
 
+// Failure returns the scorecard's classed failure, or nil when it scored.
+func (c Scorecard) Failure() *book.Error { return book.FailureOf(c.Error) }
+
 // Values returns the scorecard's scores, in criterion order.
 func (c Scorecard) Values() []int {
 	out := make([]int, len(c.Scores))
@@ -61,15 +43,15 @@ func (c Scorecard) Values() []int {
 	return out
 }
 
-// Agrees reports whether r agrees with the leader's verdict: the same scorability and
-// the same flagged criteria, exactly. Reasons are never compared. Failures agree as
-// failuresAgree says.
+// Agrees reports whether r agrees with the leader's verdict, neither of them a failure:
+// the same scorability and the same flagged criteria, exactly. Reasons are never
+// compared; failures are compared by round.Agree.
 func (r CheckResult) Agrees(leader CheckResult) bool {
-	if r.Error != "" || leader.Error != "" {
-		return failuresAgree(r.Error, leader.Error)
-	}
 	return r.Scorable == leader.Scorable && slices.Equal(r.Flagged, leader.Flagged)
 }
+
+// Failure returns the verdict's classed failure, or nil when it is a verdict.
+func (r CheckResult) Failure() *book.Error { return book.FailureOf(r.Error) }
 
 // scorecard is a Scorecard as a round holds it.
 type scorecard struct{ Scorecard }
@@ -79,9 +61,6 @@ func (v *scorecard) Agrees(leader round.Verdict) bool {
 	l, ok := leader.(*scorecard)
 	return ok && v.Scorecard.Agrees(l.Scorecard)
 }
-
-// Failure returns the scorecard's classed failure, or nil.
-func (v *scorecard) Failure() *book.Error { return failureOf(v.Error) }
 
 // Receipts returns the model-call receipts the scorecard carries.
 func (v *scorecard) Receipts() []round.Call { return v.Calls }
@@ -95,18 +74,8 @@ func (v *checkVerdict) Agrees(leader round.Verdict) bool {
 	return ok && v.CheckResult.Agrees(l.CheckResult)
 }
 
-// Failure returns the verdict's classed failure, or nil.
-func (v *checkVerdict) Failure() *book.Error { return failureOf(v.Error) }
-
 // Receipts returns the model-call receipts the verdict carries.
 func (v *checkVerdict) Receipts() []round.Call { return v.Calls }
-
-func failureOf(text string) *book.Error {
-	if e, ok := book.ParseError(text); ok {
-		return e
-	}
-	return nil
-}
 
 // scorecardOf returns the Scorecard behind a scoring round's verdict.
 func scorecardOf(v round.Verdict) Scorecard { return v.(*scorecard).Scorecard }
