@@ -70,6 +70,7 @@ const (
 // print the assembler's sha256.
 func formNetwork(t *testing.T, dir string, n int) ([]string, string, ledger.Address) {
 	t.Helper()
+	begin := time.Now()
 	homes := make([]string, n)
 	var joins []string
 	for i := range n {
@@ -109,6 +110,7 @@ func formNetwork(t *testing.T, dir string, n int) ([]string, string, ledger.Addr
 			t.Fatalf("genesis install in %s printed sha256 %q; the assembler printed %s", home, got, sum)
 		}
 	}
+	t.Logf("figure: the ceremony for %d operators (%d processes in series) in %s of wall time", n, 2*n+2, time.Since(begin).Round(time.Millisecond))
 	return homes, sum, op
 }
 
@@ -898,7 +900,7 @@ func TestFourNodesSurviveKillPauseAndPartition(t *testing.T) {
 	rng := rand.New(rand.NewPCG(*netSeed, 0x6e6574))
 	t.Logf("seed %d, %d cycles", *netSeed, *netCycles)
 	n := newNetwork(t)
-	t.Logf("figure: the ceremony and four nodes at height 2 in %s of wall time", time.Since(begin).Round(time.Millisecond))
+	t.Logf("figure: the ceremony and four nodes at height 2 %s after the test began", time.Since(begin).Round(time.Millisecond))
 	tr := n.startTraffic(rng)
 	defer tr.stop()
 	h := n.startHeavy()
