@@ -399,8 +399,9 @@ func (n *network) runMatch() ledger.MatchID {
 		mv, err = n.nodes[0].c.Match(ctx, m)
 		return err == nil && (mv.State == match.StateFinished || mv.State == match.StateVoid)
 	})
-	if mv.State != match.StateFinished || mv.Winner == nil || mv.ResultHash == "" {
-		n.t.Fatalf("match %d %s (%s): want finished with a winner and a result hash", m, mv.State, mv.VoidReason)
+	if mv.State != match.StateFinished || mv.Winner == nil || mv.ResultHash == "" || mv.Operator != n.operator {
+		n.t.Fatalf("match %d %s (%s) by operator %s: want finished with a winner and a result hash, by the founding terms' operator %s",
+			m, mv.State, mv.VoidReason, mv.Operator, n.operator)
 	}
 	if len(mv.Bets) != 1 || mv.Bets[0].State == match.BetOpen {
 		n.t.Fatalf("match %d bets %+v: want the one bet settled", m, mv.Bets)
