@@ -3,6 +3,7 @@ package audit_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,6 +51,36 @@ func TestASnapshotAloneSaysWhatItCannotCheck(t *testing.T) {
 		if !strings.Contains(rep.String(), want) {
 			t.Errorf("no %q in\n%s", want, rep)
 		}
+	}
+}
+
+// A log that begins at a state-sync snapshot says which attestations it cannot hold
+// (those recorded at or below its base) and why, and everything else re-derives; an
+// attestation recorded after its base that the log does not hold is still a mismatch.
+func TestALogFromASnapshotSaysWhichSignaturesItDoesNotHold(t *testing.T) {
+	f := runFixture(t)
+	var at uint64 // the last attestation's block
+	for _, x := range f.snap(t).Challenges[0].Runs[0].Attestations {
+		at = max(at, x.Height)
+	}
+	log := f.log()
+	log.Anchor, log.Attests, log.Base = nil, nil, at
+	rep := f.audit(t, f.snap(t), log, f.sources())
+	if !rep.OK() {
+		t.Fatalf("the run does not re-derive from a log that begins after it:\n%s", rep)
+	}
+	for _, want := range []string{
+		fmt.Sprintf("this log begins at the snapshot of height %d, after the run's anchor: a log from genesis holds its block hash", at),
+		fmt.Sprintf("this log begins at the snapshot of height %d, after the attestation: a log from genesis holds its signed transaction", at),
+	} {
+		if !strings.Contains(rep.String(), want) {
+			t.Errorf("no %q in\n%s", want, rep)
+		}
+	}
+	log = f.log()
+	log.Attests, log.Base = nil, at-1
+	if rep := f.audit(t, f.snap(t), log, f.sources()); rep.OK() || !strings.Contains(rep.String(), "the log holds no challenge_attest of this round and attempt from this validator") {
+		t.Errorf("attestations after the log's base missing from it passed:\n%s", rep)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -104,8 +106,17 @@ func TestFourOperatorsFoundANetworkByCeremony(t *testing.T) {
 	}
 }
 
+// portsGiven are the ports ceremonyPorts has drawn, never drawn again (nor next to
+// one, a p2p port's successor being its RPC's) by the package's tests.
+var (
+	portsMu    sync.Mutex
+	portsGiven = map[int]bool{}
+)
+
 // ceremonyPorts returns a free loopback p2p port whose successor (CometBFT RPC) is
-// free too, and a free API port.
+// free too, and a free API port. They are drawn below Linux's ephemeral range (32768
+// up), so that no port the kernel numbers (a relay's listener, any outgoing
+// connection's source) takes one between this choice and the node binding it.
 func ceremonyPorts(t *testing.T) (p2p, api int) {
 	t.Helper()
 	var held []net.Listener
@@ -122,15 +133,25 @@ func ceremonyPorts(t *testing.T) (p2p, api int) {
 		held = append(held, l)
 		return l.Addr().(*net.TCPAddr).Port, true
 	}
+	pick := func() int {
+		portsMu.Lock()
+		defer portsMu.Unlock()
+		for {
+			if p := 10000 + rand.IntN(22000); !portsGiven[p] && !portsGiven[p-1] && !portsGiven[p+1] {
+				portsGiven[p] = true
+				return p
+			}
+		}
+	}
 	for range 50 {
-		p, ok := listen(0)
+		p, ok := listen(pick())
 		if !ok {
 			continue
 		}
 		if _, ok := listen(p + 1); !ok {
 			continue
 		}
-		a, ok := listen(0)
+		a, ok := listen(pick())
 		if ok {
 			return p, a
 		}

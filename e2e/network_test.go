@@ -25,11 +25,8 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/chain/solo"
-	"github.com/arena/arena/challenge/abi"
-	"github.com/arena/arena/challenge/example"
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
-	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/tender"
 	"github.com/arena/arena/node"
 )
@@ -51,22 +48,29 @@ const (
 	killedFor       = 5 * time.Second  // a killed node stays down this long, traffic running
 	pausedFor       = netRoundTimeout + 4*time.Second
 	cutFor          = 12 * time.Second
-	warmUp          = 8 * time.Second  // traffic before the first perturbation
-	netPace         = time.Second      // a client's pause between transactions
-	netAwarders     = 8                // tasks awarded at once, each by its own clerk
-	challengeLimit  = 10 * time.Minute // a bench checked, a program run scored, in sandboxes on every node
+	warmUp          = 8 * time.Second // traffic before the first perturbation
+	netPace         = time.Second     // a client's pause between transactions
+	netAwarders     = 8               // tasks awarded at once, each by its own clerk
+	// netGasRate is the founding terms' gas rate: a fifth of the default, so that a
+	// validator restarted while the others' sandboxes hold both cores of a small machine
+	// still meters fast enough to sit on program runs.
+	netGasRate = 5_000_000
 )
 
 // formNetwork founds a network of n validator nodes in dir and returns their
 // directories, each a CometBFT home and an arena directory that `arena node --engine
-// comet --dir HOME` runs. Everything the harness needs later (node id, listen
-// addresses, API) it reads from those directories, so this step alone decides how the
-// network is formed: by the founding ceremony, as operators on different machines form
-// one. Each operator runs `arena operator init` in its own directory on free loopback
-// ports; one `arena genesis assemble` takes their join statements and the harness's dev
-// terms; each runs `arena genesis install` and must print the assembler's sha256.
-func formNetwork(t *testing.T, dir string, n int) ([]string, string) {
+// comet --dir HOME` runs, the sha256 of the genesis and the agent-match operator the
+// founding terms name. Everything the harness needs later (node id, listen addresses,
+// API) it reads from those directories, so this step alone decides how the network is
+// formed: by the founding ceremony, as operators on different machines form one. Each
+// operator runs `arena operator init` in its own directory on free loopback ports; the
+// first also makes a match operator's key with `arena keys new`; one `arena genesis
+// assemble` takes their join statements and the harness's dev terms as a terms file
+// (the match operator and its wallet named); each runs `arena genesis install` and must
+// print the assembler's sha256.
+func formNetwork(t *testing.T, dir string, n int) ([]string, string, ledger.Address) {
 	t.Helper()
+	begin := time.Now()
 	homes := make([]string, n)
 	var joins []string
 	for i := range n {
@@ -76,21 +80,38 @@ func formNetwork(t *testing.T, dir string, n int) ([]string, string) {
 			"--p2p", fmt.Sprintf("127.0.0.1:%d", p2p), "--api", fmt.Sprintf("http://127.0.0.1:%d", api), "--light-scrypt")
 		joins = append(joins, "--join", filepath.Join(homes[i], "join.json"))
 	}
-	treasury, err := account.Generate() // tenders pay their fee and forfeits to it
+	op, err := ledger.ParseAddress(lastLine(arena(t, "keys", "new", "--dir", homes[0], "--light-scrypt")))
+	if err != nil {
+		t.Fatalf("arena keys new: %v", err)
+	}
+	treasury, err := account.Generate() // tenders and matches pay their fees and forfeits to it
 	if err != nil {
 		t.Fatal(err)
 	}
+	ta := treasury.Address()
+	terms, err := node.FoundingTerms(node.Terms{Name: "perturbed", DevMode: true, Treasury: &ta,
+		RoundTimeout: netRoundTimeout, Attempts: 4, AppealWindow: 10 * time.Second, GradingWindow: time.Minute,
+		GasRate: netGasRate, Operators: []ledger.Address{op}, Genesis: []ledger.Allocation{{Address: op, Amount: ledger.Ether(100)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(terms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	termsFile := filepath.Join(dir, "terms.json")
+	if err := os.WriteFile(termsFile, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	genesis := filepath.Join(dir, "genesis.json")
-	sum := lineAfter(t, arena(t, append([]string{"genesis", "assemble", "--out", genesis, "--dev",
-		"--treasury", treasury.Address().String(),
-		"--name", "perturbed", "--round-timeout", netRoundTimeout.String(), "--attempts", "4",
-		"--appeal-window", "10s", "--grading-window", "1m"}, joins...)...), "sha256 ")
+	sum := lineAfter(t, arena(t, append([]string{"genesis", "assemble", "--out", genesis, "--terms", termsFile}, joins...)...), "sha256 ")
 	for _, home := range homes {
 		if got := lineAfter(t, arena(t, "genesis", "install", "--dir", home, genesis), "sha256 "); !strings.HasPrefix(got, sum+":") {
 			t.Fatalf("genesis install in %s printed sha256 %q; the assembler printed %s", home, got, sum)
 		}
 	}
-	return homes, sum
+	t.Logf("figure: the ceremony for %d operators (%d processes in series) in %s of wall time", n, 2*n+2, time.Since(begin).Round(time.Millisecond))
+	return homes, sum, op
 }
 
 // netNode is one node of the network and its current process.
@@ -113,8 +134,9 @@ type netNode struct {
 // the book of acknowledged transactions and what has been checked so far.
 type network struct {
 	t          *testing.T
-	dir        string // where the operators' directories and the genesis are
-	genesisSum string // the sha256 the assembler printed
+	dir        string         // where the operators' directories and the genesis are
+	genesisSum string         // the sha256 the assembler printed
+	operator   ledger.Address // the founding terms' match operator, run by node 0
 	nodes      []*netNode
 	sb         *switchboard
 	book       *book
@@ -130,8 +152,8 @@ type network struct {
 func newNetwork(t *testing.T) *network {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "net")
-	homes, sum := formNetwork(t, dir, netNodes)
-	n := &network{t: t, dir: dir, genesisSum: sum, sb: newSwitchboard(), book: &book{}, audits: map[string]int{}}
+	homes, sum, op := formNetwork(t, dir, netNodes)
+	n := &network{t: t, dir: dir, genesisSum: sum, operator: op, sb: newSwitchboard(), book: &book{}, audits: map[string]int{}}
 	t.Cleanup(n.cleanup)
 	confs := make([]*cfg.Config, len(homes))
 	for i, home := range homes {
@@ -150,6 +172,9 @@ func newNetwork(t *testing.T) *network {
 		}
 		ac.API.Rate = 0 // the clients are the load under test, not strangers to keep out
 		ac.Snapshots.Interval = netSnapshotEvery
+		if i == 0 { // node 0 plays the agent matches, with the key its operator made
+			ac.Operators = []node.OperatorConfig{{Address: op, Reader: node.DefaultReader, CallTimeout: node.DefaultCallTimeout}}
+		}
 		writeConfig(t, home, ac)
 		rpc, err := rpchttp.New(c.RPC.ListenAddress, "/websocket")
 		if err != nil {
@@ -550,9 +575,9 @@ func (n *network) auditAll(noun string, jobs [][]uint64) int {
 	return ran
 }
 
-// audit runs one `arena audit NOUN ID --dir HOME` on nd within a minute.
+// audit runs one `arena audit NOUN ID --dir HOME` on nd within auditLimit.
 func (n *network) audit(nd *netNode, noun string, id uint64) error {
-	ctx, cancel := context.WithTimeout(n.t.Context(), time.Minute)
+	ctx, cancel := context.WithTimeout(n.t.Context(), auditLimit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, arenaBin, "audit", noun, strconv.FormatUint(id, 10), "--dir", nd.home)
 	cmd.Env = arenaEnv()
@@ -669,9 +694,9 @@ var (
 
 // runTender runs one tender to its award with every transaction sent to node 0 only:
 // the criteria checked, the tender published, three sealed bids, two revealed and
-// scored by the validators of all four nodes, the third expired, the award. Then `arena
-// audit tender N` re-derives its scorecards, totals, ranking, fee, payout and deposits
-// from every node's directory. It returns the tender's id.
+// scored by the validators of all four nodes, the third expired, the award. It returns
+// the tender's id; auditContests has `arena audit tender N` re-derive its scorecards,
+// totals, ranking, fee, payout and deposits from every node's directory.
 func (n *network) runTender() ledger.TenderID {
 	n.t.Helper()
 	c := n.nodes[0].c
@@ -679,11 +704,7 @@ func (n *network) runTender() ledger.TenderID {
 	bidders := []*client.Sender{newSender(n.t, c), newSender(n.t, c), newSender(n.t, c)}
 	ok := func(s *client.Sender, v ledger.Amount, b ledger.Body) ledger.Outcome {
 		n.t.Helper()
-		rc := mustSend(n.t, s, v, b)
-		if !rc.Outcome.OK() {
-			n.t.Fatalf("tender: %s refused: %s", b.Kind(), rc.Outcome.Err)
-		}
-		return rc.Outcome
+		return n.must("tender", s, v, b)
 	}
 	ok(buyer, ledger.Amount{}, ledger.Faucet{To: buyer.Address(), Amount: ledger.Ether(200)})
 	for _, b := range bidders {
@@ -730,108 +751,9 @@ func (n *network) runTender() ledger.TenderID {
 	if tv.State != tender.TenderAwarded || tv.Bids[2].Status != tender.BidExpired {
 		n.t.Fatalf("tender %d is %s with its third bid %s: want awarded with the third expired", id, tv.State, tv.Bids[2].Status)
 	}
-	n.waitAll("the tender's award", n.top())
-	jobs := make([][]uint64, len(n.nodes))
-	for i := range jobs {
-		jobs[i] = []uint64{uint64(id)}
-	}
-	n.auditAll("tender", jobs)
-	n.t.Logf("tender %d awarded to bid %d at total %d of %d, bid %d at %d; audited on every node",
+	n.t.Logf("tender %d awarded to bid %d at total %d of %d, bid %d at %d",
 		id, tv.WinningBid, tv.WinningTotal, tv.Bids[0].TotalMax, bids[1], tv.Bids[1].Total)
 	return id
-}
-
-// runChallenge runs a benchmark challenge whose bench module and program are uploaded
-// to node 0 alone, through its API: the validators of the other nodes fetch them from
-// node 0 by digest. The example bench is registered and checked by a committee, a
-// challenge published, the example agent "sharp" committed and its run scored by the
-// validators in their sandboxes, the challenge folded; then `arena audit run N` (the
-// dataset regenerated, every transcript re-graded, fetched from the nodes that hold it)
-// and `arena audit challenge N` re-derive it on every node.
-func (n *network) runChallenge() {
-	n.t.Helper()
-	ctx := n.t.Context()
-	c := n.nodes[0].c
-	keys := make([]*account.Key, 2) // the bench's sponsor, the agent's solver
-	for i := range keys {
-		k, err := account.Generate()
-		if err != nil {
-			n.t.Fatal(err)
-		}
-		keys[i] = k
-	}
-	sponsor, solver := c.Sender(keys[0]), c.Sender(keys[1])
-	ok := func(s *client.Sender, v ledger.Amount, b ledger.Body) ledger.Outcome {
-		n.t.Helper()
-		rc := mustSend(n.t, s, v, b)
-		if !rc.Outcome.OK() {
-			n.t.Fatalf("challenge: %s refused: %s", b.Kind(), rc.Outcome.Err)
-		}
-		return rc.Outcome
-	}
-	ok(sponsor, ledger.Amount{}, ledger.Faucet{To: sponsor.Address(), Amount: ledger.Ether(100)})
-	ok(solver, ledger.Amount{}, ledger.Faucet{To: solver.Address(), Amount: ledger.Ether(10)})
-	bench := example.Bench()
-	agent, _ := example.Agent("sharp")
-	for i, module := range [][]byte{bench, agent} {
-		if _, err := c.WithSigner(keys[i]).PutBlob(ctx, module); err != nil {
-			n.t.Fatalf("upload to node0: %v", err)
-		}
-	}
-	benchID := ledger.BenchID(ok(sponsor, ledger.Amount{}, challenge.BenchRegister{
-		Name: "toolbench", Version: 1, Module: abi.Digest(bench), Size: int64(len(bench)),
-		Kinds: []string{abi.KindMemory, abi.KindTool}, MinCases: 100, Profiles: []string{challenge.ProfileFull, challenge.ProfilePractice},
-		Quorum: 3, InitGas: 200_000_000, CaseGas: 200_000_000, BenchGas: 50_000_000_000, MaxPages: challenge.DefaultPages,
-		Platform: challenge.Platform, Fold: challenge.DefaultFold(),
-	}).Created)
-	var bv ledger.BenchView
-	n.waitFor("the bench checked", challengeLimit, func() bool {
-		var err error
-		bv, err = c.Bench(ctx, benchID)
-		return err == nil && bv.State != challenge.BenchChecking
-	})
-	if bv.State != challenge.BenchAccepted {
-		n.t.Fatalf("bench %s (%s): want accepted", bv.State, bv.Reason)
-	}
-	a, err := c.Arena(ctx)
-	if err != nil {
-		n.t.Fatal(err)
-	}
-	id := ledger.ChallengeID(ok(sponsor, ledger.Ether(50), challenge.Publish{
-		Bench: "toolbench", Title: "Tool use and memory", Deposit: ledger.Ether(2), PerEpoch: ledger.Ether(10),
-		EpochS: 3600, End: a.Time + 30*86400,
-	}).Created)
-	ok(solver, ledger.Ether(2), challenge.Commit{Challenge: id, Program: abi.Digest(agent), Size: int64(len(agent)), Profile: challenge.ProfileFull})
-	var cv ledger.ChallengeView
-	n.waitFor("the entry's run final", challengeLimit, func() bool {
-		cv, err = c.Challenge(ctx, id)
-		return err == nil && len(cv.Runs) == 1 && cv.Runs[0].State == challenge.RunFinal
-	})
-	if cv.Runs[0].Kept == nil {
-		n.t.Fatalf("run %d final with no kept result", cv.Runs[0].ID)
-	}
-	scored := 0
-	for _, at := range cv.Runs[0].Attestations {
-		if at.Result.Scored() {
-			scored++
-		}
-	}
-	// One validator a node: a quorum of scored attestations is at least two nodes that
-	// ran the bench and the program without the upload.
-	if scored < bv.Quorum || bv.Quorum < 2 {
-		n.t.Fatalf("run %d: %d scored attestations, want the bench's quorum of %d", cv.Runs[0].ID, scored, bv.Quorum)
-	}
-	ok(sponsor, ledger.Amount{}, ledger.Advance{Seconds: 3600})
-	ok(solver, ledger.Amount{}, challenge.Fold{Challenge: id})
-	n.waitAll("the fold", n.top())
-	runs, folds := make([][]uint64, len(n.nodes)), make([][]uint64, len(n.nodes))
-	for i := range n.nodes {
-		runs[i], folds[i] = []uint64{uint64(cv.Runs[0].ID)}, []uint64{uint64(id)}
-	}
-	n.auditAll("run", runs)
-	n.auditAll("challenge", folds)
-	n.t.Logf("challenge %d: run %d composite %d over %d cases, from modules uploaded to node0 alone; audited on every node",
-		id, cv.Runs[0].ID, cv.Runs[0].Kept.Composite.Composite, cv.Runs[0].Kept.Composite.N)
 }
 
 // waitFor polls cond every 500 ms until it holds, failing the test after limit.
@@ -861,12 +783,21 @@ func award(ctx context.Context, s *client.Sender, id ledger.TaskID) error {
 }
 
 // cycle is one round of the three perturbations, each on its own node, with the
-// traffic running and the checks after each.
-func (n *network) cycle(k int, rng *rand.Rand) {
+// traffic running and the checks after each. While the heavy contests' start is under
+// way node 0, which holds their uploads and takes their transactions, is spared: the
+// faults fall on the validators fetching from it and running their programs.
+func (n *network) cycle(k int, rng *rand.Rand, h *heavy) {
 	n.t.Helper()
-	victims := rng.Perm(len(n.nodes))
+	pool := n.nodes
+	if h.running() {
+		pool = n.nodes[1:]
+	}
+	victims := make([]*netNode, len(pool))
+	for i, j := range rng.Perm(len(pool)) {
+		victims[i] = pool[j]
+	}
 
-	nd := n.nodes[victims[0]]
+	nd := victims[0]
 	from := n.top()
 	n.t.Logf("cycle %d: kill -9 node%d at height %d", k, nd.i, from)
 	n.kill(nd)
@@ -874,7 +805,7 @@ func (n *network) cycle(k int, rng *rand.Rand) {
 	n.start(nd)
 	n.check(fmt.Sprintf("cycle %d, node%d killed and restarted", k, nd.i))
 
-	nd = n.nodes[victims[1]]
+	nd = victims[1]
 	from = n.top()
 	n.t.Logf("cycle %d: SIGSTOP node%d at height %d (round timeout %s)", k, nd.i, from, netRoundTimeout)
 	n.signal(nd, syscall.SIGSTOP)
@@ -882,7 +813,7 @@ func (n *network) cycle(k int, rng *rand.Rand) {
 	n.signal(nd, syscall.SIGCONT)
 	n.check(fmt.Sprintf("cycle %d, node%d paused and resumed", k, nd.i))
 
-	nd = n.nodes[victims[2]]
+	nd = victims[2]
 	from = n.top()
 	refused := n.sb.refused(nd.i)
 	n.t.Logf("cycle %d: cut node%d off at height %d", k, nd.i, from)
@@ -931,60 +862,67 @@ func (n *network) hold(what string, victim *netNode, d time.Duration, reach uint
 }
 
 var (
-	netCycles    = flag.Int("network.cycles", 1, "perturbation cycles of the four-node network test (kill, pause and cut each); raise it for a soak")
-	netChallenge = flag.Bool("network.challenge", false, "also run a benchmark challenge (wasm bench and program uploaded to node 0 alone) and audit it on every node; for a soak")
-	netSeed      = flag.Uint64("network.seed", 1, "seed of the network test's victims and transaction mix")
+	netCycles = flag.Int("network.cycles", 1, "perturbation cycles of the four-node network test (kill, pause and cut each); raise it for a soak")
+	netSeed   = flag.Uint64("network.seed", 1, "seed of the network test's victims and transaction mix")
 )
 
 // TestFourNodesSurviveKillPauseAndPartition: a network of four validators founded by
-// the ceremony (`arena operator init` in four directories, `arena genesis assemble`,
-// `arena genesis install` in each), each an `arena node --engine comet` process of the
-// built binary, every peer link through a loopback relay the test owns. Four clients send signed
-// faucet, post_task, submit, grade and withdraw transactions to nodes picked at random
-// while, each cycle, one node is killed with SIGKILL and restarted, one is stopped
-// (SIGSTOP) past a grading round's timeout and resumed, and one is cut off from the
-// others at the relays and healed. After each: every node commits a new height, every
-// node holds the same block and app hash at every height they share, every
-// acknowledged transaction is in every node's log at the block and index its receipt
-// named, and `arena audit entry N` re-derives every settled grade from every node's
-// directory. Then a tender runs to its award through node 0's API alone, scored by the
-// validators of all four nodes, and `arena audit tender N` re-derives it on every node.
-// The founding nodes snapshot every 5 blocks: a fifth node, made as a late user makes
-// one (`arena operator init`, `arena genesis install --observer`, [statesync] trusting
-// a header read from node 0's /commit before the tender), joins by state sync, holds
-// the others' blocks and app hashes from its first block on, serves every task and entry
-// exactly as node 0 does, and audits every settled entry, the tender and, once every
-// task is awarded, each award, as every node does. `arena verify` replays every node's
-// log, the fifth's from the snapshot it restored, as it says. -network.cycles N runs a
-// soak.
+// the ceremony (`arena operator init` in four directories, `arena keys new` for a match
+// operator, `arena genesis assemble --terms`, `arena genesis install` in each), each an
+// `arena node --engine comet` process of the built binary, every peer link through a
+// loopback relay the test owns. Four clients send signed faucet, post_task, submit,
+// grade and withdraw transactions to nodes picked at random. A benchmark challenge
+// (the example bench and agent) and a learning challenge (the example pair on a prefix
+// of the embedded dataset) start at once, their modules and split uploaded to node 0
+// alone and their transactions sent to it, so that the other validators fetch every
+// artifact from node 0 by digest and run it in their sandboxes while, each cycle, one
+// node is killed with SIGKILL and restarted, one is stopped (SIGSTOP) past a grading
+// round's timeout and resumed, and one is cut off from the others at the relays and
+// healed (node 0 is spared while those two contests are under way). After each: every
+// node commits a new height, every node holds the same block and app hash at every
+// height they share, every acknowledged transaction is in every node's log at the
+// block and index its receipt named, and `arena audit entry N` re-derives every settled
+// grade from every node's directory. Once the traffic stops, the benchmark run is
+// folded, the learning challenge's held-out split is uploaded to node 0 and revealed,
+// the pair measured and folded, a tender runs to its award and an agent match is
+// played by node 0's operator (`arena match create` in its directory), all through
+// node 0's API. The founding nodes snapshot every 5 blocks: a fifth node, made as a
+// late user makes one (`arena operator init`, `arena genesis install --observer`,
+// [statesync] trusting a header read from node 0's /commit before those contests
+// settled), joins by state sync, holds the others' blocks and app hashes from its first
+// block on and serves every task and entry exactly as node 0 does. Then `arena audit
+// tender`, `match`, `run`, `challenge` and `learn` re-derive every contest on each of
+// the five nodes, and every settled entry and, once every task is awarded, each award
+// as well. `arena verify` replays every node's log, the fifth's from the snapshot it
+// restored, as it says. -network.cycles N runs a soak.
 func TestFourNodesSurviveKillPauseAndPartition(t *testing.T) {
 	begin := time.Now()
 	rng := rand.New(rand.NewPCG(*netSeed, 0x6e6574))
 	t.Logf("seed %d, %d cycles", *netSeed, *netCycles)
 	n := newNetwork(t)
+	t.Logf("figure: the ceremony and four nodes at height 2 %s after the test began", time.Since(begin).Round(time.Millisecond))
 	tr := n.startTraffic(rng)
 	defer tr.stop()
+	h := n.startHeavy()
 	time.Sleep(warmUp)
 	n.check("warm-up")
 	for k := range *netCycles {
-		n.cycle(k+1, rng)
+		n.cycle(k+1, rng, h)
 	}
+	n.awaitHeavy(h) // with the traffic still running
 	tr.stop()
 	n.settle()
 	n.check("traffic stopped")
 	trusted := n.trustNow()
-	tenderID := n.runTender()
+	n.finishHeavy(h)
+	cs := contests{tender: n.runTender(), run: h.run.ID, challenge: h.challenge, learnRun: h.learnRun}
+	cs.match = n.runMatch()
 	joining := time.Now()
 	late := n.joinLate(trusted)
 	n.check(fmt.Sprintf("node%d joined by state sync", late.i))
 	n.sameViews(late)
-	jobs := make([][]uint64, len(n.nodes))
-	jobs[late.i] = []uint64{uint64(tenderID)}
-	n.auditAll("tender", jobs) // settled before the snapshot the late node restored
-	t.Logf("figure: node%d joined, checked, compared and audited in %s of wall time", late.i, time.Since(joining).Round(time.Second))
-	if *netChallenge {
-		n.runChallenge()
-	}
+	n.auditContests(cs) // settled before the snapshot the late node restored
+	t.Logf("figure: node%d joined, checked, compared and every contest audited on all five nodes in %s of wall time", late.i, time.Since(joining).Round(time.Second))
 	n.awardAll()
 	st := n.book.stats()
 	t.Logf("%d transactions acknowledged (%v), %d sends unanswered; audits run: %v", st.acked, st.kinds, st.cut, n.audits)

@@ -166,7 +166,7 @@ func start(home string, c *cfg.Config, db *store.DB, o Options) (*Engine, error)
 	// Commit, nor they for them. The app locks its own state (see App); CometBFT holds
 	// the mempool during Commit, so no CheckTx runs between a commit and its rechecks.
 	n, err := nm.NewNode(c, pv, nodeKey, proxy.NewConnSyncLocalClientCreator(app),
-		nm.DefaultGenesisDocProviderFunc(c), cfg.DefaultDBProvider, nm.DefaultMetricsProvider(c.Instrumentation), logger)
+		nm.DefaultGenesisDocProviderFunc(c), storeDBProvider, nm.DefaultMetricsProvider(c.Instrumentation), logger)
 	if err != nil {
 		return nil, fmt.Errorf("new node: %w", err)
 	}

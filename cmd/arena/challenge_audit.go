@@ -161,6 +161,13 @@ func (a *app) openLog() (*store.DB, error) {
 // round.
 func runLog(db *store.DB, s *ledger.State, run ledger.RunView, last uint64) (*audit.RunLog, error) {
 	out := &audit.RunLog{}
+	base, _, ok, err := db.Base()
+	if err != nil {
+		return nil, fmt.Errorf("audit: %w", err)
+	}
+	if ok {
+		out.Base = base.Height
+	}
 	if rv, ok := s.GradingRound(run.Round); ok {
 		out.Committee = rv.Committee
 	}
