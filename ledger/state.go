@@ -3,6 +3,7 @@ package ledger
 import (
 	"bytes"
 	"errors"
+	"slices"
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
@@ -33,6 +34,7 @@ type State struct {
 	chall  *challenge.State
 	learn  *learn.State
 	events []Event // the award outbox
+	begun  []Event // what the current height's begin-block work produced; not part of the state
 
 	outbox    digest.Chain // running hash of events
 	termsHash [32]byte     // the founding terms never change, so they are hashed once
@@ -122,10 +124,17 @@ func (s *State) BeginBlock(b Block) {
 		s.match.Anchor(*anchor, s.Now())
 	}
 	if moved {
-		s.chall.BeginBlock(s.env(book.At{Height: s.height, Now: s.Now()}), anchor)
-		s.learn.BeginBlock(s.env(book.At{Height: s.height, Now: s.Now()}), anchor)
+		env := s.env(book.At{Height: s.height, Now: s.Now()})
+		s.begun = append(s.chall.BeginBlock(env, anchor), s.learn.BeginBlock(env, anchor)...)
 	}
 }
+
+// BlockEvents returns what the begin-block work of the current height produced, in
+// order: the runs whose seed the block anchored, the attempts and rounds that timed out,
+// and what their ends settled and released. Engines record them with the block, since no
+// transaction's outcome carries them, and a replay must produce them again. They are not
+// part of the state: a state decoded from its encoding has none until its next block.
+func (s *State) BlockEvents() []Event { return slices.Clone(s.begun) }
 
 // ErrCorrupt wraps every error that means the state broke an invariant; a node that
 // meets one must stop.

@@ -153,19 +153,18 @@ func (db *DB) blockPage(lo, hi uint64) ([]StoredBlock, error) {
 	if err != nil {
 		return nil, err
 	}
-	page := make([]StoredBlock, len(infos))
+	page := infos
 	next := 0
 	for i, info := range infos {
 		if want := lo + uint64(i); info.Height != want {
 			return nil, fmt.Errorf("%w: block %d missing", ErrCorrupt, want)
 		}
-		page[i].BlockInfo = info
 		for next < len(txs) && txs[next].Height == info.Height {
 			page[i].Txs = append(page[i].Txs, txs[next].TxRecord)
 			next++
 		}
-		if len(page[i].Txs) != info.Txs {
-			return nil, fmt.Errorf("%w: block %d records %d txs, log holds %d", ErrCorrupt, info.Height, info.Txs, len(page[i].Txs))
+		if len(page[i].Txs) != info.BlockInfo.Txs {
+			return nil, fmt.Errorf("%w: block %d records %d txs, log holds %d", ErrCorrupt, info.Height, info.BlockInfo.Txs, len(page[i].Txs))
 		}
 	}
 	if next != len(txs) {
@@ -174,15 +173,15 @@ func (db *DB) blockPage(lo, hi uint64) ([]StoredBlock, error) {
 	return page, nil
 }
 
-func (db *DB) blockRows(lo, hi uint64) ([]BlockInfo, error) {
-	rows, err := db.r.Query(`SELECT height, time, hash, txs FROM blocks WHERE height BETWEEN ? AND ? ORDER BY height`, lo, hi)
+func (db *DB) blockRows(lo, hi uint64) ([]StoredBlock, error) {
+	rows, err := db.r.Query(`SELECT height, time, hash, txs, events FROM blocks WHERE height BETWEEN ? AND ? ORDER BY height`, lo, hi)
 	if err != nil {
 		return nil, fmt.Errorf("read blocks %d-%d: %w", lo, hi, err)
 	}
 	defer rows.Close()
-	var out []BlockInfo
+	var out []StoredBlock
 	for rows.Next() {
-		b, err := scanBlock(rows)
+		b, err := scanStored(rows)
 		if err != nil {
 			return nil, fmt.Errorf("read blocks %d-%d: %w", lo, hi, err)
 		}
