@@ -7,7 +7,9 @@ import (
 )
 
 // Of returns the block subscribers see for the block cb commits.
-func Of(cb *store.CommittedBlock) chain.Block { return of(cb.Height, cb.Time, cb.Hash, cb.Events, cb.Txs) }
+func Of(cb *store.CommittedBlock) chain.Block {
+	return of(cb.Height, cb.Time, cb.Hash, cb.Events, cb.Txs)
+}
 
 func of(height uint64, time int64, hash [32]byte, events []ledger.Event, txs []store.TxRecord) chain.Block {
 	b := chain.Block{Height: height, Time: time, Hash: store.HexID(hash), Begin: events, Txs: make([]chain.TxResult, len(txs))}
