@@ -108,6 +108,34 @@ func (db *DB) Tx(id [32]byte) (TxAt, bool, error) {
 	return t, true, nil
 }
 
+// BlockEvents returns every event the log keeps from its blocks' begin-block work (the
+// events table's rows at BlockIndex), in block order.
+func (db *DB) BlockEvents() ([]ledger.Event, error) {
+	rows, err := db.r.Query(`SELECT height, seq, json FROM events WHERE idx = ? ORDER BY height, seq`, BlockIndex)
+	if err != nil {
+		return nil, fmt.Errorf("read block events: %w", err)
+	}
+	defer rows.Close()
+	var out []ledger.Event
+	for rows.Next() {
+		var h uint64
+		var seq int
+		var j string
+		if err := rows.Scan(&h, &seq, &j); err != nil {
+			return nil, fmt.Errorf("read block events: %w", err)
+		}
+		var e ledger.Event
+		if err := json.Unmarshal([]byte(j), &e); err != nil {
+			return nil, fmt.Errorf("read block event %d.%d: %w: %v", h, seq, ErrCorrupt, err)
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read block events: %w", err)
+	}
+	return out, nil
+}
+
 // blockPage is how many blocks Blocks reads per query.
 const blockPage = 256
 
