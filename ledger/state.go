@@ -60,12 +60,11 @@ func New(t Terms) (*State, error) {
 }
 
 func newState(t Terms) *State {
-	return &State{
-		terms: t, termsHash: digest.Sum(t),
-		book: book.New(), rounds: round.NewSet(t.roundTerms()), bounty: bounty.New(t.bountyTerms()),
-		tender: tender.New(t.tenderTerms()), match: match.New(t.matchTerms()), chall: challenge.New(t.challengeTerms()),
-		learn: learn.New(t.learnTerms()),
+	s := &State{terms: t, termsHash: digest.Sum(t), book: book.New(), rounds: round.NewSet(t.roundTerms())}
+	for _, c := range contests {
+		c.open(s, t)
 	}
+	return s
 }
 
 // Terms returns a copy of the founding terms.
@@ -96,7 +95,12 @@ func (s *State) Claimable(a Address) Amount { return s.book.Account(a).Claimable
 // that makes blocks only for transactions must make one then, so that the wait never
 // depends on some other transaction arriving.
 func (s *State) AwaitsAnchor() bool {
-	return s.match.Anchoring() || s.chall.Anchoring() || s.learn.Anchoring()
+	for _, c := range contests {
+		if c.anchoring != nil && c.anchoring(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // BeginBlock tells the ledger a block has started. Apply does the same with the block it
@@ -120,12 +124,14 @@ func (s *State) BeginBlock(b Block) {
 		s.blockTime = b.Time
 		s.hash = nil
 	}
-	if anchor != nil {
-		s.match.Anchor(*anchor, s.Now())
-	}
 	if moved {
+		s.begun = nil
 		env := s.env(book.At{Height: s.height, Now: s.Now()})
-		s.begun = append(s.chall.BeginBlock(env, anchor), s.learn.BeginBlock(env, anchor)...)
+		for _, c := range contests {
+			if c.begin != nil {
+				s.begun = append(s.begun, c.begin(s, env, anchor)...)
+			}
+		}
 	}
 }
 
