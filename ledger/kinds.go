@@ -38,6 +38,10 @@ type contest struct {
 	anchoring func(s *State) bool
 	begin     func(s *State, env round.Env, anchor *[32]byte) []Event
 
+	// names reports whether one of the kind's records names the artifact d by its
+	// sha256 (State.Names); nil for a kind that names none.
+	names func(s *State, d string) bool
+
 	pools    []poolLine                     // the pools the kind keeps, as the balances list them
 	counts   func(s *State, c *Counts)      // the kind's headline numbers
 	snapshot func(s *State, snap *Snapshot) // the kind's views
@@ -74,6 +78,7 @@ var contests = []contest{
 		exhausted: func(s *State, env round.Env, r *round.Round) []Event {
 			return s.bounty.Exhausted(env, r)
 		},
+		names: func(s *State, d string) bool { return s.bounty.Names(d) },
 		pools: []poolLine{
 			{bounty.PrizePool, "Prize escrow", func(b *Balances) *Amount { return &b.PrizeEscrow }},
 			{bounty.BondPool, "Bond escrow", func(b *Balances) *Amount { return &b.BondEscrow }},
@@ -168,6 +173,7 @@ var contests = []contest{
 		begin: func(s *State, env round.Env, anchor *[32]byte) []Event {
 			return s.chall.BeginBlock(env, anchor)
 		},
+		names: func(s *State, d string) bool { return s.chall.Names(d, s.rounds) },
 		pools: []poolLine{
 			{challenge.PoolPool, "Challenge pools", func(b *Balances) *Amount { return &b.ChallengePool }},
 			{challenge.DepositPool, "Challenge deposits", func(b *Balances) *Amount { return &b.ChallengeDeposits }},
@@ -199,6 +205,7 @@ var contests = []contest{
 		begin: func(s *State, env round.Env, anchor *[32]byte) []Event {
 			return s.learn.BeginBlock(env, anchor)
 		},
+		names: func(s *State, d string) bool { return s.learn.Names(d) },
 		pools: []poolLine{
 			{learn.PoolPool, "Learning pools", func(b *Balances) *Amount { return &b.LearnPool }},
 			{learn.DepositPool, "Learning deposits", func(b *Balances) *Amount { return &b.LearnDeposits }},

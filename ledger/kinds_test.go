@@ -70,10 +70,22 @@ func TestEveryKindInStateHasARowInContests(t *testing.T) {
 // TestEveryRowFillsEveryPart: each row says how to make, encode, restore, hash and check
 // its kind, lists its pools, counts and views; a kind with graded rounds says how to
 // decode their verdicts and settle them, and one that waits for an anchor has
-// begin-block work to hand it to. No round kind has two owners.
+// begin-block work to hand it to. Where the kind's state has the method a part calls
+// (Settled, Exhausted, Anchoring, BeginBlock, Anchor, Names), the row has that part. No
+// round kind has two owners.
 func TestEveryRowFillsEveryPart(t *testing.T) {
+	s := newState(testTerms(t))
 	owners := map[string]string{}
 	for _, c := range contests {
+		st := reflect.TypeOf(c.part(s))
+		for method, set := range map[string]bool{
+			"Settled": c.settled != nil, "Exhausted": c.exhausted != nil, "Anchoring": c.anchoring != nil,
+			"BeginBlock": c.begin != nil, "Anchor": c.begin != nil, "Names": c.names != nil,
+		} {
+			if _, has := st.MethodByName(method); has && !set {
+				t.Errorf("contest %q: its state has %s, the row leaves out the part that calls it", c.name, method)
+			}
+		}
 		missing := []string{}
 		for part, nilFn := range map[string]bool{
 			"open": c.open == nil, "part": c.part == nil, "restore": c.restore == nil, "hash": c.hash == nil,
