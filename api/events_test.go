@@ -49,3 +49,34 @@ func TestEventsDeliverEachBlock(t *testing.T) {
 		t.Errorf("block = %+v, want height 1 with the faucet tx applied", b)
 	}
 }
+
+// TestEventsStreamTheBlocksBeginBlockEvents: the events a block's begin-block work
+// produced, which no transaction's outcome carries, reach GET /v1/events: the block
+// that anchors a learning run's seed carries learn_run_anchored in its begin_events,
+// with the seed the run's view shows, and the stream sends it before the block's
+// transactions' events.
+func TestEventsStreamTheBlocksBeginBlockEvents(t *testing.T) {
+	f := learningFixture(t)
+	var seed string
+	var round ledger.RoundID
+	var head uint64
+	f.eng.View(func(s *ledger.State) {
+		r := s.Snapshot().Learning[0].Runs[0]
+		seed, round, head = r.Seed, r.Round, s.Height()
+	})
+	if len(seed) != 64 {
+		t.Fatalf("the run's seed is %q after its anchor", seed)
+	}
+	s := f.openEvents(t, "0", "")
+	var found []ledger.Event
+	for _, b := range s.blocks(t, int(head)) {
+		for _, e := range b.Begin {
+			if e.Type == "learn_run_anchored" {
+				found = append(found, e)
+			}
+		}
+	}
+	if len(found) != 1 || found[0].Note != seed || found[0].Round != uint64(round) || found[0].Entry != 1 {
+		t.Fatalf("learn_run_anchored begin events %+v, want one naming run 1, round %d and seed %s", found, round, seed)
+	}
+}

@@ -144,6 +144,7 @@ type views struct {
 	tasks  map[ledger.TaskID]*ledger.TaskView
 	rounds map[ledger.RoundID]*ledger.RoundView
 	names  map[ledger.Address]string // checksummed spellings: each costs a keccak
+	begun  begun                     // begin-block events by round, when given
 }
 
 func index(s *ledger.Snapshot, xs crossings) *views {

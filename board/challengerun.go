@@ -19,6 +19,7 @@ type runCard struct {
 	Kept     string // the result it kept, in words; "" while none
 	KeptFrom string
 	Atts     []runAtt
+	Begun    []begunLine // what blocks' begin-block work did to its round, when given
 }
 
 // runAtt is one member's attestation on a run: the digests it signed and what it scored.
@@ -38,6 +39,9 @@ type runAtt struct {
 func (v *views) runCard(r *challenge.RunView) runCard {
 	rc := runCard{ID: r.ID, Purpose: purpose(r), State: r.State, Seed: r.Seed, Created: stamp(r.CreatedAt),
 		Ended: stamp(r.EndedAt), Round: r.Round}
+	if r.Round != 0 {
+		rc.Begun = v.begun[r.Round]
+	}
 	if r.KeptFrom != nil {
 		rc.KeptFrom = v.name(*r.KeptFrom)
 	}

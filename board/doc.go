@@ -1,6 +1,9 @@
 // Package board renders the scorecard page: one self-contained HTML file built from a
-// ledger.Snapshot and nothing else, save, when given (WithCrossings), the sinks outside
-// the arena that each award reached.
+// ledger.Snapshot and nothing else, save, when given, the sinks outside the arena that
+// each award reached (WithCrossings) and the events the log keeps with each block from
+// its begin-block work, shown on the challenge and learning runs they concern
+// (WithBlockEvents: a run's anchored seed, its attempts' expiry and what a round's end
+// released).
 //
 // The page promises three things. It is pure: Render reads no clock, no environment and
 // no file, so the same snapshot always renders the same bytes. It is inert: every string

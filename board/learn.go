@@ -76,6 +76,7 @@ type learnRunRow struct {
 	BPB       string // "-" until scored
 	Note      string // a failure, when the run kept one
 	Curve     template.HTML
+	Begun     []begunLine // what blocks' begin-block work did to its rounds, when given
 }
 
 // learnFoldRow is one epoch's fold of a learning challenge.
@@ -97,16 +98,16 @@ type learnPaymentRow struct {
 }
 
 // learning returns the learning section of s.
-func learning(s *ledger.Snapshot) learnSection {
+func learning(s *ledger.Snapshot, bs begun) learnSection {
 	sym := s.Arena.Terms.Symbol
 	var out learnSection
 	for i := range s.Learning {
-		out.Challenges = append(out.Challenges, learnCardOf(&s.Learning[i], sym))
+		out.Challenges = append(out.Challenges, learnCardOf(&s.Learning[i], sym, bs))
 	}
 	return out
 }
 
-func learnCardOf(v *ledger.LearnChallengeView, sym string) learnCard {
+func learnCardOf(v *ledger.LearnChallengeView, sym string, bs begun) learnCard {
 	c := learnCard{
 		ID: v.ID, Title: v.Title, State: v.State, Sponsor: v.Sponsor.String(),
 		Dataset: short(v.Dataset), DatasetFull: v.Dataset, DatasetBytes: v.DatasetBytes,
@@ -139,6 +140,11 @@ func learnCardOf(v *ledger.LearnChallengeView, sym string) learnCard {
 		r := &v.Runs[i]
 		runs[r.ID] = r
 		row := learnRunRow{ID: r.ID, Submitter: r.Committer.String(), State: r.State, BPB: "-"}
+		for _, id := range []ledger.RoundID{r.Round, r.HeldoutRound} {
+			if id != 0 {
+				row.Begun = append(row.Begun, bs[id]...)
+			}
+		}
 		if k := r.Kept; k != nil && k.Scored() {
 			row.BPB = micro(bpbMicros(k.Bits, k.Bytes))
 			row.Curve = curveSVG(r.ID, k.Curve, r.DatasetBytes)

@@ -25,6 +25,9 @@ type options struct {
 	known     bool // crossings were given: their absence means none happened
 	crossings map[ledger.TaskID][]Crossing
 	source    func() (map[ledger.TaskID][]Crossing, error)
+
+	begun       []ledger.Event // begin-block events (WithBlockEvents)
+	begunSource func() ([]ledger.Event, error)
 }
 
 // crossings is what Render knows of where awards went.

@@ -38,14 +38,19 @@ func Policy() string { return policy }
 // Render writes the board for s to w: one self-contained HTML document. It is pure: the
 // same snapshot and options always give the same bytes, and nothing but s and what the
 // options name is read. Every string from s is escaped for the context it lands in.
-// Options add to the page (WithCrossings); without any, the page is s's alone.
+// Options add to the page (WithCrossings, WithBlockEvents); without any, the page is s's alone.
 func Render(w io.Writer, s ledger.Snapshot, opts ...Option) error {
 	xs, err := crossingsOf(opts)
 	if err != nil {
 		return fmt.Errorf("render board: %w", err)
 	}
+	bs, err := begunOf(opts, s.Arena.Terms.Symbol)
+	if err != nil {
+		return fmt.Errorf("render board: %w", err)
+	}
 	p := build(&s, xs)
 	v := index(&s, xs)
+	v.begun = bs
 	cs := v.cards()
 	p.Tenders = v.tenders()
 	if p.Matching {
@@ -55,7 +60,7 @@ func Render(w io.Writer, s ledger.Snapshot, opts ...Option) error {
 		p.Challenges = v.challenges()
 	}
 	if p.Learning {
-		p.Learn = learning(&s)
+		p.Learn = learning(&s, bs)
 	}
 	p.Total = len(cs)
 	p.First = cs[:min(pageSize, len(cs))]

@@ -74,11 +74,15 @@ type TxAt struct {
 }
 
 // Block is a committed block as subscribers see it and GET /v1/events streams it.
+// Begin is what the block's begin-block work produced before its first transaction
+// (ledger.State.BlockEvents): runs whose seed it anchored, attempts and rounds that
+// timed out, and what their ends released.
 type Block struct {
-	Height uint64     `json:"height"`
-	Time   int64      `json:"time"`       // unix seconds
-	Hash   string     `json:"state_hash"` // 0x hex of the state hash after the block
-	Txs    []TxResult `json:"txs"`
+	Height uint64         `json:"height"`
+	Time   int64          `json:"time"`       // unix seconds
+	Hash   string         `json:"state_hash"` // 0x hex of the state hash after the block
+	Begin  []ledger.Event `json:"begin_events,omitempty"`
+	Txs    []TxResult     `json:"txs"`
 }
 
 // TxResult is one recorded transaction of a committed block and what it did.
@@ -90,9 +94,10 @@ type TxResult struct {
 	Outcome ledger.Outcome `json:"outcome"`
 }
 
-// Events returns every ledger event of the block, in order.
+// Events returns every ledger event of the block, in order: its begin-block events,
+// then each transaction's.
 func (b Block) Events() []ledger.Event {
-	var out []ledger.Event
+	out := append([]ledger.Event(nil), b.Begin...)
 	for _, t := range b.Txs {
 		out = append(out, t.Outcome.Events...)
 	}

@@ -237,39 +237,19 @@ func (s *State) tenderAttest(env round.Env, id RoundID, attempt int, read func(*
 	return s.attest(env, id, attempt, read)
 }
 
-// ended is the settlement switch: it tells the kind of round r that the round settled or
+// ended is the settlement switch: it tells the contest that owns round r's kind that the round settled or
 // ran out of attempts, and returns the events the kind wrote.
 func (s *State) ended(r *round.Round, st round.Step) []Event {
+	c, ok := owner(r.Kind)
+	if !ok {
+		return nil
+	}
 	env := s.env(book.At{Height: s.height, Now: s.Now()})
-	switch r.Kind {
-	case bounty.Kind:
-		if st.Settled {
-			return s.bounty.Settled(env, r)
-		}
-		if st.Exhausted {
-			return s.bounty.Exhausted(env, r)
-		}
-	case tender.Kind, tender.CheckKind:
-		if st.Settled {
-			return s.tender.Settled(env, r)
-		}
-		if st.Exhausted {
-			return s.tender.Exhausted(env, r)
-		}
-	case challenge.CheckKind, challenge.RunKind:
-		if st.Settled {
-			return s.chall.Settled(env, r)
-		}
-		if st.Exhausted {
-			return s.chall.Exhausted(env, r)
-		}
-	case learn.RunKind, learn.HeldoutKind:
-		if st.Settled {
-			return s.learn.Settled(env, r)
-		}
-		if st.Exhausted {
-			return s.learn.Exhausted(env, r)
-		}
+	switch {
+	case st.Settled:
+		return c.settled(s, env, r)
+	case st.Exhausted:
+		return c.exhausted(s, env, r)
 	}
 	return nil
 }

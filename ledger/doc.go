@@ -84,16 +84,17 @@
 //     refusals.go and refusals_test.go. Add "k" to kinds and ledgerDirs in deps_test.go.
 //  2. bodies.go: one row per body in the body table (value or not).
 //  3. apply.go: one case per body in dispatch; a graded kind's attestation goes through
-//     s.attest with the kind's verdict reader; one case in ended for its rounds. A kind
-//     that needs the state hash at the end of the previous block (the match, for its
-//     seed's anchor) gets it in BeginBlock (state.go), which hashes only when the kind
-//     says it waits for one.
-//  4. state.go: the field (k *k.State) and its construction in newState from its terms
-//     (terms.go: the founding terms it reads, and their validation).
-//  5. hash.go and encode.go: its Hash in the combine, its part in wireState and wireIn,
-//     its Restore in Decode, and one case in decodeVerdict.
-//  6. invariants.go: its Check.
-//  7. The surface: read.go (its views), then grading/k and a grader in validator, the
+//     s.attest with the kind's verdict reader.
+//  4. state.go: the field (k *k.State), with its founding terms in terms.go.
+//  5. kinds.go: one row at the end of contests, which the root builds everything else
+//     from: its construction, its part of the encoding and the state hash (both in the
+//     list's order), its Restore, its Check, its rounds' verdict decoders and
+//     settlement, its begin-block work (a kind that needs the state hash at the end of
+//     the previous block, as the match does for its seed's anchor, says it waits for one
+//     and gets it there; what the work returns is the block's begin-block events), its
+//     pools with their fields in Balances, its counts and its views in the snapshot.
+//     kinds_test.go fails while the row leaves any of them out.
+//  6. The surface: read.go (its views), then grading/k and a grader in validator, the
 //     API routes and openapi.json, client views, CLI verbs, a board section, and its part
 //     of arena audit.
 package ledger

@@ -4,38 +4,32 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/arena/arena/ledger/book"
-	"github.com/arena/arena/ledger/bounty"
-	"github.com/arena/arena/ledger/challenge"
-	"github.com/arena/arena/ledger/learn"
-	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
-	"github.com/arena/arena/ledger/tender"
 )
 
 // encodingVersion is the first field of every encoded state.
 const encodingVersion = 4
 
-// wireState is the canonical encoding: every map becomes a slice sorted by key.
-type wireState struct {
-	Version   int              `json:"version"`
-	Terms     Terms            `json:"terms"`
-	Height    uint64           `json:"height"`
-	BlockTime int64            `json:"block_time"`
-	Offset    int64            `json:"offset"`
-	Book      *book.Book       `json:"book"`
-	Rounds    []*round.Round   `json:"rounds"`
-	Bounty    *bounty.State    `json:"bounty"`
-	Tender    *tender.State    `json:"tender"`
-	Match     *match.State     `json:"match"`
-	Challenge *challenge.State `json:"challenge"`
-	Learn     *learn.State     `json:"learn"`
-	Events    []Event          `json:"events"`
+// wireHead is the canonical encoding's fields before the kinds: every map becomes a
+// slice sorted by key. The encoding is one JSON object: wireHead's fields, then each
+// kind's part under its name in the order of contests, then the award outbox as
+// "events".
+type wireHead struct {
+	Version   int            `json:"version"`
+	Terms     Terms          `json:"terms"`
+	Height    uint64         `json:"height"`
+	BlockTime int64          `json:"block_time"`
+	Offset    int64          `json:"offset"`
+	Book      *book.Book     `json:"book"`
+	Rounds    []*round.Round `json:"rounds"`
 }
 
-// wireIn is wireState as Decode reads it: each part is decoded by its owner.
-type wireIn struct {
+// wireHeadIn is wireHead as Decode reads it: the rounds are decoded by their owner.
+type wireHeadIn struct {
 	Version   int             `json:"version"`
 	Terms     Terms           `json:"terms"`
 	Height    uint64          `json:"height"`
@@ -43,61 +37,95 @@ type wireIn struct {
 	Offset    int64           `json:"offset"`
 	Book      *book.Book      `json:"book"`
 	Rounds    json.RawMessage `json:"rounds"`
-	Bounty    json.RawMessage `json:"bounty"`
-	Tender    json.RawMessage `json:"tender"`
-	Match     json.RawMessage `json:"match"`
-	Challenge json.RawMessage `json:"challenge"`
-	Learn     json.RawMessage `json:"learn"`
-	Events    []Event         `json:"events"`
 }
+
+// outboxKey is the encoding's key for the award outbox, after the kinds.
+const outboxKey = "events"
 
 // Encode returns the state's canonical bytes. Two states that applied the same
 // transactions in the same blocks encode identically. It costs O(size of the state).
 func (s *State) Encode() ([]byte, error) {
-	w := wireState{
-		Version: encodingVersion, Terms: s.terms, Height: s.height, BlockTime: s.blockTime, Offset: s.offset,
-		Book: s.book, Rounds: s.rounds.All(), Bounty: s.bounty, Tender: s.tender, Match: s.match, Challenge: s.chall, Learn: s.learn, Events: s.events,
+	h := wireHead{Version: encodingVersion, Terms: s.terms, Height: s.height, BlockTime: s.blockTime, Offset: s.offset,
+		Book: s.book, Rounds: s.rounds.All()}
+	if h.Rounds == nil {
+		h.Rounds = []*round.Round{}
 	}
-	if w.Rounds == nil {
-		w.Rounds = []*round.Round{}
-	}
-	if w.Events == nil {
-		w.Events = []Event{}
-	}
-	b, err := json.Marshal(&w)
+	head, err := json.Marshal(&h)
 	if err != nil {
 		return nil, fmt.Errorf("encode state: %w", err)
 	}
-	return b, nil
+	var buf bytes.Buffer
+	buf.Write(head[:len(head)-1]) // without its closing brace
+	field := func(key string, v any) error {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("encode state: %s: %w", key, err)
+		}
+		buf.WriteString(`,"` + key + `":`)
+		buf.Write(b)
+		return nil
+	}
+	for _, c := range contests {
+		if err := field(c.name, c.part(s)); err != nil {
+			return nil, err
+		}
+	}
+	events := s.events
+	if events == nil {
+		events = []Event{}
+	}
+	if err := field(outboxKey, events); err != nil {
+		return nil, err
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
 }
 
-// decodeVerdict is the verdict switch: a round's verdicts are decoded by the round's kind.
+// decodeVerdict is the verdict switch: a round's verdicts are decoded by the contest
+// that owns the round's kind.
 func decodeVerdict(kind string, raw json.RawMessage) (round.Verdict, error) {
-	switch kind {
-	case bounty.Kind:
-		return bounty.DecodeVerdict(raw)
-	case tender.Kind:
-		return tender.DecodeVerdict(raw)
-	case tender.CheckKind:
-		return tender.DecodeCheckVerdict(raw)
-	case challenge.CheckKind:
-		return challenge.DecodeCheckVerdict(raw)
-	case challenge.RunKind:
-		return challenge.DecodeRunVerdict(raw)
-	case learn.RunKind:
-		return learn.DecodeRunVerdict(raw)
-	case learn.HeldoutKind:
-		return learn.DecodeHeldoutVerdict(raw)
+	if c, ok := owner(kind); ok {
+		return c.rounds[kind](raw)
 	}
 	return nil, fmt.Errorf("round of unknown kind %q", kind)
+}
+
+// splitState splits an encoded state into its head and its other top-level fields by
+// key, refusing a key that is neither the head's, a kind's nor the outbox's. Each part
+// is decoded as strictly as the whole: no field its type does not know.
+func splitState(b []byte) (wireHeadIn, map[string]json.RawMessage, error) {
+	var h wireHeadIn
+	var fields map[string]json.RawMessage
+	if err := strictUnmarshal(b, &fields); err != nil {
+		return h, nil, err
+	}
+	head := map[string]any{"version": &h.Version, "terms": &h.Terms, "height": &h.Height, "block_time": &h.BlockTime,
+		"offset": &h.Offset, "book": &h.Book, "rounds": &h.Rounds}
+	known := map[string]bool{outboxKey: true}
+	for _, c := range contests {
+		known[c.name] = true
+	}
+	for _, k := range slices.Sorted(maps.Keys(fields)) { // the first refusal is the same on every node
+		raw := fields[k]
+		into, ok := head[k]
+		switch {
+		case ok:
+			if err := strictUnmarshal(raw, into); err != nil {
+				return h, nil, fmt.Errorf("%s: %w", k, err)
+			}
+		case !known[k]:
+			return h, nil, fmt.Errorf("json: unknown field %q", k)
+		}
+	}
+	return h, fields, nil
 }
 
 // Decode rebuilds a state from its canonical bytes. It refuses bytes that are not the
 // canonical encoding of a state that keeps the invariants, so Decode(Encode(s)) has the
 // same Hash as s and nothing else decodes.
 func Decode(b []byte) (*State, error) {
-	var w wireIn
-	if err := strictUnmarshal(b, &w); err != nil {
+	w, fields, err := splitState(b)
+	if err != nil {
 		return nil, fmt.Errorf("decode state: %w", err)
 	}
 	if w.Version != encodingVersion {
@@ -109,28 +137,24 @@ func Decode(b []byte) (*State, error) {
 	if w.Book == nil {
 		return nil, fmt.Errorf("decode state: no book")
 	}
+	var events []Event
+	if raw, ok := fields[outboxKey]; ok {
+		if err := strictUnmarshal(raw, &events); err != nil {
+			return nil, fmt.Errorf("decode state: %w", err)
+		}
+	}
 	s := newState(w.Terms)
 	s.height, s.blockTime, s.offset = w.Height, w.BlockTime, w.Offset
-	s.book, s.events = w.Book, w.Events
+	s.book, s.events = w.Book, events
 	rounds, err := round.Restore(w.Terms.roundTerms(), w.Rounds, decodeVerdict)
 	if err != nil {
 		return nil, fmt.Errorf("decode state: %w", err)
 	}
 	s.rounds = rounds
-	if s.bounty, err = bounty.Restore(w.Terms.bountyTerms(), w.Bounty, rounds); err != nil {
-		return nil, fmt.Errorf("decode state: %w", err)
-	}
-	if s.tender, err = tender.Restore(w.Terms.tenderTerms(), w.Tender, rounds); err != nil {
-		return nil, fmt.Errorf("decode state: %w", err)
-	}
-	if s.match, err = match.Restore(w.Terms.matchTerms(), w.Match); err != nil {
-		return nil, fmt.Errorf("decode state: %w", err)
-	}
-	if s.chall, err = challenge.Restore(w.Terms.challengeTerms(), w.Challenge, rounds); err != nil {
-		return nil, fmt.Errorf("decode state: %w", err)
-	}
-	if s.learn, err = learn.Restore(w.Terms.learnTerms(), w.Learn, rounds); err != nil {
-		return nil, fmt.Errorf("decode state: %w", err)
+	for _, c := range contests {
+		if err := c.restore(s, w.Terms, fields[c.name], rounds); err != nil {
+			return nil, fmt.Errorf("decode state: %w", err)
+		}
 	}
 	if err := s.CheckInvariants(); err != nil {
 		return nil, fmt.Errorf("decode state: %w", err)

@@ -8,10 +8,11 @@ import (
 //
 //	hash = sha256("arena-state-v4" || h(header) || h(book) || h(rounds) || h(bounty) || h(tender) || h(match) || h(challenge) || h(learn) || outbox)
 //
-// where the header is the founding terms' hash, the height and the clock; the book,
-// the rounds and each kind hash their own objects incrementally (an object is rehashed
-// only when it changes, and a part costs 32 bytes per object to combine); and outbox is
-// a running hash chain over the award events. So a block costs O(changes) to hash, not
+// where the kinds come in the order of contests (kinds.go); the header is the founding
+// terms' hash, the height and the clock; the book, the rounds and each kind hash their
+// own objects incrementally (an object is rehashed only when it changes, and a part
+// costs 32 bytes per object to combine); and outbox is a running hash chain over the
+// award events. So a block costs O(changes) to hash, not
 // O(size of the state).
 const hashDomain = "arena-state-v4"
 
@@ -30,7 +31,13 @@ func (s *State) Hash() [32]byte {
 		return *s.hash
 	}
 	head := digest.Sum(hashHeader{encodingVersion, s.termsHash, s.height, s.blockTime, s.offset})
-	out := digest.Combine(hashDomain, head, s.book.Hash(), s.rounds.Hash(), s.bounty.Hash(), s.tender.Hash(), s.match.Hash(), s.chall.Hash(), s.learn.Hash(), digest.RefreshChain(&s.outbox, s.events))
+	parts := make([][32]byte, 0, 4+len(contests))
+	parts = append(parts, head, s.book.Hash(), s.rounds.Hash())
+	for _, c := range contests {
+		parts = append(parts, c.hash(s))
+	}
+	parts = append(parts, digest.RefreshChain(&s.outbox, s.events))
+	out := digest.Combine(hashDomain, parts...)
 	s.hash = &out
 	return out
 }

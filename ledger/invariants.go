@@ -4,8 +4,8 @@ import "fmt"
 
 // CheckInvariants reports the first invariant the state breaks: the book's (the money
 // identity over every pool, wallet conservation, the claimable total), that the
-// balances list every pool the book keeps, and then each kind's own. It costs O(size of
-// the state).
+// balances list every pool the book keeps, and then each kind's own, in the order of
+// contests. It costs O(size of the state).
 func (s *State) CheckInvariants() error {
 	if err := s.book.Check(); err != nil {
 		return err
@@ -13,19 +13,12 @@ func (s *State) CheckInvariants() error {
 	if err := s.checkPoolsListed(); err != nil {
 		return err
 	}
-	if err := s.bounty.Check(s.book, s.rounds); err != nil {
-		return err
+	for _, c := range contests {
+		if err := c.check(s); err != nil {
+			return err
+		}
 	}
-	if err := s.tender.Check(s.book, s.rounds); err != nil {
-		return err
-	}
-	if err := s.match.Check(s.book); err != nil {
-		return err
-	}
-	if err := s.chall.Check(s.book, s.rounds); err != nil {
-		return err
-	}
-	return s.learn.Check(s.book, s.rounds)
+	return nil
 }
 
 // checkPoolsListed states that Balances.Pools is the whole of what the arena holds: every

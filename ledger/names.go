@@ -11,5 +11,10 @@ func (s *State) Names(d string) bool {
 	if d == "" {
 		return false
 	}
-	return s.bounty.Names(d) || s.chall.Names(d, s.rounds) || s.learn.Names(d)
+	for _, c := range contests {
+		if c.names != nil && c.names(s, d) {
+			return true
+		}
+	}
+	return false
 }

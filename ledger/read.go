@@ -4,32 +4,20 @@ import (
 	"encoding/hex"
 	"slices"
 
-	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
-	"github.com/arena/arena/ledger/challenge"
-	"github.com/arena/arena/ledger/learn"
-	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
-	"github.com/arena/arena/ledger/tender"
 )
 
 // Arena returns get_arena: the founding terms, the ladder, the balances and the counts.
 func (s *State) Arena() ArenaView {
 	h := s.Hash()
-	c := s.bounty.Counts()
-	tc := s.tender.Counts()
-	mc := s.match.Counts()
-	cc := s.chall.Counts()
-	lc := s.learn.Counts()
+	counts := Counts{Rounds: s.rounds.Len()}
+	for _, c := range contests {
+		c.counts(s, &counts)
+	}
 	return ArenaView{
 		Terms: s.Terms(), Ladder: Ladder, Rules: bounty.Published(),
-		Balances: s.balances(),
-		Counts: Counts{
-			Tasks: c.Tasks, Open: c.Tasks - c.Awarded - c.Voided, Awarded: c.Awarded, Voided: c.Voided,
-			Entries: c.Entries, Solvers: c.Solvers, Rounds: s.rounds.Len(), Tenders: tc.Tenders, Bids: tc.Bids,
-			Matches: mc.Matches, Bets: mc.Bets, Challenges: cc.Challenges, Benches: cc.Benches,
-			Learning: lc.Challenges, LearnRuns: lc.Runs,
-		},
+		Balances: s.balances(), Counts: counts,
 		Height: s.height, Time: s.Now(), Hash: "0x" + hex.EncodeToString(h[:]),
 	}
 }
@@ -38,16 +26,11 @@ func (s *State) Arena() ArenaView {
 // the two flows.
 func (s *State) balances() Balances {
 	tot := s.book.Totals()
-	return Balances{
-		PrizeEscrow: s.book.Pool(bounty.PrizePool), BondEscrow: s.book.Pool(bounty.BondPool),
-		SlashPool: s.book.Pool(bounty.SlashPool), GradingFees: s.book.Pool(bounty.GradePool), FeePool: s.book.Pool(book.FeePool),
-		TenderBudget: s.book.Pool(tender.BudgetPool), TenderDeposits: s.book.Pool(tender.DepositPool), TenderGradingFees: s.book.Pool(tender.GradePool),
-		MatchFees: s.book.Pool(match.FeePool), MatchStakes: s.book.Pool(match.StakePool), MatchBonds: s.book.Pool(match.BondPool),
-		ChallengePool: s.book.Pool(challenge.PoolPool), ChallengeDeposits: s.book.Pool(challenge.DepositPool),
-		ChallengeGradingFees: s.book.Pool(challenge.GradePool), LearnPool: s.book.Pool(learn.PoolPool),
-		LearnDeposits: s.book.Pool(learn.DepositPool), LearnGradingFees: s.book.Pool(learn.GradePool),
-		ClaimableTotal: tot.Claimable, PaidIn: tot.PaidIn, PaidOut: tot.PaidOut,
+	b := Balances{ClaimableTotal: tot.Claimable, PaidIn: tot.PaidIn, PaidOut: tot.PaidOut}
+	for _, l := range poolLines() {
+		*l.field(&b) = s.book.Pool(l.pool)
 	}
+	return b
 }
 
 // Account returns what the arena keeps for a: its nonce, wallet, what it is owed, the
@@ -133,18 +116,9 @@ func (s *State) Leaderboard() []Reputation { return s.bounty.Leaderboard() }
 
 // Snapshot returns every view at the current height.
 func (s *State) Snapshot() Snapshot {
-	snap := Snapshot{
-		Arena: s.Arena(), Tasks: s.bounty.Tasks(s.rounds, s.Now(), true), Entries: s.bounty.Entries(s.rounds, 0),
-		Rounds: make([]RoundView, 0, s.rounds.Len()), Leaderboard: s.Leaderboard(), Claimable: []Claimable{},
-		Events: slices.Clone(s.events), Tenders: s.tender.Tenders(s.rounds, s.Now()), Checks: s.tender.Checks(),
-		TenderRounds: s.tender.RoundViews(s.rounds), Matches: s.match.Matches(),
-		Challenges: s.chall.Challenges(s.rounds, s.Now()), Benches: s.chall.Benches(s.rounds),
-		Learning: s.learn.Challenges(s.rounds, s.Now()),
-	}
-	for _, r := range s.rounds.All() {
-		if r.Kind == bounty.Kind {
-			snap.Rounds = append(snap.Rounds, s.bounty.RoundView(r))
-		}
+	snap := Snapshot{Arena: s.Arena(), Claimable: []Claimable{}, Events: slices.Clone(s.events)}
+	for _, c := range contests {
+		c.snapshot(s, &snap)
 	}
 	for _, a := range s.book.Addresses() {
 		if c := s.book.Account(a).Claimable; !c.IsZero() {

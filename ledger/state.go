@@ -3,6 +3,7 @@ package ledger
 import (
 	"bytes"
 	"errors"
+	"slices"
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
@@ -33,6 +34,7 @@ type State struct {
 	chall  *challenge.State
 	learn  *learn.State
 	events []Event // the award outbox
+	begun  []Event // what the current height's begin-block work produced; not part of the state
 
 	outbox    digest.Chain // running hash of events
 	termsHash [32]byte     // the founding terms never change, so they are hashed once
@@ -58,12 +60,11 @@ func New(t Terms) (*State, error) {
 }
 
 func newState(t Terms) *State {
-	return &State{
-		terms: t, termsHash: digest.Sum(t),
-		book: book.New(), rounds: round.NewSet(t.roundTerms()), bounty: bounty.New(t.bountyTerms()),
-		tender: tender.New(t.tenderTerms()), match: match.New(t.matchTerms()), chall: challenge.New(t.challengeTerms()),
-		learn: learn.New(t.learnTerms()),
+	s := &State{terms: t, termsHash: digest.Sum(t), book: book.New(), rounds: round.NewSet(t.roundTerms())}
+	for _, c := range contests {
+		c.open(s, t)
 	}
+	return s
 }
 
 // Terms returns a copy of the founding terms.
@@ -94,7 +95,12 @@ func (s *State) Claimable(a Address) Amount { return s.book.Account(a).Claimable
 // that makes blocks only for transactions must make one then, so that the wait never
 // depends on some other transaction arriving.
 func (s *State) AwaitsAnchor() bool {
-	return s.match.Anchoring() || s.chall.Anchoring() || s.learn.Anchoring()
+	for _, c := range contests {
+		if c.anchoring != nil && c.anchoring(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // BeginBlock tells the ledger a block has started. Apply does the same with the block it
@@ -118,14 +124,23 @@ func (s *State) BeginBlock(b Block) {
 		s.blockTime = b.Time
 		s.hash = nil
 	}
-	if anchor != nil {
-		s.match.Anchor(*anchor, s.Now())
-	}
 	if moved {
-		s.chall.BeginBlock(s.env(book.At{Height: s.height, Now: s.Now()}), anchor)
-		s.learn.BeginBlock(s.env(book.At{Height: s.height, Now: s.Now()}), anchor)
+		s.begun = nil
+		env := s.env(book.At{Height: s.height, Now: s.Now()})
+		for _, c := range contests {
+			if c.begin != nil {
+				s.begun = append(s.begun, c.begin(s, env, anchor)...)
+			}
+		}
 	}
 }
+
+// BlockEvents returns what the begin-block work of the current height produced, in
+// order: the runs whose seed the block anchored, the attempts and rounds that timed out,
+// and what their ends settled and released. Engines record them with the block, since no
+// transaction's outcome carries them, and a replay must produce them again. They are not
+// part of the state: a state decoded from its encoding has none until its next block.
+func (s *State) BlockEvents() []Event { return slices.Clone(s.begun) }
 
 // ErrCorrupt wraps every error that means the state broke an invariant; a node that
 // meets one must stop.

@@ -2,11 +2,6 @@ package ledger
 
 import (
 	"github.com/arena/arena/ledger/book"
-	"github.com/arena/arena/ledger/bounty"
-	"github.com/arena/arena/ledger/challenge"
-	"github.com/arena/arena/ledger/learn"
-	"github.com/arena/arena/ledger/match"
-	"github.com/arena/arena/ledger/tender"
 )
 
 // The arena-wide views: get_arena, get_claimable and the snapshot. Each kind's own views
@@ -51,28 +46,16 @@ type PoolLine struct {
 
 // Pools lists every pool the balances carry, in the order the arena shows them: the
 // bounty's, the fee pool, then the tender's, the match's, the benchmark challenge's and
-// the learning challenge's. It is the one list of pools: Held sums it, the board's money
-// line shows it, and a test fails when the book holds money in a pool it does not name.
+// the learning challenge's (each kind's pools in contests, kinds.go). It is the one list
+// of pools: Held sums it, the board's money line shows it, and a test fails when the
+// book holds money in a pool it does not name.
 func (b Balances) Pools() []PoolLine {
-	return []PoolLine{
-		{bounty.PrizePool, "Prize escrow", b.PrizeEscrow},
-		{bounty.BondPool, "Bond escrow", b.BondEscrow},
-		{bounty.SlashPool, "Slash pool", b.SlashPool},
-		{bounty.GradePool, "Grading fees", b.GradingFees},
-		{book.FeePool, "Fee pool", b.FeePool},
-		{tender.BudgetPool, "Tender budgets", b.TenderBudget},
-		{tender.DepositPool, "Tender deposits and bonds", b.TenderDeposits},
-		{tender.GradePool, "Tender grading fees", b.TenderGradingFees},
-		{match.FeePool, "Match entry fees", b.MatchFees},
-		{match.StakePool, "Match stakes", b.MatchStakes},
-		{match.BondPool, "Match operator bonds", b.MatchBonds},
-		{challenge.PoolPool, "Challenge pools", b.ChallengePool},
-		{challenge.DepositPool, "Challenge deposits", b.ChallengeDeposits},
-		{challenge.GradePool, "Challenge grading fees", b.ChallengeGradingFees},
-		{learn.PoolPool, "Learning pools", b.LearnPool},
-		{learn.DepositPool, "Learning deposits", b.LearnDeposits},
-		{learn.GradePool, "Learning grading fees", b.LearnGradingFees},
+	lines := poolLines()
+	out := make([]PoolLine, len(lines))
+	for i, l := range lines {
+		out[i] = PoolLine{l.pool, l.name, *l.field(&b)}
 	}
+	return out
 }
 
 // Held returns the sum of every pool Pools lists and the claimable total, and whether it

@@ -13,6 +13,7 @@ import (
 	"github.com/arena/arena/bridge"
 	"github.com/arena/arena/bridge/evm"
 	"github.com/arena/arena/bridge/webhook"
+	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
 )
 
@@ -102,6 +103,10 @@ func (n *Node) buildRelayer(sinks []bridge.Sink, o OpenOptions) error {
 // Deliveries returns what the bridge has done with each award: one row per award and
 // sink, delivered or pending, in log order.
 func (n *Node) Deliveries() ([]store.Delivery, error) { return n.engine.DB().Deliveries() }
+
+// BlockEvents returns what the log keeps from its blocks' begin-block work, in block
+// order (store.DB.BlockEvents).
+func (n *Node) BlockEvents() ([]ledger.Event, error) { return n.engine.DB().BlockEvents() }
 
 // ReadDeliveries reads the deliveries recorded in the store of the arena in dir, without
 // a node; the node may be running. A store that does not exist yet is an error, and is

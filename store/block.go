@@ -26,10 +26,15 @@ type TxRecord struct {
 	Wire []byte
 }
 
-// StoredBlock is a block as the log holds it: its row and its transactions, in order.
+// StoredBlock is a block as the log holds it: its row, the events its begin-block work
+// produced and its transactions, in order. Kept is false for a block written before the
+// log kept begin-block events (schema version 2 and earlier): its Events are unknown,
+// not none.
 type StoredBlock struct {
 	BlockInfo
-	Txs []TxRecord
+	Events []ledger.Event
+	Kept   bool
+	Txs    []TxRecord
 }
 
 // TxAt is a transaction found by id, with the height of its block.
@@ -38,13 +43,16 @@ type TxAt struct {
 	TxRecord
 }
 
-// CommittedBlock is everything CommitBlock writes for one block: the block row, its
-// transactions with their outcomes (whose events fill the events table), and, when
-// Checkpoint is not nil, the full ledger encoding after the block.
+// CommittedBlock is everything CommitBlock writes for one block: the block row with the
+// events the block's begin-block work produced (ledger.State.BlockEvents), its
+// transactions with their outcomes (the begin-block events and then the transactions'
+// fill the events table), and, when Checkpoint is not nil, the full ledger encoding
+// after the block.
 type CommittedBlock struct {
 	Height     uint64
 	Time       int64
 	Hash       [32]byte
+	Events     []ledger.Event
 	Txs        []TxRecord
 	Checkpoint []byte
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/arena/arena/ledger"
 )
 
 // ErrHeight reports a block whose height does not follow the last committed block.
@@ -102,24 +104,45 @@ func writeEvents(ctx context.Context, tx *sql.Tx, b *CommittedBlock) error {
 	}
 	defer st.Close()
 	seq := 0
-	for i, r := range b.Txs {
-		for _, ev := range r.Outcome.Events {
+	write := func(idx int, evs []ledger.Event) error {
+		for _, ev := range evs {
 			j, err := json.Marshal(ev)
 			if err != nil {
 				return fmt.Errorf("encode event: %w", err)
 			}
-			if _, err := st.ExecContext(ctx, b.Height, seq, i, ev.Type, string(j)); err != nil {
+			if _, err := st.ExecContext(ctx, b.Height, seq, idx, ev.Type, string(j)); err != nil {
 				return fmt.Errorf("insert event %d: %w", seq, err)
 			}
 			seq++
+		}
+		return nil
+	}
+	if err := write(BlockIndex, b.Events); err != nil {
+		return err
+	}
+	for i, r := range b.Txs {
+		if err := write(i, r.Outcome.Events); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
+// BlockIndex is the tx index the events table gives an event of the block's own
+// begin-block work, which no transaction caused.
+const BlockIndex = -1
+
 func writeBlockRow(ctx context.Context, tx *sql.Tx, b *CommittedBlock) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO blocks(height, time, hash, txs) VALUES (?, ?, ?, ?)`,
-		b.Height, b.Time, HexID(b.Hash), len(b.Txs))
+	evs := b.Events
+	if evs == nil {
+		evs = []ledger.Event{}
+	}
+	j, err := json.Marshal(evs)
+	if err != nil {
+		return fmt.Errorf("encode block events: %w", err)
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO blocks(height, time, hash, txs, events) VALUES (?, ?, ?, ?, ?)`,
+		b.Height, b.Time, HexID(b.Hash), len(b.Txs), string(j))
 	if err != nil {
 		return fmt.Errorf("insert block row: %w", err)
 	}

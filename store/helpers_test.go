@@ -118,7 +118,9 @@ func readAll(t testing.TB, db *DB) []StoredBlock {
 }
 
 // stored is what Blocks should yield for b.
-func stored(b CommittedBlock) StoredBlock { return StoredBlock{BlockInfo: b.Info(), Txs: b.Txs} }
+func stored(b CommittedBlock) StoredBlock {
+	return StoredBlock{BlockInfo: b.Info(), Events: b.Events, Kept: true, Txs: b.Txs}
+}
 
 // count returns the result of a COUNT(*) query.
 func count(t testing.TB, db *DB, query string, args ...any) int {

@@ -108,6 +108,34 @@ func (db *DB) Tx(id [32]byte) (TxAt, bool, error) {
 	return t, true, nil
 }
 
+// BlockEvents returns every event the log keeps from its blocks' begin-block work (the
+// events table's rows at BlockIndex), in block order.
+func (db *DB) BlockEvents() ([]ledger.Event, error) {
+	rows, err := db.r.Query(`SELECT height, seq, json FROM events WHERE idx = ? ORDER BY height, seq`, BlockIndex)
+	if err != nil {
+		return nil, fmt.Errorf("read block events: %w", err)
+	}
+	defer rows.Close()
+	var out []ledger.Event
+	for rows.Next() {
+		var h uint64
+		var seq int
+		var j string
+		if err := rows.Scan(&h, &seq, &j); err != nil {
+			return nil, fmt.Errorf("read block events: %w", err)
+		}
+		var e ledger.Event
+		if err := json.Unmarshal([]byte(j), &e); err != nil {
+			return nil, fmt.Errorf("read block event %d.%d: %w: %v", h, seq, ErrCorrupt, err)
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read block events: %w", err)
+	}
+	return out, nil
+}
+
 // blockPage is how many blocks Blocks reads per query.
 const blockPage = 256
 
@@ -153,19 +181,18 @@ func (db *DB) blockPage(lo, hi uint64) ([]StoredBlock, error) {
 	if err != nil {
 		return nil, err
 	}
-	page := make([]StoredBlock, len(infos))
+	page := infos
 	next := 0
 	for i, info := range infos {
 		if want := lo + uint64(i); info.Height != want {
 			return nil, fmt.Errorf("%w: block %d missing", ErrCorrupt, want)
 		}
-		page[i].BlockInfo = info
 		for next < len(txs) && txs[next].Height == info.Height {
 			page[i].Txs = append(page[i].Txs, txs[next].TxRecord)
 			next++
 		}
-		if len(page[i].Txs) != info.Txs {
-			return nil, fmt.Errorf("%w: block %d records %d txs, log holds %d", ErrCorrupt, info.Height, info.Txs, len(page[i].Txs))
+		if len(page[i].Txs) != info.BlockInfo.Txs {
+			return nil, fmt.Errorf("%w: block %d records %d txs, log holds %d", ErrCorrupt, info.Height, info.BlockInfo.Txs, len(page[i].Txs))
 		}
 	}
 	if next != len(txs) {
@@ -174,15 +201,15 @@ func (db *DB) blockPage(lo, hi uint64) ([]StoredBlock, error) {
 	return page, nil
 }
 
-func (db *DB) blockRows(lo, hi uint64) ([]BlockInfo, error) {
-	rows, err := db.r.Query(`SELECT height, time, hash, txs FROM blocks WHERE height BETWEEN ? AND ? ORDER BY height`, lo, hi)
+func (db *DB) blockRows(lo, hi uint64) ([]StoredBlock, error) {
+	rows, err := db.r.Query(`SELECT height, time, hash, txs, events FROM blocks WHERE height BETWEEN ? AND ? ORDER BY height`, lo, hi)
 	if err != nil {
 		return nil, fmt.Errorf("read blocks %d-%d: %w", lo, hi, err)
 	}
 	defer rows.Close()
-	var out []BlockInfo
+	var out []StoredBlock
 	for rows.Next() {
-		b, err := scanBlock(rows)
+		b, err := scanStored(rows)
 		if err != nil {
 			return nil, fmt.Errorf("read blocks %d-%d: %w", lo, hi, err)
 		}

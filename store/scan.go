@@ -1,6 +1,7 @@
 package store
 
 import (
+	"database/sql"
 	"encoding/json"
 	"fmt"
 
@@ -21,6 +22,33 @@ func scanBlock(s scanner) (BlockInfo, error) {
 		return b, fmt.Errorf("%w: block %d hash: %v", ErrCorrupt, b.Height, err)
 	}
 	b.Hash = h
+	return b, nil
+}
+
+// scanStored reads a block row with its begin-block events: a NULL column is a block
+// written before the log kept them (Kept false).
+func scanStored(s scanner) (StoredBlock, error) {
+	var b StoredBlock
+	var hash string
+	var evs sql.NullString
+	if err := s.Scan(&b.Height, &b.Time, &hash, &b.BlockInfo.Txs, &evs); err != nil {
+		return b, err
+	}
+	h, err := ParseID(hash)
+	if err != nil {
+		return b, fmt.Errorf("%w: block %d hash: %v", ErrCorrupt, b.Height, err)
+	}
+	b.Hash = h
+	if !evs.Valid {
+		return b, nil
+	}
+	b.Kept = true
+	if err := json.Unmarshal([]byte(evs.String), &b.Events); err != nil {
+		return b, fmt.Errorf("%w: block %d events: %v", ErrCorrupt, b.Height, err)
+	}
+	if len(b.Events) == 0 {
+		b.Events = nil
+	}
 	return b, nil
 }
 

@@ -9,9 +9,9 @@ import (
 )
 
 // SchemaVersion is the version of the tables this package writes. Open upgrades a file
-// of version 1 (view tables nothing read; deliveries keyed by event id alone) and
-// refuses any other version.
-const SchemaVersion = 2
+// of version 1 (view tables nothing read; deliveries keyed by event id alone) or 2 (no
+// begin-block events with the blocks) and refuses any other version.
+const SchemaVersion = 3
 
 // ErrSchema reports a file whose schema version this package does not know.
 var ErrSchema = errors.New("unsupported schema version")
@@ -27,7 +27,8 @@ CREATE TABLE IF NOT EXISTS blocks (
 	height INTEGER PRIMARY KEY,
 	time   INTEGER NOT NULL,
 	hash   TEXT NOT NULL,
-	txs    INTEGER NOT NULL
+	txs    INTEGER NOT NULL,
+	events TEXT -- JSON array of the begin-block events; NULL in a block written by version 2 or earlier
 ) STRICT;
 CREATE TABLE IF NOT EXISTS txs (
 	height  INTEGER NOT NULL,
@@ -86,6 +87,13 @@ func migrate(ctx context.Context, db *sql.DB) error {
 		if err := upgradeDeliveries(ctx, tx); err != nil {
 			return fmt.Errorf("upgrade schema 1 to %d: %w", SchemaVersion, err)
 		}
+		if err := addBlockEvents(ctx, tx); err != nil {
+			return fmt.Errorf("upgrade schema 1 to %d: %w", SchemaVersion, err)
+		}
+	case v == "2":
+		if err := addBlockEvents(ctx, tx); err != nil {
+			return fmt.Errorf("upgrade schema 2 to %d: %w", SchemaVersion, err)
+		}
 	case v != strconv.Itoa(SchemaVersion):
 		return fmt.Errorf("%w %s, want %d", ErrSchema, v, SchemaVersion)
 	}
@@ -93,6 +101,25 @@ func migrate(ctx context.Context, db *sql.DB) error {
 		return fmt.Errorf("create tables: %w", err)
 	}
 	return tx.Commit()
+}
+
+// addBlockEvents upgrades a version 2 file: version 3 keeps with each block the events
+// its begin-block work produced. The blocks already written did not keep them, so their
+// column stays NULL, which readers take as "not recorded" rather than "none".
+func addBlockEvents(ctx context.Context, tx *sql.Tx) error {
+	var has int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM pragma_table_info('blocks') WHERE name = 'events'`).Scan(&has); err != nil {
+		return fmt.Errorf("read blocks' columns: %w", err)
+	}
+	if has == 0 {
+		if _, err := tx.ExecContext(ctx, `ALTER TABLE blocks ADD COLUMN events TEXT`); err != nil {
+			return fmt.Errorf("add blocks.events: %w", err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE meta SET value = ? WHERE key = 'schema_version'`, strconv.Itoa(SchemaVersion)); err != nil {
+		return fmt.Errorf("record schema version: %w", err)
+	}
+	return nil
 }
 
 // dropViews upgrades a version 1 file: version 1 also kept a row per task, entry, round

@@ -1,11 +1,16 @@
 package store
 
 import (
+	"fmt"
+	"slices"
+	"strconv"
 	"testing"
+
+	"github.com/arena/arena/ledger"
 )
 
 // TestAVersion1FileIsUpgraded: a file written by schema version 1, which also kept a
-// view table per task, entry, round and account, opens as version 2 without them, and
+// view table per task, entry, round and account, opens as the current version without them, and
 // its log reads back as it was.
 func TestAVersion1FileIsUpgraded(t *testing.T) {
 	db, path := openTemp(t)
@@ -37,10 +42,79 @@ func TestAVersion1FileIsUpgraded(t *testing.T) {
 		t.Errorf("%d view tables and indexes left after the upgrade, want 0", n)
 	}
 	var v string
-	if err := db.r.QueryRow(`SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&v); err != nil || v != "2" {
-		t.Errorf("schema_version after the upgrade = %q, %v; want 2", v, err)
+	if err := db.r.QueryRow(`SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&v); err != nil || v != strconv.Itoa(SchemaVersion) {
+		t.Errorf("schema_version after the upgrade = %q, %v; want %d", v, err, SchemaVersion)
 	}
 	if got := readAll(t, db); len(got) != 1 || len(got[0].Txs) != 2 || got[0].Hash != b.Hash {
 		t.Errorf("after the upgrade the log reads %+v, want block 1 with its 2 transactions", got)
+	}
+}
+
+// TestABlockKeepsItsBeginBlockEvents: CommitBlock keeps the events a block's
+// begin-block work produced with the block: Blocks reads them back, and the events
+// table holds them first, at tx index BlockIndex, before the transactions' events.
+func TestABlockKeepsItsBeginBlockEvents(t *testing.T) {
+	db, _ := openTemp(t)
+	s := newSigner(t)
+	b := s.block(t, 1, 0, 1)
+	b.Events = []ledger.Event{{Type: "run_anchored", Height: 1, Round: 3, Entry: 2, Note: "ab"}}
+	commit(t, db, b)
+	got := readAll(t, db)
+	if len(got) != 1 || !got[0].Kept || len(got[0].Events) != 1 || got[0].Events[0] != b.Events[0] {
+		t.Fatalf("block 1 reads back as %+v, want its run_anchored event kept", got)
+	}
+	rows, err := db.r.Query(`SELECT seq, idx, type FROM events WHERE height = 1 ORDER BY seq`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var table []string
+	for rows.Next() {
+		var seq, idx int
+		var typ string
+		if err := rows.Scan(&seq, &idx, &typ); err != nil {
+			t.Fatal(err)
+		}
+		table = append(table, fmt.Sprintf("%d %d %s", seq, idx, typ))
+	}
+	if want := []string{"0 -1 run_anchored", "1 0 faucet"}; !slices.Equal(table, want) {
+		t.Errorf("events table holds %q, want %q", table, want)
+	}
+	if evs, err := db.BlockEvents(); err != nil || len(evs) != 1 || evs[0] != b.Events[0] {
+		t.Errorf("BlockEvents = %+v, %v; want the run_anchored event alone", evs, err)
+	}
+}
+
+// TestAVersion2FilesBlocksDidNotKeepTheirEvents: a file written by schema version 2
+// opens as the current version; its blocks read back with Kept false (their begin-block
+// events were not recorded, which is not the same as none), and blocks committed after
+// the upgrade keep theirs.
+func TestAVersion2FilesBlocksDidNotKeepTheirEvents(t *testing.T) {
+	db, path := openTemp(t)
+	s := newSigner(t)
+	commit(t, db, s.block(t, 1, 0, 1))
+	for _, q := range []string{
+		`CREATE TABLE blocks_v2 (height INTEGER PRIMARY KEY, time INTEGER NOT NULL, hash TEXT NOT NULL, txs INTEGER NOT NULL) STRICT`,
+		`INSERT INTO blocks_v2 SELECT height, time, hash, txs FROM blocks`,
+		`DROP TABLE blocks`, `ALTER TABLE blocks_v2 RENAME TO blocks`,
+		`UPDATE meta SET value = '2' WHERE key = 'schema_version'`,
+	} {
+		if _, err := db.w.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	db, err := Open(path)
+	if err != nil {
+		t.Fatalf("Open(version 2) = %v", err)
+	}
+	defer db.Close()
+	commit(t, db, s.block(t, 2, 1, 1))
+	got := readAll(t, db)
+	if len(got) != 2 || got[0].Kept || !got[1].Kept || len(got[0].Txs) != 1 {
+		t.Fatalf("after the upgrade the log reads %+v; want block 1 not kept, block 2 kept", got)
+	}
+	if v := count(t, db, `SELECT value FROM meta WHERE key = 'schema_version'`); v != SchemaVersion {
+		t.Errorf("schema version %d after the upgrade, want %d", v, SchemaVersion)
 	}
 }

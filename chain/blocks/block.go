@@ -2,14 +2,17 @@ package blocks
 
 import (
 	"github.com/arena/arena/chain"
+	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
 )
 
 // Of returns the block subscribers see for the block cb commits.
-func Of(cb *store.CommittedBlock) chain.Block { return of(cb.Height, cb.Time, cb.Hash, cb.Txs) }
+func Of(cb *store.CommittedBlock) chain.Block {
+	return of(cb.Height, cb.Time, cb.Hash, cb.Events, cb.Txs)
+}
 
-func of(height uint64, time int64, hash [32]byte, txs []store.TxRecord) chain.Block {
-	b := chain.Block{Height: height, Time: time, Hash: store.HexID(hash), Txs: make([]chain.TxResult, len(txs))}
+func of(height uint64, time int64, hash [32]byte, events []ledger.Event, txs []store.TxRecord) chain.Block {
+	b := chain.Block{Height: height, Time: time, Hash: store.HexID(hash), Begin: events, Txs: make([]chain.TxResult, len(txs))}
 	for i, t := range txs {
 		b.Txs[i] = chain.TxResult{ID: store.HexID(t.ID), Index: t.Index, From: t.Tx.From, Kind: t.Tx.Body.Kind(), Outcome: t.Outcome}
 	}

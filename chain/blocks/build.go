@@ -48,11 +48,13 @@ func (b *Builder) Add(tx *ledger.Tx, id [32]byte) (out ledger.Outcome, refused, 
 // Len returns how many transactions the block records so far.
 func (b *Builder) Len() int { return len(b.cb.Txs) }
 
-// Seal ends the block and returns what the store commits: the recorded transactions,
-// the state hash after them and, when c says one is due, the full encoding of the
-// state. A block that recorded nothing still moves the state's height and time.
+// Seal ends the block and returns what the store commits: the events the block's
+// begin-block work produced, the recorded transactions, the state hash after them and,
+// when c says one is due, the full encoding of the state. A block that recorded nothing
+// still moves the state's height and time.
 func (b *Builder) Seal(c *Checkpoints) (store.CommittedBlock, error) {
 	b.s.BeginBlock(b.blk) // a no-op once Add applied a transaction
+	b.cb.Events = b.s.BlockEvents()
 	b.cb.Hash = b.s.Hash()
 	if c.due() {
 		enc, err := b.s.Encode()

@@ -1,11 +1,16 @@
 package blocks_test
 
 import (
+	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
+	"github.com/arena/arena/store"
 )
 
 // newState returns a dev arena's genesis state and a key that may use its faucet.
@@ -90,5 +95,55 @@ func TestAnEmptyBlockMovesTheHeightAndCheckpointsComeEveryN(t *testing.T) {
 		if got, want := cb.Checkpoint != nil, h%2 == 0; got != want {
 			t.Errorf("block %d carries a checkpoint: %v, want %v", h, got, want)
 		}
+	}
+}
+
+// TestASealedBlockCarriesItsBeginBlockEventsAndReplayComparesThem: the block that
+// anchors a learning run's seed records what its begin-block work produced, for either
+// engine, since both seal with Builder; replaying the block on the state before it
+// gives the same events, and a stored block whose events differ does not replay.
+func TestASealedBlockCarriesItsBeginBlockEventsAndReplayComparesThem(t *testing.T) {
+	s, err := ledger.New(ledgertest.Terms(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := ledgertest.NewBare(s)
+	c := ledgertest.Drive(t, bare)
+	cid := c.PublishLearn(ledger.Ether(10), ledgertest.LearnBody(bare.Now(), 600, ledger.Ether(1), ledger.Ether(3)))
+	run := c.CommitPair("alice", cid, "order2", "count")
+	enc, err := s.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := func() *ledger.State {
+		b, err := ledger.Decode(enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	blk := ledger.Block{Height: s.Height() + 1, Time: bare.Now()}
+	cb, err := blocks.Start(s, blk).Seal(&blocks.Checkpoints{Every: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := c.LearnRun(run)
+	want := []ledger.Event{{Type: "learn_run_anchored", Height: blk.Height, Round: uint64(r.Round), Entry: uint64(run), Note: r.Seed}}
+	if fmt.Sprint(cb.Events) != fmt.Sprint(want) {
+		t.Fatalf("the sealed block's events %+v, want %+v", cb.Events, want)
+	}
+	stored := store.StoredBlock{BlockInfo: cb.Info(), Events: cb.Events, Kept: true}
+	if err := blocks.Replay(before(), stored, 0, false); err != nil {
+		t.Fatalf("Replay(the block as sealed) = %v", err)
+	}
+	stored.Events = nil
+	err = blocks.Replay(before(), stored, 0, false)
+	prefix := fmt.Sprintf(`log does not replay: block %d records begin-block events [], replay gives [{"type":"learn_run_anchored"`, blk.Height)
+	if !errors.Is(err, blocks.ErrDiverged) || !strings.HasPrefix(err.Error(), prefix) {
+		t.Errorf("Replay(the block without its events) = %v, want %s...", err, prefix)
+	}
+	stored.Kept = false
+	if err := blocks.Replay(before(), stored, 0, false); err != nil {
+		t.Errorf("Replay(a block written before the log kept events) = %v, want nil", err)
 	}
 }

@@ -46,7 +46,7 @@ func Stored(db *store.DB, from, to uint64) iter.Seq2[chain.Block, error] {
 				yield(chain.Block{}, fmt.Errorf("read blocks %d-%d: %w", from, to, err))
 				return
 			}
-			if !yield(of(sb.Height, sb.Time, sb.Hash, sb.Txs), nil) {
+			if !yield(of(sb.Height, sb.Time, sb.Hash, sb.Events, sb.Txs), nil) {
 				return
 			}
 		}

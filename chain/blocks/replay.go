@@ -37,10 +37,40 @@ func Replay(s *ledger.State, b store.StoredBlock, prevTime int64, sigs bool) err
 			return err
 		}
 	}
+	if err := sameEvents(s, b); err != nil {
+		return err
+	}
 	if got := s.Hash(); got != b.Hash {
 		return fmt.Errorf("%w: block %d records state hash %s, replay gives %s", ErrDiverged, b.Height, store.HexID(b.Hash), store.HexID(got))
 	}
 	return nil
+}
+
+// sameEvents checks that the begin-block work of b's replay produced the events b
+// records. A block written before the log kept them (Kept false) has none to compare.
+func sameEvents(s *ledger.State, b store.StoredBlock) error {
+	if !b.Kept {
+		return nil
+	}
+	want, err := json.Marshal(orEmpty(b.Events))
+	if err != nil {
+		return fmt.Errorf("block %d: encode recorded events: %w", b.Height, err)
+	}
+	have, err := json.Marshal(orEmpty(s.BlockEvents()))
+	if err != nil {
+		return fmt.Errorf("block %d: encode events: %w", b.Height, err)
+	}
+	if string(want) != string(have) {
+		return fmt.Errorf("%w: block %d records begin-block events %s, replay gives %s", ErrDiverged, b.Height, want, have)
+	}
+	return nil
+}
+
+func orEmpty(evs []ledger.Event) []ledger.Event {
+	if evs == nil {
+		return []ledger.Event{}
+	}
+	return evs
 }
 
 // checkIDs checks that every transaction of b hashes to the id recorded for it.

@@ -41,10 +41,11 @@ func TestVerifyPassesOnAGoodLog(t *testing.T) {
 }
 
 // TestVerifyFailsOnATamperedLog: a log edited in SQLite (an outcome, a block's state
-// hash, a transaction's body, a checkpoint) fails Verify with ErrDiverged and a message
+// hash, a transaction's body, a block's begin-block events, a checkpoint) fails Verify with ErrDiverged and a message
 // that names the block and what differs.
 func TestVerifyFailsOnATamperedLog(t *testing.T) {
 	forged := `{"error":"[EXPECTED] No such task"}`
+	forgedEvents := `[{"type":"run_anchored","height":2,"round":1,"note":"00"}]`
 	for _, tc := range []struct {
 		name   string
 		tamper func(t *testing.T, path string, r2 Receipt)
@@ -65,6 +66,11 @@ func TestVerifyFailsOnATamperedLog(t *testing.T) {
 			tamper(t, path, `UPDATE txs SET wire = replace(wire, '"amount":"2"', '"amount":"2000"') WHERE height = 2`)
 		}, func(r2 Receipt) string {
 			return "log does not replay: block 2 tx 0 records id " + r2.TxID + ", its body hashes to "
+		}},
+		{"begin-block events", func(t *testing.T, path string, _ Receipt) {
+			tamper(t, path, `UPDATE blocks SET events = ? WHERE height = 2`, forgedEvents)
+		}, func(Receipt) string {
+			return "log does not replay: block 2 records begin-block events " + forgedEvents + ", replay gives []"
 		}},
 		{"checkpoint", func(t *testing.T, path string, _ Receipt) {
 			tamper(t, path, `UPDATE checkpoint SET state = x'00'`)

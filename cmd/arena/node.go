@@ -85,7 +85,7 @@ func (a *app) runNode(ctx context.Context, log *slog.Logger, listen string, o no
 
 // handler returns the API of n, whichever engine it runs, with its live board at /, and
 // POST /v1/tx and uploads limited per client, apart, as arena.toml's [api] says; the board marks each award
-// with the sinks it reached, read from the store per request.
+// with the sinks it reached and each run with its blocks' begin-block events, both read from the store per request.
 func handler(n *node.Node, log *slog.Logger) http.Handler {
 	snap := func() (ledger.Snapshot, error) {
 		var s ledger.Snapshot
@@ -99,6 +99,6 @@ func handler(n *node.Node, log *slog.Logger) http.Handler {
 	lim := n.Config().API
 	return api.New(api.Config{Chain: n.Chain(), Deliveries: n.Deliveries, Logger: log,
 		Works: n.Works(), MaxWork: n.Config().Fetch.MaxBytes, Blobs: n.Blobs(),
-		Board: board.Handler(snap, board.WithCrossingsFunc(crossed)), TxLimit: api.Limit{Rate: lim.Rate, Burst: lim.Burst},
+		Board: board.Handler(snap, board.WithCrossingsFunc(crossed), board.WithBlockEventsFunc(n.BlockEvents)), TxLimit: api.Limit{Rate: lim.Rate, Burst: lim.Burst},
 		UploadLimit: api.Limit{Rate: lim.Rate, Burst: lim.Burst}})
 }
