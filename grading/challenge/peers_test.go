@@ -8,6 +8,7 @@ import (
 
 	"github.com/arena/arena/blobs"
 	gchallenge "github.com/arena/arena/grading/challenge"
+	"github.com/arena/arena/grading/host"
 )
 
 // An artifact uploaded to another node is fetched from the network's peers when the
@@ -25,14 +26,14 @@ func TestAnArtifactFromAPeerIsKeptInTheStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &gchallenge.Host{Store: st, Nodes: []blobs.Source{blobs.Peers{Bases: []string{serve([]byte("a lie")), serve(module)}}}}
+	h := &gchallenge.Host{Host: host.Host{Store: st, Nodes: []blobs.Source{blobs.Peers{Bases: []string{serve([]byte("a lie")), serve(module)}}}}}
 	if b, err := h.Fetch(t.Context(), d, ""); err != nil || !bytes.Equal(b, module) {
 		t.Fatalf("Fetch = %q, %v", b, err)
 	}
 	if !st.Has(d) {
 		t.Fatal("the artifact fetched from a peer was not kept")
 	}
-	alone := &gchallenge.Host{Store: st}
+	alone := &gchallenge.Host{Host: host.Host{Store: st}}
 	if b, err := alone.Fetch(t.Context(), d, ""); err != nil || !bytes.Equal(b, module) {
 		t.Fatalf("Fetch from the store alone = %q, %v", b, err)
 	}

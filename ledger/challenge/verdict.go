@@ -8,7 +8,9 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/challenge/composite"
+	"github.com/arena/arena/ledger/digest"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/season"
 )
 
 // BenchCheck is a committee member's verdict on a bench version: either a classed
@@ -39,29 +41,11 @@ type RunResult struct {
 // Scored reports whether r is a result rather than a failure.
 func (r RunResult) Scored() bool { return r.Error == "" }
 
-// FailuresAgree compares two results of which at least one failed, as consensus does:
-// TRANSIENT agrees with TRANSIENT whatever the words, LLM_ERROR never agrees, and any
-// other class needs the same class and the same message.
-func FailuresAgree(mine, leader string) bool {
-	m, mok := book.ParseError(mine)
-	l, lok := book.ParseError(leader)
-	if !mok || !lok || m.Class != l.Class {
-		return false
-	}
-	switch m.Class {
-	case book.Transient:
-		return true
-	case book.LLMError:
-		return false
-	}
-	return m.Msg == l.Msg
-}
-
 // Agrees reports whether c agrees with the leader's verdict: exactly the same dataset,
-// case count and kinds. Failures agree as FailuresAgree says.
+// case count and kinds. Failures agree as season.FailuresAgree says.
 func (c BenchCheck) Agrees(leader BenchCheck) bool {
 	if c.Error != "" || leader.Error != "" {
-		return FailuresAgree(c.Error, leader.Error)
+		return season.FailuresAgree(c.Error, leader.Error)
 	}
 	return c.Dataset == leader.Dataset && c.Cases == leader.Cases && slices.Equal(c.Kinds, leader.Kinds)
 }
@@ -70,10 +54,10 @@ func (c BenchCheck) Agrees(leader BenchCheck) bool {
 // (pinned), whose answers may differ between validators, both must be scored on the
 // same dataset and name the same canonical program; otherwise everything is
 // deterministic and must be equal: dataset, transcript, canonical program, composite and
-// gas. Failures agree as FailuresAgree says.
+// gas. Failures agree as season.FailuresAgree says.
 func (r RunResult) Agrees(leader RunResult, pinned bool) bool {
 	if r.Error != "" || leader.Error != "" {
-		return FailuresAgree(r.Error, leader.Error)
+		return season.FailuresAgree(r.Error, leader.Error)
 	}
 	if pinned {
 		return r.Dataset == leader.Dataset && r.Canonical == leader.Canonical
@@ -148,35 +132,10 @@ func DecodeRunVerdict(raw json.RawMessage) (round.Verdict, error) {
 	return &v, nil
 }
 
-// SHA256Hex reports whether c is a sha256 digest in lowercase hex.
-func SHA256Hex(c string) bool {
-	if len(c) != 64 {
-		return false
-	}
-	for i := 0; i < len(c); i++ {
-		if (c[i] < '0' || c[i] > '9') && (c[i] < 'a' || c[i] > 'f') {
-			return false
-		}
-	}
-	return true
-}
-
-// CheckFailure refuses a failure that is too long or not a consensus class ([EXPECTED],
-// [EXTERNAL], [TRANSIENT] or [LLM_ERROR]).
-func CheckFailure(text string) *book.Error {
-	if len(text) > MaxErrorLen || !utf8.ValidString(text) {
-		return errResultSize
-	}
-	if _, ok := book.ParseError(text); !ok {
-		return errResultClass
-	}
-	return nil
-}
-
 // checkBenchCheck refuses a malformed bench verdict.
 func checkBenchCheck(c *BenchCheck) *book.Error {
 	if c.Error != "" {
-		if err := CheckFailure(c.Error); err != nil {
+		if err := season.CheckFailure(c.Error); err != nil {
 			return err
 		}
 		if c.Dataset != "" || c.Cases != 0 || len(c.Kinds) != 0 {
@@ -184,7 +143,7 @@ func checkBenchCheck(c *BenchCheck) *book.Error {
 		}
 		return nil
 	}
-	if !SHA256Hex(c.Dataset) || c.Cases < 1 || !kindsOK(c.Kinds) {
+	if !digest.IsSHA256Hex(c.Dataset) || c.Cases < 1 || !kindsOK(c.Kinds) {
 		return errCheckShape
 	}
 	return nil
@@ -193,7 +152,7 @@ func checkBenchCheck(c *BenchCheck) *book.Error {
 // checkRunResult refuses a malformed run result.
 func checkRunResult(r *RunResult) *book.Error {
 	if r.Error != "" {
-		if err := CheckFailure(r.Error); err != nil {
+		if err := season.CheckFailure(r.Error); err != nil {
 			return err
 		}
 		if r.Dataset != "" || r.Transcript != "" || r.Canonical != "" || r.Gas != 0 || !SameResult(r.Composite, composite.Result{}) {
@@ -203,7 +162,7 @@ func checkRunResult(r *RunResult) *book.Error {
 	}
 	c := &r.Composite
 	switch {
-	case !SHA256Hex(r.Dataset) || !SHA256Hex(r.Transcript) || !SHA256Hex(r.Canonical) || r.Gas < 0 || r.Gas > book.MaxExact:
+	case !digest.IsSHA256Hex(r.Dataset) || !digest.IsSHA256Hex(r.Transcript) || !digest.IsSHA256Hex(r.Canonical) || r.Gas < 0 || r.Gas > book.MaxExact:
 		return errRunShape
 	case c.N < 1 || !micros(c.Composite) || c.SE < 0 || c.SE > PPM || !micros(c.ToolMean) || !micros(c.MemoryMean):
 		return errRunShape

@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"github.com/arena/arena/ledger/book"
-	chall "github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/season"
 )
 
 // RunResult is a committee member's result of one learning run: either a classed
@@ -28,7 +28,7 @@ func (r RunResult) Scored() bool { return r.Error == "" }
 // learning run is deterministic. Failures agree as the benchmark challenge's do.
 func (r RunResult) Agrees(leader RunResult) bool {
 	if r.Error != "" || leader.Error != "" {
-		return chall.FailuresAgree(r.Error, leader.Error)
+		return season.FailuresAgree(r.Error, leader.Error)
 	}
 	return r.Bits == leader.Bits && r.Bytes == leader.Bytes && r.WindowBits == leader.WindowBits && r.Gas == leader.Gas && slices.Equal(r.Curve, leader.Curve)
 }
@@ -50,7 +50,7 @@ func (h HeldoutResult) Scored() bool { return h.Error == "" }
 // Agrees reports whether h agrees with the leader's: everything equal.
 func (h HeldoutResult) Agrees(leader HeldoutResult) bool {
 	if h.Error != "" || leader.Error != "" {
-		return chall.FailuresAgree(h.Error, leader.Error)
+		return season.FailuresAgree(h.Error, leader.Error)
 	}
 	return h == leader
 }
@@ -127,7 +127,7 @@ func CurvePoints(n int64) (points int, per int64) {
 // checkRunResult refuses a malformed run result of a run of c.
 func checkRunResult(c *challenge, r *RunResult) *book.Error {
 	if r.Error != "" {
-		if err := chall.CheckFailure(r.Error); err != nil {
+		if err := season.CheckFailure(r.Error); err != nil {
 			return err
 		}
 		if r.Bits != 0 || r.Bytes != 0 || r.WindowBits != 0 || r.Gas != 0 || len(r.Curve) != 0 {
@@ -151,7 +151,7 @@ func checkRunResult(c *challenge, r *RunResult) *book.Error {
 // checkHeldout refuses a malformed held-out measurement of run x of c.
 func checkHeldout(c *challenge, x *run, h *HeldoutResult) *book.Error {
 	if h.Error != "" {
-		if err := chall.CheckFailure(h.Error); err != nil {
+		if err := season.CheckFailure(h.Error); err != nil {
 			return err
 		}
 		if h.TrainBits != 0 || h.TrainedBits != 0 || h.TwinBits != 0 || h.HeldoutBytes != 0 {
