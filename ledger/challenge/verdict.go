@@ -41,11 +41,29 @@ type RunResult struct {
 // Scored reports whether r is a result rather than a failure.
 func (r RunResult) Scored() bool { return r.Error == "" }
 
+// FailuresAgree compares two results of which at least one failed, as consensus does:
+// TRANSIENT agrees with TRANSIENT whatever the words, LLM_ERROR never agrees, and any
+// other class needs the same class and the same message.
+func FailuresAgree(mine, leader string) bool {
+	m, mok := book.ParseError(mine)
+	l, lok := book.ParseError(leader)
+	if !mok || !lok || m.Class != l.Class {
+		return false
+	}
+	switch m.Class {
+	case book.Transient:
+		return true
+	case book.LLMError:
+		return false
+	}
+	return m.Msg == l.Msg
+}
+
 // Agrees reports whether c agrees with the leader's verdict: exactly the same dataset,
-// case count and kinds. Failures agree as season.FailuresAgree says.
+// case count and kinds. Failures agree as FailuresAgree says.
 func (c BenchCheck) Agrees(leader BenchCheck) bool {
 	if c.Error != "" || leader.Error != "" {
-		return season.FailuresAgree(c.Error, leader.Error)
+		return FailuresAgree(c.Error, leader.Error)
 	}
 	return c.Dataset == leader.Dataset && c.Cases == leader.Cases && slices.Equal(c.Kinds, leader.Kinds)
 }
@@ -54,10 +72,10 @@ func (c BenchCheck) Agrees(leader BenchCheck) bool {
 // (pinned), whose answers may differ between validators, both must be scored on the
 // same dataset and name the same canonical program; otherwise everything is
 // deterministic and must be equal: dataset, transcript, canonical program, composite and
-// gas. Failures agree as season.FailuresAgree says.
+// gas. Failures agree as FailuresAgree says.
 func (r RunResult) Agrees(leader RunResult, pinned bool) bool {
 	if r.Error != "" || leader.Error != "" {
-		return season.FailuresAgree(r.Error, leader.Error)
+		return FailuresAgree(r.Error, leader.Error)
 	}
 	if pinned {
 		return r.Dataset == leader.Dataset && r.Canonical == leader.Canonical
