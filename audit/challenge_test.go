@@ -16,9 +16,11 @@ import (
 	"github.com/arena/arena/challenge/abi"
 	"github.com/arena/arena/challenge/example"
 	gchallenge "github.com/arena/arena/grading/challenge"
+	"github.com/arena/arena/grading/host"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/challenge/koth"
+	"github.com/arena/arena/ledger/season"
 	"github.com/arena/arena/sandbox"
 )
 
@@ -364,7 +366,7 @@ func buildFixture() (*fixture, string) {
 	}
 	run, _ := s.Run(1)
 	bv, _ = s.Bench(1)
-	h := &gchallenge.Host{Runtime: rt, Store: st}
+	h := &gchallenge.Host{Host: host.Host{Runtime: rt, Store: st}}
 	out := h.Run(ctx, gchallenge.Run{ID: run.ID, Program: run.Program, Seed: run.Seed, Profile: run.Profile, Bench: bv})
 	if !out.Result.Scored() {
 		return nil, "the run failed: " + out.Result.Error
@@ -379,7 +381,7 @@ func buildFixture() (*fixture, string) {
 	if run, _ = s.Run(1); run.State != challenge.RunFinal {
 		return nil, "the run is " + run.State
 	}
-	c.time += challenge.MinEpochS
+	c.time += season.MinEpochS
 	c.do(sponsor, ledger.Amount{}, challenge.Fold{Challenge: 1})
 	if c.err != "" {
 		return nil, c.err

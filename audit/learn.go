@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/arena/arena/blobs"
+	"github.com/arena/arena/grading/host"
 	glearn "github.com/arena/arena/grading/learn"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/learn"
@@ -44,7 +45,7 @@ func Learn(ctx context.Context, snap *ledger.Snapshot, id ledger.LearnRunID, in 
 	if run.Seed == "" {
 		return r, nil
 	}
-	h := &glearn.Host{Runtime: in.Runtime, Nodes: in.Blobs}
+	h := &glearn.Host{Host: host.Host{Runtime: in.Runtime, Nodes: in.Blobs}}
 	g := glearn.RunOf(run)
 	d := h.Rederive(ctx, g)
 	got := learnLine(d.Result)

@@ -13,6 +13,7 @@ import (
 	"github.com/arena/arena/audit"
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/challenge/example/learning"
+	"github.com/arena/arena/grading/host"
 	glearn "github.com/arena/arena/grading/learn"
 	"github.com/arena/arena/learn/data"
 	"github.com/arena/arena/ledger"
@@ -73,7 +74,7 @@ func learnFixture(t *testing.T) *learnFix {
 			ParamCap: 8 << 20, DataCap: 576 << 10, ByteGas: 4 << 20, Platform: sandbox.Local(), Seed: seed, InitSeed: learn.InitSeed(seed),
 			State: learn.RunFinal, HeldoutTerms: learn.HeldoutMeasured,
 		}
-		h := &glearn.Host{Runtime: rt, Store: st}
+		h := &glearn.Host{Host: host.Host{Runtime: rt, Store: st}}
 		res := h.Run(ctx, glearn.RunOf(v))
 		if !res.Scored() {
 			learnErr = res.Error

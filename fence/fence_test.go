@@ -1,6 +1,6 @@
 // Package fence holds the dependency fence of the whole module: which packages may link
-// which outside dependencies, measured with the go command over the real import graph,
-// in the spirit of a deptest.
+// which outside dependencies, and that no contest kind imports another, measured with
+// the go command over the real import graph, in the spirit of a deptest.
 package fence
 
 import (
@@ -145,5 +145,53 @@ func TestTheLedgerLinksNoIO(t *testing.T) {
 			strings.HasPrefix(d, "github.com/cometbft/"), strings.HasPrefix(d, "modernc.org/"):
 			t.Errorf("ledger links %s", d)
 		}
+	}
+}
+
+// kinds are the contest kinds: each is ledger/<kind> and, where its rounds run programs
+// or read work, grading/<kind>, with their subpackages.
+var kinds = []string{"bounty", "tender", "match", "challenge", "learn"}
+
+// kindOf returns the kind whose ledger or grading packages pkg belongs to, or "".
+func kindOf(pkg string) string {
+	for _, side := range []string{"ledger/", "grading/"} {
+		rest, ok := strings.CutPrefix(pkg, module+"/"+side)
+		if !ok {
+			continue
+		}
+		for _, k := range kinds {
+			if rest == k || strings.HasPrefix(rest, k+"/") {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
+// "No contest kind package imports another": what two kinds share lives in a core
+// package both import (ledger/season, ledger/digest, grading/host), never in one kind
+// borrowed by the other. There is no exception.
+func TestNoKindImportsAnother(t *testing.T) {
+	all := imports(t)
+	seen := map[string]bool{}
+	for pkg, imps := range all {
+		k := kindOf(pkg)
+		if k == "" {
+			continue
+		}
+		seen[k] = true
+		for _, imp := range imps {
+			if j := kindOf(imp); j != "" && j != k {
+				t.Errorf("%s (kind %s) imports %s (kind %s)", pkg, k, imp, j)
+			}
+		}
+	}
+	for _, k := range kinds {
+		if !seen[k] {
+			t.Errorf("kind %s has no package under ledger/ or grading/", k)
+		}
+	}
+	if kindOf(module+"/grading/learn") != "learn" || kindOf(module+"/ledger/challenge/koth") != "challenge" || kindOf(module+"/ledger/season") != "" || kindOf(module+"/grading/host") != "" {
+		t.Fatal("kindOf misreads the tree")
 	}
 }

@@ -17,7 +17,9 @@
 //
 // Each kind's pipeline lives in its own package below this one: grading/bounty grades a
 // bounty entry (fetch, compile, sandbox pass, read, arithmetic), grading/tender scores a
-// tender's proposal per criterion and checks that criteria can be scored.
+// tender's proposal per criterion and checks that criteria can be scored. What the
+// program-running kinds' graders share, the sandbox runtime and the artifact sources,
+// is grading/host's Host; no kind's package imports another's.
 package grading
 
 import (

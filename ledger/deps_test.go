@@ -32,17 +32,12 @@ var forbidden = map[string]string{
 
 // ledgerDirs are the ledger's packages: the root and each subpackage that runs inside
 // Apply. ledgertest, which drives the ledger from test scripts, is not one of them.
-var ledgerDirs = []string{".", "book", "digest", "round", "bounty", "tender", "match", "match/battle", "match/receipt", "challenge", "challenge/koth", "challenge/composite", "learn", "learn/coder", "learn/score"}
+var ledgerDirs = []string{".", "book", "digest", "round", "season", "bounty", "tender", "match", "match/battle", "match/receipt", "challenge", "challenge/koth", "challenge/composite", "learn", "learn/coder", "learn/score"}
 
-// kinds are the contest kinds' packages; none may import another, or the root, except
-// as kindsIn allows.
+// kinds are the contest kinds' packages; none imports another, or the root: what two
+// kinds share lives in a core package both import (the funded season of the benchmark
+// and learning challenges in season).
 var kinds = []string{"bounty", "tender", "match", "challenge", "learn"}
-
-// kindsIn are the kinds one kind may import, and why: a learning challenge is a
-// challenge, folded by challenge_fold, its runs seeded on the same anchor, its failures
-// agreeing as consensus says, on the same pinned platform; it reuses those from the
-// benchmark challenge rather than copying them. The benchmark challenge never imports it.
-var kindsIn = map[string][]string{"learn": {"challenge"}}
 
 // outside are the imports from outside the standard library and the ledger that every
 // ledger package may have.
@@ -146,7 +141,7 @@ func checkLedgerFile(t *testing.T, dir string, fset *token.FileSet, f *ast.File)
 			t.Errorf("%s imports ledgertest, which is for tests", fset.Position(imp.Pos()))
 		}
 		for _, k := range kinds {
-			if own && path == module+"/"+k && slices.Contains(kinds, dir) && dir != k && !slices.Contains(kindsIn[dir], k) {
+			if own && path == module+"/"+k && slices.Contains(kinds, dir) && dir != k {
 				t.Errorf("%s: kind %s imports kind %s: a kind never imports another", fset.Position(imp.Pos()), dir, k)
 			}
 		}
@@ -169,7 +164,7 @@ func checkLedgerFile(t *testing.T, dir string, fset *token.FileSet, f *ast.File)
 // The refusal table in each package's refusals_test.go names every refusal it declares.
 func TestRefusalsTableIsComplete(t *testing.T) {
 	total := 0
-	for _, dir := range []string{".", "round", "bounty", "tender", "match", "challenge", "learn"} {
+	for _, dir := range []string{".", "round", "season", "bounty", "tender", "match", "challenge", "learn"} {
 		total += checkRefusalTable(t, dir)
 	}
 	if total < 70 {

@@ -61,16 +61,20 @@
 // The root composes small packages that never import it:
 //
 //   - book: amounts, addresses, the error class, events, accounts and nonces, named pools,
-//     and the only functions that move money (Escrow, Move, Release, Withdraw).
+//     and the only functions that move money (Escrow, Move, Release, Withdraw; moving
+//     zero touches nothing).
 //   - round: committees, leader order, attempts, deadlines and the quorum tally over a
 //     Verdict whose kind decides agreement.
-//   - digest: incremental per-object hashes.
+//   - digest: incremental per-object hashes, and the one check of a sha256 digest in
+//     lowercase hex.
+//   - season: the funded season the benchmark and learning challenges both run (their
+//     pools, a challenge's funds, epochs and folds, deposits, anchored seeds, the
+//     pinned platform and a run's classed failure), written once for both.
 //   - bounty, tender and match (and each later kind): its transactions, state, rules,
-//     views and refusals. A kind imports book and round, never the root and never
-//     another kind, except as deps_test.go's kindsIn allows (learn, a learning
-//     challenge, reuses the benchmark challenge's anchored seed, failure agreement and
-//     platform; challenge never imports it); a kind's own subpackages (match/battle,
-//     match/receipt, learn/score, learn/coder) are pure.
+//     views and refusals. A kind imports book, round and the core packages, never the
+//     root and never another kind: what two kinds share is lifted into a core package
+//     both import; a kind's own subpackages (match/battle, match/receipt, learn/score,
+//     learn/coder) are pure.
 //
 // # Adding a contest kind
 //

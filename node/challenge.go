@@ -11,6 +11,7 @@ import (
 	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/grading"
 	gchallenge "github.com/arena/arena/grading/challenge"
+	"github.com/arena/arena/grading/host"
 	"github.com/arena/arena/sandbox"
 )
 
@@ -66,7 +67,7 @@ func (n *Node) addChallengeGraders(g map[string]grading.Grader, p *pipelineModel
 	if err != nil {
 		return err
 	}
-	h := &gchallenge.Host{Runtime: rt, Store: n.blobs, Nodes: n.peerSources(), URL: blobs.NewURLClient(fc), Models: p.serve, Now: o.Now}
+	h := &gchallenge.Host{Host: host.Host{Runtime: rt, Store: n.blobs, Nodes: n.peerSources(), URL: blobs.NewURLClient(fc)}, Models: p.serve, Now: o.Now}
 	g[gchallenge.RunKind] = gchallenge.Runner{Host: h}
 	g[gchallenge.CheckKind] = gchallenge.Checker{Host: h}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/grading"
+	"github.com/arena/arena/grading/host"
 	glearn "github.com/arena/arena/grading/learn"
 )
 
@@ -19,7 +20,7 @@ func (n *Node) addLearnGraders(g map[string]grading.Grader, fc fetch.Config) err
 	if err != nil {
 		return err
 	}
-	h := &glearn.Host{Runtime: rt, Store: n.blobs, Nodes: n.peerSources(), URL: blobs.NewURLClient(fc)}
+	h := &glearn.Host{Host: host.Host{Runtime: rt, Store: n.blobs, Nodes: n.peerSources(), URL: blobs.NewURLClient(fc)}}
 	g[glearn.RunKind] = glearn.Runner{Host: h}
 	g[glearn.HeldoutKind] = glearn.Measurer{Host: h}
 	return nil

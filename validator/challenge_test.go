@@ -16,6 +16,7 @@ import (
 	"github.com/arena/arena/challenge/example"
 	"github.com/arena/arena/grading"
 	gchallenge "github.com/arena/arena/grading/challenge"
+	"github.com/arena/arena/grading/host"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/ledgertest"
@@ -33,7 +34,7 @@ func challengeGraders(t *testing.T, store *blobs.Store, cache string) func(int, 
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { rt.Close(context.Background()) })
-		h := &gchallenge.Host{Runtime: rt, Store: store}
+		h := &gchallenge.Host{Host: host.Host{Runtime: rt, Store: store}}
 		c.Graders[gchallenge.RunKind] = gchallenge.Runner{Host: h}
 		c.Graders[gchallenge.CheckKind] = gchallenge.Checker{Host: h}
 		c.RunTimeout = time.Minute

@@ -9,6 +9,7 @@ import (
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/challenge/example/learning"
 	"github.com/arena/arena/grading"
+	"github.com/arena/arena/grading/host"
 	glearn "github.com/arena/arena/grading/learn"
 	"github.com/arena/arena/learn/data"
 	"github.com/arena/arena/ledger"
@@ -26,7 +27,7 @@ func learnGraders(t *testing.T, store *blobs.Store, cache string) func(int, *val
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { rt.Close(context.Background()) })
-		h := &glearn.Host{Runtime: rt, Store: store}
+		h := &glearn.Host{Host: host.Host{Runtime: rt, Store: store}}
 		c.Graders[glearn.RunKind] = glearn.Runner{Host: h}
 		c.Graders[glearn.HeldoutKind] = glearn.Measurer{Host: h}
 		c.RunTimeout = time.Minute

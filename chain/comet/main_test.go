@@ -27,6 +27,7 @@ import (
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/grading/bounty"
 	gchallenge "github.com/arena/arena/grading/challenge"
+	"github.com/arena/arena/grading/host"
 	"github.com/arena/arena/grading/prompt"
 	gtender "github.com/arena/arena/grading/tender"
 	"github.com/arena/arena/ledger"
@@ -165,7 +166,7 @@ func challengeHost(ctx context.Context, home string, peers blobs.Peers) (*gchall
 	if err != nil {
 		return nil, errors.Join(err, rt.Close(ctx))
 	}
-	return &gchallenge.Host{Runtime: rt, Store: st, Nodes: []blobs.Source{peers}}, nil
+	return &gchallenge.Host{Host: host.Host{Runtime: rt, Store: st, Nodes: []blobs.Source{peers}}}, nil
 }
 
 // serveAPI serves the node's API on $nodeAPIEnv, as `arena node` does: the other nodes'

@@ -17,6 +17,7 @@ import (
 	"github.com/arena/arena/challenge/abi"
 	"github.com/arena/arena/fetch"
 	gchallenge "github.com/arena/arena/grading/challenge"
+	"github.com/arena/arena/grading/host"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/sandbox"
@@ -151,7 +152,7 @@ func newValidator(t testing.TB, n *node, m *mirror) validator {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &gchallenge.Host{Runtime: rt, Store: st, Nodes: []blobs.Source{blobs.Node{Base: n.url}}, URL: m.client, Publish: n}
+	h := &gchallenge.Host{Host: host.Host{Runtime: rt, Store: st, Nodes: []blobs.Source{blobs.Node{Base: n.url}}, URL: m.client}, Publish: n}
 	return validator{h}
 }
 

@@ -9,7 +9,7 @@
 //  1. The challenge's platform must be this validator's (sandbox.Local); otherwise it
 //     abstains, [TRANSIENT] this validator runs <p>; the challenge pins <q>.
 //  2. The architecture and the training program are fetched by digest (blobs.Await
-//     through grading/challenge's Host.Fetch: the node's store, then Host.Nodes, then
+//     through grading/host's Host.Fetch: the node's store, then Host.Nodes, then
 //     the https URL the commit named, until the attempt's deadline while none holds
 //     it yet), kept in the store, and compiled through the gates
 //     (sandbox.CompileArch, sandbox.CompileTrain).

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/arena/arena/blobs"
+	"github.com/arena/arena/grading/host"
 	glearn "github.com/arena/arena/grading/learn"
 	"github.com/arena/arena/learn/data"
 	"github.com/arena/arena/ledger"
@@ -97,7 +98,7 @@ func newValidator(t testing.TB, n *node) *glearn.Host {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &glearn.Host{Runtime: rt, Store: st, Nodes: []blobs.Source{blobs.Node{Base: n.url}}}
+	return &glearn.Host{Host: host.Host{Runtime: rt, Store: st, Nodes: []blobs.Source{blobs.Node{Base: n.url}}}}
 }
 
 // runOf is run 1 of the pair (guest names) on the whole train split with seed word's

@@ -128,7 +128,7 @@ func (h *Host) prepare(ctx context.Context, run Run) (*pair, error) {
 // modules fetches the architecture and the training program by digest and compiles
 // them through the gates.
 func (h *Host) modules(ctx context.Context, run Run) (*sandbox.Arch, *sandbox.Train, error) {
-	wasm, err := h.fetch(ctx, run.Arch, run.ArchURL)
+	wasm, err := h.Fetch(ctx, run.Arch, run.ArchURL)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -136,7 +136,7 @@ func (h *Host) modules(ctx context.Context, run Run) (*sandbox.Arch, *sandbox.Tr
 	if err != nil {
 		return nil, nil, err
 	}
-	if wasm, err = h.fetch(ctx, run.Train, run.TrainURL); err != nil {
+	if wasm, err = h.Fetch(ctx, run.Train, run.TrainURL); err != nil {
 		return nil, nil, err
 	}
 	train, err := h.Runtime.CompileTrain(ctx, wasm, arch)
@@ -148,7 +148,7 @@ func (h *Host) modules(ctx context.Context, run Run) (*sandbox.Arch, *sandbox.Tr
 
 // split fetches a split by digest and checks its length against the challenge's.
 func (h *Host) split(ctx context.Context, what, digest string, n int64) ([]byte, error) {
-	b, err := h.fetch(ctx, digest, "")
+	b, err := h.Fetch(ctx, digest, "")
 	if err != nil {
 		return nil, err
 	}

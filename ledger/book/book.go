@@ -245,8 +245,12 @@ func (b *Book) Move(from, to Pool, v Amount) {
 	b.setPool(to, b.add(b.Pool(to), v))
 }
 
-// Release moves v out of pool p and makes it claimable by a.
+// Release moves v out of pool p and makes it claimable by a. Releasing zero touches
+// nothing: no pool or account appears for it.
 func (b *Book) Release(p Pool, a Address, v Amount) {
+	if v.IsZero() {
+		return
+	}
 	b.setPool(p, b.sub(b.Pool(p), v))
 	acc := b.account(a)
 	acc.Claimable = b.add(acc.Claimable, v)

@@ -41,3 +41,30 @@ func TestTheBookKeepsTheIdentityAcrossPools(t *testing.T) {
 		t.Fatal("releasing more than a pool holds was not a fault")
 	}
 }
+
+// Moving zero touches nothing, whichever way it moves: no pool or account appears for
+// it and the book's hash is unchanged, so a rule that releases a fee or deposit of zero
+// needs no guard of its own.
+func TestMovingZeroTouchesNothing(t *testing.T) {
+	b := New()
+	alice, bob := Address{1}, Address{2}
+	b.Fund(alice, Ether(10))
+	before, pools := b.Hash(), len(b.Pools())
+	for name, do := range map[string]func(){
+		"escrow":  func() { b.Escrow(alice, "toy/a", Amount{}) },
+		"fee":     func() { b.PayFee(alice, Amount{}) },
+		"move":    func() { b.Move("toy/a", "toy/b", Amount{}) },
+		"release": func() { b.Release("toy/a", bob, Amount{}) },
+		"reward":  func() { b.Reward("toy/a", bob, Amount{}) },
+	} {
+		do()
+		if b.Hash() != before || len(b.Pools()) != pools || len(b.Addresses()) != 1 {
+			t.Errorf("%s of zero changed the book: pools %v, addresses %v", name, b.Pools(), b.Addresses())
+		}
+	}
+	b.Escrow(alice, "toy/a", Ether(2))
+	b.Release("toy/a", bob, Ether(2))
+	if got := b.Account(bob).Claimable; !got.Eq(Ether(2)) {
+		t.Fatalf("bob may claim %s after a release of 2", got)
+	}
+}

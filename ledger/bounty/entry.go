@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/digest"
 	"github.com/arena/arena/ledger/round"
 )
 
@@ -67,19 +68,6 @@ func (s *State) canPay(env round.Env, value book.Amount) bool {
 	return !over && env.Book.Account(env.At.From).Wallet.Cmp(need) >= 0
 }
 
-// sha256Hex reports whether s is a sha256 digest in lowercase hex.
-func sha256Hex(s string) bool {
-	if len(s) != 64 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if (s[i] < '0' || s[i] > '9') && (s[i] < 'a' || s[i] > 'f') {
-			return false
-		}
-	}
-	return true
-}
-
 // Submit files an entry on a task; the transaction's value is exactly the entry bond,
 // escrowed in the bond pool.
 func (s *State) Submit(env round.Env, b Submit) (book.Outcome, *book.Error) {
@@ -96,7 +84,7 @@ func (s *State) Submit(env round.Env, b Submit) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errTaskClosed
 	case s.filed[filing{t.ID, at.From}] != 0:
 		return book.Outcome{}, errEnteredTwice
-	case t.sealed() && (b.Work != "" || b.WorkURL != "" || b.WorkSHA256 != "" || !sha256Hex(b.Commitment)):
+	case t.sealed() && (b.Work != "" || b.WorkURL != "" || b.WorkSHA256 != "" || !digest.IsSHA256Hex(b.Commitment)):
 		return book.Outcome{}, errSealedCommit
 	case t.sealed():
 	case b.Commitment != "":
@@ -109,7 +97,7 @@ func (s *State) Submit(env round.Env, b Submit) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errWorkURL
 	case !s.canPay(env, at.Value):
 		return book.Outcome{}, errGradingFee
-	case (b.WorkURL != "") != (b.WorkSHA256 != "") || (b.WorkSHA256 != "" && !sha256Hex(b.WorkSHA256)):
+	case (b.WorkURL != "") != (b.WorkSHA256 != "") || (b.WorkSHA256 != "" && !digest.IsSHA256Hex(b.WorkSHA256)):
 		return book.Outcome{}, errWorkDigest
 	}
 	env.Book.Escrow(at.From, BondPool, at.Value)

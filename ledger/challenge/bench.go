@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/digest"
 	"github.com/arena/arena/ledger/round"
 )
 
@@ -38,7 +39,7 @@ func (s *State) checkRegister(env round.Env, b *BenchRegister) *book.Error {
 		return errOwner
 	case !s.versionFree(b.Name, b.Version):
 		return errVersion
-	case !SHA256Hex(b.Module):
+	case !digest.IsSHA256Hex(b.Module):
 		return errModule
 	case b.Size < 1 || b.Size > MaxModuleBytes:
 		return errSize
@@ -172,12 +173,7 @@ func (s *State) checkSettled(env round.Env, rd *round.Round) []book.Event {
 	_, l, _ := rd.Kept()
 	v := checkOf(l.Verdict)
 	b.CheckedAt = env.At.Now
-	var ev []book.Event
-	if a, ok := round.PayAgreeing(env.Book, GradePool, rd, b.Fee); ok {
-		ev = append(ev, book.Event{Type: "graders_paid", Height: env.At.Height, Round: uint64(rd.ID), Attempt: a, Amount: book.AmountPtr(b.Fee), Note: "shared by the members who agreed"})
-	} else {
-		Release(env.Book, GradePool, b.Registrant, b.Fee)
-	}
+	ev := pools.PayGraders(env, rd, b.Fee, b.Registrant)
 	switch {
 	case v.Error != "":
 		b.State, b.Reason = BenchRefused, v.Error
@@ -210,7 +206,7 @@ const (
 func (s *State) checkExhausted(env round.Env, rd *round.Round) []book.Event {
 	b := s.bench(BenchID(rd.Subject))
 	b.State, b.CheckedAt = BenchLapsed, env.At.Now
-	Release(env.Book, GradePool, b.Registrant, b.Fee)
+	pools.ReturnFee(env.Book, b.Registrant, b.Fee)
 	s.markBench(b.ID)
 	return []book.Event{{Type: "bench_lapsed", Height: env.At.Height, Round: uint64(rd.ID), Address: book.AddrPtr(b.Registrant), Amount: book.AmountPtr(b.Fee)}}
 }

@@ -68,7 +68,7 @@ type Publish struct {
 	Title    string      `json:"title"`
 	Deposit  book.Amount `json:"deposit"`
 	PerEpoch book.Amount `json:"per_epoch"` // paid by each fold, at most what the pool holds
-	EpochS   int64       `json:"epoch_s"`   // MinEpochS..MaxEpochS
+	EpochS   int64       `json:"epoch_s"`   // season.MinEpochS..season.MaxEpochS
 	End      int64       `json:"end"`       // unix seconds, after now
 }
 

@@ -3,6 +3,7 @@ package challenge
 import (
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/digest"
+	"github.com/arena/arena/ledger/season"
 )
 
 // The kind's names: its rounds and its pools.
@@ -19,10 +20,13 @@ const (
 	GradePool   book.Pool = "challenge/grading"  // grading fees of checks and entry runs not yet paid or returned
 )
 
-// The pinned platform and gas injector: a bench names the platform it was frozen on, and
-// a validator on any other abstains.
+// pools are the kind's season pools.
+var pools = season.Pools{Pool: PoolPool, Deposit: DepositPool, Grade: GradePool}
+
+// The pinned platform and gas injector: a bench names the platform it was frozen on
+// (season.Platform), and a validator on any other abstains.
 const (
-	Platform        = "wazero v1.12.0 amd64 arena-gas/1"
+	Platform        = season.Platform
 	InjectorVersion = "arena-gas/1"
 )
 
@@ -73,8 +77,6 @@ const (
 	MaxKindLen     = 32
 	MaxModelLen    = 128
 	MaxQuorum      = 16
-	MinEpochS      = 60
-	MaxEpochS      = 365 * 24 * 3600
 	MaxModuleBytes = 8 << 20 // sandbox.MaxModuleBytes
 	MaxPagesCap    = 4096    // 256 MiB of wasm pages
 	DefaultPages   = 2048
@@ -86,7 +88,6 @@ const (
 	MaxConfirm     = 8
 	MaxRollout     = 64
 	PPM            = 1_000_000
-	MaxErrorLen    = 1 << 10
 	MaxCategories  = 256 // categories a run result's composite may carry
 	MaxCategoryLen = 128 // bytes of UTF-8 in a category's name; its kind is at most MaxKindLen
 )

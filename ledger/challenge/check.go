@@ -14,16 +14,12 @@ import (
 // pool is the sum of the fees of checks still checking and entry runs not yet ended;
 // and every bench's and run's state follows from its round.
 func (s *State) Check(bk *book.Book, rs *round.Set) error {
-	var pools, held, fees book.Amount
+	var unspent, held, fees book.Amount
 	for _, c := range s.challenges {
-		if c.State == ChallengeOpen {
-			pools = mustAdd(pools, c.Pool)
-		} else if !c.Pool.IsZero() {
-			return fmt.Errorf("challenge %d is closed but holds %s", c.ID, c.Pool)
+		if err := c.Funds.Check(c.State == ChallengeOpen); err != nil {
+			return fmt.Errorf("challenge %d: %w", c.ID, err)
 		}
-		if !mustAdd(mustAdd(c.Pool, c.Paid), c.Returned).Eq(c.Funded) {
-			return fmt.Errorf("challenge %d: pool %s + paid %s + returned %s is not the %s funded", c.ID, c.Pool, c.Paid, c.Returned, c.Funded)
-		}
+		unspent = mustAdd(unspent, c.Pool)
 	}
 	for _, b := range s.benches {
 		if err := s.checkBench(rs, b); err != nil {
@@ -52,7 +48,7 @@ func (s *State) Check(bk *book.Book, rs *round.Set) error {
 		name string
 		want book.Amount
 		pool book.Pool
-	}{{"unspent pools", pools, PoolPool}, {"held deposits", held, DepositPool}, {"unspent grading fees", fees, GradePool}} {
+	}{{"unspent pools", unspent, PoolPool}, {"held deposits", held, DepositPool}, {"unspent grading fees", fees, GradePool}} {
 		if !c.want.Eq(bk.Pool(c.pool)) {
 			return fmt.Errorf("%s sum to %s, pool %s says %s", c.name, c.want, c.pool, bk.Pool(c.pool))
 		}

@@ -90,17 +90,14 @@ func (s *State) kothEntries(c *challenge, b *bench, copies map[EntryID]EntryID) 
 
 // pay pays min(per_epoch, pool) to the champion and tail of res into claimable.
 func (s *State) pay(env round.Env, c *challenge, f *fold, ids []EntryID, res koth.Result) []book.Event {
-	amount := c.PerEpoch
-	if c.Pool.Cmp(amount) < 0 {
-		amount = c.Pool
-	}
+	amount := c.Emission(c.PerEpoch)
 	total, _ := new(big.Int).SetString(amount.String(), 10)
 	champ, each := koth.Shares(total, len(res.Tail), s.bench(c.Active).Fold.ChampionPPM)
 	f.Champion, f.Amount = ids[res.Champion], amount
 	var ev []book.Event
 	give := func(id EntryID, v book.Amount, role string) {
 		e := s.entry(id)
-		Release(env.Book, PoolPool, e.Committer, v)
+		pools.Pay(env.Book, &c.Funds, e.Committer, v)
 		f.Payments = append(f.Payments, payment{Entry: id, Address: e.Committer, Amount: v, Role: role})
 		ev = append(ev, book.Event{Type: "challenge_paid", Height: env.At.Height, Entry: uint64(id), Address: book.AddrPtr(e.Committer), Amount: book.AmountPtr(v), Note: role})
 	}
@@ -109,8 +106,6 @@ func (s *State) pay(env round.Env, c *challenge, f *fold, ids []EntryID, res kot
 		f.Tail = append(f.Tail, ids[i])
 		give(ids[i], amountOf(each), "tail")
 	}
-	c.Pool, _ = c.Pool.Sub(amount)
-	c.Paid = mustAdd(c.Paid, amount)
 	return ev
 }
 
@@ -214,13 +209,11 @@ func (s *State) CloseChallenge(env round.Env, b Close) (book.Outcome, *book.Erro
 		ev = append(ev, book.Event{Type: "run_abandoned", Height: at.Height, Round: uint64(r.Round), Entry: uint64(r.Entry)})
 		if r.Purpose == PurposeEntry {
 			e := s.entry(r.Entry)
-			Release(env.Book, GradePool, e.Committer, e.Fee)
+			pools.ReturnFee(env.Book, e.Committer, e.Fee)
 			ev = append(ev, s.returnDeposit(env, e)...)
 		}
 	}
-	back := c.Pool
-	Release(env.Book, PoolPool, c.Sponsor, back)
-	c.Returned, c.Pool = mustAdd(c.Returned, back), book.Amount{}
+	back := pools.Return(env.Book, &c.Funds, c.Sponsor)
 	c.State, c.ClosedAt = ChallengeClosed, at.Now
 	s.closed++
 	s.markChallenge(c.ID)

@@ -5,7 +5,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/digest"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/season"
 )
 
 // Publish opens a challenge on the newest accepted version of a bench; the value is the
@@ -20,19 +22,16 @@ func (s *State) Publish(env round.Env, b Publish) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errFewValidators
 	case utf8.RuneCountInString(b.Title) < 1 || utf8.RuneCountInString(b.Title) > MaxTitleLen || !utf8.ValidString(b.Title):
 		return book.Outcome{}, errTitle
-	case at.Value.IsZero():
-		return book.Outcome{}, errPoolZero
-	case b.PerEpoch.IsZero():
-		return book.Outcome{}, errPerEpoch
-	case b.EpochS < MinEpochS || b.EpochS > MaxEpochS:
-		return book.Outcome{}, errEpochS
-	case b.End <= at.Now || b.End > book.MaxExact:
+	}
+	if err := season.CheckTerms(at.Value, b.PerEpoch, b.EpochS); err != nil {
+		return book.Outcome{}, err
+	}
+	if b.End <= at.Now || b.End > book.MaxExact {
 		return book.Outcome{}, errEndPast
 	}
-	env.Book.Escrow(at.From, PoolPool, at.Value)
 	c := &challenge{
 		ID: ChallengeID(len(s.challenges) + 1), Sponsor: at.From, Bench: b.Bench, Title: b.Title, Deposit: b.Deposit,
-		PerEpoch: b.PerEpoch, EpochS: b.EpochS, End: b.End, PublishedAt: at.Now, Funded: at.Value, Pool: at.Value,
+		PerEpoch: b.PerEpoch, EpochS: b.EpochS, End: b.End, PublishedAt: at.Now, Funds: pools.Fund(env.Book, at.From, at.Value),
 		Active: nb.ID, State: ChallengeOpen, Entries: []EntryID{}, Runs: []RunID{}, Folds: []*fold{},
 	}
 	s.challenges = append(s.challenges, c)
@@ -51,13 +50,12 @@ func (s *State) Commit(env round.Env, b Commit) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errNoChallenge
 	}
 	bv := s.bench(c.Active)
-	need, over := c.Deposit.Add(s.terms.GradingFee)
 	switch {
 	case c.State != ChallengeOpen:
 		return book.Outcome{}, errClosed
 	case at.Now >= c.End:
 		return book.Outcome{}, errEnded
-	case !SHA256Hex(b.Program):
+	case !digest.IsSHA256Hex(b.Program):
 		return book.Outcome{}, errProgram
 	case b.Size < 1 || b.Size > MaxModuleBytes:
 		return book.Outcome{}, errSize
@@ -65,13 +63,12 @@ func (s *State) Commit(env round.Env, b Commit) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errURL
 	case !slices.Contains(bv.Profiles, b.Profile):
 		return book.Outcome{}, errProfile
-	case over || !at.Value.Eq(need):
+	case !season.Staked(at.Value, c.Deposit, s.terms.GradingFee):
 		return book.Outcome{}, errCommitValue
 	case s.entered(c, b.Program):
 		return book.Outcome{}, errCommittedTwice
 	}
-	env.Book.Escrow(at.From, DepositPool, c.Deposit)
-	env.Book.Escrow(at.From, GradePool, s.terms.GradingFee)
+	pools.Stake(env.Book, at.From, c.Deposit, s.terms.GradingFee)
 	e := &entry{
 		ID: EntryID(len(s.entries) + 1), Challenge: c.ID, Committer: at.From, Program: b.Program, Size: b.Size, URL: b.URL,
 		Profile: b.Profile, Deposit: c.Deposit, Fee: s.terms.GradingFee, CommittedAt: at.Now, Runs: []RunID{},

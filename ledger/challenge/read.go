@@ -6,6 +6,7 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/season"
 )
 
 // Bench returns bench version id as readers see it.
@@ -247,28 +248,19 @@ func (s *State) rolloutCount(c *challenge, nb *bench, copies map[EntryID]EntryID
 }
 
 // epoch returns the challenge's epoch index at now: floor((now − published) / epoch_s).
-func (c *challenge) epoch(now int64) uint64 { return Epoch(c.PublishedAt, c.EpochS, now) }
-
-// Epoch returns the epoch index at now of a pool published at published and folded
-// every epochS seconds: floor((now − published) / epochS), 0 before publication.
-func Epoch(published, epochS, now int64) uint64 {
-	if now <= published {
-		return 0
-	}
-	return uint64((now - published) / epochS)
-}
+func (c *challenge) epoch(now int64) uint64 { return season.Epoch(c.PublishedAt, c.EpochS, now) }
 
 // foldDue returns why a fold of c is refused at now, or nil.
 func (c *challenge) foldDue(now int64) *book.Error {
-	switch e := c.epoch(now); {
+	switch {
 	case c.State != ChallengeOpen:
 		return errClosed
 	case now >= c.End:
 		return errEnded
-	case e < 1:
-		return errFoldEarly
-	case len(c.Folds) > 0 && c.Folds[len(c.Folds)-1].Epoch >= e:
-		return errFoldedEpoch
 	}
-	return nil
+	var last uint64
+	if len(c.Folds) > 0 {
+		last = c.Folds[len(c.Folds)-1].Epoch
+	}
+	return season.FoldDue(c.epoch(now), last)
 }

@@ -3,6 +3,7 @@ package challenge
 import (
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/season"
 )
 
 // bench is one registered bench version as the ledger keeps it: its frozen identity as
@@ -23,23 +24,20 @@ type bench struct {
 
 // challenge is one published challenge.
 type challenge struct {
-	ID          ChallengeID  `json:"id"`
-	Sponsor     book.Address `json:"sponsor"`
-	Bench       string       `json:"bench"`
-	Title       string       `json:"title"`
-	Deposit     book.Amount  `json:"deposit"`
-	PerEpoch    book.Amount  `json:"per_epoch"`
-	EpochS      int64        `json:"epoch_s"`
-	End         int64        `json:"end"`
-	PublishedAt int64        `json:"published_at"`
-	Funded      book.Amount  `json:"funded"`   // the pool at publication
-	Pool        book.Amount  `json:"pool"`     // what is left of it in PoolPool
-	Paid        book.Amount  `json:"paid"`     // paid out by folds
-	Returned    book.Amount  `json:"returned"` // returned to the sponsor at close
-	Active      BenchID      `json:"active"`   // the bench version entries rank on
-	State       string       `json:"state"`
-	ClosedAt    int64        `json:"closed_at"`
-	Folds       []*fold      `json:"folds"`
+	ID           ChallengeID  `json:"id"`
+	Sponsor      book.Address `json:"sponsor"`
+	Bench        string       `json:"bench"`
+	Title        string       `json:"title"`
+	Deposit      book.Amount  `json:"deposit"`
+	PerEpoch     book.Amount  `json:"per_epoch"`
+	EpochS       int64        `json:"epoch_s"`
+	End          int64        `json:"end"`
+	PublishedAt  int64        `json:"published_at"`
+	season.Funds              // funded, pool, paid, returned: encoded in place
+	Active       BenchID      `json:"active"` // the bench version entries rank on
+	State        string       `json:"state"`
+	ClosedAt     int64        `json:"closed_at"`
+	Folds        []*fold      `json:"folds"`
 
 	// Derived from the entries and runs, which name their challenge; rebuilt on decode,
 	// never encoded, so that a commit does not rehash a list as long as the challenge.

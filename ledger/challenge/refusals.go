@@ -8,7 +8,9 @@ import (
 )
 
 // Refusals, by the transaction that meets them. The messages are part of the protocol;
-// every one is pinned by a test. A transaction is checked in the order listed.
+// every one is pinned by a test. A transaction is checked in the order listed; the
+// season's own refusals (package season: the pool, per_epoch and epoch_s at
+// publication, a fold's epoch, a failure's class and size) are checked where noted.
 var (
 	// bench_register
 	errName          = refusef("A bench name is 1 to %d characters of a-z, 0-9 and -", MaxNameLen)
@@ -35,17 +37,14 @@ var (
 	errNotRunRound    = book.Refuse("This round is not a challenge run")
 	errCheckShape     = book.Refuse("A bench check carries a dataset digest, a case count of at least 1 and its case kinds, distinct and in ascending order")
 	errRunShape       = refusef("A run result carries dataset, transcript and canonical program digests, gas from 0 to %d and a composite of micros from 0 to 1000000 with at most %d categories, names at most %d bytes", book.MaxExact, MaxCategories, MaxCategoryLen)
-	errFailureCarries = book.Refuse("A failed run carries a classed error and nothing else")
-	errResultClass    = book.Refuse("A failure must be classed: [EXPECTED], [EXTERNAL], [TRANSIENT] or [LLM_ERROR]")
-	errResultSize     = refusef("An error is at most %d bytes of UTF-8", MaxErrorLen)
+	errFailureCarries = book.Refuse("A failed run carries a classed error and nothing else") // after season.CheckFailure
 
 	// challenge_publish
-	errNoBench  = book.Refuse("No version of that bench has been accepted")
-	errTitle    = refusef("A challenge needs a title of at most %d characters", MaxTitleLen)
-	errPoolZero = book.Refuse("The pool must be escrowed at publication")
-	errPerEpoch = book.Refuse("per_epoch must be positive")
-	errEpochS   = refusef("An epoch is %d to %d seconds", MinEpochS, MaxEpochS)
-	errEndPast  = book.Refuse("The end must be after now and at most 9007199254740991")
+	errNoBench = book.Refuse("No version of that bench has been accepted")
+	errTitle   = refusef("A challenge needs a title of at most %d characters", MaxTitleLen)
+
+	// challenge_publish, after season.CheckTerms
+	errEndPast = book.Refuse("The end must be after now and at most 9007199254740991")
 
 	// challenge_commit
 	errNoChallenge    = book.Refuse("No such challenge")
@@ -56,9 +55,7 @@ var (
 	errCommitValue    = book.Refuse("The value must be exactly this challenge's deposit plus the grading fee")
 	errCommittedTwice = book.Refuse("This program has already entered this challenge")
 
-	// challenge_fold
-	errFoldEarly   = book.Refuse("The first epoch has not passed")
-	errFoldedEpoch = book.Refuse("This epoch has already been folded")
+	// challenge_fold: errClosed, errEnded, then season.FoldDue
 
 	// challenge_close
 	errNotEnded = book.Refuse("This challenge has not ended")

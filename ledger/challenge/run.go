@@ -145,11 +145,7 @@ func (s *State) endRun(env round.Env, r *run, rd *round.Round, kept *RunResult, 
 		return ev
 	}
 	e := s.entry(r.Entry)
-	if a, ok := round.PayAgreeing(env.Book, GradePool, rd, e.Fee); ok {
-		ev = append(ev, book.Event{Type: "graders_paid", Height: env.At.Height, Round: uint64(rd.ID), Attempt: a, Amount: book.AmountPtr(e.Fee), Note: "shared by the members who agreed"})
-	} else {
-		Release(env.Book, GradePool, e.Committer, e.Fee)
-	}
+	ev = append(ev, pools.PayGraders(env, rd, e.Fee, e.Committer)...)
 	return append(ev, s.returnDeposit(env, e)...)
 }
 
@@ -160,15 +156,7 @@ func (s *State) returnDeposit(env round.Env, e *entry) []book.Event {
 	}
 	e.Returned = true
 	s.markEntry(e.ID)
-	Release(env.Book, DepositPool, e.Committer, e.Deposit)
-	return []book.Event{{Type: "deposit_returned", Height: env.At.Height, Entry: uint64(e.ID), Address: book.AddrPtr(e.Committer), Amount: book.AmountPtr(e.Deposit)}}
-}
-
-// Release makes v in pool p claimable by a, touching nothing when v is zero.
-func Release(bk *book.Book, p book.Pool, a book.Address, v book.Amount) {
-	if !v.IsZero() {
-		bk.Release(p, a, v)
-	}
+	return []book.Event{pools.ReturnDeposit(env, uint64(e.ID), e.Committer, e.Deposit)}
 }
 
 // mustAdd adds two amounts that are bounded by the money that exists.

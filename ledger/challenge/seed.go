@@ -7,8 +7,7 @@ import (
 	"strconv"
 
 	"github.com/arena/arena/ledger/challenge/koth"
-
-	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/arena/arena/ledger/season"
 )
 
 // CheckSeed returns the seed a bench version's check generates, in hex:
@@ -22,18 +21,7 @@ func CheckSeed(name string, version uint32) string {
 // ‖ anchor ‖ the run id as 8 bytes big-endian), where anchor is the ledger's state hash at
 // the end of the block that created the run.
 func RunSeed(anchor [32]byte, id RunID) string {
-	return AnchoredSeed("arena challenge run", anchor, uint64(id))
-}
-
-// AnchoredSeed returns a seed anchored on the state hash anchor, in hex:
-// keccak256(domain ‖ anchor ‖ id as 8 bytes big-endian). Every kind whose runs wait for
-// the next block's anchor names its own domain.
-func AnchoredSeed(domain string, anchor [32]byte, id uint64) string {
-	b := make([]byte, 0, len(domain)+32+8)
-	b = append(b, domain...)
-	b = append(b, anchor[:]...)
-	b = binary.BigEndian.AppendUint64(b, id)
-	return hex.EncodeToString(crypto.Keccak256(b))
+	return season.AnchoredSeed("arena challenge run", anchor, uint64(id))
 }
 
 // ConfirmSeed returns a confirmation run's seed, in hex: sha256(the pair's CRN seed as

@@ -8,7 +8,9 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/challenge/composite"
+	"github.com/arena/arena/ledger/digest"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/season"
 )
 
 // BenchCheck is a committee member's verdict on a bench version: either a classed
@@ -117,35 +119,10 @@ func DecodeRunVerdict(raw json.RawMessage) (round.Verdict, error) {
 	return &v, nil
 }
 
-// SHA256Hex reports whether c is a sha256 digest in lowercase hex.
-func SHA256Hex(c string) bool {
-	if len(c) != 64 {
-		return false
-	}
-	for i := 0; i < len(c); i++ {
-		if (c[i] < '0' || c[i] > '9') && (c[i] < 'a' || c[i] > 'f') {
-			return false
-		}
-	}
-	return true
-}
-
-// CheckFailure refuses a failure that is too long or not a consensus class ([EXPECTED],
-// [EXTERNAL], [TRANSIENT] or [LLM_ERROR]).
-func CheckFailure(text string) *book.Error {
-	if len(text) > MaxErrorLen || !utf8.ValidString(text) {
-		return errResultSize
-	}
-	if _, ok := book.ParseError(text); !ok {
-		return errResultClass
-	}
-	return nil
-}
-
 // checkBenchCheck refuses a malformed bench verdict.
 func checkBenchCheck(c *BenchCheck) *book.Error {
 	if c.Error != "" {
-		if err := CheckFailure(c.Error); err != nil {
+		if err := season.CheckFailure(c.Error); err != nil {
 			return err
 		}
 		if c.Dataset != "" || c.Cases != 0 || len(c.Kinds) != 0 {
@@ -153,7 +130,7 @@ func checkBenchCheck(c *BenchCheck) *book.Error {
 		}
 		return nil
 	}
-	if !SHA256Hex(c.Dataset) || c.Cases < 1 || !kindsOK(c.Kinds) {
+	if !digest.IsSHA256Hex(c.Dataset) || c.Cases < 1 || !kindsOK(c.Kinds) {
 		return errCheckShape
 	}
 	return nil
@@ -162,7 +139,7 @@ func checkBenchCheck(c *BenchCheck) *book.Error {
 // checkRunResult refuses a malformed run result.
 func checkRunResult(r *RunResult) *book.Error {
 	if r.Error != "" {
-		if err := CheckFailure(r.Error); err != nil {
+		if err := season.CheckFailure(r.Error); err != nil {
 			return err
 		}
 		if r.Dataset != "" || r.Transcript != "" || r.Canonical != "" || r.Gas != 0 || !SameResult(r.Composite, composite.Result{}) {
@@ -172,7 +149,7 @@ func checkRunResult(r *RunResult) *book.Error {
 	}
 	c := &r.Composite
 	switch {
-	case !SHA256Hex(r.Dataset) || !SHA256Hex(r.Transcript) || !SHA256Hex(r.Canonical) || r.Gas < 0 || r.Gas > book.MaxExact:
+	case !digest.IsSHA256Hex(r.Dataset) || !digest.IsSHA256Hex(r.Transcript) || !digest.IsSHA256Hex(r.Canonical) || r.Gas < 0 || r.Gas > book.MaxExact:
 		return errRunShape
 	case c.N < 1 || !micros(c.Composite) || c.SE < 0 || c.SE > PPM || !micros(c.ToolMean) || !micros(c.MemoryMean):
 		return errRunShape

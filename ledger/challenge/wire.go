@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/season"
 )
 
 // wireState is the kind's canonical encoding.
@@ -68,7 +69,7 @@ func (s *State) restoreBenches(rs *round.Set) error {
 
 func (s *State) restoreChallenges(*round.Set) error {
 	for i, c := range s.challenges {
-		if c == nil || c.ID != ChallengeID(i+1) || c.EpochS < MinEpochS || s.bench(c.Active) == nil {
+		if c == nil || c.ID != ChallengeID(i+1) || c.EpochS < season.MinEpochS || s.bench(c.Active) == nil {
 			return fmt.Errorf("challenge %d out of place or malformed", i+1)
 		}
 		for _, f := range c.Folds {

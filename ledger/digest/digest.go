@@ -102,3 +102,17 @@ func Combine(domain string, parts ...[32]byte) [32]byte {
 	}
 	return sumOf(h)
 }
+
+// IsSHA256Hex reports whether s is a sha256 digest in lowercase hex: 64 digits of 0-9
+// and a-f, the one way the ledger names a module, program, dataset or work.
+func IsSHA256Hex(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && (s[i] < 'a' || s[i] > 'f') {
+			return false
+		}
+	}
+	return true
+}

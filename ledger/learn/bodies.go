@@ -32,7 +32,7 @@ type Publish struct {
 	End          int64       `json:"end"`           // unix seconds; at or after reveal_by; folds before it, close at or after it
 	Deposit      book.Amount `json:"deposit"`
 	PerEpoch     book.Amount `json:"per_epoch"` // paid by each fold, at most what the pool holds
-	EpochS       int64       `json:"epoch_s"`   // MinEpochS..MaxEpochS
+	EpochS       int64       `json:"epoch_s"`   // season.MinEpochS..season.MaxEpochS
 	ParamCap     int64       `json:"param_cap"` // the parameter region's cap, bytes, 1..MaxParamCap
 	DataCap      int64       `json:"data_cap"`  // active data of the architecture outside its parameter region, bytes
 	ByteGas      int64       `json:"byte_gas"`  // gas per byte for the pair (predict + learn), > 0

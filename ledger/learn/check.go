@@ -15,16 +15,12 @@ import (
 // follows from its rounds and its challenge's reveal; and a final run's score is the
 // one package score gives its kept results.
 func (s *State) Check(bk *book.Book, rs *round.Set) error {
-	var pools, held, fees book.Amount
+	var unspent, held, fees book.Amount
 	for _, c := range s.challenges {
-		if c.State == ChallengeOpen {
-			pools = add(pools, c.Pool)
-		} else if !c.Pool.IsZero() {
-			return fmt.Errorf("learning challenge %d is closed but holds %s", c.ID, c.Pool)
+		if err := c.Funds.Check(c.State == ChallengeOpen); err != nil {
+			return fmt.Errorf("learning challenge %d: %w", c.ID, err)
 		}
-		if !add(add(c.Pool, c.Paid), c.Returned).Eq(c.Funded) {
-			return fmt.Errorf("learning challenge %d: pool %s + paid %s + returned %s is not the %s funded", c.ID, c.Pool, c.Paid, c.Returned, c.Funded)
-		}
+		unspent = add(unspent, c.Pool)
 	}
 	for _, r := range s.runs {
 		if r.Returned != r.ended() {
@@ -44,7 +40,7 @@ func (s *State) Check(bk *book.Book, rs *round.Set) error {
 		name string
 		want book.Amount
 		pool book.Pool
-	}{{"unspent pools", pools, PoolPool}, {"held deposits", held, DepositPool}, {"unspent grading fees", fees, GradePool}} {
+	}{{"unspent pools", unspent, PoolPool}, {"held deposits", held, DepositPool}, {"unspent grading fees", fees, GradePool}} {
 		if !x.want.Eq(bk.Pool(x.pool)) {
 			return fmt.Errorf("learning %s sum to %s, pool %s says %s", x.name, x.want, x.pool, bk.Pool(x.pool))
 		}

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/arena/arena/ledger/book"
-	chall "github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/learn/score"
 	"github.com/arena/arena/ledger/round"
 )
@@ -25,7 +24,7 @@ func (s *State) Fold(env round.Env, b Fold) (book.Outcome, *book.Error) {
 	}
 	ev := s.lapse(env, c)
 	f := &fold{Epoch: c.epoch(at.Now), At: at.Now, Height: at.Height, Payments: []payment{}}
-	amount := c.PerEpoch.Min(c.Pool)
+	amount := c.Emission(c.PerEpoch)
 	var es []score.Entry
 	for _, id := range c.Runs {
 		if r := s.run(id); r.State == RunFinal {
@@ -36,13 +35,11 @@ func (s *State) Fold(env round.Env, b Fold) (book.Outcome, *book.Error) {
 	for _, p := range score.Weights(es, total) {
 		r := s.run(RunID(p.Entry))
 		v := book.MustAmount(p.Amount.String())
-		chall.Release(env.Book, PoolPool, r.Committer, v)
+		pools.Pay(env.Book, &c.Funds, r.Committer, v)
 		f.Amount = add(f.Amount, v)
 		f.Payments = append(f.Payments, payment{Run: r.ID, Address: r.Committer, Amount: v, Role: p.Role})
 		ev = append(ev, book.Event{Type: "learn_paid", Height: at.Height, Entry: uint64(r.ID), Address: book.AddrPtr(r.Committer), Amount: book.AmountPtr(v), Note: p.Role})
 	}
-	c.Pool, _ = c.Pool.Sub(f.Amount)
-	c.Paid = add(c.Paid, f.Amount)
 	c.Folds = append(c.Folds, f)
 	s.markChallenge(c.ID)
 	return book.Outcome{Events: append(ev, book.Event{
@@ -73,7 +70,7 @@ func (s *State) Close(env round.Env, b Close) (book.Outcome, *book.Error) {
 			if r.Round != 0 {
 				env.Rounds.Abandon(env.Rounds.Get(r.Round))
 			}
-			chall.Release(env.Book, GradePool, r.Committer, r.Fee)
+			pools.ReturnFee(env.Book, r.Committer, r.Fee)
 			ev = append(ev, s.end(env, r, RunAbandoned)...)
 		case RunWaiting, RunHeldout:
 			if r.Heldout != 0 {
@@ -83,9 +80,7 @@ func (s *State) Close(env round.Env, b Close) (book.Outcome, *book.Error) {
 		}
 	}
 	s.anchoring = slices.DeleteFunc(s.anchoring, func(id RunID) bool { return s.run(id).Challenge == c.ID })
-	back := c.Pool
-	chall.Release(env.Book, PoolPool, c.Sponsor, back)
-	c.Returned, c.Pool = add(c.Returned, back), book.Amount{}
+	back := pools.Return(env.Book, &c.Funds, c.Sponsor)
 	c.State, c.ClosedAt = ChallengeClosed, at.Now
 	s.closed++
 	s.pending = slices.DeleteFunc(s.pending, func(id ChallengeID) bool { return id == c.ID })

@@ -2,10 +2,10 @@ package learn
 
 import (
 	"github.com/arena/arena/ledger/book"
-	chall "github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/digest"
 	"github.com/arena/arena/ledger/learn/score"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/season"
 )
 
 // The kind's names: its rounds and its pools.
@@ -21,6 +21,9 @@ const (
 	DepositPool book.Pool = "learn/deposits" // deposits of runs not yet final
 	GradePool   book.Pool = "learn/grading"  // grading fees of runs whose learn_run round has not ended
 )
+
+// pools are the kind's season pools.
+var pools = season.Pools{Pool: PoolPool, Deposit: DepositPool, Grade: GradePool}
 
 // Challenge states.
 const (
@@ -60,8 +63,6 @@ const (
 	MaxTitleLen     = 120
 	MaxURLLen       = 512
 	MaxQuorum       = 16
-	MinEpochS       = 60
-	MaxEpochS       = 365 * 24 * 3600
 	MaxModuleBytes  = 8 << 20  // sandbox.MaxModuleBytes
 	MaxDatasetBytes = 64 << 20 // a train or held-out split
 	MaxParamCap     = 1 << 30  // a parameter region
@@ -73,8 +74,7 @@ const (
 	// a microsecond at the slowest rate the terms admit, and the host's calls for a
 	// byte take a few microseconds.
 	ByteCallGas    = 1_000
-	MaxDataCap     = 1 << 24 // active data outside the parameter region
-	MaxErrorLen    = 1 << 10
+	MaxDataCap     = 1 << 24      // active data outside the parameter region
 	MaxCurve       = 256          // loss-curve points
 	Window         = score.Window // bytes of a loss-curve window; the first is the step-0 window
 	PPM            = 1_000_000
@@ -122,18 +122,15 @@ func New(t Terms) *State { return &State{terms: t, pairs: map[pair]bool{}} }
 // became of it.
 type challenge struct {
 	Publish
-	ID          ChallengeID  `json:"id"`
-	Sponsor     book.Address `json:"sponsor"`
-	PublishedAt int64        `json:"published_at"`
-	Funded      book.Amount  `json:"funded"`   // the pool at publication
-	Pool        book.Amount  `json:"pool"`     // what is left of it in PoolPool
-	Paid        book.Amount  `json:"paid"`     // paid out by folds
-	Returned    book.Amount  `json:"returned"` // returned to the sponsor at close
-	State       string       `json:"state"`
-	Reveal      string       `json:"reveal"` // RevealPending, RevealRevealed or RevealLapsed
-	RevealedAt  int64        `json:"revealed_at"`
-	ClosedAt    int64        `json:"closed_at"`
-	Folds       []*fold      `json:"folds"`
+	ID           ChallengeID  `json:"id"`
+	Sponsor      book.Address `json:"sponsor"`
+	PublishedAt  int64        `json:"published_at"`
+	season.Funds              // funded, pool, paid, returned: encoded in place
+	State        string       `json:"state"`
+	Reveal       string       `json:"reveal"` // RevealPending, RevealRevealed or RevealLapsed
+	RevealedAt   int64        `json:"revealed_at"`
+	ClosedAt     int64        `json:"closed_at"`
+	Folds        []*fold      `json:"folds"`
 
 	// Derived from the runs, which name their challenge; rebuilt on decode, never encoded.
 	Runs []RunID `json:"-"` // ascending
@@ -232,5 +229,5 @@ func (s *State) Counts() Counts {
 // ledger hashes the state at a new height only when one does.
 func (s *State) Anchoring() bool { return len(s.anchoring) > 0 }
 
-// Platform is the pinned platform a challenge names: the benchmark challenge's.
-const Platform = chall.Platform
+// Platform is the pinned platform a challenge names: every season's (season.Platform).
+const Platform = season.Platform

@@ -5,8 +5,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/arena/arena/ledger/book"
-	chall "github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/digest"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/season"
 )
 
 // MaxReferenceBPB bounds the informational gzip and xz figures: 64 bits per byte.
@@ -19,18 +20,17 @@ func (s *State) Publish(env round.Env, b Publish) (book.Outcome, *book.Error) {
 	switch {
 	case utf8.RuneCountInString(b.Title) < 1 || utf8.RuneCountInString(b.Title) > MaxTitleLen || !utf8.ValidString(b.Title):
 		return book.Outcome{}, errTitle
-	case !sha256Hex(b.Dataset) || !sha256Hex(b.Heldout):
+	case !digest.IsSHA256Hex(b.Dataset) || !digest.IsSHA256Hex(b.Heldout):
 		return book.Outcome{}, errDataset
 	case b.DatasetBytes < Window || b.DatasetBytes > MaxDatasetBytes || b.HeldoutBytes < 1 || b.HeldoutBytes > MaxDatasetBytes:
 		return book.Outcome{}, errDatasetBytes
 	case b.CloseAt <= at.Now || b.RevealBy <= b.CloseAt || b.End < b.RevealBy || b.End > book.MaxExact:
 		return book.Outcome{}, errTimes
-	case at.Value.IsZero():
-		return book.Outcome{}, errPoolZero
-	case b.PerEpoch.IsZero():
-		return book.Outcome{}, errPerEpoch
-	case b.EpochS < MinEpochS || b.EpochS > MaxEpochS:
-		return book.Outcome{}, errEpochS
+	}
+	if err := season.CheckTerms(at.Value, b.PerEpoch, b.EpochS); err != nil {
+		return book.Outcome{}, err
+	}
+	switch {
 	case b.ParamCap < 1 || b.ParamCap > MaxParamCap || b.DataCap < 0 || b.DataCap > MaxDataCap:
 		return book.Outcome{}, errCaps
 	case b.ByteGas < 1 || b.ByteGas > book.MaxExact:
@@ -46,10 +46,9 @@ func (s *State) Publish(env round.Env, b Publish) (book.Outcome, *book.Error) {
 	case b.GzipBPB < 0 || b.GzipBPB > MaxReferenceBPB || b.XzBPB < 0 || b.XzBPB > MaxReferenceBPB:
 		return book.Outcome{}, errReference
 	}
-	env.Book.Escrow(at.From, PoolPool, at.Value)
 	c := &challenge{
-		Publish: b, ID: ChallengeID(len(s.challenges) + 1), Sponsor: at.From, PublishedAt: at.Now, Funded: at.Value,
-		Pool: at.Value, State: ChallengeOpen, Reveal: RevealPending, Folds: []*fold{}, Runs: []RunID{},
+		Publish: b, ID: ChallengeID(len(s.challenges) + 1), Sponsor: at.From, PublishedAt: at.Now, Funds: pools.Fund(env.Book, at.From, at.Value),
+		State: ChallengeOpen, Reveal: RevealPending, Folds: []*fold{}, Runs: []RunID{},
 	}
 	s.challenges = append(s.challenges, c)
 	s.pending = append(s.pending, c.ID)
@@ -92,13 +91,12 @@ func (s *State) Commit(env round.Env, b Commit) (book.Outcome, *book.Error) {
 	if c == nil {
 		return book.Outcome{}, errNoChallenge
 	}
-	need, over := c.Deposit.Add(s.terms.GradingFee)
 	switch {
 	case c.State != ChallengeOpen:
 		return book.Outcome{}, errClosed
 	case at.Now >= c.CloseAt:
 		return book.Outcome{}, errSubmissions
-	case !sha256Hex(b.Arch) || !sha256Hex(b.Train):
+	case !digest.IsSHA256Hex(b.Arch) || !digest.IsSHA256Hex(b.Train):
 		return book.Outcome{}, errModule
 	case b.Arch == b.Train:
 		return book.Outcome{}, errCombined
@@ -106,13 +104,12 @@ func (s *State) Commit(env round.Env, b Commit) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errSize
 	case len(b.ArchURL) > MaxURLLen || !utf8.ValidString(b.ArchURL) || len(b.TrainURL) > MaxURLLen || !utf8.ValidString(b.TrainURL):
 		return book.Outcome{}, errURL
-	case over || !at.Value.Eq(need):
+	case !season.Staked(at.Value, c.Deposit, s.terms.GradingFee):
 		return book.Outcome{}, errCommitValue
 	case s.entered(c, b.Arch, b.Train):
 		return book.Outcome{}, errCommittedTwice
 	}
-	env.Book.Escrow(at.From, DepositPool, c.Deposit)
-	env.Book.Escrow(at.From, GradePool, s.terms.GradingFee)
+	pools.Stake(env.Book, at.From, c.Deposit, s.terms.GradingFee)
 	r := &run{
 		ID: RunID(len(s.runs) + 1), Challenge: c.ID, Committer: at.From, Arch: b.Arch, ArchSize: b.ArchSize, ArchURL: b.ArchURL,
 		Train: b.Train, TrainSize: b.TrainSize, TrainURL: b.TrainURL, Deposit: c.Deposit, Fee: s.terms.GradingFee,
@@ -166,6 +163,3 @@ func (s *State) Reveal(env round.Env, b Reveal) (book.Outcome, *book.Error) {
 	}
 	return book.Outcome{Events: ev}, nil
 }
-
-// sha256Hex reports whether x is a sha256 digest in lowercase hex.
-func sha256Hex(x string) bool { return chall.SHA256Hex(x) }

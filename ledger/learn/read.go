@@ -2,8 +2,8 @@ package learn
 
 import (
 	"github.com/arena/arena/ledger/book"
-	chall "github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/season"
 )
 
 // Challenge returns learning challenge id as readers see it at the arena's clock now.
@@ -123,21 +123,21 @@ func copyAddr(a *book.Address) *book.Address {
 }
 
 // epoch returns the challenge's epoch index at now.
-func (c *challenge) epoch(now int64) uint64 { return chall.Epoch(c.PublishedAt, c.EpochS, now) }
+func (c *challenge) epoch(now int64) uint64 { return season.Epoch(c.PublishedAt, c.EpochS, now) }
 
 // foldDue returns why a fold of c is refused at now, or nil.
 func (c *challenge) foldDue(now int64) *book.Error {
-	switch e := c.epoch(now); {
+	switch {
 	case c.State != ChallengeOpen:
 		return errClosed
 	case now >= c.End:
 		return errEnded
-	case e < 1:
-		return errFoldEarly
-	case len(c.Folds) > 0 && c.Folds[len(c.Folds)-1].Epoch >= e:
-		return errFoldedEpoch
 	}
-	return nil
+	var last uint64
+	if len(c.Folds) > 0 {
+		last = c.Folds[len(c.Folds)-1].Epoch
+	}
+	return season.FoldDue(c.epoch(now), last)
 }
 
 // ranking returns c's final runs ranked as package score ranks them, one per submitter

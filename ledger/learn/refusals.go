@@ -8,16 +8,17 @@ import (
 )
 
 // Refusals, by the transaction that meets them. The messages are part of the protocol;
-// every one is pinned by a test. A transaction is checked in the order listed.
+// every one is pinned by a test. A transaction is checked in the order listed; the
+// season's own refusals (package season: the pool, per_epoch and epoch_s at
+// publication, a fold's epoch, a failure's class and size) are checked where noted.
 var (
 	// learn_publish
-	errTitle         = refusef("A learning challenge needs a title of at most %d characters", MaxTitleLen)
-	errDataset       = book.Refuse("A dataset and a held-out split are named by their sha256 digests in lowercase hex")
-	errDatasetBytes  = refusef("A dataset is %d to %d bytes and a held-out split 1 to %d bytes", Window, MaxDatasetBytes, MaxDatasetBytes)
-	errTimes         = book.Refuse("The times must run now < close_at < reveal_by ≤ end ≤ 9007199254740991")
-	errPoolZero      = book.Refuse("The pool must be escrowed at publication")
-	errPerEpoch      = book.Refuse("per_epoch must be positive")
-	errEpochS        = refusef("An epoch is %d to %d seconds", MinEpochS, MaxEpochS)
+	errTitle        = refusef("A learning challenge needs a title of at most %d characters", MaxTitleLen)
+	errDataset      = book.Refuse("A dataset and a held-out split are named by their sha256 digests in lowercase hex")
+	errDatasetBytes = refusef("A dataset is %d to %d bytes and a held-out split 1 to %d bytes", Window, MaxDatasetBytes, MaxDatasetBytes)
+	errTimes        = book.Refuse("The times must run now < close_at < reveal_by ≤ end ≤ 9007199254740991")
+
+	// learn_publish, after season.CheckTerms
 	errCaps          = refusef("param_cap is 1 to %d bytes and data_cap 0 to %d bytes", MaxParamCap, MaxDataCap)
 	errByteGas       = book.Refuse("byte_gas must be 1 to 9007199254740991")
 	errDeadline      = refusef("byte_gas must let a held-out measurement fit the longest attempt deadline (%d s) at the arena's gas rate: 4 x %d + (dataset_bytes + 2 x heldout_bytes) x (2 x byte_gas + %d)", round.MaxMeteredS, InitGas, ByteCallGas)
@@ -43,7 +44,7 @@ var (
 	errRunShape       = book.Refuse("A run result carries non-negative bits, at most 40 a byte, over exactly the dataset's bytes, the first window's bits, one curve point per merged window and gas from 0 to 9007199254740991")
 	errHeldoutShape   = book.Refuse("A held-out measurement carries non-negative bits, at most 40 a byte, over exactly the held-out split's bytes")
 	errRetrained      = book.Refuse("The retrained train bits differ from the run's")
-	errFailureCarries = book.Refuse("A failed run carries a classed error and nothing else")
+	errFailureCarries = book.Refuse("A failed run carries a classed error and nothing else") // after season.CheckFailure
 
 	// learn_reveal
 	errNotSponsor  = book.Refuse("Only the sponsor reveals the held-out split")
@@ -53,9 +54,7 @@ var (
 	errRevealWrong = book.Refuse("The revealed digest does not match the held-out commitment")
 
 	// challenge_fold with kind learning
-	errEnded       = book.Refuse("This learning challenge has ended")
-	errFoldEarly   = book.Refuse("The first epoch has not passed")
-	errFoldedEpoch = book.Refuse("This epoch has already been folded")
+	errEnded = book.Refuse("This learning challenge has ended") // after errClosed; then season.FoldDue
 
 	// learn_close
 	errNotEnded = book.Refuse("This learning challenge has not ended")

@@ -15,9 +15,6 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errDataset":        errDataset,
 		"errDatasetBytes":   errDatasetBytes,
 		"errTimes":          errTimes,
-		"errPoolZero":       errPoolZero,
-		"errPerEpoch":       errPerEpoch,
-		"errEpochS":         errEpochS,
 		"errCaps":           errCaps,
 		"errByteGas":        errByteGas,
 		"errDeadline":       errDeadline,
@@ -46,8 +43,6 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errRevealed":       errRevealed,
 		"errRevealWrong":    errRevealWrong,
 		"errEnded":          errEnded,
-		"errFoldEarly":      errFoldEarly,
-		"errFoldedEpoch":    errFoldedEpoch,
 		"errNotEnded":       errNotEnded,
 	}
 	want := map[string]string{
@@ -55,9 +50,6 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errDataset":        "[EXPECTED] A dataset and a held-out split are named by their sha256 digests in lowercase hex",
 		"errDatasetBytes":   "[EXPECTED] A dataset is 1024 to 67108864 bytes and a held-out split 1 to 67108864 bytes",
 		"errTimes":          "[EXPECTED] The times must run now < close_at < reveal_by ≤ end ≤ 9007199254740991",
-		"errPoolZero":       "[EXPECTED] The pool must be escrowed at publication",
-		"errPerEpoch":       "[EXPECTED] per_epoch must be positive",
-		"errEpochS":         "[EXPECTED] An epoch is 60 to 31536000 seconds",
 		"errCaps":           "[EXPECTED] param_cap is 1 to 1073741824 bytes and data_cap 0 to 16777216 bytes",
 		"errByteGas":        "[EXPECTED] byte_gas must be 1 to 9007199254740991",
 		"errDeadline":       "[EXPECTED] byte_gas must let a held-out measurement fit the longest attempt deadline (604800 s) at the arena's gas rate: 4 x 2000000000 + (dataset_bytes + 2 x heldout_bytes) x (2 x byte_gas + 1000)",
@@ -86,8 +78,6 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errRevealed":       "[EXPECTED] The held-out split has already been revealed",
 		"errRevealWrong":    "[EXPECTED] The revealed digest does not match the held-out commitment",
 		"errEnded":          "[EXPECTED] This learning challenge has ended",
-		"errFoldEarly":      "[EXPECTED] The first epoch has not passed",
-		"errFoldedEpoch":    "[EXPECTED] This epoch has already been folded",
 		"errNotEnded":       "[EXPECTED] This learning challenge has not ended",
 	}
 	booktest.PinRefusals(t, got, want)

@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/arena/arena/ledger/book"
-	chall "github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/round"
 )
 
@@ -125,18 +124,14 @@ func (s *State) Exhausted(env round.Env, rd *round.Round) []book.Event {
 	if rd.Kind == HeldoutKind {
 		return s.finalise(env, r, HeldoutUnmeasured)
 	}
-	chall.Release(env.Book, GradePool, r.Committer, r.Fee)
+	pools.ReturnFee(env.Book, r.Committer, r.Fee)
 	return s.end(env, r, RunUnscored)
 }
 
 // payGraders shares r's grading fee among the members of its settled learn_run round
 // rd who agreed, or returns it to the committer when none can be paid.
 func (s *State) payGraders(env round.Env, r *run, rd *round.Round) []book.Event {
-	if a, ok := round.PayAgreeing(env.Book, GradePool, rd, r.Fee); ok {
-		return []book.Event{{Type: "graders_paid", Height: env.At.Height, Round: uint64(rd.ID), Attempt: a, Amount: book.AmountPtr(r.Fee), Note: "shared by the members who agreed"}}
-	}
-	chall.Release(env.Book, GradePool, r.Committer, r.Fee)
-	return nil
+	return pools.PayGraders(env, rd, r.Fee, r.Committer)
 }
 
 // scored moves a run whose learn_run round kept a result on: to its held-out round when
@@ -181,9 +176,8 @@ func (s *State) finalise(env round.Env, r *run, terms string) []book.Event {
 func (s *State) end(env round.Env, r *run, state string) []book.Event {
 	r.State, r.EndedAt, r.Returned = state, env.At.Now, true
 	s.markRun(r.ID)
-	chall.Release(env.Book, DepositPool, r.Committer, r.Deposit)
 	return []book.Event{
 		{Type: "learn_run_" + state, Height: env.At.Height, Round: uint64(r.Round), Entry: uint64(r.ID)},
-		{Type: "deposit_returned", Height: env.At.Height, Entry: uint64(r.ID), Address: book.AddrPtr(r.Committer), Amount: book.AmountPtr(r.Deposit)},
+		pools.ReturnDeposit(env, uint64(r.ID), r.Committer, r.Deposit),
 	}
 }

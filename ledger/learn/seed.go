@@ -4,14 +4,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 
-	chall "github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/season"
 )
 
 // RunSeed returns a run's seed, in hex: keccak256("arena learn run" ‖ anchor ‖ the run
 // id as 8 bytes big-endian), where anchor is the ledger's state hash at the end of the
 // block that committed the run.
 func RunSeed(anchor [32]byte, id RunID) string {
-	return chall.AnchoredSeed("arena learn run", anchor, uint64(id))
+	return season.AnchoredSeed("arena learn run", anchor, uint64(id))
 }
 
 // InitSeed returns the seed that keys the ChaCha8 stream filling a run's parameter

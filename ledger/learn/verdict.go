@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"github.com/arena/arena/ledger/book"
-	chall "github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/season"
 )
 
 // RunResult is a committee member's result of one learning run: either a classed
@@ -114,7 +114,7 @@ func CurvePoints(n int64) (points int, per int64) {
 // checkRunResult refuses a malformed run result of a run of c.
 func checkRunResult(c *challenge, r *RunResult) *book.Error {
 	if r.Error != "" {
-		if err := chall.CheckFailure(r.Error); err != nil {
+		if err := season.CheckFailure(r.Error); err != nil {
 			return err
 		}
 		if r.Bits != 0 || r.Bytes != 0 || r.WindowBits != 0 || r.Gas != 0 || len(r.Curve) != 0 {
@@ -138,7 +138,7 @@ func checkRunResult(c *challenge, r *RunResult) *book.Error {
 // checkHeldout refuses a malformed held-out measurement of run x of c.
 func checkHeldout(c *challenge, x *run, h *HeldoutResult) *book.Error {
 	if h.Error != "" {
-		if err := chall.CheckFailure(h.Error); err != nil {
+		if err := season.CheckFailure(h.Error); err != nil {
 			return err
 		}
 		if h.TrainBits != 0 || h.TrainedBits != 0 || h.TwinBits != 0 || h.HeldoutBytes != 0 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/season"
 )
 
 // wireState is the kind's canonical encoding.
@@ -35,7 +36,7 @@ func Restore(t Terms, data json.RawMessage, rs *round.Set) (*State, error) {
 	}
 	s.challenges, s.runs = w.Challenges, w.Runs
 	for i, c := range s.challenges {
-		if c == nil || c.ID != ChallengeID(i+1) || c.EpochS < MinEpochS || c.Folds == nil {
+		if c == nil || c.ID != ChallengeID(i+1) || c.EpochS < season.MinEpochS || c.Folds == nil {
 			return nil, fmt.Errorf("learn: challenge %d out of place or malformed", i+1)
 		}
 		for _, f := range c.Folds {

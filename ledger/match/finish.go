@@ -158,14 +158,14 @@ func (s *State) pay(env round.Env, m *match, winner int) []book.Event {
 		total, _ := m.EntryFee.MulUint64(2)
 		m.Fee = bps(total, m.FeeBps)
 		m.Payout = mustSub(total, m.Fee)
-		release(env.Book, FeePool, s.treasury(), m.Fee)
-		release(env.Book, FeePool, m.Entrants[winner], m.Payout)
+		env.Book.Release(FeePool, s.treasury(), m.Fee)
+		env.Book.Release(FeePool, m.Entrants[winner], m.Payout)
 	} else {
 		for _, e := range m.Entrants {
-			release(env.Book, FeePool, e, m.EntryFee)
+			env.Book.Release(FeePool, e, m.EntryFee)
 		}
 	}
-	release(env.Book, BondPool, m.Operator, m.Bond)
+	env.Book.Release(BondPool, m.Operator, m.Bond)
 	evs := []book.Event{{Type: "match_finished", Height: at.Height, Time: at.Now, Match: uint64(m.ID), Amount: book.AmountPtr(m.Payout), Note: "result " + m.ResultHash}}
 	if winner >= 0 {
 		evs[0].Address = book.AddrPtr(m.Entrants[winner])
@@ -191,14 +191,14 @@ func (s *State) void(env round.Env, m *match, reason string, slash bool) []book.
 	m.VoidReason = reason
 	for i, e := range m.Entrants {
 		if m.Joined[i] {
-			release(env.Book, FeePool, e, m.EntryFee)
+			env.Book.Release(FeePool, e, m.EntryFee)
 		}
 	}
 	to := m.Operator
 	if slash {
 		to, m.Slashed = s.treasury(), m.Bond
 	}
-	release(env.Book, BondPool, to, m.Bond)
+	env.Book.Release(BondPool, to, m.Bond)
 	ev := book.Event{Type: "match_void", Height: at.Height, Time: at.Now, Match: uint64(m.ID), Note: reason}
 	if slash {
 		ev.Address, ev.Amount = book.AddrPtr(m.Operator), book.AmountPtr(m.Slashed)

@@ -187,10 +187,3 @@ func bps(v book.Amount, rate uint64) book.Amount {
 	out, _ := v.MulDiv(book.NewAmount(rate), book.NewAmount(BpsDenominator))
 	return out
 }
-
-// release makes v in pool p claimable by a, touching nothing when v is zero.
-func release(bk *book.Book, p book.Pool, a book.Address, v book.Amount) {
-	if !v.IsZero() {
-		bk.Release(p, a, v)
-	}
-}

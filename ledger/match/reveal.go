@@ -162,7 +162,7 @@ func (s *State) settlePool(env round.Env, m *match, t *turn, i int, mv battle.Mo
 	for k, x := range won {
 		s.close(env.Book, x, BetWon, shares[k], now)
 	}
-	release(env.Book, StakePool, s.treasury(), p.Fee)
+	env.Book.Release(StakePool, s.treasury(), p.Fee)
 	t.Pools[i] = p
 	return []book.Event{{Type: "match_bets_settled", Height: env.At.Height, Match: uint64(m.ID), Turn: t.Turn, Amount: book.AmountPtr(p.Paid),
 		Note: "agent " + itoa(i) + " played " + mv.String() + "; fee " + p.Fee.String()}}
@@ -171,7 +171,7 @@ func (s *State) settlePool(env round.Env, m *match, t *turn, i int, mv battle.Mo
 // close settles bet x with payout paid from the stake pool.
 func (s *State) close(bk *book.Book, x *bet, state string, paid book.Amount, now int64) {
 	x.State, x.Payout, x.SettledAt = state, paid, now
-	release(bk, StakePool, x.Bettor, paid)
+	bk.Release(StakePool, x.Bettor, paid)
 	s.markBet(x.ID)
 }
 

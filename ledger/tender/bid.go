@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/digest"
 	"github.com/arena/arena/ledger/round"
 )
 
@@ -85,19 +86,6 @@ func (s *State) canPay(env round.Env, value book.Amount) bool {
 	return !over && env.Book.Account(env.At.From).Wallet.Cmp(need) >= 0
 }
 
-// sha256Hex reports whether c is a sha256 digest in lowercase hex.
-func sha256Hex(c string) bool {
-	if len(c) != 64 {
-		return false
-	}
-	for i := 0; i < len(c); i++ {
-		if (c[i] < '0' || c[i] > '9') && (c[i] < 'a' || c[i] > 'f') {
-			return false
-		}
-	}
-	return true
-}
-
 // liveBids returns how many bids on t hold a slot, and whether a holds one of them.
 func (s *State) liveBids(t *tender, a book.Address) (n int, mine bool) {
 	for _, id := range t.Bids {
@@ -126,7 +114,7 @@ func (s *State) Commit(env round.Env, b Commit) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errSettled
 	case at.Now > t.CommitCloses:
 		return book.Outcome{}, errCommitClosed
-	case !sha256Hex(b.Commitment):
+	case !digest.IsSHA256Hex(b.Commitment):
 		return book.Outcome{}, errCommitment
 	case at.From == t.Buyer:
 		return book.Outcome{}, errBuyerBid
@@ -198,7 +186,7 @@ func (s *State) Amend(env round.Env, b Amend) (book.Outcome, *book.Error) {
 		return book.Outcome{}, err
 	}
 	switch {
-	case !sha256Hex(b.Commitment):
+	case !digest.IsSHA256Hex(b.Commitment):
 		return book.Outcome{}, errCommitment
 	case b.Commitment == x.Commitment:
 		return book.Outcome{}, errSameCommitment
@@ -218,8 +206,8 @@ func (s *State) Withdraw(env round.Env, b Withdraw) (book.Outcome, *book.Error) 
 	if err != nil {
 		return book.Outcome{}, err
 	}
-	release(env.Book, DepositPool, x.Bidder, x.Deposit)
-	release(env.Book, GradePool, x.Bidder, x.Fee)
+	env.Book.Release(DepositPool, x.Bidder, x.Deposit)
+	env.Book.Release(GradePool, x.Bidder, x.Fee)
 	x.Status, x.WithdrawnAt, x.Outcome = BidWithdrawn, env.At.Now, OutcomeReturned
 	s.markBid(x.ID)
 	s.bidder(x.Bidder).Withdrawn++

@@ -118,7 +118,7 @@ func (s *State) checkSettled(env round.Env, r *round.Round) []book.Event {
 // agreed only on a failure): the fee goes back to the asker.
 func (s *State) checkFailed(env round.Env, c *check, r *round.Round) book.Event {
 	c.State, c.CheckedAt = CheckFailed, env.At.Now
-	release(env.Book, GradePool, c.Asker, c.Fee)
+	env.Book.Release(GradePool, c.Asker, c.Fee)
 	s.markCheck(c.ID)
 	return book.Event{Type: "check_settled", Height: env.At.Height, Round: uint64(r.ID), Address: book.AddrPtr(c.Asker), Amount: book.AmountPtr(c.Fee), Note: c.State}
 }

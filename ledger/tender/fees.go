@@ -18,13 +18,6 @@ func payGraders(env round.Env, r *round.Round, t TenderID, b BidID, fee book.Amo
 	}}
 }
 
-// release makes v in pool p claimable by a, touching nothing when v is zero.
-func release(bk *book.Book, p book.Pool, a book.Address, v book.Amount) {
-	if !v.IsZero() {
-		bk.Release(p, a, v)
-	}
-}
-
 // mustAdd adds two amounts that are bounded by the money that exists.
 func mustAdd(a, b book.Amount) book.Amount {
 	s, _ := a.Add(b)

@@ -123,11 +123,11 @@ func (s *State) resolve(env round.Env, t *tender, x *bid, after uint64) book.Eve
 	ev := book.Event{Type: "appeal_resolved", Height: env.At.Height, Tender: uint64(t.ID), Bid: uint64(x.ID), Round: uint64(ap.Round), Amount: book.AmountPtr(ap.Bond)}
 	if after > ap.TotalBefore {
 		ap.Status = AppealUpheld
-		release(env.Book, DepositPool, x.Bidder, ap.Bond)
+		env.Book.Release(DepositPool, x.Bidder, ap.Bond)
 		ev.Address = book.AddrPtr(x.Bidder)
 	} else {
 		ap.Status = AppealRejected
-		release(env.Book, DepositPool, s.treasury(), ap.Bond)
+		env.Book.Release(DepositPool, s.treasury(), ap.Bond)
 		t.Forfeited = mustAdd(t.Forfeited, ap.Bond)
 		ev.Address = book.AddrPtr(s.treasury())
 	}
@@ -155,8 +155,8 @@ func (s *State) Exhausted(env round.Env, r *round.Round) []book.Event {
 func (s *State) lapse(env round.Env, x *bid, r *round.Round) book.Event {
 	ap := x.Appeal
 	ap.Status, ap.ResolvedAt = AppealLapsed, env.At.Now
-	release(env.Book, DepositPool, x.Bidder, ap.Bond)
-	release(env.Book, GradePool, x.Bidder, ap.Fee)
+	env.Book.Release(DepositPool, x.Bidder, ap.Bond)
+	env.Book.Release(GradePool, x.Bidder, ap.Fee)
 	s.markBid(x.ID)
 	return book.Event{
 		Type: "appeal_resolved", Height: env.At.Height, Tender: uint64(x.Tender), Bid: uint64(x.ID), Round: uint64(r.ID),

@@ -93,8 +93,8 @@ func (s *State) Award(env round.Env, b Award) (book.Outcome, *book.Error) {
 	ev := s.sweep(env, t)
 	win := s.ranked(env.Rounds, t)[0]
 	payout := t.payout()
-	release(env.Book, BudgetPool, win.Bidder, payout)
-	release(env.Book, BudgetPool, s.treasury(), t.fee())
+	env.Book.Release(BudgetPool, win.Bidder, payout)
+	env.Book.Release(BudgetPool, s.treasury(), t.fee())
 	s.returnDeposits(env, t, win.ID)
 	t.WinningBid, t.WinningTotal = win.ID, win.Total
 	s.conclude(t, TenderAwarded, at.Now)
@@ -140,7 +140,7 @@ func (s *State) Decline(env round.Env, b Decline) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errAppealOpen
 	}
 	ev := s.sweep(env, t)
-	release(env.Book, BudgetPool, t.Buyer, t.Budget)
+	env.Book.Release(BudgetPool, t.Buyer, t.Budget)
 	s.returnDeposits(env, t, 0)
 	t.DeclineReason = b.Reason
 	s.conclude(t, TenderDeclined, at.Now)
@@ -189,7 +189,7 @@ func (s *State) abandon(env round.Env, t *tender) []book.Event {
 			env.Rounds.Abandon(r)
 		}
 	}
-	release(env.Book, BudgetPool, t.Buyer, t.Budget)
+	env.Book.Release(BudgetPool, t.Buyer, t.Budget)
 	s.returnDeposits(env, t, 0)
 	s.conclude(t, TenderAbandoned, env.At.Now)
 	s.buyer(t.Buyer).Abandoned++
@@ -208,8 +208,8 @@ func (s *State) sweep(env round.Env, t *tender) []book.Event {
 		if x.Status != BidSealed {
 			continue
 		}
-		release(env.Book, DepositPool, s.treasury(), x.Deposit)
-		release(env.Book, GradePool, x.Bidder, x.Fee)
+		env.Book.Release(DepositPool, s.treasury(), x.Deposit)
+		env.Book.Release(GradePool, x.Bidder, x.Fee)
 		x.Status, x.ExpiredAt, x.Outcome = BidExpired, env.At.Now, OutcomeForfeit
 		forfeited = mustAdd(forfeited, x.Deposit)
 		s.markBid(x.ID)
@@ -236,9 +236,9 @@ func (s *State) returnDeposits(env round.Env, t *tender, win BidID) {
 			continue
 		}
 		if x.feeHeld() {
-			release(env.Book, GradePool, x.Bidder, x.Fee)
+			env.Book.Release(GradePool, x.Bidder, x.Fee)
 		}
-		release(env.Book, DepositPool, x.Bidder, x.Deposit)
+		env.Book.Release(DepositPool, x.Bidder, x.Deposit)
 		x.Outcome = OutcomeReturned
 		if x.ID == win {
 			x.Outcome = OutcomeWon
