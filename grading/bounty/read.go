@@ -8,6 +8,7 @@ import (
 	"github.com/arena/arena/grading/bounty/rung"
 	"github.com/arena/arena/grading/prompt"
 	"github.com/arena/arena/ledger"
+	ledgerbounty "github.com/arena/arena/ledger/bounty"
 )
 
 // read asks the reader for a rung, with the sandbox result as ground truth. The call is
@@ -59,8 +60,8 @@ func (r *run) arithmetic() {
 	if !r.res.Disqualified {
 		r.res.Tier = int(judged)
 	}
-	r.res.Score = ledger.ScoreOf(r.res.Tier, r.res.Violations, r.res.Disqualified)
-	r.res.Passed = !r.res.Disqualified && r.res.Tier >= 1
+	r.res.Score = ledgerbounty.ScoreOf(r.res.Tier, r.res.Violations, r.res.Disqualified)
+	r.res.Passed = ledgerbounty.PassedGate(r.res.Tier, r.res.Disqualified)
 	r.res.Reason = r.reason()
 }
 
