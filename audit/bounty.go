@@ -59,21 +59,18 @@ func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, erro
 		return r, nil
 	}
 	missedM, missedP := checks.Missed(evaluated)
-	dup := ledger.EntryID(0)
-	if len(missedM) == 0 && match.Copy() {
-		dup = match.Entry
+	copied := ledger.EntryID(0)
+	if match.Copy() {
+		copied = match.Entry
 	}
-	dq := len(missedM) > 0 || dup != 0
-	tier := 0
-	if !dq {
-		tier = judged
-	}
+	want := bounty.Settle(judged, len(missedM), len(missedP), copied)
+	dup := want.DuplicateOf
 	r.check("duplicate_of", g.DuplicateOf, dup, "")
-	r.check("disqualified", g.Disqualified, dq, fmt.Sprintf("mandatory criteria missed: %d", len(missedM)))
-	r.check("violations", g.Violations, len(missedP), "preferred criteria missed")
-	r.check("tier", g.Tier, tier, "")
-	r.check("passed", g.Passed, bounty.PassedGate(tier, dq), "rung 1 or above and not disqualified")
-	score := r.check("score", g.Score, ledger.ScoreOf(tier, len(missedP), dq), "max(0, tier*20 - 15*violations); 0 when disqualified")
+	r.check("disqualified", g.Disqualified, want.Disqualified, fmt.Sprintf("mandatory criteria missed: %d", len(missedM)))
+	r.check("violations", g.Violations, want.Violations, "preferred criteria missed")
+	r.check("tier", g.Tier, want.Tier, "")
+	r.check("passed", g.Passed, want.Passed, "rung 1 or above and not disqualified")
+	score := r.check("score", g.Score, want.Score, "max(0, tier*20 - 15*violations); 0 when disqualified")
 	if dup != 0 && g.DuplicateOf == dup && g.Disqualified && score {
 		r.caught(nil, fmt.Sprintf("entry %d copies entry %d (%d%% of it); disqualified, score 0, its bond slashed at award", id, dup, match.Percent))
 	}
