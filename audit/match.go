@@ -275,7 +275,7 @@ func (a *matchAudit) settlement(m ledger.MatchView, g *battle.Game, replayed []b
 	total, _ := m.EntryFee.MulUint64(2)
 	fee, payout := ledger.Amount{}, ledger.Amount{}
 	if w := g.Winner(); w >= 0 {
-		fee, _ = total.MulDiv(ledger.NewAmount(m.FeeBps), ledger.NewAmount(match.BpsDenominator))
+		fee = match.Fee(total, m.FeeBps)
 		payout, _ = total.Sub(fee)
 	}
 	r.check("fee", m.Fee.Units(), fee.Units(), fmt.Sprintf("%d bps of both entry fees, rounded down; nothing on a draw", m.FeeBps))
