@@ -10,6 +10,7 @@ import (
 	"github.com/arena/arena/grading/bounty/overlap"
 	"github.com/arena/arena/grading/bounty/rung"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/bounty"
 )
 
 // Entry re-derives the settled grade of bounty entry id from snap and the committed work
@@ -58,21 +59,18 @@ func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, erro
 		return r, nil
 	}
 	missedM, missedP := checks.Missed(evaluated)
-	dup := ledger.EntryID(0)
-	if len(missedM) == 0 && match.Copy() {
-		dup = match.Entry
+	copied := ledger.EntryID(0)
+	if match.Copy() {
+		copied = match.Entry
 	}
-	dq := len(missedM) > 0 || dup != 0
-	tier := 0
-	if !dq {
-		tier = judged
-	}
+	want := bounty.Settle(judged, len(missedM), len(missedP), copied)
+	dup := want.DuplicateOf
 	r.check("duplicate_of", g.DuplicateOf, dup, "")
-	r.check("disqualified", g.Disqualified, dq, fmt.Sprintf("mandatory criteria missed: %d", len(missedM)))
-	r.check("violations", g.Violations, len(missedP), "preferred criteria missed")
-	r.check("tier", g.Tier, tier, "")
-	r.check("passed", g.Passed, !dq && tier >= 1, "rung 1 or above and not disqualified")
-	score := r.check("score", g.Score, ledger.ScoreOf(tier, len(missedP), dq), "max(0, tier*20 - 15*violations); 0 when disqualified")
+	r.check("disqualified", g.Disqualified, want.Disqualified, fmt.Sprintf("mandatory criteria missed: %d", len(missedM)))
+	r.check("violations", g.Violations, want.Violations, "preferred criteria missed")
+	r.check("tier", g.Tier, want.Tier, "")
+	r.check("passed", g.Passed, want.Passed, "rung 1 or above and not disqualified")
+	score := r.check("score", g.Score, want.Score, "max(0, tier*20 - 15*violations); 0 when disqualified")
 	if dup != 0 && g.DuplicateOf == dup && g.Disqualified && score {
 		r.caught(nil, fmt.Sprintf("entry %d copies entry %d (%d%% of it); disqualified, score 0, its bond slashed at award", id, dup, match.Percent))
 	}
@@ -258,7 +256,7 @@ func Task(snap *ledger.Snapshot, id ledger.TaskID) (*Report, error) {
 			continue
 		}
 		entries = append(entries, e)
-		if eligible(e) && (win == nil || beats(e, *win)) {
+		if eligible(e) && (win == nil || rank(e).Outranks(rank(*win))) {
 			w := e
 			win = &w
 		}
@@ -275,42 +273,29 @@ func Task(snap *ledger.Snapshot, id ledger.TaskID) (*Report, error) {
 			continue
 		}
 		switch {
-		case e.Outcome == "slashed" && e.Current.DuplicateOf != 0:
+		case e.Outcome == bounty.BondSlashed && e.Current.DuplicateOf != 0:
 			r.caught(nil, fmt.Sprintf("entry %d copies entry %d; disqualified, its bond slashed", e.ID, e.Current.DuplicateOf))
-		case e.Outcome == "forfeited":
+		case e.Outcome == bounty.BondForfeited:
 			r.caught(nil, fmt.Sprintf("entry %d was sealed and never revealed; its bond forfeited", e.ID))
 		}
 	}
 	return r, nil
 }
 
-// eligible reports whether an entry could win: graded (not failed), passed, not
-// disqualified.
+// eligible reports whether an entry could win (bounty.Eligible, over the grade in force
+// as its view shows it).
 func eligible(e ledger.EntryView) bool {
 	g := e.Current
-	return e.State == ledger.EntryGraded && g != nil && g.Error == "" && g.Passed && !g.Disqualified
+	return g != nil && bounty.Eligible(e.State, bounty.Result{Error: g.Error, Passed: g.Passed, Disqualified: g.Disqualified})
 }
 
-// beats is the award's total order: higher score, then earlier filing, then lower id.
-func beats(a, b ledger.EntryView) bool {
-	if a.Current.Score != b.Current.Score {
-		return a.Current.Score > b.Current.Score
-	}
-	if a.FiledAt != b.FiledAt {
-		return a.FiledAt < b.FiledAt
-	}
-	return a.ID < b.ID
+// rank is an eligible entry as the award ranks it (bounty.Standing).
+func rank(e ledger.EntryView) bounty.Standing {
+	return bounty.Standing{Score: e.Current.Score, FiledAt: e.FiledAt, Entry: e.ID}
 }
 
 // outcomeOf is what became of an entry's bond at award, given the winner (nil: none).
 func outcomeOf(e ledger.EntryView, win *ledger.EntryView) string {
-	switch {
-	case e.State == ledger.EntrySealed:
-		return "forfeited"
-	case e.Current != nil && e.Current.Error == "" && e.Current.Disqualified:
-		return "slashed"
-	case win != nil && e.ID == win.ID:
-		return "won"
-	}
-	return "refunded"
+	dq := e.Current != nil && e.Current.Error == "" && e.Current.Disqualified
+	return bounty.BondOutcome(e.State == ledger.EntrySealed, dq, win != nil && e.ID == win.ID)
 }

@@ -275,7 +275,7 @@ func (a *matchAudit) settlement(m ledger.MatchView, g *battle.Game, replayed []b
 	total, _ := m.EntryFee.MulUint64(2)
 	fee, payout := ledger.Amount{}, ledger.Amount{}
 	if w := g.Winner(); w >= 0 {
-		fee, _ = total.MulDiv(ledger.NewAmount(m.FeeBps), ledger.NewAmount(match.BpsDenominator))
+		fee = match.Fee(total, m.FeeBps)
 		payout, _ = total.Sub(fee)
 	}
 	r.check("fee", m.Fee.Units(), fee.Units(), fmt.Sprintf("%d bps of both entry fees, rounded down; nothing on a draw", m.FeeBps))
@@ -351,40 +351,31 @@ func payouts(bets []ledger.BetView) string {
 	return strings.Join(parts, ", ")
 }
 
-// parimutuel derives each bet's payout: the pool less feeBps split pro rata among the
-// stakes on move, each share rounded down, the remainder to the largest stake (the
-// earliest among equals); every stake back when none is on move.
+// parimutuel derives each bet's payout: the pool less the fee (match.Fee) split pro rata
+// among the stakes on move (match.Split); every stake back when none is on move.
 func parimutuel(bets []ledger.BetView, move string, feeBps uint64) string {
-	var pool, winning ledger.Amount
-	largest := -1
+	var pool ledger.Amount
+	var won []int
+	var stakes []ledger.Amount
 	for i, b := range bets {
 		pool, _ = pool.Add(b.Stake)
 		if b.Move == move {
-			winning, _ = winning.Add(b.Stake)
-			if largest < 0 || b.Stake.Cmp(bets[largest].Stake) > 0 {
-				largest = i
-			}
+			won, stakes = append(won, i), append(stakes, b.Stake)
 		}
 	}
-	out := make([]ledger.BetView, len(bets))
-	copy(out, bets)
-	if winning.IsZero() {
+	out := slices.Clone(bets)
+	for i := range out {
+		out[i].Payout = ledger.Amount{}
+	}
+	if len(won) == 0 {
 		for i := range out {
 			out[i].Payout = out[i].Stake
 		}
 		return payouts(out)
 	}
-	fee, _ := pool.MulDiv(ledger.NewAmount(feeBps), ledger.NewAmount(match.BpsDenominator))
-	paid, _ := pool.Sub(fee)
-	var given ledger.Amount
-	for i := range out {
-		out[i].Payout = ledger.Amount{}
-		if out[i].Move == move {
-			out[i].Payout, _ = paid.MulDiv(out[i].Stake, winning)
-			given, _ = given.Add(out[i].Payout)
-		}
+	paid, _ := pool.Sub(match.Fee(pool, feeBps))
+	for k, share := range match.Split(paid, stakes) {
+		out[won[k]].Payout = share
 	}
-	rest, _ := paid.Sub(given)
-	out[largest].Payout, _ = out[largest].Payout.Add(rest)
 	return payouts(out)
 }

@@ -89,13 +89,8 @@ func (r *Report) scorecard(snap *ledger.Snapshot, t ledger.TenderView, b ledger.
 func (r *Report) ranking(scored []ledger.BidView, primary int) {
 	order := slices.Clone(scored)
 	slices.SortStableFunc(order, func(a, b ledger.BidView) int {
-		switch {
-		case a.Total != b.Total:
-			return cmpDesc(a.Total, b.Total)
-		case primaryScore(a, primary) != primaryScore(b, primary):
-			return cmpDesc(uint64(primaryScore(a, primary)), uint64(primaryScore(b, primary)))
-		}
-		return a.Seq - b.Seq
+		return tender.Standing{Total: a.Total, Primary: primaryScore(a, primary), Seq: a.Seq}.Compare(
+			tender.Standing{Total: b.Total, Primary: primaryScore(b, primary), Seq: b.Seq})
 	})
 	for i, b := range order {
 		r.check(fmt.Sprintf("bid %d rank", b.ID), b.Rank, i+1, "total, then the primary criterion, then commit order")
@@ -127,9 +122,10 @@ func (r *Report) settlement(t ledger.TenderView, scored []ledger.BidView) {
 		r.check("fee", t.Fee, ledger.Amount{}, "no award: nothing to the treasury")
 		r.check("payout", t.Payout, ledger.Amount{}, "no award: the budget went back to the buyer")
 	default:
-		fee, payout, ok := split(t.Budget, t.FeeBps)
-		if !ok {
-			r.fail("fee", "the budget times the fee overflows")
+		fee := tender.Fee(t.Budget, t.FeeBps)
+		payout, under := t.Budget.Sub(fee)
+		if under {
+			r.fail("payout", "the fee exceeds the budget")
 			return
 		}
 		r.check("fee", t.Fee, fee, fmt.Sprintf("budget %s times %d basis points, rounded down", t.Budget, t.FeeBps))
@@ -171,18 +167,6 @@ func outcomeOfBid(t ledger.TenderView, b ledger.BidView) string {
 		return tender.OutcomeWon
 	}
 	return tender.OutcomeReturned
-}
-
-// split returns the treasury's fee on budget at bps basis points, rounded down, and
-// the payout that is left.
-func split(budget ledger.Amount, bps uint64) (fee, payout ledger.Amount, ok bool) {
-	m, over := budget.MulUint64(bps)
-	if over {
-		return fee, payout, false
-	}
-	fee, _ = m.DivMod(tender.BpsDenominator)
-	payout, under := budget.Sub(fee)
-	return fee, payout, !under
 }
 
 func keptAttempt(rv ledger.TenderRoundView) (tender.AttemptView, tender.AttestationView, bool) {
@@ -231,16 +215,6 @@ func primaryScore(b ledger.BidView, primary int) int {
 		return 0
 	}
 	return b.Scores[primary].Score
-}
-
-func cmpDesc(a, b uint64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
 }
 
 func fives(n int) []int {

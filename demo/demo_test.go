@@ -17,7 +17,7 @@ import (
 // benchmark challenge end to end through the real API with the builtin reader and the
 // embedded example modules, every story it claims is on the ledger, and it writes the
 // snapshot and the board where it says. (Its wall time is a figure in BENCHMARKS.md,
-// measured by `arena bench demo`, not asserted here.)
+// measured by `arena perf demo`, not asserted here.)
 func TestDemoTellsEveryStory(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "demo")
 	var out bytes.Buffer

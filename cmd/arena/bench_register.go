@@ -37,6 +37,13 @@ type registerFlags struct {
 	fold                       challenge.FoldTerms
 }
 
+// benchCmd is the challenge bench registry; measuring the node is perfCmd's.
+func (a *app) benchCmd() *cobra.Command {
+	c := &cobra.Command{Use: "bench", Short: "Register a challenge bench version"}
+	c.AddCommand(a.benchRegisterCmd())
+	return c
+}
+
 func (a *app) benchRegisterCmd() *cobra.Command {
 	var rf registerFlags
 	c := &cobra.Command{

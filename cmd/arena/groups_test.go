@@ -46,7 +46,7 @@ func runArgs(args ...string) (int, string, string) {
 func TestEveryGroupRefusesAnUnknownCommand(t *testing.T) {
 	gs := groups(t)
 	want := map[string]bool{"": true, "tender": true, "challenge": true, "bench": true, "learn": true, "match": true,
-		"task": true, "show": true, "audit": true, "keys": true, "dev": true, "completion": true}
+		"task": true, "show": true, "audit": true, "perf": true, "keys": true, "dev": true, "completion": true}
 	for _, g := range gs {
 		delete(want, strings.Join(g, " "))
 		path := strings.TrimSpace("arena " + strings.Join(g, " "))

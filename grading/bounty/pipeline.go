@@ -11,6 +11,7 @@ import (
 	"github.com/arena/arena/grading/bounty/overlap"
 	"github.com/arena/arena/grading/bounty/rung"
 	"github.com/arena/arena/ledger"
+	ledgerbounty "github.com/arena/arena/ledger/bounty"
 )
 
 // Inputs are what a round froze when it opened: the task, the entry, and every entry
@@ -115,11 +116,15 @@ func (r *run) sandbox() {
 
 // copyOf returns the earlier entry this one copies, or 0. A rule break is never filed as
 // a copy: a mandatory violation takes precedence.
-func (r *run) copyOf() ledger.EntryID {
-	if len(r.missedM) == 0 && r.match.Copy() {
-		return r.match.Entry
+func (r *run) copyOf() ledger.EntryID { return r.settle(0).DuplicateOf }
+
+// settle is ledger/bounty.Settle over this run's checks and overlap, for the rung judged.
+func (r *run) settle(judged int) ledgerbounty.Settled {
+	copied := ledger.EntryID(0)
+	if r.match.Copy() {
+		copied = r.match.Entry
 	}
-	return 0
+	return ledgerbounty.Settle(judged, len(r.missedM), len(r.missedP), copied)
 }
 
 func (r *run) result() ledger.Result {

@@ -44,23 +44,19 @@ func (r *run) read() {
 	r.reading = reading
 }
 
-// arithmetic settles the grade from the rung and the facts code established:
-// score = max(0, rung*20 - 15*preferred missed), and rung 0, score 0, disqualified when
-// a mandatory criterion failed or the overlap reached the copy threshold.
+// arithmetic settles the grade from the rung and the facts code established
+// (ledger/bounty.Settle): score = max(0, rung*20 - 15*preferred missed), and rung 0,
+// score 0, disqualified when a mandatory criterion failed or the overlap reached the
+// copy threshold.
 func (r *run) arithmetic() {
 	if r.err != nil {
 		return
 	}
 	judged := r.reading.Rung
 	r.res.JudgedTier, r.res.JudgedScore, r.res.Rationale = int(judged), judged.Worth(), r.reading.Reason
-	r.res.DuplicateOf = r.copyOf()
-	r.res.Disqualified = len(r.missedM) > 0 || r.res.DuplicateOf != 0
-	r.res.Violations = len(r.missedP)
-	if !r.res.Disqualified {
-		r.res.Tier = int(judged)
-	}
-	r.res.Score = ledger.ScoreOf(r.res.Tier, r.res.Violations, r.res.Disqualified)
-	r.res.Passed = !r.res.Disqualified && r.res.Tier >= 1
+	g := r.settle(int(judged))
+	r.res.Tier, r.res.Passed, r.res.Disqualified, r.res.DuplicateOf, r.res.Violations, r.res.Score =
+		g.Tier, g.Passed, g.Disqualified, g.DuplicateOf, g.Violations, g.Score
 	r.res.Reason = r.reason()
 }
 

@@ -121,22 +121,65 @@ func (s *State) stall(env round.Env, t *task) {
 	}
 }
 
-// eligible reports whether an entry can win: it was graded (not failed), passed and was
-// not disqualified.
-func eligible(x graded) bool {
-	return x.e.State == EntryGraded && x.g.Error == "" && x.g.Passed && !x.g.Disqualified
+// Bond outcomes at award: what became of an entry's bond.
+const (
+	BondForfeited = "forfeited" // sealed and never revealed: to the slash pool
+	BondSlashed   = "slashed"   // disqualified by its grade in force: to the slash pool
+	BondWon       = "won"       // the winner's: back with the prize
+	BondRefunded  = "refunded"  // every other: back
+)
+
+// Eligible reports whether an entry in state, whose grade in force is g, can win: it was
+// graded (not failed), passed and was not disqualified. The award and its audit both use
+// it.
+func Eligible(state string, g Result) bool {
+	return state == EntryGraded && g.Error == "" && g.Passed && !g.Disqualified
 }
 
-// beats reports whether a ranks above b: higher score, then earlier filing, then lower
-// entry id. It is a total order.
-func beats(a, b graded) bool {
-	if a.g.Score != b.g.Score {
-		return a.g.Score > b.g.Score
+// Standing is what the award ranks an eligible entry by.
+type Standing struct {
+	Score   int
+	FiledAt int64
+	Entry   EntryID
+}
+
+// Outranks reports whether a ranks above b: higher score, then earlier filing, then
+// lower entry number. It is a total order on distinct entries; the award and its audit
+// both use it.
+func (a Standing) Outranks(b Standing) bool {
+	if a.Score != b.Score {
+		return a.Score > b.Score
 	}
-	if a.e.FiledAt != b.e.FiledAt {
-		return a.e.FiledAt < b.e.FiledAt
+	if a.FiledAt != b.FiledAt {
+		return a.FiledAt < b.FiledAt
 	}
-	return a.e.ID < b.e.ID
+	return a.Entry < b.Entry
+}
+
+// BondOutcome is what becomes of an entry's bond at award: forfeited when it was sealed
+// and never revealed, slashed when its grade in force (not a failure) disqualified it,
+// won for the winner, refunded otherwise. The award and its audit both use it.
+func BondOutcome(sealed, disqualified, won bool) string {
+	switch {
+	case sealed:
+		return BondForfeited
+	case disqualified:
+		return BondSlashed
+	case won:
+		return BondWon
+	}
+	return BondRefunded
+}
+
+// eligible reports whether x can win (Eligible).
+func eligible(x graded) bool { return Eligible(x.e.State, x.g) }
+
+// beats reports whether a ranks above b (Standing.Outranks).
+func beats(a, b graded) bool { return a.standing().Outranks(b.standing()) }
+
+// standing is x as the award ranks it.
+func (x graded) standing() Standing {
+	return Standing{Score: x.g.Score, FiledAt: x.e.FiledAt, Entry: x.e.ID}
 }
 
 // settleBonds returns every bond but a disqualified one's, slashes those, and writes the
@@ -146,19 +189,14 @@ func (s *State) settleBonds(env round.Env, t *task, all []graded, win *graded) {
 		e, g := x.e, x.g
 		dq := e.Grade != 0 && g.Error == "" && g.Disqualified
 		won := win != nil && win.e == e
-		switch {
-		case e.State == EntrySealed:
-			e.Outcome = "forfeited"
+		e.Outcome = BondOutcome(e.State == EntrySealed, dq, won)
+		switch e.Outcome {
+		case BondForfeited:
 			env.Book.Move(BondPool, SlashPool, e.Bond)
 			env.Book.Release(GradePool, e.Solver, e.Fee) // never graded: the fee goes back
-		case dq:
-			e.Outcome = "slashed"
+		case BondSlashed:
 			env.Book.Move(BondPool, SlashPool, e.Bond)
-		case won:
-			e.Outcome = "won"
-			env.Book.Release(BondPool, e.Solver, e.Bond)
 		default:
-			e.Outcome = "refunded"
 			env.Book.Release(BondPool, e.Solver, e.Bond)
 		}
 		s.markEntry(e.ID)

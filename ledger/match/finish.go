@@ -156,7 +156,7 @@ func (s *State) pay(env round.Env, m *match, winner int) []book.Event {
 	m.Winner = winner
 	if winner == 0 || winner == 1 {
 		total, _ := m.EntryFee.MulUint64(2)
-		m.Fee = bps(total, m.FeeBps)
+		m.Fee = Fee(total, m.FeeBps)
 		m.Payout = mustSub(total, m.Fee)
 		env.Book.Release(FeePool, s.treasury(), m.Fee)
 		env.Book.Release(FeePool, m.Entrants[winner], m.Payout)

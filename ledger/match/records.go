@@ -182,8 +182,9 @@ func mustSub(a, b book.Amount) book.Amount {
 	return s
 }
 
-// bps returns v * bps / 10000, rounded down.
-func bps(v book.Amount, rate uint64) book.Amount {
+// Fee returns the treasury's fee on v at rate basis points, v * rate / 10000 rounded
+// down. The settlement and its audit both use it.
+func Fee(v book.Amount, rate uint64) book.Amount {
 	out, _ := v.MulDiv(book.NewAmount(rate), book.NewAmount(BpsDenominator))
 	return out
 }

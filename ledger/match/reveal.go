@@ -151,7 +151,7 @@ func (s *State) settlePool(env round.Env, m *match, t *turn, i int, mv battle.Mo
 		return []book.Event{{Type: "match_bets_returned", Height: env.At.Height, Match: uint64(m.ID), Turn: t.Turn, Amount: book.AmountPtr(p.Staked),
 			Note: "no stake on agent " + itoa(i) + "'s move " + mv.String()}}
 	}
-	p.Fee = bps(p.Staked, m.FeeBps)
+	p.Fee = Fee(p.Staked, m.FeeBps)
 	p.Paid = mustSub(p.Staked, p.Fee)
 	shares := Split(p.Paid, stakes(won))
 	for _, x := range all {

@@ -266,15 +266,30 @@ func (s *State) ranked(rs *round.Set, t *tender) []*bid {
 	}
 	p := t.primary()
 	slices.SortFunc(out, func(a, b *bid) int {
-		if c := cmp.Compare(b.Total, a.Total); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(s.scoreOn(rs, b, p), s.scoreOn(rs, a, p)); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Seq, b.Seq)
+		return Standing{a.Total, s.scoreOn(rs, a, p), a.Seq}.Compare(Standing{b.Total, s.scoreOn(rs, b, p), b.Seq})
 	})
 	return out
+}
+
+// Standing is what the award ranks a scored bid by: its weighted total, its agreed score
+// on the primary criterion and its commit order.
+type Standing struct {
+	Total   uint64
+	Primary int
+	Seq     int
+}
+
+// Compare orders standings best first: it is negative when a ranks above b, the higher
+// total first, then the higher primary score, then the earlier commitment. The award
+// and its audit both use it.
+func (a Standing) Compare(b Standing) int {
+	if c := cmp.Compare(b.Total, a.Total); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(b.Primary, a.Primary); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Seq, b.Seq)
 }
 
 // scoreOn returns x's agreed score on criterion i.

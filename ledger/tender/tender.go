@@ -74,12 +74,16 @@ func (t *tender) totalMax() uint64 {
 	return sum
 }
 
-// fee returns the treasury's share of the budget at award, budget*fee_bps/10000
-// rounded down, computed without overflowing.
-func (t *tender) fee() book.Amount {
-	q, rem := t.Budget.DivMod(BpsDenominator)
-	hi, _ := q.MulUint64(t.FeeBps)   // q*bps <= budget/10
-	lo, _ := rem.MulUint64(t.FeeBps) // below 10^7
+// fee returns the treasury's share of the budget at award (Fee).
+func (t *tender) fee() book.Amount { return Fee(t.Budget, t.FeeBps) }
+
+// Fee returns the treasury's share of budget at bps basis points (at most MaxFeeBps),
+// budget*bps/10000 rounded down, computed without overflowing. The award and its audit
+// both use it.
+func Fee(budget book.Amount, bps uint64) book.Amount {
+	q, rem := budget.DivMod(BpsDenominator)
+	hi, _ := q.MulUint64(bps)   // q*bps <= budget/10
+	lo, _ := rem.MulUint64(bps) // below 10^7
 	lo, _ = lo.DivMod(BpsDenominator)
 	return mustAdd(hi, lo)
 }

@@ -11,15 +11,15 @@ import (
 	"github.com/arena/arena/node"
 )
 
-// benchJSON runs `arena bench ...args --json` in process and decodes its report.
-func benchJSON(t *testing.T, v any, args ...string) {
+// perfJSON runs `arena perf ...args --json` in process and decodes its report.
+func perfJSON(t *testing.T, v any, args ...string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	if code := run(t.Context(), append(append([]string{"bench"}, args...), "--json"), nil, &out, &errb); code != 0 {
-		t.Fatalf("arena bench %v: exit %d: %s", args, code, errb.String())
+	if code := run(t.Context(), append(append([]string{"perf"}, args...), "--json"), nil, &out, &errb); code != 0 {
+		t.Fatalf("arena perf %v: exit %d: %s", args, code, errb.String())
 	}
 	if err := json.Unmarshal(out.Bytes(), v); err != nil {
-		t.Fatalf("arena bench %v --json: %v\n%s", args, err, out.String())
+		t.Fatalf("arena perf %v --json: %v\n%s", args, err, out.String())
 	}
 }
 
@@ -27,7 +27,7 @@ func benchJSON(t *testing.T, v any, args ...string) {
 func checkIngest(t *testing.T, r IngestReport, n, c int) {
 	t.Helper()
 	switch {
-	case r.Bench != "ingest" || r.Kind != "faucet" || r.Txs != n || r.Clients != c:
+	case r.Perf != "ingest" || r.Kind != "faucet" || r.Txs != n || r.Clients != c:
 		t.Errorf("report %+v, want ingest of %d faucet txs from %d clients", r, n, c)
 	case r.Blocks < 1 || r.Blocks > uint64(n):
 		t.Errorf("%d blocks for %d txs, want between 1 and %d", r.Blocks, n, n)
@@ -40,52 +40,52 @@ func checkIngest(t *testing.T, r IngestReport, n, c int) {
 	}
 }
 
-// TestBenchIngestReportsItsFigures: `arena bench ingest --json` on a dev node of its own
+// TestPerfIngestReportsItsFigures: `arena perf ingest --json` on a dev node of its own
 // reports every transaction it was asked to send, from as many clients, with ordered
 // latency quantiles and the machine it ran on.
-func TestBenchIngestReportsItsFigures(t *testing.T) {
+func TestPerfIngestReportsItsFigures(t *testing.T) {
 	var r IngestReport
-	benchJSON(t, &r, "ingest", "--txs", "60", "--clients", "3")
+	perfJSON(t, &r, "ingest", "--txs", "60", "--clients", "3")
 	checkIngest(t, r, 60, 3)
 }
 
-// TestBenchIngestWithFeesPaysThem: `arena bench ingest --fees` founds its arena with a
+// TestPerfIngestWithFeesPaysThem: `arena perf ingest --fees` founds its arena with a
 // public arena's default fees, which its funded keys pay on every transaction (a key
-// that could not pay would stop the bench), and says so; without --fees it says off.
-func TestBenchIngestWithFeesPaysThem(t *testing.T) {
+// that could not pay would stop the measurement), and says so; without --fees it says off.
+func TestPerfIngestWithFeesPaysThem(t *testing.T) {
 	var on, off IngestReport
-	benchJSON(t, &on, "ingest", "--fees", "--txs", "30", "--clients", "3")
+	perfJSON(t, &on, "ingest", "--fees", "--txs", "30", "--clients", "3")
 	checkIngest(t, on, 30, 3)
-	benchJSON(t, &off, "ingest", "--txs", "30", "--clients", "3")
+	perfJSON(t, &off, "ingest", "--txs", "30", "--clients", "3")
 	if on.Fees != "0.001 a transaction + 0.000001 a byte" || off.Fees != "off" {
 		t.Errorf("fees reported %q with --fees and %q without, want the default schedule and off", on.Fees, off.Fees)
 	}
 }
 
-// TestBenchIngestTargetsANode: with --node, the bench sends to that node, whose height
+// TestPerfIngestTargetsANode: with --node, the measurement sends to that node, whose height
 // then counts the blocks the report names.
-func TestBenchIngestTargetsANode(t *testing.T) {
+func TestPerfIngestTargetsANode(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	stop, url, err := serveDevNode(ctx, t.TempDir(), func(string) string { return "" }, node.Terms{Name: "bench", DevMode: true})
+	stop, url, err := serveDevNode(ctx, t.TempDir(), func(string) string { return "" }, node.Terms{Name: "perf", DevMode: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer stop()
 	var r IngestReport
-	benchJSON(t, &r, "ingest", "--node", url, "--txs", "20", "--clients", "2")
+	perfJSON(t, &r, "ingest", "--node", url, "--txs", "20", "--clients", "2")
 	checkIngest(t, r, 20, 2)
 	if r.Node != url {
 		t.Errorf("report names node %s, want %s", r.Node, url)
 	}
 }
 
-// TestBenchRestartReopensTheLogItBuilt: `arena bench restart` builds a log of exactly
+// TestPerfRestartReopensTheLogItBuilt: `arena perf restart` builds a log of exactly
 // --txs transactions through the engine, and times reopening and verifying it.
-func TestBenchRestartReopensTheLogItBuilt(t *testing.T) {
+func TestPerfRestartReopensTheLogItBuilt(t *testing.T) {
 	var r RestartReport
-	benchJSON(t, &r, "restart", "--txs", "200", "--clients", "4")
-	if r.Bench != "restart" || r.Txs != 200 || r.Blocks < 1 || r.DBBytes <= 0 ||
+	perfJSON(t, &r, "restart", "--txs", "200", "--clients", "4")
+	if r.Perf != "restart" || r.Txs != 200 || r.Blocks < 1 || r.DBBytes <= 0 ||
 		r.BuildSeconds <= 0 || r.OpenSeconds <= 0 || r.VerifySeconds <= 0 {
 		t.Errorf("report %+v, want 200 txs in at least one block, every time positive", r)
 	}

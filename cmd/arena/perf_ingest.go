@@ -21,12 +21,12 @@ import (
 	"github.com/arena/arena/node"
 )
 
-// IngestReport is what `arena bench ingest` measured.
+// IngestReport is what `arena perf ingest` measured.
 type IngestReport struct {
-	Bench   string  `json:"bench"` // "ingest"
-	Node    string  `json:"node"`  // the API's URL
-	Kind    string  `json:"kind"`  // the transactions' kind
-	Fees    string  `json:"fees"`  // the fee schedule of the bench's own arena: "off", or per tx + per byte
+	Perf    string  `json:"perf"` // "ingest"
+	Node    string  `json:"node"` // the API's URL
+	Kind    string  `json:"kind"` // the transactions' kind
+	Fees    string  `json:"fees"` // the fee schedule of the measured arena: "off", or per tx + per byte
 	Txs     int     `json:"txs"`
 	Clients int     `json:"clients"`
 	Blocks  uint64  `json:"blocks"` // blocks the node committed meanwhile
@@ -45,7 +45,7 @@ func (r IngestReport) print(w io.Writer) {
 	fmt.Fprintf(w, "fees: %s\nnode: %s\nmachine: %s\n", r.Fees, r.Node, r.Machine)
 }
 
-// ingest runs the ingest bench against --node, or against a dev node of its own, which
+// ingest measures ingest against --node, or against a dev node of its own, which
 // charges fees when fees is set.
 func (a *app) ingest(ctx context.Context, remote bool, n, clients int, fees bool) (IngestReport, error) {
 	url, schedule := a.node, "the node's"
@@ -54,12 +54,12 @@ func (a *app) ingest(ctx context.Context, remote bool, n, clients int, fees bool
 		return IngestReport{}, err
 	}
 	if !remote {
-		dir, err := os.MkdirTemp("", "arena-bench-")
+		dir, err := os.MkdirTemp("", "arena-perf-")
 		if err != nil {
-			return IngestReport{}, fmt.Errorf("bench directory: %w", err)
+			return IngestReport{}, fmt.Errorf("perf directory: %w", err)
 		}
 		defer os.RemoveAll(dir)
-		terms := benchTerms(keys, fees)
+		terms := perfTerms(keys, fees)
 		stop, u, err := serveDevNode(ctx, dir, a.getenv, terms)
 		if err != nil {
 			return IngestReport{}, err
@@ -87,16 +87,16 @@ func (a *app) ingest(ctx context.Context, remote bool, n, clients int, fees bool
 	if err != nil {
 		return IngestReport{}, err
 	}
-	rep := IngestReport{Bench: "ingest", Node: url, Kind: string(ledger.KindFaucet), Fees: schedule, Txs: n, Clients: clients,
+	rep := IngestReport{Perf: "ingest", Node: url, Kind: string(ledger.KindFaucet), Fees: schedule, Txs: n, Clients: clients,
 		Blocks: after.Height - before.Height, Seconds: elapsed.Seconds(), TxPerS: float64(n) / elapsed.Seconds(), Machine: thisMachine()}
 	rep.P50Ms, rep.P99Ms, rep.MaxMs = quantileMs(lat, 0.50), quantileMs(lat, 0.99), quantileMs(lat, 1)
 	return rep, nil
 }
 
-// benchTerms are the founding terms of the bench's own dev arena: with fees, a public
+// perfTerms are the founding terms of the measured dev arena: with fees, a public
 // arena's default schedule, and each key funded to pay it.
-func benchTerms(keys []*account.Key, fees bool) node.Terms {
-	t := node.Terms{Name: "bench", DevMode: true}
+func perfTerms(keys []*account.Key, fees bool) node.Terms {
+	t := node.Terms{Name: "perf", DevMode: true}
 	if fees {
 		f := node.DefaultFees(false)
 		t.Fees = &f
@@ -117,7 +117,7 @@ func feeLine(f *node.Fees) string {
 
 // serveDevNode creates a dev arena with one validator on terms in dir, opens its node
 // and serves its API on a loopback port without the per-client limit, since its clients
-// are the bench's own; stop shuts both down.
+// are the measurement's own; stop shuts both down.
 func serveDevNode(ctx context.Context, dir string, env func(string) string, terms node.Terms) (stop func(), url string, err error) {
 	cfg, err := node.Init(dir, node.InitOptions{Terms: terms, LightScrypt: true, Validators: 1})
 	if err != nil {
@@ -223,7 +223,7 @@ func signFaucets(chain string, keys []*account.Key, first []uint64, n int) ([][]
 }
 
 // sendAll sends each client's transactions in order, one in flight per client, and
-// returns every receipt's latency. Any refusal or failure stops the bench.
+// returns every receipt's latency. Any refusal or failure stops the measurement.
 func sendAll(ctx context.Context, c *client.Client, bodies [][][]byte) ([]time.Duration, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)

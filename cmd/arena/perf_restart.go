@@ -15,9 +15,9 @@ import (
 	"github.com/arena/arena/node"
 )
 
-// RestartReport is what `arena bench restart` measured.
+// RestartReport is what `arena perf restart` measured.
 type RestartReport struct {
-	Bench         string  `json:"bench"` // "restart"
+	Perf          string  `json:"perf"` // "restart"
 	Txs           int     `json:"txs"`
 	Blocks        uint64  `json:"blocks"`
 	DBBytes       int64   `json:"db_bytes"`       // the SQLite file and its WAL
@@ -38,19 +38,19 @@ func (r RestartReport) print(w io.Writer) {
 	fmt.Fprintf(w, "\nmachine: %s\n", r.Machine)
 }
 
-// benchRestart builds a log of n transactions in a temporary dev arena through the
+// perfRestart builds a log of n transactions in a temporary dev arena through the
 // engine, then times reopening the node on it and, with verify, replaying it.
-func benchRestart(ctx context.Context, n, clients int, verify bool) (RestartReport, error) {
-	dir, err := os.MkdirTemp("", "arena-bench-")
+func perfRestart(ctx context.Context, n, clients int, verify bool) (RestartReport, error) {
+	dir, err := os.MkdirTemp("", "arena-perf-")
 	if err != nil {
-		return RestartReport{}, fmt.Errorf("bench directory: %w", err)
+		return RestartReport{}, fmt.Errorf("perf directory: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	cfg, err := node.Init(dir, node.InitOptions{Terms: node.Terms{Name: "bench", DevMode: true}, LightScrypt: true, Validators: 1})
+	cfg, err := node.Init(dir, node.InitOptions{Terms: node.Terms{Name: "perf", DevMode: true}, LightScrypt: true, Validators: 1})
 	if err != nil {
 		return RestartReport{}, err
 	}
-	rep := RestartReport{Bench: "restart", Txs: n, Machine: thisMachine()}
+	rep := RestartReport{Perf: "restart", Txs: n, Machine: thisMachine()}
 	db := filepath.Join(dir, cfg.DB)
 	if rep.BuildSeconds, rep.Blocks, err = buildLog(ctx, dir, cfg, n, clients); err != nil {
 		return rep, err

@@ -15,13 +15,13 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (a *app) benchCmd() *cobra.Command {
-	c := &cobra.Command{Use: "bench", Short: "Register a challenge bench version; measure the node: ingest through the API, restart, the demo"}
-	c.AddCommand(a.benchRegisterCmd(), a.benchIngestCmd(), a.benchRestartCmd(), a.benchDemoCmd())
+func (a *app) perfCmd() *cobra.Command {
+	c := &cobra.Command{Use: "perf", Short: "Measure the node: ingest through the API, restart, the demo"}
+	c.AddCommand(a.perfIngestCmd(), a.perfRestartCmd(), a.perfDemoCmd())
 	return c
 }
 
-func (a *app) benchIngestCmd() *cobra.Command {
+func (a *app) perfIngestCmd() *cobra.Command {
 	var txs, clients int
 	var fees bool
 	c := &cobra.Command{
@@ -46,11 +46,11 @@ func (a *app) benchIngestCmd() *cobra.Command {
 	}
 	c.Flags().IntVar(&txs, "txs", 20000, "transactions to send")
 	c.Flags().IntVar(&clients, "clients", 64, "concurrent clients, each with its own key")
-	c.Flags().BoolVar(&fees, "fees", false, "found the bench's arena with a public arena's default fees (not with --node)")
+	c.Flags().BoolVar(&fees, "fees", false, "found the measured arena with a public arena's default fees (not with --node)")
 	return c
 }
 
-func (a *app) benchRestartCmd() *cobra.Command {
+func (a *app) perfRestartCmd() *cobra.Command {
 	var txs, clients int
 	var verify bool
 	c := &cobra.Command{
@@ -63,7 +63,7 @@ func (a *app) benchRestartCmd() *cobra.Command {
 			if txs < clients || clients < 1 {
 				return fmt.Errorf("--txs %d, --clients %d: want at least one transaction per client", txs, clients)
 			}
-			rep, err := benchRestart(cmd.Context(), txs, clients, verify)
+			rep, err := perfRestart(cmd.Context(), txs, clients, verify)
 			if err != nil {
 				return err
 			}
@@ -76,13 +76,13 @@ func (a *app) benchRestartCmd() *cobra.Command {
 	return c
 }
 
-func (a *app) benchDemoCmd() *cobra.Command {
+func (a *app) perfDemoCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "demo",
 		Short: "Time `arena demo` in a temporary directory",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			rep, err := benchDemo(cmd.Context())
+			rep, err := perfDemo(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -91,7 +91,7 @@ func (a *app) benchDemoCmd() *cobra.Command {
 	}
 }
 
-// Machine is where a bench ran.
+// Machine is where a measurement ran.
 type Machine struct {
 	CPUs  int    `json:"cpus"`
 	OS    string `json:"os"`
@@ -128,9 +128,9 @@ func cpuModel() string {
 	return ""
 }
 
-// DemoReport is what `arena bench demo` measured.
+// DemoReport is what `arena perf demo` measured.
 type DemoReport struct {
-	Bench   string  `json:"bench"` // "demo"
+	Perf    string  `json:"perf"` // "demo"
 	Seconds float64 `json:"seconds"`
 	Height  uint64  `json:"height"` // blocks the demo committed
 	Stories int     `json:"stories"`
@@ -142,11 +142,11 @@ func (r DemoReport) print(w io.Writer) {
 	fmt.Fprintf(w, "demo: %.2fs, %d blocks, %d/%d stories held\nmachine: %s\n", r.Seconds, r.Height, r.Held, r.Stories, r.Machine)
 }
 
-// benchDemo times the demo in a temporary directory it then removes.
-func benchDemo(ctx context.Context) (DemoReport, error) {
-	dir, err := os.MkdirTemp("", "arena-bench-demo-")
+// perfDemo times the demo in a temporary directory it then removes.
+func perfDemo(ctx context.Context) (DemoReport, error) {
+	dir, err := os.MkdirTemp("", "arena-perf-demo-")
 	if err != nil {
-		return DemoReport{}, fmt.Errorf("bench directory: %w", err)
+		return DemoReport{}, fmt.Errorf("perf directory: %w", err)
 	}
 	defer os.RemoveAll(dir)
 	start := time.Now()
@@ -154,7 +154,7 @@ func benchDemo(ctx context.Context) (DemoReport, error) {
 	if err != nil {
 		return DemoReport{}, err
 	}
-	rep := DemoReport{Bench: "demo", Seconds: time.Since(start).Seconds(), Height: sum.Height, Stories: len(sum.Stories), Machine: thisMachine()}
+	rep := DemoReport{Perf: "demo", Seconds: time.Since(start).Seconds(), Height: sum.Height, Stories: len(sum.Stories), Machine: thisMachine()}
 	for _, s := range sum.Stories {
 		if s.Held {
 			rep.Held++
