@@ -129,6 +129,7 @@ const (
 	TotalBasis     = bounty.TotalBasis
 	MaxShares      = bounty.MaxShares
 	MaxTeam        = bounty.MaxTeam
+	MaxExtensions  = bounty.MaxExtensions
 )
 
 // The ladder and the bounty's arithmetic.
