@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	. "github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/ledgertest"
 )
@@ -106,8 +107,11 @@ func TestTiersPayEachRankItsShare(t *testing.T) {
 		t.Errorf("bob's reputation %+v", r)
 	}
 	out := a.s.Snapshot().Events
+	wantPayees := []book.Payee{{Rank: 1, Entry: uint64(eb), Address: a.Addr("bob"), Amount: first}, {Rank: 2, Entry: uint64(ea), Address: a.Addr("alice"), Amount: second}, {Rank: 3, Entry: uint64(ed), Address: a.Addr("dave"), Amount: third}}
 	if len(out) != 1 || out[0].Entry != uint64(eb) || !out[0].Amount.Eq(first) {
 		t.Errorf("outbox %+v", out)
+	} else if d := cmp.Diff(wantPayees, out[0].Payees, amountEq); d != "" {
+		t.Errorf("the award event's payees (-want +got):\n%s", d)
 	}
 }
 

@@ -69,6 +69,8 @@ type (
 	Place = bounty.Place
 	// Payout is bounty.Payout: what one address received at award.
 	Payout = bounty.Payout
+	// Payee is book.Payee: one address an award with several winners or a team paid.
+	Payee = book.Payee
 	// Result is bounty.Result: one validator's grading of one entry.
 	Result = bounty.Result
 	// Check is bounty.Check: one compiled criterion and its outcome.

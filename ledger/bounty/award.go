@@ -105,10 +105,29 @@ func (s *State) Award(env round.Env, b Award) (book.Outcome, *book.Error) {
 		}
 		ev.Amount = book.AmountPtr(amounts[0])
 		ev.Entry, ev.Address, ev.Score, ev.Note = uint64(win.e.ID), book.AddrPtr(win.e.Solver), win.g.Score, TaskAwarded
+		ev.Payees = payees(ranked)
 	}
 	s.settleBonds(env, t, all)
 	s.markTask(t.ID)
 	return book.Outcome{Events: append(append(lapsed, ev), paid...)}, nil
+}
+
+// payees lists everyone the prize paid, rank by rank, each team's members in the order
+// named; nil for a single winner without a team, whose award event says it all.
+func payees(ranked []graded) []book.Payee {
+	var out []book.Payee
+	for i, x := range ranked {
+		e := x.e
+		switch {
+		case len(e.Team) > 0:
+			for _, p := range e.Payouts {
+				out = append(out, book.Payee{Rank: i + 1, Entry: uint64(e.ID), Address: p.Address, Amount: p.Prize})
+			}
+		case e.Paid != nil:
+			out = append(out, book.Payee{Rank: i + 1, Entry: uint64(e.ID), Address: e.Solver, Amount: *e.Paid})
+		}
+	}
+	return out
 }
 
 // payPrize pays e the prize amount of its rank: to its filer, or to its team by the
