@@ -239,7 +239,8 @@ func beats(a, b graded) bool {
 	return a.e.ID < b.e.ID
 }
 
-// Entry outcomes at award besides AppealMoved's kin: see EntryView.Outcome.
+// Entry outcomes at award, as EntryView.Outcome shows them; a withdrawn or replaced
+// entry's outcome is its state.
 const (
 	OutcomeWon       = "won"       // first place
 	OutcomePlaced    = "placed"    // a later place of a tiered task
