@@ -36,7 +36,7 @@ var bounded = []boundedNames{
 		"the two ends a sponsor names outright (a challenge's end, a learning challenge's close_at ≤ reveal_by ≤ end) are refused " +
 		"above 2^53 − 1; 2^53 seconds is 285 million years", "_at", []string{
 		"time", "at", "end", "deadline", "close_at", "reveal_by", "reveals_by", "grading_by", "appeal_until", "award_from",
-		"commit_closes", "reveal_closes", "decide_closes", "last_active", "stall_at", "block_time"}},
+		"commit_closes", "reveal_closes", "decide_closes", "last_active", "stall_at", "block_time", "extensions"}},
 	{"durations the terms cap at MaxCloseS (a year)", "_s", []string{"appeal_window_s", "grading_window_s", "round_timeout_s", "epoch_s"}},
 	{"block heights and counters: at most one a block or one an applied transaction (ids, nonces, counts, sequence numbers); " +
 		"2^53 of them is 285 million years at one a second", "_height", []string{
@@ -46,17 +46,17 @@ var bounded = []boundedNames{
 		"entries", "awarded", "benches", "bets", "bids", "challenges", "learn_runs", "learning", "matches", "open", "solvers", "tasks",
 		"tenders", "voided", "agreed", "attested", "failed", "kept", "abandoned", "declined", "expired", "revealed", "scored", "withdrawn",
 		"won", "amendments", "grades", "wins", "disqualifications", "attempts", "ranked", "needed", "opened", "rescore", "epoch", "index",
-		"subject", "ref"}},
+		"subject", "ref", "replaces", "replaced_by"}},
 	{"small numbers the rules cap: attempts, turns, seats, hit points, rungs and scores, quorums, committees, ranks, weights, " +
 		"criteria, micros and parts per million of scores and fractions (at most 10^6 each, a sum of them at most 10^6 times a count), " +
-		"fee basis points (at most 10^4), HTTP statuses", "", []string{
+		"fee, prize-share and team-split basis points (at most 10^4), HTTP statuses", "", []string{
 		"attempt", "turn", "next_turn", "winning_score", "agent", "hp", "value", "score", "tier", "violations", "similarity", "judged_score", "judged_tier",
 		"average_score", "best_score", "score_sum", "points_per_rung", "soft_deduction", "copy_threshold", "max_check_len", "max_checks",
 		"rung", "worth", "cases", "min_cases", "quorum", "committee", "k", "composite", "se", "n", "mean", "c", "e", "m", "o", "gate",
 		"leaks", "misses", "tool_mean", "memory_mean", "champion_ppm", "margin_ppm", "z_milli", "confirm_seeds", "rollout_agents", "tail",
 		"active", "fee_bps", "hidden", "flagged", "i", "weight", "members", "weighted", "total", "total_max", "total_before",
 		"total_after", "winning_total", "rank", "primary_index", "max_bids", "points", "points_max", "http_status", "final", "curve_per",
-		"base", "multiplier", "penalty", "tanh", "tie", "cap", "gap", "delta", "bpb", "trained_bpb", "twin_bpb", "gzip_bpb", "xz_bpb"}},
+		"base", "multiplier", "penalty", "tanh", "tie", "cap", "gap", "delta", "bpb", "trained_bpb", "twin_bpb", "gzip_bpb", "xz_bpb", "shares", "share"}},
 	{"sizes the rules cap: modules (8 MiB), datasets (64 MiB), uploads, parameter and data regions (2^30)", "", []string{
 		"size", "arch_size", "train_size", "dataset_bytes", "heldout_bytes", "bytes", "param_cap", "data_cap"}},
 	{"code lengths: at most MaxBitsPerByte (40) bits a byte of a split of at most 64 MiB, about 2.7·10^9", "_bits", []string{

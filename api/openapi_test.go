@@ -101,7 +101,8 @@ var schemaTypes = map[string]any{
 	"RunResult": challenge.RunResult{}, "RunAttestation": challenge.RunAttestationView{}, "Composite": composite.Result{}, "CompositeCategory": composite.Category{},
 	"Confirmation": challenge.ConfirmationView{}, "Rollout": challenge.RolloutView{}, "FoldPayment": challenge.PaymentView{}, "FoldPair": challenge.PairView{},
 	"LearnChallenge": ledger.LearnChallengeView{}, "LearnRank": learn.RankView{}, "LearnRun": ledger.LearnRunView{}, "LearnAttestation": learn.AttestationView{},
-	"LearnFold": learn.FoldView{}, "LearnPayment": learn.PaymentView{}, "LearnScore": learn.Score{}, "LearnRunResult": learn.RunResult{}, "LearnHeldoutResult": learn.HeldoutResult{}}
+	"LearnFold": learn.FoldView{}, "LearnPayment": learn.PaymentView{}, "LearnScore": learn.Score{}, "LearnRunResult": learn.RunResult{}, "LearnHeldoutResult": learn.HeldoutResult{},
+	"Member": ledger.Member{}, "Funding": ledger.Funding{}, "Place": ledger.Place{}, "Payout": ledger.Payout{}}
 
 // TestTheReceiptSchemaIsItsJSON: the receipt, which encodes itself (hashes as hex, the
 // reason by name), has the schema properties its encoding writes.

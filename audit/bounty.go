@@ -247,8 +247,7 @@ func Task(snap *ledger.Snapshot, id ledger.TaskID) (*Report, error) {
 		return nil, fmt.Errorf("task %d is not settled (state %s)", id, t.State)
 	}
 	r := &Report{Subject: fmt.Sprintf("bounty task %d (%d entries)", id, len(t.Entries)), Number: "the task's award"}
-	var entries []ledger.EntryView
-	var win *ledger.EntryView
+	var entries, ranked []ledger.EntryView
 	for _, eid := range t.Entries {
 		e, ok := entryOf(snap, eid)
 		if !ok {
@@ -256,10 +255,14 @@ func Task(snap *ledger.Snapshot, id ledger.TaskID) (*Report, error) {
 			continue
 		}
 		entries = append(entries, e)
-		if eligible(e) && (win == nil || rank(e).Outranks(rank(*win))) {
-			w := e
-			win = &w
+		if eligible(e) {
+			ranked = append(ranked, e)
 		}
+	}
+	ranked = rank(ranked, len(sharesOf(t)))
+	var win *ledger.EntryView
+	if len(ranked) > 0 {
+		win = &ranked[0]
 	}
 	if win == nil {
 		r.check("award", t.State, ledger.TaskVoided, "no eligible entry: the prize goes back to the sponsor")
@@ -268,10 +271,12 @@ func Task(snap *ledger.Snapshot, id ledger.TaskID) (*Report, error) {
 		r.check("winner", t.Winner, win.ID, "highest score, then earliest filing, then lowest entry number")
 		r.check("winning score", t.WinScore, win.Current.Score, "")
 	}
+	places := r.tiers(t, ranked)
 	for _, e := range entries {
-		if !r.check(fmt.Sprintf("entry %d bond", e.ID), e.Outcome, outcomeOf(e, win), "") {
+		if !r.check(fmt.Sprintf("entry %d bond", e.ID), e.Outcome, outcomeOf(e, win, places), "") {
 			continue
 		}
+		r.team(e, places)
 		switch {
 		case e.Outcome == bounty.BondSlashed && e.Current.DuplicateOf != 0:
 			r.caught(nil, fmt.Sprintf("entry %d copies entry %d; disqualified, its bond slashed", e.ID, e.Current.DuplicateOf))
@@ -289,13 +294,25 @@ func eligible(e ledger.EntryView) bool {
 	return g != nil && bounty.Eligible(e.State, bounty.Result{Error: g.Error, Passed: g.Passed, Disqualified: g.Disqualified})
 }
 
-// rank is an eligible entry as the award ranks it (bounty.Standing).
-func rank(e ledger.EntryView) bounty.Standing {
+// entryStanding is an eligible entry as the award ranks it (bounty.Standing).
+func entryStanding(e ledger.EntryView) bounty.Standing {
 	return bounty.Standing{Score: e.Current.Score, FiledAt: e.FiledAt, Entry: e.ID}
 }
 
-// outcomeOf is what became of an entry's bond at award, given the winner (nil: none).
-func outcomeOf(e ledger.EntryView, win *ledger.EntryView) string {
-	dq := e.Current != nil && e.Current.Error == "" && e.Current.Disqualified
-	return bounty.BondOutcome(e.State == ledger.EntrySealed, dq, win != nil && e.ID == win.ID)
+// outcomeOf is what became of an entry's bond at award, given the winner (nil: none)
+// and the places paid by entry.
+func outcomeOf(e ledger.EntryView, win *ledger.EntryView, places map[ledger.EntryID]place) string {
+	switch {
+	case e.State == ledger.EntryWithdrawn || e.State == ledger.EntryReplaced:
+		return e.State
+	case e.State == ledger.EntrySealed:
+		return bounty.BondForfeited
+	case e.Current != nil && e.Current.Error == "" && e.Current.Disqualified:
+		return bounty.BondSlashed
+	case win != nil && e.ID == win.ID:
+		return bounty.BondWon
+	case places[e.ID].rank > 1:
+		return bounty.OutcomePlaced
+	}
+	return bounty.BondRefunded
 }

@@ -26,6 +26,9 @@ type Award struct {
 	Score      int             `json:"score"`                 // a bounty's winning score, a tender's winning weighted total
 	Prize      ledger.Amount   `json:"prize"`                 // atto, as a decimal string: what the winner was paid, or what was refunded
 	RefundedTo *ledger.Address `json:"refunded_to,omitempty"` // the sponsor or buyer, when voided
+	// Winners is everyone a bounty with prize tiers or a team entry paid, rank by rank;
+	// absent for a single winner, whom Winner names.
+	Winners []ledger.Payee `json:"winners,omitempty"`
 }
 
 // Key returns the key that names a in the store: its kind and the id of what it settled.
@@ -83,6 +86,7 @@ func bountyAward(a Award, ev ledger.Event) (Award, error) {
 		}
 		w := *ev.Address
 		a.Entry, a.Winner, a.Score = ledger.EntryID(ev.Entry), &w, ev.Score
+		a.Winners = ev.Payees
 	case ledger.TaskVoided:
 		r := *ev.Address
 		a.Voided, a.RefundedTo = true, &r

@@ -129,6 +129,14 @@ func (s *State) dispatch(tx *Tx) (Outcome, *Error) {
 		return s.toOutbox(s.bounty.Award(env, b))
 	case bounty.Reveal:
 		return s.bounty.Reveal(env, b)
+	case bounty.TopUp:
+		return s.bounty.TopUp(env, b)
+	case bounty.Extend:
+		return s.bounty.Extend(env, b)
+	case bounty.WithdrawEntry:
+		return s.bounty.Withdraw(env, b)
+	case bounty.Replace:
+		return s.bounty.Replace(env, b)
 	case tender.Check:
 		return s.tender.CheckCriteria(env, b)
 	case tender.CheckAttest:

@@ -53,6 +53,24 @@ type (
 	Award = bounty.Award
 	// Reveal is bounty.Reveal.
 	Reveal = bounty.Reveal
+	// TopUp is bounty.TopUp.
+	TopUp = bounty.TopUp
+	// Extend is bounty.Extend.
+	Extend = bounty.Extend
+	// WithdrawEntry is bounty.WithdrawEntry.
+	WithdrawEntry = bounty.WithdrawEntry
+	// Replace is bounty.Replace.
+	Replace = bounty.Replace
+	// Member is bounty.Member: one member of a team entry and its part.
+	Member = bounty.Member
+	// Funding is bounty.Funding: one addition to a task's prize.
+	Funding = bounty.Funding
+	// Place is bounty.Place: one rank of a tiered task's award.
+	Place = bounty.Place
+	// Payout is bounty.Payout: what one address received at award.
+	Payout = bounty.Payout
+	// Payee is book.Payee: one address an award with several winners or a team paid.
+	Payee = book.Payee
 	// Result is bounty.Result: one validator's grading of one entry.
 	Result = bounty.Result
 	// Check is bounty.Check: one compiled criterion and its outcome.
@@ -98,6 +116,22 @@ const (
 	KindAppeal   = bounty.KindAppeal
 	KindAward    = bounty.KindAward
 	KindReveal   = bounty.KindReveal
+)
+
+// The bounty's transaction kinds for prize tiers, teams, top-ups, extensions and
+// withdrawing or replacing an entry, and the entry states the last two leave.
+const (
+	KindTopUp         = bounty.KindTopUp
+	KindExtend        = bounty.KindExtend
+	KindWithdrawEntry = bounty.KindWithdraw
+	KindReplace       = bounty.KindReplace
+
+	EntryWithdrawn = bounty.EntryWithdrawn
+	EntryReplaced  = bounty.EntryReplaced
+	TotalBasis     = bounty.TotalBasis
+	MaxShares      = bounty.MaxShares
+	MaxTeam        = bounty.MaxTeam
+	MaxExtensions  = bounty.MaxExtensions
 )
 
 // The ladder and the bounty's arithmetic.

@@ -151,6 +151,10 @@ func standing(e *ledger.EntryView) string {
 		return msgStalled
 	case e.State == ledger.EntrySealed:
 		return "sealed: not revealed"
+	case e.State == ledger.EntryWithdrawn:
+		return "withdrawn before close"
+	case e.State == ledger.EntryReplaced:
+		return fmt.Sprintf("replaced before close by entry %d", e.ReplacedBy)
 	case g == nil:
 		return ungradedWords(e.State)
 	case e.State == ledger.EntryAppealed:

@@ -31,8 +31,9 @@ func (a *app) sealedPath(e ledger.EntryID) string {
 }
 
 // submitSealed commits work to a sealed task with a fresh random salt, and keeps the salt
-// and the work for `arena reveal`.
-func (a *app) submitSealed(ctx context.Context, task ledger.TaskID, work string, bond ledger.Amount) error {
+// and the work for `arena reveal`: a new entry with team (none for a solo entry), or,
+// when replace names one, a re-commitment in its place.
+func (a *app) submitSealed(ctx context.Context, task ledger.TaskID, work string, bond ledger.Amount, team []ledger.Member, replace ledger.EntryID) error {
 	if work == "" {
 		return fmt.Errorf("a sealed task takes --work or --work-file, revealed after close; not a URL")
 	}
@@ -45,7 +46,11 @@ func (a *app) submitSealed(ctx context.Context, task ledger.TaskID, work string,
 		return fmt.Errorf("salt: %w", err)
 	}
 	s := sealedEntry{Task: task, Solver: k.Address(), Salt: hex.EncodeToString(salt[:]), Work: work}
-	rc, err := a.send(ctx, bond, ledger.Submit{Task: task, Commitment: bounty.Commit(s.Salt, s.Solver, work)})
+	var body ledger.Body = ledger.Submit{Task: task, Commitment: bounty.Commit(s.Salt, s.Solver, work), Team: team}
+	if replace != 0 {
+		body, bond = ledger.Replace{Entry: replace, Commitment: bounty.Commit(s.Salt, s.Solver, work)}, ledger.Amount{}
+	}
+	rc, err := a.send(ctx, bond, body)
 	if err != nil {
 		return err
 	}
@@ -57,6 +62,9 @@ func (a *app) submitSealed(ctx context.Context, task ledger.TaskID, work string,
 	}
 	if err := os.WriteFile(path, append(b, '\n'), 0o600); err != nil {
 		return fmt.Errorf("keep the salt: %w", err)
+	}
+	if replace != 0 {
+		return a.printReceipt(rc, fmt.Sprintf("committed entry %d on sealed task %d in place of entry %d; the salt and work are kept in %s for arena reveal", s.Entry, task, replace, path))
 	}
 	return a.printReceipt(rc, fmt.Sprintf("committed entry %d on sealed task %d, bond %s; the salt and work are kept in %s for arena reveal", s.Entry, task, formatAmount(bond), path))
 }

@@ -161,6 +161,7 @@ func (a *app) showTask(ctx context.Context, c *client.Client, arg string) error 
 		if t.Winner != 0 {
 			fmt.Fprintf(w, "winner: entry %d at score %d\n", t.Winner, t.WinScore)
 		}
+		printTiers(w, t)
 		fmt.Fprintf(w, "entries: %s\n\nspec:\n%s\n\nrubric:\n%s\n", idList(t.Entries), t.Spec, t.Rubric)
 	})
 }
@@ -180,6 +181,7 @@ func (a *app) showEntry(ctx context.Context, c *client.Client, arg string) error
 			fmt.Fprintf(w, ", %s", e.Outcome)
 		}
 		fmt.Fprintln(w)
+		printTeam(w, e)
 		printGrade(w, e)
 		printAppeal(w, e.Appeal)
 	})

@@ -12,20 +12,27 @@ import (
 
 func (a *app) submitCmd() *cobra.Command {
 	var task uint64
-	var work, workFile, workURL, workSHA string
+	var work, workFile, workURL, workSHA, team string
 	c := &cobra.Command{
-		Use:   "submit --task N (--work TEXT | --work-file F | --work-url URL [--work-sha256 HEX])",
+		Use:   "submit --task N (--work TEXT | --work-file F | --work-url URL [--work-sha256 HEX]) [--team ADDR:BPS,...]",
 		Short: "Enter work on a task, staking the entry bond",
 		Long: "Enter work on a task, staking the entry bond.\n\n" +
 			"Work at a URL is fixed at filing: submit fetches the URL itself (under the arena's [fetch]\n" +
 			"limits, as its validators would), keeps the bytes in the node's work store and files their\n" +
 			"sha256. Validators grade those bytes and no others, whatever the URL serves later.\n" +
 			"--work-sha256 files a digest computed elsewhere: the node must already keep those bytes,\n" +
-			"or the URL must serve them now.",
+			"or the URL must serve them now.\n\n" +
+			"--team files a team entry: every member's address and its part in basis points, the\n" +
+			"filer among them, summing to 10000. The split is fixed at filing; at award each member\n" +
+			"is paid its part of the prize and of the bond, the atto left over to the member named first.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if workSHA != "" && workURL == "" {
 				return errors.New("--work-sha256 names the bytes of --work-url: give both")
+			}
+			members, err := parseTeam(team)
+			if err != nil {
+				return fmt.Errorf("--team: %w", err)
 			}
 			text := work
 			if workFile != "" {
@@ -48,9 +55,9 @@ func (a *app) submitCmd() *cobra.Command {
 				if workURL != "" {
 					return fmt.Errorf("--work-url: task %d is sealed, and a sealed entry is committed text: give --work or --work-file", task)
 				}
-				return a.submitSealed(ctx, ledger.TaskID(task), text, ar.Terms.EntryBond)
+				return a.submitSealed(ctx, ledger.TaskID(task), text, ar.Terms.EntryBond, members, 0)
 			}
-			body := ledger.Submit{Task: ledger.TaskID(task), Work: text}
+			body := ledger.Submit{Task: ledger.TaskID(task), Work: text, Team: members}
 			var kept *keptWork
 			if workURL != "" {
 				if kept, err = a.keepWork(ctx, c, workURL, workSHA); err != nil {
@@ -71,6 +78,7 @@ func (a *app) submitCmd() *cobra.Command {
 	f.StringVar(&workFile, "work-file", "", "read the work from a file")
 	f.StringVar(&workURL, "work-url", "", "an https URL whose bytes, fetched now, are the work")
 	f.StringVar(&workSHA, "work-sha256", "", "the sha256 of --work-url's bytes, computed elsewhere (64 lowercase hex digits)")
+	f.StringVar(&team, "team", "", `a team entry: each member's address and basis points, the filer among them ("0xA..:6000,0xB..:4000")`)
 	c.MarkFlagRequired("task")
 	c.MarkFlagsMutuallyExclusive("work", "work-file", "work-url")
 	c.MarkFlagsOneRequired("work", "work-file", "work-url")

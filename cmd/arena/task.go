@@ -10,12 +10,12 @@ import (
 
 func (a *app) taskCmd() *cobra.Command {
 	c := &cobra.Command{Use: "task", Short: "Post tasks"}
-	c.AddCommand(a.taskPostCmd())
+	c.AddCommand(a.taskPostCmd(), a.taskTopUpCmd(), a.taskExtendCmd(), a.taskWithdrawCmd(), a.taskReplaceCmd())
 	return c
 }
 
 func (a *app) taskPostCmd() *cobra.Command {
-	var title, spec, specFile, rubric, rubricFile, prize, closesIn, revealIn string
+	var title, spec, specFile, rubric, rubricFile, prize, closesIn, revealIn, shares string
 	var sealed bool
 	c := &cobra.Command{
 		Use:   "post --title T (--spec S | --spec-file F) (--rubric R | --rubric-file F) --prize N --closes-in D",
@@ -39,6 +39,9 @@ func (a *app) taskPostCmd() *cobra.Command {
 				return fmt.Errorf("--closes-in: %w", err)
 			}
 			body := ledger.PostTask{Title: title, Spec: sp, Rubric: ru, ClosesInS: secs, Sealed: sealed}
+			if body.Shares, err = parseShares(shares); err != nil {
+				return fmt.Errorf("--shares: %w", err)
+			}
 			if sealed {
 				if body.RevealS, err = parseSeconds(revealIn); err != nil {
 					return fmt.Errorf("--reveal-in: %w", err)
@@ -49,6 +52,9 @@ func (a *app) taskPostCmd() *cobra.Command {
 				return err
 			}
 			human := fmt.Sprintf("posted task %d, prize %s", rc.Outcome.Created, formatAmount(amt))
+			if len(body.Shares) > 1 {
+				human += fmt.Sprintf(", paid by rank %s", shares)
+			}
 			if sealed {
 				human += fmt.Sprintf(", sealed: entries are revealed within %s of close", revealIn)
 			}
@@ -65,6 +71,7 @@ func (a *app) taskPostCmd() *cobra.Command {
 	f.StringVar(&closesIn, "closes-in", "7d", `time until submissions close ("90s", "6h", "7d")`)
 	f.BoolVar(&sealed, "sealed", false, "sealed entries: solvers commit before close and reveal after it")
 	f.StringVar(&revealIn, "reveal-in", "1d", "a sealed task's reveal window after close")
+	f.StringVar(&shares, "shares", "", `the prize by rank in basis points summing to 10000, first place first ("6000,3000,1000"); none: one winner`)
 	c.MarkFlagRequired("title")
 	c.MarkFlagRequired("prize")
 	c.MarkFlagsMutuallyExclusive("spec", "spec-file")

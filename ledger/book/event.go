@@ -19,6 +19,16 @@ type Event struct {
 	Amount  *Amount  `json:"amount,omitempty"`
 	Score   int      `json:"score,omitempty"`
 	Note    string   `json:"note,omitempty"`
+	Payees  []Payee  `json:"payees,omitempty"` // on a bounty award with several winners or a team: everyone paid
+}
+
+// Payee is one address paid by an award with several winners or a team: the rank its
+// entry took, the entry, and the amount.
+type Payee struct {
+	Rank    int     `json:"rank"`
+	Entry   uint64  `json:"entry"`
+	Address Address `json:"address"`
+	Amount  Amount  `json:"amount"`
 }
 
 // Outcome is what applying one transaction did. A refusal has Err set ("[EXPECTED]

@@ -14,6 +14,9 @@ func (s *State) Appeal(env round.Env, b Appeal) (book.Outcome, *book.Error) {
 	if e == nil {
 		return book.Outcome{}, errNoEntry
 	}
+	if e.gone() {
+		return book.Outcome{}, errWithdrawn
+	}
 	if !at.Value.Eq(s.terms.AppealBond) {
 		return book.Outcome{}, errAppealBond
 	}

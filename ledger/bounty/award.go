@@ -1,6 +1,9 @@
 package bounty
 
 import (
+	"fmt"
+	"slices"
+
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/round"
 )
@@ -40,38 +43,133 @@ func (s *State) Award(env round.Env, b Award) (book.Outcome, *book.Error) {
 		}
 	}
 	s.stall(env, t)
-	all := make([]graded, len(t.Entries))
-	var win *graded
-	for i, id := range t.Entries {
+	var all, ranked []graded
+	for _, id := range t.Entries {
 		e := s.entry(id)
-		all[i] = graded{e: e}
+		if e.gone() {
+			continue // withdrawn or replaced before close: settled then
+		}
+		x := graded{e: e}
 		if e.Grade != 0 {
-			all[i].g = resultOf(s.kept(env.Rounds, e.Grade))
+			x.g = resultOf(s.kept(env.Rounds, e.Grade))
 		}
-		if !eligible(all[i]) {
-			continue
-		}
-		if win == nil || beats(all[i], *win) {
-			win = &all[i]
+		all = append(all, x)
+		if eligible(x) {
+			ranked = append(ranked, x)
 		}
 	}
+	slices.SortStableFunc(ranked, func(a, b graded) int {
+		if beats(a, b) {
+			return -1
+		}
+		return 1
+	})
+	shares := t.shares()
+	ranked = ranked[:min(len(ranked), len(shares))]
 	t.AwardedAt = env.At.Now
 	ev := book.Event{Type: "award", Height: env.At.Height, Time: t.AwardedAt, Task: uint64(t.ID), Amount: book.AmountPtr(t.Prize)}
-	if win == nil {
+	var paid []book.Event
+	if len(ranked) == 0 {
 		t.Settled = TaskVoided
 		s.voided++
-		env.Book.Release(PrizePool, t.Sponsor, t.Prize)
 		ev.Address, ev.Note = book.AddrPtr(t.Sponsor), TaskVoided
+		if t.plain() {
+			env.Book.Release(PrizePool, t.Sponsor, t.Prize)
+		} else {
+			paid = s.refund(env, t, t.Prize)
+		}
 	} else {
 		t.Settled = TaskAwarded
 		s.awarded++
+		win := ranked[0]
 		t.Winner = win.e.ID
-		env.Book.Release(PrizePool, win.e.Solver, t.Prize)
+		amounts := SplitPrize(t.Prize, shares)
+		var back book.Amount
+		for i, amt := range amounts {
+			if i >= len(ranked) {
+				back = mustAdd(back, amt)
+				if len(t.Shares) > 0 {
+					t.Podium = append(t.Podium, Place{Rank: i + 1, Share: shares[i], Amount: amt})
+				}
+				continue
+			}
+			e := ranked[i].e
+			if len(t.Shares) > 0 {
+				t.Podium = append(t.Podium, Place{Rank: i + 1, Share: shares[i], Entry: e.ID, Amount: amt})
+				e.Rank = i + 1
+			}
+			paid = append(paid, s.payPrize(env, t, e, i+1, amt)...)
+		}
+		if !back.IsZero() {
+			paid = append(paid, s.refund(env, t, back)...)
+		}
+		ev.Amount = book.AmountPtr(amounts[0])
 		ev.Entry, ev.Address, ev.Score, ev.Note = uint64(win.e.ID), book.AddrPtr(win.e.Solver), win.g.Score, TaskAwarded
+		ev.Payees = payees(ranked)
 	}
-	s.settleBonds(env, t, all, win)
+	s.settleBonds(env, t, all)
 	s.markTask(t.ID)
-	return book.Outcome{Events: append(lapsed, ev)}, nil
+	return book.Outcome{Events: append(append(lapsed, ev), paid...)}, nil
+}
+
+// payees lists everyone the prize paid, rank by rank, each team's members in the order
+// named; nil for a single winner without a team, whose award event says it all.
+func payees(ranked []graded) []book.Payee {
+	var out []book.Payee
+	for i, x := range ranked {
+		e := x.e
+		switch {
+		case len(e.Team) > 0:
+			for _, p := range e.Payouts {
+				out = append(out, book.Payee{Rank: i + 1, Entry: uint64(e.ID), Address: p.Address, Amount: p.Prize})
+			}
+		case e.Paid != nil:
+			out = append(out, book.Payee{Rank: i + 1, Entry: uint64(e.ID), Address: e.Solver, Amount: *e.Paid})
+		}
+	}
+	return out
+}
+
+// payPrize pays e the prize amount of its rank: to its filer, or to its team by the
+// split. A plain single winner is paid exactly as it always was, with nothing more
+// recorded; a place on a tiered task or a team's parts is recorded on the entry and in
+// events.
+func (s *State) payPrize(env round.Env, t *task, e *entry, rank int, amt book.Amount) []book.Event {
+	if len(e.Team) == 0 {
+		env.Book.Release(PrizePool, e.Solver, amt)
+		if len(t.Shares) == 0 {
+			return nil
+		}
+		e.Paid = book.AmountPtr(amt)
+		return []book.Event{{Type: "prize_paid", Height: env.At.Height, Task: uint64(t.ID), Entry: uint64(e.ID), Address: book.AddrPtr(e.Solver), Amount: book.AmountPtr(amt), Note: fmt.Sprintf("rank %d", rank)}}
+	}
+	e.Paid = book.AmountPtr(amt)
+	parts := SplitTeam(amt, e.Team)
+	e.Payouts = make([]Payout, len(e.Team))
+	var ev []book.Event
+	for i, m := range e.Team {
+		release(env, PrizePool, m.Address, parts[i])
+		e.Payouts[i] = Payout{Address: m.Address, Prize: parts[i]}
+		ev = append(ev, book.Event{Type: "prize_paid", Height: env.At.Height, Task: uint64(t.ID), Entry: uint64(e.ID), Address: book.AddrPtr(m.Address), Amount: book.AmountPtr(parts[i]), Note: fmt.Sprintf("rank %d, team share %d", rank, m.Share)})
+	}
+	return ev
+}
+
+// refund sends back, prize that no rank took, to the task's funders in proportion to
+// what each added, recording it on the task.
+func (s *State) refund(env round.Env, t *task, back book.Amount) []book.Event {
+	funds := t.funds()
+	parts := SplitBack(back, funds)
+	var ev []book.Event
+	for i, f := range funds {
+		if parts[i].IsZero() {
+			continue
+		}
+		env.Book.Release(PrizePool, f.From, parts[i])
+		t.Refunds = append(t.Refunds, Payout{Address: f.From, Prize: parts[i]})
+		ev = append(ev, book.Event{Type: "prize_returned", Height: env.At.Height, Task: uint64(t.ID), Address: book.AddrPtr(f.From), Amount: book.AmountPtr(parts[i])})
+	}
+	return ev
 }
 
 // awardReady refuses an award while an entry still waits on an appeal, or a grade can
@@ -81,6 +179,8 @@ func (s *State) awardReady(env round.Env, t *task) *book.Error {
 		e := s.entry(id)
 		waiting := e.State == EntryPending || e.State == EntryUngraded || e.State == EntryGrading
 		switch {
+		case e.gone():
+			continue // withdrawn or replaced before close: nothing to wait on
 		case e.State == EntrySealed && env.At.Now < t.gradingFrom():
 			return errAwardSealed
 		case e.State == EntrySealed:
@@ -182,14 +282,23 @@ func (x graded) standing() Standing {
 	return Standing{Score: x.g.Score, FiledAt: x.e.FiledAt, Entry: x.e.ID}
 }
 
+// Entry outcomes at award, as EntryView.Outcome shows them; a withdrawn or replaced
+// entry's outcome is its state.
+const (
+	OutcomeWon       = BondWon       // first place
+	OutcomePlaced    = "placed"      // a later place of a tiered task
+	OutcomeRefunded  = BondRefunded  // bond back, no prize
+	OutcomeSlashed   = BondSlashed   // disqualified: bond to the slash pool
+	OutcomeForfeited = BondForfeited // sealed and never revealed: bond to the slash pool
+)
+
 // settleBonds returns every bond but a disqualified one's, slashes those, and writes the
-// task into each solver's reputation.
-func (s *State) settleBonds(env round.Env, t *task, all []graded, win *graded) {
+// task into the reputation of every member of each entry.
+func (s *State) settleBonds(env round.Env, t *task, all []graded) {
 	for _, x := range all {
 		e, g := x.e, x.g
 		dq := e.Grade != 0 && g.Error == "" && g.Disqualified
-		won := win != nil && win.e == e
-		e.Outcome = BondOutcome(e.State == EntrySealed, dq, won)
+		e.Outcome = BondOutcome(e.State == EntrySealed, dq, e.ID == t.Winner)
 		switch e.Outcome {
 		case BondForfeited:
 			env.Book.Move(BondPool, SlashPool, e.Bond)
@@ -197,10 +306,21 @@ func (s *State) settleBonds(env round.Env, t *task, all []graded, win *graded) {
 		case BondSlashed:
 			env.Book.Move(BondPool, SlashPool, e.Bond)
 		default:
-			env.Book.Release(BondPool, e.Solver, e.Bond)
+			if e.Outcome == BondRefunded && e.Rank > 1 {
+				e.Outcome = OutcomePlaced
+			}
+			s.returnBond(env, e)
 		}
 		s.markEntry(e.ID)
-		rep := s.reputation(e.Solver)
+		s.credit(t, e, g, dq)
+	}
+}
+
+// credit writes entry e's settled task into the reputation of each of its members.
+func (s *State) credit(t *task, e *entry, g Result, dq bool) {
+	won := e.ID == t.Winner
+	for i, a := range e.members() {
+		rep := s.reputation(a)
 		rep.Entries++
 		if e.Grade != 0 && g.Error == "" {
 			rep.Grades++
@@ -212,7 +332,14 @@ func (s *State) settleBonds(env round.Env, t *task, all []graded, win *graded) {
 		}
 		if won {
 			rep.Wins++
-			rep.Earned, _ = rep.Earned.Add(t.Prize) // bounded by the money that exists
+		}
+		switch {
+		case len(e.Team) > 0 && e.Paid != nil:
+			rep.Earned = mustAdd(rep.Earned, e.Payouts[i].Prize)
+		case e.Paid != nil:
+			rep.Earned = mustAdd(rep.Earned, *e.Paid)
+		case won:
+			rep.Earned = mustAdd(rep.Earned, t.Prize)
 		}
 	}
 }

@@ -14,6 +14,10 @@ const (
 	KindAppeal   book.Kind = "appeal"
 	KindAward    book.Kind = "award"
 	KindReveal   book.Kind = "reveal"
+	KindTopUp    book.Kind = "top_up"
+	KindExtend   book.Kind = "extend_task"
+	KindWithdraw book.Kind = "withdraw_entry"
+	KindReplace  book.Kind = "replace_entry"
 )
 
 // PostTask opens a task; the transaction's value is the prize. A sealed task takes
@@ -26,6 +30,9 @@ type PostTask struct {
 	ClosesInS int64  `json:"closes_in_s"`
 	Sealed    bool   `json:"sealed,omitempty"`
 	RevealS   int64  `json:"reveal_s,omitempty"` // a sealed task's reveal window after close
+	// Shares names the prize's split by rank in basis points summing to TotalBasis, first
+	// place first. Empty, or the one share TotalBasis, is a single winner.
+	Shares []int `json:"shares,omitempty"`
 }
 
 // Submit enters work on a task; the value is exactly the entry bond. Work at a URL is
@@ -37,6 +44,46 @@ type Submit struct {
 	WorkURL    string `json:"work_url"`
 	WorkSHA256 string `json:"work_sha256,omitempty"` // lowercase hex; required with WorkURL, refused without
 	Commitment string `json:"commitment,omitempty"`  // on a sealed task, in place of work: see Commit
+	// Team names the entry's members and their split of its prize and bond in basis
+	// points summing to TotalBasis, the filer among them; empty: the filer alone.
+	Team []Member `json:"team,omitempty"`
+}
+
+// Member is one member of a team entry and its part in basis points.
+type Member struct {
+	Address book.Address `json:"address"`
+	Share   int          `json:"share"`
+}
+
+// TopUp adds the transaction's value to an open task's prize. Anyone may send it.
+type TopUp struct {
+	Task TaskID `json:"task"`
+}
+
+// Extend moves an open task's close later by ByS seconds; only its sponsor sends it, at
+// most MaxExtensions times. The reveal, grading and appeal windows keep their lengths
+// and move with the close.
+type Extend struct {
+	Task TaskID `json:"task"`
+	ByS  int64  `json:"by_s"`
+}
+
+// WithdrawEntry takes the sender's entry back before its task closes: its bond and any
+// grading fee not yet earned are returned in full.
+type WithdrawEntry struct {
+	Entry EntryID `json:"entry"`
+}
+
+// Replace files new work (or, on a sealed task, a new commitment) in place of the
+// sender's entry before its task closes. The replacement is a new entry, filed now, that
+// takes over the bond, the team and any grading fee not yet earned; the replaced entry
+// leaves the task.
+type Replace struct {
+	Entry      EntryID `json:"entry"`
+	Work       string  `json:"work"`
+	WorkURL    string  `json:"work_url"`
+	WorkSHA256 string  `json:"work_sha256,omitempty"`
+	Commitment string  `json:"commitment,omitempty"`
 }
 
 // Reveal opens a sealed entry after its task closed: Salt and Work must hash to the
@@ -78,6 +125,12 @@ func (Attest) Kind() book.Kind   { return KindAttest }
 func (Appeal) Kind() book.Kind   { return KindAppeal }
 func (Award) Kind() book.Kind    { return KindAward }
 func (Reveal) Kind() book.Kind   { return KindReveal }
+func (TopUp) Kind() book.Kind    { return KindTopUp }
+func (Extend) Kind() book.Kind   { return KindExtend }
+func (WithdrawEntry) Kind() book.Kind {
+	return KindWithdraw
+}
+func (Replace) Kind() book.Kind { return KindReplace }
 
 // Receipts returns the model-call receipts the attestation carries, which the sender
 // must have signed.

@@ -40,7 +40,7 @@ func (s *State) checkResult(e *entry, res *Result) *book.Error {
 		if !res.Disqualified {
 			return errDuplicateNotDQ
 		}
-		if d == nil || d.Task != e.Task || d.Seq >= e.Seq {
+		if d == nil || d.Task != e.Task || d.Seq >= e.Seq || d.goneBy(e.FiledAt) {
 			return errDuplicateNotEarlier
 		}
 	}

@@ -30,6 +30,14 @@ type entry struct {
 	Rounds     []round.ID   `json:"rounds"`  // oldest first
 	Appeals    []*appeal    `json:"appeals"` // oldest first; only the last may be pending
 	Outcome    string       `json:"outcome"` // after award
+
+	Team        []Member     `json:"team,omitempty"`         // a team entry's members and split, fixed at filing
+	WithdrawnAt int64        `json:"withdrawn_at,omitempty"` // when it was withdrawn or replaced
+	ReplacedBy  EntryID      `json:"replaced_by,omitempty"`
+	Replaces    EntryID      `json:"replaces,omitempty"`
+	Rank        int          `json:"rank,omitempty"`       // the place it took on a tiered task
+	Paid        *book.Amount `json:"prize_paid,omitempty"` // its prize, on a tiered task or a team entry
+	Payouts     []Payout     `json:"payouts,omitempty"`    // a team entry's parts of its prize and bond
 }
 
 // appeal is one appeal against an entry's grade.
@@ -84,21 +92,18 @@ func (s *State) Submit(env round.Env, b Submit) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errTaskClosed
 	case s.filed[filing{t.ID, at.From}] != 0:
 		return book.Outcome{}, errEnteredTwice
-	case t.sealed() && (b.Work != "" || b.WorkURL != "" || b.WorkSHA256 != "" || !digest.IsSHA256Hex(b.Commitment)):
-		return book.Outcome{}, errSealedCommit
-	case t.sealed():
-	case b.Commitment != "":
-		return book.Outcome{}, errNotSealed
-	case b.Work == "" && b.WorkURL == "":
-		return book.Outcome{}, errNoWork
-	case !text(b.Work, 0, MaxWorkLen):
-		return book.Outcome{}, errWorkLen
-	case b.WorkURL != "" && !workURL(b.WorkURL):
-		return book.Outcome{}, errWorkURL
+	}
+	if err := checkWork(t, b.Work, b.WorkURL, b.WorkSHA256, b.Commitment); err != nil {
+		return book.Outcome{}, err
+	}
+	switch {
 	case !s.canPay(env, at.Value):
 		return book.Outcome{}, errGradingFee
-	case (b.WorkURL != "") != (b.WorkSHA256 != "") || (b.WorkSHA256 != "" && !digest.IsSHA256Hex(b.WorkSHA256)):
+	case !t.sealed() && badWorkDigest(b.WorkURL, b.WorkSHA256):
 		return book.Outcome{}, errWorkDigest
+	}
+	if err := s.checkTeam(t, at.From, b.Team); err != nil {
+		return book.Outcome{}, err
 	}
 	env.Book.Escrow(at.From, BondPool, at.Value)
 	env.Book.Escrow(at.From, GradePool, s.terms.GradingFee)
@@ -107,14 +112,13 @@ func (s *State) Submit(env round.Env, b Submit) (book.Outcome, *book.Error) {
 		Work: b.Work, WorkURL: b.WorkURL, WorkSHA: b.WorkSHA256, Bond: at.Value, Fee: s.terms.GradingFee, FiledAt: at.Now, State: EntryPending,
 		Commitment: b.Commitment,
 	}
+	if len(b.Team) > 0 {
+		e.Team = append([]Member{}, b.Team...)
+	}
 	if t.sealed() {
 		e.State = EntrySealed
 	}
-	s.entries = append(s.entries, e)
-	t.Entries = append(t.Entries, e.ID)
-	s.filed[filing{t.ID, at.From}] = e.ID
-	s.solvers[at.From] = true
-	s.markTask(t.ID)
+	s.file(t, e)
 	return book.Outcome{Created: uint64(e.ID), Events: []book.Event{{
 		Type: "entry_submitted", Height: at.Height, Task: uint64(t.ID), Entry: uint64(e.ID), Address: book.AddrPtr(at.From),
 	}}}, nil
@@ -157,4 +161,93 @@ func (s *State) Reveal(env round.Env, b Reveal) (book.Outcome, *book.Error) {
 	return book.Outcome{Events: []book.Event{{
 		Type: "entry_revealed", Height: at.Height, Task: uint64(t.ID), Entry: uint64(e.ID), Address: book.AddrPtr(at.From),
 	}}}, nil
+}
+
+// file adds e to its task and to the filing indexes, under its filer and every member.
+func (s *State) file(t *task, e *entry) {
+	s.entries = append(s.entries, e)
+	t.Entries = append(t.Entries, e.ID)
+	for _, a := range e.members() {
+		s.filed[filing{t.ID, a}] = e.ID
+		s.solvers[a] = true
+	}
+	s.markTask(t.ID)
+}
+
+// members returns who is on e: its filer alone, or its team in the order named.
+func (e *entry) members() []book.Address {
+	if len(e.Team) == 0 {
+		return []book.Address{e.Solver}
+	}
+	out := make([]book.Address, len(e.Team))
+	for i, m := range e.Team {
+		out[i] = m.Address
+	}
+	return out
+}
+
+// gone reports whether e was withdrawn or replaced: it left its task before close.
+func (e *entry) gone() bool { return e.State == EntryWithdrawn || e.State == EntryReplaced }
+
+// goneBy reports whether e had left its task by the time at.
+func (e *entry) goneBy(at int64) bool { return e.gone() && e.WithdrawnAt <= at }
+
+// checkTeam refuses a team that does not split the whole among 2 to MaxTeam distinct
+// members, the filer among them and the sponsor not, none already on an entry of t.
+func (s *State) checkTeam(t *task, filer book.Address, team []Member) *book.Error {
+	if len(team) == 0 {
+		return nil
+	}
+	if len(team) < 2 || len(team) > MaxTeam {
+		return errTeamSize
+	}
+	shares := make([]int, len(team))
+	seen := map[book.Address]bool{}
+	for i, m := range team {
+		if m.Address == (book.Address{}) || seen[m.Address] {
+			return errTeamRepeat
+		}
+		seen[m.Address] = true
+		shares[i] = m.Share
+	}
+	switch {
+	case !basis(shares):
+		return errTeamSplit
+	case seen[t.Sponsor]:
+		return errTeamSponsor
+	case !seen[filer]:
+		return errTeamFiler
+	}
+	for _, m := range team {
+		if s.filed[filing{t.ID, m.Address}] != 0 {
+			return errTeamEntered
+		}
+	}
+	return nil
+}
+
+// checkWork refuses an entry's work that its task cannot take: a sealed task takes only
+// a commitment, an open one text or a URL within their bounds. Submit and ReplaceEntry
+// both check by it; the URL's digest is checked apart (badWorkDigest), after the fee.
+func checkWork(t *task, work, url, sha, commitment string) *book.Error {
+	switch {
+	case t.sealed() && (work != "" || url != "" || sha != "" || !digest.IsSHA256Hex(commitment)):
+		return errSealedCommit
+	case t.sealed():
+	case commitment != "":
+		return errNotSealed
+	case work == "" && url == "":
+		return errNoWork
+	case !text(work, 0, MaxWorkLen):
+		return errWorkLen
+	case url != "" && !workURL(url):
+		return errWorkURL
+	}
+	return nil
+}
+
+// badWorkDigest reports whether a work URL and its digest are not given together, or
+// the digest is not a sha256 in hex.
+func badWorkDigest(url, sha string) bool {
+	return (url != "") != (sha != "") || (sha != "" && !digest.IsSHA256Hex(sha))
 }

@@ -11,6 +11,9 @@ func (s *State) Grade(env round.Env, b Grade) (book.Outcome, *book.Error) {
 	if e == nil {
 		return book.Outcome{}, errNoEntry
 	}
+	if e.gone() {
+		return book.Outcome{}, errWithdrawn
+	}
 	if e.State == EntryStalled || (e.State != EntryAppealed && e.Grade == 0 && s.gradingOver(e, env.At.Now)) {
 		return book.Outcome{}, errGradingClosed
 	}

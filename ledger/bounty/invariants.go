@@ -15,6 +15,9 @@ func (s *State) Check(bk *book.Book, rs *round.Set) error {
 	var prizes, bonds book.Amount
 	var over bool
 	for _, t := range s.tasks {
+		if err := checkTiers(t); err != nil {
+			return err
+		}
 		if t.Settled == "" {
 			if prizes, over = prizes.Add(t.Prize); over {
 				return fmt.Errorf("open prizes overflow")
@@ -87,6 +90,8 @@ func (s *State) checkEntry(rs *round.Set, e *entry) error {
 		ok = !open && !pending && e.Grade == 0 && e.Outcome != ""
 	case EntryAppealed:
 		ok = pending && e.Grade != 0 && last.Ref != 0
+	case EntryWithdrawn, EntryReplaced:
+		ok = !open && !pending && e.Outcome == e.State && (e.State == EntryWithdrawn) == (e.ReplacedBy == 0)
 	}
 	if !ok {
 		return fmt.Errorf("entry %d: state %q does not match its rounds and appeals", e.ID, e.State)
@@ -95,6 +100,34 @@ func (s *State) checkEntry(rs *round.Set, e *entry) error {
 		if ap.Outcome == "" && i != len(e.Appeals)-1 {
 			return fmt.Errorf("entry %d: appeal %d unresolved behind a later one", e.ID, i+1)
 		}
+	}
+	return nil
+}
+
+// checkTiers states a task's prize rules: its shares split the whole, and once settled
+// its podium and refunds account for the prize to the atto.
+func checkTiers(t *task) error {
+	if len(t.Shares) > 0 && (len(t.Shares) > MaxShares || !basis(t.Shares)) {
+		return fmt.Errorf("task %d: shares do not split the whole", t.ID)
+	}
+	if len(t.Podium) == 0 && len(t.Refunds) == 0 {
+		return nil
+	}
+	var sum, unfilled, back book.Amount
+	for _, p := range t.Podium {
+		sum = mustAdd(sum, p.Amount)
+		if p.Entry == 0 {
+			unfilled = mustAdd(unfilled, p.Amount)
+		}
+	}
+	for _, r := range t.Refunds {
+		back = mustAdd(back, r.Prize)
+	}
+	if t.Settled == TaskVoided {
+		unfilled, sum = t.Prize, t.Prize
+	}
+	if len(t.Podium) > 0 && !sum.Eq(t.Prize) || !back.Eq(unfilled) {
+		return fmt.Errorf("task %d: podium and refunds do not account for the prize %s", t.ID, t.Prize)
 	}
 	return nil
 }

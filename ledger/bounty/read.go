@@ -31,6 +31,8 @@ func (s *State) taskView(rs *round.Set, t *task, now int64, prose bool) TaskView
 		ID: t.ID, Sponsor: t.Sponsor, Title: t.Title, Prize: t.Prize, PostedAt: t.PostedAt,
 		ClosesAt: t.ClosesAt, State: t.state(now), Entries: append([]EntryID{}, t.Entries...),
 		Winner: t.Winner, AwardedAt: t.AwardedAt, Sealed: t.sealed(), GradingBy: t.gradingFrom() + s.terms.GradingWindowS,
+		Shares: slices.Clone(t.Shares), TopUps: slices.Clone(t.TopUps), Extensions: slices.Clone(t.Extensions),
+		Podium: slices.Clone(t.Podium), Refunds: slices.Clone(t.Refunds),
 	}
 	if t.sealed() {
 		v.RevealsBy = t.gradingFrom()
@@ -79,7 +81,11 @@ func (s *State) entryView(rs *round.Set, e *entry) EntryView {
 	v := EntryView{
 		ID: e.ID, Task: e.Task, Solver: e.Solver, Seq: e.Seq, Work: e.Work, WorkURL: e.WorkURL, WorkSHA: e.WorkSHA, Commitment: e.Commitment, RevealedAt: e.RevealedAt,
 		Bond: e.Bond, Fee: e.Fee, FiledAt: e.FiledAt, State: e.State, Rounds: append([]round.ID{}, e.Rounds...),
-		Outcome: e.Outcome,
+		Outcome: e.Outcome, Team: slices.Clone(e.Team), WithdrawnAt: e.WithdrawnAt, ReplacedBy: e.ReplacedBy, Replaces: e.Replaces,
+		Rank: e.Rank, Payouts: slices.Clone(e.Payouts),
+	}
+	if e.Paid != nil {
+		v.Paid = book.AmountPtr(*e.Paid)
 	}
 	if e.Grade != 0 {
 		v.Current = s.gradeView(rs.Get(e.Grade))
@@ -111,6 +117,19 @@ func (s *State) gradeView(r *round.Round) *GradeView {
 	}
 }
 
+// earlier returns the entries filed on t before e that e's copy check reads, by filing
+// order: every one but those that had left the task (withdrawn or replaced) when e was
+// filed. It never changes once e is filed.
+func (s *State) earlier(t *task, e *entry) []EntryID {
+	out := []EntryID{}
+	for _, id := range t.Entries[:e.Seq-1] {
+		if d := s.entry(id); !d.goneBy(e.FiledAt) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
 // Grades returns get_grades(entry): every round on the entry, oldest first.
 func (s *State) Grades(rs *round.Set, id EntryID) []RoundView {
 	e := s.entry(id)
@@ -131,7 +150,7 @@ func (s *State) RoundView(r *round.Round) RoundView {
 	v := RoundView{
 		ID: r.ID, Kind: r.Kind, Entry: e.ID, Regrade: r.Ref != 0, OpenedAt: r.OpenedAt,
 		Committee: append([]book.Address{}, r.Committee...),
-		Inputs:    RoundInputs{Task: t.ID, Entry: e.ID, Earlier: append([]EntryID{}, t.Entries[:e.Seq-1]...)},
+		Inputs:    RoundInputs{Task: t.ID, Entry: e.ID, Earlier: s.earlier(t, e)},
 		State:     r.State, Attempts: make([]AttemptView, len(r.Attempts)), Grade: s.gradeView(r),
 	}
 	if r.Ref != 0 {

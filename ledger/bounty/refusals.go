@@ -20,6 +20,11 @@ const (
 	MaxCalls        = 4
 	MinSaltLen      = 16 // a sealed entry's salt: long enough that the work cannot be guessed
 	MaxSaltLen      = 256
+	TotalBasis      = 10000 // basis points in a whole: prize shares and team splits sum to it
+	MaxShares       = 10    // ranks a task's prize may be split across
+	MaxTeam         = 16    // members of a team entry
+	MaxTopUps       = 64    // top-ups a task takes
+	MaxExtensions   = 3     // times a sponsor may extend a task's close
 )
 
 // Refusals, by the transaction that meets them. The messages are part of the protocol;
@@ -32,6 +37,8 @@ var (
 	errRubric       = refusef("Rubric must be 1 to %d bytes of UTF-8", MaxRubricLen)
 	errClosesIn     = refusef("Closing time must be 1 to %d seconds away", MaxCloseS)
 	errRevealWindow = refusef("A sealed task names a reveal window of 1 to %d seconds, and only a sealed task does", MaxCloseS)
+	errSharesRanks  = refusef("Prize shares name at most %d ranks", MaxShares)
+	errSharesSum    = refusef("Prize shares must be positive whole basis points summing to %d", TotalBasis)
 
 	// submit
 	errNoTask       = book.Refuse("No such task")
@@ -46,6 +53,30 @@ var (
 	errNotSealed    = book.Refuse("Only a sealed task takes a commitment")
 	errGradingFee   = book.Refuse("Wallet cannot pay the grading fee beside the bond")
 	errWorkDigest   = book.Refuse("A work URL entry carries the sha256 of its bytes as 64 lowercase hex digits, and only it does")
+	errTeamSize     = refusef("A team names 2 to %d members", MaxTeam)
+	errTeamSplit    = refusef("Team shares must be positive whole basis points summing to %d", TotalBasis)
+	errTeamRepeat   = book.Refuse("A team names each member once, by a non-zero address")
+	errTeamSponsor  = book.Refuse("The sponsor cannot be on a team entering their own task")
+	errTeamFiler    = book.Refuse("A team names its filer among its members")
+	errTeamEntered  = book.Refuse("A team member is already on an entry of this task")
+
+	// top_up
+	errTopUpZero   = book.Refuse("A top-up must be positive")
+	errTopUpClosed = book.Refuse("Top-ups close when the task closes")
+	errTopUps      = refusef("A task takes at most %d top-ups", MaxTopUps)
+
+	// extend_task
+	errExtendSponsor = book.Refuse("Only the sponsor extends a task")
+	errExtendClosed  = book.Refuse("A task is extended only before it closes")
+	errExtensions    = refusef("A task is extended at most %d times", MaxExtensions)
+	errExtendBy      = refusef("An extension moves the close 1 to %d seconds later", MaxCloseS)
+
+	// withdraw_entry, replace_entry
+	errWithdrawOwn    = book.Refuse("Only the filer withdraws or replaces an entry")
+	errWithdrawClosed = book.Refuse("Entries are withdrawn or replaced only before the task closes")
+	errWithdrawBusy   = book.Refuse("An entry is withdrawn or replaced only while no grading round or appeal is open on it")
+	errWithdrawn      = book.Refuse("This entry was withdrawn or replaced")
+	errReplaceFee     = book.Refuse("Wallet cannot pay the replacement's grading fee")
 
 	// reveal
 	errNotSealedEntry = book.Refuse("This entry is not a sealed entry awaiting its reveal")

@@ -22,6 +22,12 @@ type task struct {
 	Winner    EntryID      `json:"winner"`
 	AwardedAt int64        `json:"awarded_at"`
 	RevealS   int64        `json:"reveal_s,omitempty"` // sealed: reveals close this long after the task
+
+	Shares     []int     `json:"shares,omitempty"`     // the prize by rank, basis points; empty: one winner
+	TopUps     []Funding `json:"top_ups,omitempty"`    // added to the prize, oldest first
+	Extensions []int64   `json:"extensions,omitempty"` // the close each extension set, oldest first
+	Podium     []Place   `json:"podium,omitempty"`     // a tiered task's award, rank by rank
+	Refunds    []Payout  `json:"refunds,omitempty"`    // prize sent back to its funders at award, when it had top-ups or ranks
 }
 
 // sealed reports whether the task takes commitments rather than work.
@@ -52,11 +58,18 @@ func (s *State) Post(env round.Env, b PostTask) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errClosesIn
 	case b.Sealed != (b.RevealS != 0) || b.RevealS < 0 || b.RevealS > MaxCloseS:
 		return book.Outcome{}, errRevealWindow
+	case len(b.Shares) > MaxShares:
+		return book.Outcome{}, errSharesRanks
+	case len(b.Shares) > 0 && !basis(b.Shares):
+		return book.Outcome{}, errSharesSum
 	}
 	env.Book.Escrow(at.From, PrizePool, at.Value)
 	t := &task{
 		ID: TaskID(len(s.tasks) + 1), Sponsor: at.From, Title: b.Title, Spec: b.Spec, Rubric: b.Rubric,
 		Prize: at.Value, PostedAt: at.Now, ClosesAt: at.Now + b.ClosesInS, RevealS: b.RevealS,
+	}
+	if len(b.Shares) > 1 {
+		t.Shares = append([]int{}, b.Shares...) // one share of the whole is today's single winner
 	}
 	s.tasks = append(s.tasks, t)
 	return book.Outcome{Created: uint64(t.ID), Events: []book.Event{{

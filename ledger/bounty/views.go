@@ -36,18 +36,25 @@ type TaskView struct {
 	Sealed     bool          `json:"sealed,omitempty"`     // entries are commitments until the reveal
 	RevealsBy  int64         `json:"reveals_by,omitempty"` // a sealed task's reveal deadline
 	GradingBy  int64         `json:"grading_by"`           // no first grading starts or settles after this
+	Shares     []int         `json:"shares,omitempty"`     // the prize by rank in basis points; absent: one winner
+	TopUps     []Funding     `json:"top_ups,omitempty"`    // added to the prize after posting, oldest first
+	Extensions []int64       `json:"extensions,omitempty"` // the close each extension set, oldest first
+	Podium     []Place       `json:"podium,omitempty"`     // a tiered task's award, rank by rank
+	Refunds    []Payout      `json:"refunds,omitempty"`    // prize sent back to its funders at award
 }
 
 // Entry states.
 const (
-	EntryPending  = "pending"  // no round opened yet
-	EntryGrading  = "grading"  // a round is open
-	EntryGraded   = "graded"   // a grade settled
-	EntryFailed   = "failed"   // grading settled on an agreed EXTERNAL failure: ineligible
-	EntryUngraded = "ungraded" // attempts ran out; grade() opens a fresh round
-	EntryAppealed = "appealed" // a regrade round is open
-	EntryStalled  = "stalled"  // not graded: grading stalled past the grading window; ineligible, bond returned
-	EntrySealed   = "sealed"   // committed on a sealed task, not yet revealed; never revealed: forfeited at award
+	EntryPending   = "pending"   // no round opened yet
+	EntryGrading   = "grading"   // a round is open
+	EntryGraded    = "graded"    // a grade settled
+	EntryFailed    = "failed"    // grading settled on an agreed EXTERNAL failure: ineligible
+	EntryUngraded  = "ungraded"  // attempts ran out; grade() opens a fresh round
+	EntryAppealed  = "appealed"  // a regrade round is open
+	EntryStalled   = "stalled"   // not graded: grading stalled past the grading window; ineligible, bond returned
+	EntrySealed    = "sealed"    // committed on a sealed task, not yet revealed; never revealed: forfeited at award
+	EntryWithdrawn = "withdrawn" // taken back by its filer before close: bond returned in full
+	EntryReplaced  = "replaced"  // replaced by its filer before close with a new entry, which took its bond
 )
 
 // EntryView is get_submission.
@@ -68,7 +75,15 @@ type EntryView struct {
 	Current    *GradeView   `json:"grade,omitempty"`   // the grade in force
 	Rounds     []round.ID   `json:"rounds"`            // every round, oldest first
 	Appeal     *AppealView  `json:"appeal,omitempty"`  // the latest appeal
-	Outcome    string       `json:"outcome,omitempty"` // after award: "won", "refunded", "slashed"
+	Outcome    string       `json:"outcome,omitempty"` // after award: "won", "placed", "refunded", "slashed", "forfeited"; or "withdrawn", "replaced"
+
+	Team        []Member     `json:"team,omitempty"`         // a team entry's members and split in basis points
+	WithdrawnAt int64        `json:"withdrawn_at,omitempty"` // when it was withdrawn or replaced
+	ReplacedBy  EntryID      `json:"replaced_by,omitempty"`  // the entry filed in its place
+	Replaces    EntryID      `json:"replaces,omitempty"`     // the entry it was filed in place of
+	Rank        int          `json:"rank,omitempty"`         // the place it took on a tiered task
+	Paid        *book.Amount `json:"prize_paid,omitempty"`   // its prize, on a tiered task or a team entry
+	Payouts     []Payout     `json:"payouts,omitempty"`      // a team entry's members' parts of its prize and bond
 }
 
 // GradeView is a settled grade.

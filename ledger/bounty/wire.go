@@ -53,8 +53,12 @@ func Restore(t Terms, data json.RawMessage, rs *round.Set) (*State, error) {
 		if e == nil || e.ID != EntryID(i+1) || s.task(e.Task) == nil || e.Seq < 1 || e.Seq > len(s.task(e.Task).Entries) {
 			return nil, fmt.Errorf("entry %d out of place", i+1)
 		}
-		s.filed[filing{e.Task, e.Solver}] = e.ID
-		s.solvers[e.Solver] = true
+		for _, a := range e.members() {
+			if !e.gone() {
+				s.filed[filing{e.Task, a}] = e.ID
+			}
+			s.solvers[a] = true
+		}
 		for _, rid := range e.Rounds {
 			if r := rs.Get(rid); r == nil || r.Kind != Kind || r.Subject != uint64(e.ID) {
 				return nil, fmt.Errorf("entry %d names round %d of another subject", e.ID, rid)

@@ -1,0 +1,153 @@
+package audit
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/arena/arena/ledger"
+)
+
+// place is a rank an entry took and what it was paid for it.
+type place struct {
+	rank   int
+	amount ledger.Amount
+}
+
+// sharesOf returns a task's prize shares by rank: one whole share for a single winner.
+func sharesOf(t ledger.TaskView) []int {
+	if len(t.Shares) == 0 {
+		return []int{ledger.TotalBasis}
+	}
+	return t.Shares
+}
+
+// rank orders the eligible entries by the award's total order and keeps the first n.
+func rank(es []ledger.EntryView, n int) []ledger.EntryView {
+	slices.SortStableFunc(es, func(a, b ledger.EntryView) int {
+		if entryStanding(a).Outranks(entryStanding(b)) {
+			return -1
+		}
+		return 1
+	})
+	return es[:min(n, len(es))]
+}
+
+// bpOf returns amount*bp/10000 rounded down.
+func bpOf(amount ledger.Amount, bp int) ledger.Amount {
+	p, _ := amount.MulDiv(ledger.NewAmount(uint64(bp)), ledger.NewAmount(ledger.TotalBasis))
+	return p
+}
+
+func add(x, y ledger.Amount) ledger.Amount {
+	s, _ := x.Add(y)
+	return s
+}
+
+func sub(x, y ledger.Amount) ledger.Amount {
+	s, _ := x.Sub(y)
+	return s
+}
+
+// tiers re-derives a task's prize by rank: each later rank's share of the prize rounded
+// down, first place the rest; the entry that took each; and the prize no rank took, sent
+// back to the funders in proportion to what each added (the sponsor's posting first,
+// taking the atto left over). It returns the places paid, by entry.
+func (r *Report) tiers(t ledger.TaskView, ranked []ledger.EntryView) map[ledger.EntryID]place {
+	shares := sharesOf(t)
+	amounts := make([]ledger.Amount, len(shares))
+	first := t.Prize
+	for i := len(shares) - 1; i >= 1; i-- {
+		amounts[i] = bpOf(t.Prize, shares[i])
+		first = sub(first, amounts[i])
+	}
+	amounts[0] = first
+	places := map[ledger.EntryID]place{}
+	var back ledger.Amount
+	for i, amt := range amounts {
+		var want ledger.EntryID
+		if i < len(ranked) {
+			want = ranked[i].ID
+			places[want] = place{rank: i + 1, amount: amt}
+		} else {
+			back = add(back, amt)
+		}
+		if len(t.Shares) == 0 {
+			continue
+		}
+		if i >= len(t.Podium) {
+			r.fail(fmt.Sprintf("rank %d", i+1), "the task records no such place")
+			continue
+		}
+		r.check(fmt.Sprintf("rank %d entry", i+1), t.Podium[i].Entry, want, fmt.Sprintf("%d of 10000 of the prize", shares[i]))
+		r.check(fmt.Sprintf("rank %d prize", i+1), t.Podium[i].Amount, amt, "")
+	}
+	if len(t.Shares) == 0 && len(t.TopUps) == 0 {
+		return places // a plain task: the prize went whole to the winner or the sponsor
+	}
+	if len(ranked) == 0 {
+		back = t.Prize
+	}
+	r.refunds(t, back)
+	return places
+}
+
+// refunds re-derives what of the prize went back to each funder.
+func (r *Report) refunds(t ledger.TaskView, back ledger.Amount) {
+	posted := t.Prize
+	for _, f := range t.TopUps {
+		posted = sub(posted, f.Amount)
+	}
+	funds := append([]ledger.Funding{{From: t.Sponsor, Amount: posted}}, t.TopUps...)
+	parts := make([]ledger.Amount, len(funds))
+	rest := back
+	for i := len(funds) - 1; i >= 1; i-- {
+		parts[i], _ = back.MulDiv(funds[i].Amount, t.Prize)
+		rest = sub(rest, parts[i])
+	}
+	parts[0] = rest
+	var want []string
+	for i, f := range funds {
+		if !parts[i].IsZero() {
+			want = append(want, fmt.Sprintf("%s %s", f.From, parts[i]))
+		}
+	}
+	var got []string
+	for _, p := range t.Refunds {
+		got = append(got, fmt.Sprintf("%s %s", p.Address, p.Prize))
+	}
+	r.check("returned to funders", got, want, "the prize no rank took, in proportion to what each added")
+}
+
+// team re-derives each member's part of a team entry's prize and bond: its share rounded
+// down, the atto left over to the member named first.
+func (r *Report) team(e ledger.EntryView, places map[ledger.EntryID]place) {
+	if len(e.Team) == 0 {
+		return
+	}
+	prize := places[e.ID].amount
+	bond := e.Bond
+	if e.Outcome == "slashed" || e.Outcome == "forfeited" || e.Outcome == "replaced" {
+		bond = ledger.Amount{}
+	}
+	split := func(amt ledger.Amount) []ledger.Amount {
+		out := make([]ledger.Amount, len(e.Team))
+		rest := amt
+		for i, m := range e.Team {
+			out[i] = bpOf(amt, m.Share)
+			rest = sub(rest, out[i])
+		}
+		out[0] = add(out[0], rest)
+		return out
+	}
+	ps, bs := split(prize), split(bond)
+	var want, got []string
+	for i, m := range e.Team {
+		if !prize.IsZero() || !bond.IsZero() {
+			want = append(want, fmt.Sprintf("%s %s+%s", m.Address, ps[i], bs[i]))
+		}
+	}
+	for _, p := range e.Payouts {
+		got = append(got, fmt.Sprintf("%s %s+%s", p.Address, p.Prize, p.Bond))
+	}
+	r.check(fmt.Sprintf("entry %d team", e.ID), got, want, "each member's share of prize+bond, the rest to the first named")
+}
