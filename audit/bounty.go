@@ -52,7 +52,7 @@ func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, erro
 	}
 	f := facts.Of(string(work)).WithTask(task.Title, task.Spec)
 	evaluated := r.checks(res.Checks, &f)
-	match := r.overlap(snap, round, work, works, res.Similarity)
+	match := r.overlap(snap, task, round, work, works, res)
 	judged, read := r.reading(res)
 	if !read {
 		return r, nil
@@ -134,8 +134,9 @@ func (r *Report) checks(recorded []ledger.Check, f *facts.Facts) []ledger.Check 
 }
 
 // overlap re-measures the work against the committed bytes of every entry the round
-// froze as earlier, in filing order.
-func (r *Report) overlap(snap *ledger.Snapshot, round ledger.RoundView, work []byte, works Works, settled int) overlap.Match {
+// froze as earlier, in filing order, leaving out the task's base (its spec, rubric and
+// template) when it was posted with copy_base, and checks how many tokens that left out.
+func (r *Report) overlap(snap *ledger.Snapshot, task ledger.TaskView, round ledger.RoundView, work []byte, works Works, res ledger.Result) overlap.Match {
 	idx := overlap.NewIndex()
 	missing := 0
 	for _, id := range round.Inputs.Earlier {
@@ -150,12 +151,20 @@ func (r *Report) overlap(snap *ledger.Snapshot, round ledger.RoundView, work []b
 		}
 		idx.Add(id, text)
 	}
-	m := idx.Measure(string(work))
+	base := overlap.Base{}
+	if task.CopyBase {
+		base = overlap.NewBase(task.Spec, task.Rubric, task.Template)
+	}
+	measured, excluded := base.Strip(string(work))
+	if task.CopyBase {
+		r.check("excluded", res.Excluded, excluded, fmt.Sprintf("distinct tokens of the work the task's spec, rubric and template hold (%d base tokens)", base.Len()))
+	}
+	m := idx.Measure(measured)
 	note := fmt.Sprintf("against %d earlier entries", len(round.Inputs.Earlier))
 	if missing > 0 {
 		note += fmt.Sprintf("; %d whose committed bytes are not available measured as empty", missing)
 	}
-	r.check("similarity", settled, m.Percent, note)
+	r.check("similarity", res.Similarity, m.Percent, note)
 	return m
 }
 

@@ -16,7 +16,8 @@ func (a *app) taskCmd() *cobra.Command {
 
 func (a *app) taskPostCmd() *cobra.Command {
 	var title, spec, specFile, rubric, rubricFile, prize, closesIn, revealIn string
-	var sealed bool
+	var sealed, copyBase bool
+	var template, templateFile string
 	c := &cobra.Command{
 		Use:   "post --title T (--spec S | --spec-file F) (--rubric R | --rubric-file F) --prize N --closes-in D",
 		Short: "Post a task; the prize goes into escrow until the task settles",
@@ -38,7 +39,12 @@ func (a *app) taskPostCmd() *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--closes-in: %w", err)
 			}
-			body := ledger.PostTask{Title: title, Spec: sp, Rubric: ru, ClosesInS: secs, Sealed: sealed}
+			body := ledger.PostTask{Title: title, Spec: sp, Rubric: ru, ClosesInS: secs, Sealed: sealed, CopyBase: copyBase}
+			if template != "" || templateFile != "" {
+				if body.Template, err = textOrFile("template", template, templateFile); err != nil {
+					return err
+				}
+			}
 			if sealed {
 				if body.RevealS, err = parseSeconds(revealIn); err != nil {
 					return fmt.Errorf("--reveal-in: %w", err)
@@ -51,6 +57,9 @@ func (a *app) taskPostCmd() *cobra.Command {
 			human := fmt.Sprintf("posted task %d, prize %s", rc.Outcome.Created, formatAmount(amt))
 			if sealed {
 				human += fmt.Sprintf(", sealed: entries are revealed within %s of close", revealIn)
+			}
+			if body.CopyBase || body.Template != "" {
+				human += "; the copy check leaves out the spec, rubric and template"
 			}
 			return a.printReceipt(rc, human)
 		},
@@ -65,10 +74,14 @@ func (a *app) taskPostCmd() *cobra.Command {
 	f.StringVar(&closesIn, "closes-in", "7d", `time until submissions close ("90s", "6h", "7d")`)
 	f.BoolVar(&sealed, "sealed", false, "sealed entries: solvers commit before close and reveal after it")
 	f.StringVar(&revealIn, "reveal-in", "1d", "a sealed task's reveal window after close")
+	f.BoolVar(&copyBase, "copy-base", false, "leave the spec's and rubric's words out of the copy check")
+	f.StringVar(&template, "template", "", "text every entrant is handed, left out of the copy check (implies --copy-base)")
+	f.StringVar(&templateFile, "template-file", "", "read the template from a file")
 	c.MarkFlagRequired("title")
 	c.MarkFlagRequired("prize")
 	c.MarkFlagsMutuallyExclusive("spec", "spec-file")
 	c.MarkFlagsMutuallyExclusive("rubric", "rubric-file")
+	c.MarkFlagsMutuallyExclusive("template", "template-file")
 	return c
 }
 

@@ -26,6 +26,11 @@ type PostTask struct {
 	ClosesInS int64  `json:"closes_in_s"`
 	Sealed    bool   `json:"sealed,omitempty"`
 	RevealS   int64  `json:"reveal_s,omitempty"` // a sealed task's reveal window after close
+	// CopyBase leaves the tokens of the spec, the rubric and Template out of the copy
+	// check: text every entrant was handed never counts toward overlap. A Template
+	// implies it.
+	CopyBase bool   `json:"copy_base,omitempty"`
+	Template string `json:"template,omitempty"` // text the sponsor hands every entrant
 }
 
 // Submit enters work on a task; the value is exactly the entry bond. Work at a URL is

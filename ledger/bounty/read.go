@@ -31,12 +31,13 @@ func (s *State) taskView(rs *round.Set, t *task, now int64, prose bool) TaskView
 		ID: t.ID, Sponsor: t.Sponsor, Title: t.Title, Prize: t.Prize, PostedAt: t.PostedAt,
 		ClosesAt: t.ClosesAt, State: t.state(now), Entries: append([]EntryID{}, t.Entries...),
 		Winner: t.Winner, AwardedAt: t.AwardedAt, Sealed: t.sealed(), GradingBy: t.gradingFrom() + s.terms.GradingWindowS,
+		CopyBase: t.CopyBase,
 	}
 	if t.sealed() {
 		v.RevealsBy = t.gradingFrom()
 	}
 	if prose {
-		v.Spec, v.Rubric = t.Spec, t.Rubric
+		v.Spec, v.Rubric, v.Template = t.Spec, t.Rubric, t.Template
 	}
 	if w := s.entry(t.Winner); w != nil {
 		v.WinnerAddr = book.AddrPtr(w.Solver)

@@ -11,6 +11,7 @@ const (
 	MaxTitleLen     = 200
 	MaxSpecLen      = 8 << 10
 	MaxRubricLen    = 4 << 10
+	MaxTemplateLen  = 16 << 10
 	MaxWorkLen      = 64 << 10
 	MaxURLLen       = 2048
 	MaxArgumentLen  = 2 << 10
@@ -32,6 +33,7 @@ var (
 	errRubric       = refusef("Rubric must be 1 to %d bytes of UTF-8", MaxRubricLen)
 	errClosesIn     = refusef("Closing time must be 1 to %d seconds away", MaxCloseS)
 	errRevealWindow = refusef("A sealed task names a reveal window of 1 to %d seconds, and only a sealed task does", MaxCloseS)
+	errTemplate     = refusef("Template must be at most %d bytes of UTF-8", MaxTemplateLen)
 
 	// submit
 	errNoTask       = book.Refuse("No such task")

@@ -21,7 +21,9 @@ type task struct {
 	Entries   []EntryID    `json:"entries"` // by filing order
 	Winner    EntryID      `json:"winner"`
 	AwardedAt int64        `json:"awarded_at"`
-	RevealS   int64        `json:"reveal_s,omitempty"` // sealed: reveals close this long after the task
+	RevealS   int64        `json:"reveal_s,omitempty"`  // sealed: reveals close this long after the task
+	CopyBase  bool         `json:"copy_base,omitempty"` // the copy check leaves out spec, rubric and template
+	Template  string       `json:"template,omitempty"`
 }
 
 // sealed reports whether the task takes commitments rather than work.
@@ -52,11 +54,14 @@ func (s *State) Post(env round.Env, b PostTask) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errClosesIn
 	case b.Sealed != (b.RevealS != 0) || b.RevealS < 0 || b.RevealS > MaxCloseS:
 		return book.Outcome{}, errRevealWindow
+	case b.Template != "" && !text(b.Template, 1, MaxTemplateLen):
+		return book.Outcome{}, errTemplate
 	}
 	env.Book.Escrow(at.From, PrizePool, at.Value)
 	t := &task{
 		ID: TaskID(len(s.tasks) + 1), Sponsor: at.From, Title: b.Title, Spec: b.Spec, Rubric: b.Rubric,
 		Prize: at.Value, PostedAt: at.Now, ClosesAt: at.Now + b.ClosesInS, RevealS: b.RevealS,
+		CopyBase: b.CopyBase || b.Template != "", Template: b.Template,
 	}
 	s.tasks = append(s.tasks, t)
 	return book.Outcome{Created: uint64(t.ID), Events: []book.Event{{

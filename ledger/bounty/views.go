@@ -36,6 +36,8 @@ type TaskView struct {
 	Sealed     bool          `json:"sealed,omitempty"`     // entries are commitments until the reveal
 	RevealsBy  int64         `json:"reveals_by,omitempty"` // a sealed task's reveal deadline
 	GradingBy  int64         `json:"grading_by"`           // no first grading starts or settles after this
+	CopyBase   bool          `json:"copy_base,omitempty"`  // the copy check leaves out spec, rubric and template
+	Template   string        `json:"template,omitempty"`   // omitted in get_tasks
 }
 
 // Entry states.
