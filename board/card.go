@@ -60,6 +60,7 @@ type gradeCard struct {
 	Dropped     []string
 	NoDet       bool
 	Similarity  int
+	Excluded    int // words of the work the copy check left out: the task's spec, rubric and template hold them
 	DuplicateOf ledger.EntryID
 	Digest      string
 	Leader      string
@@ -206,7 +207,7 @@ func (v *views) grade(g *ledger.GradeView) *gradeCard {
 		Score: g.Score, Diff: signed(g.Score - r.JudgedScore), Verdict: verdict(g),
 		Error: cmp.Or(g.Error, r.Error), Causes: causes(g, v.snap.Arena.Rules), Reason: r.Reason,
 		Rationale: r.Rationale, Checks: checkCards(r.Checks), Prose: r.Prose, Dropped: r.Dropped,
-		NoDet: r.NoDeterministicPass, Similarity: r.Similarity, DuplicateOf: g.DuplicateOf,
+		NoDet: r.NoDeterministicPass, Similarity: r.Similarity, Excluded: r.Excluded, DuplicateOf: g.DuplicateOf,
 		Digest: r.WorkDigest, Leader: v.name(g.Leader), Agreed: v.all(g.Agreed),
 		Disagreed: v.all(g.Disagreed), Failed: v.all(g.Failed), Settled: stamp(g.SettledAt), AppealUntil: stamp(g.AppealUntil)}
 	if gc.Label == "" && gc.Error == "" {

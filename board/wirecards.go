@@ -60,6 +60,7 @@ func (e *wire) grade(g *gradeCard) {
 	e.strs("dr", g.Dropped)
 	e.flag("nd", g.NoDet)
 	e.num("si", int64(g.Similarity))
+	e.num("ex", int64(g.Excluded))
 	e.unum("du", uint64(g.DuplicateOf))
 	e.str("wd", g.Digest)
 	e.str("le", g.Leader)

@@ -35,7 +35,7 @@
     return { round: N(g.r), attempt: N(g.at), tier: N(g.ti), label: S(g.l), judged_tier: N(g.jt), judged_label: S(g.jl),
       judged_score: N(g.js), score: N(g.sc), diff: S(g.d), verdict: S(g.v), error: S(g.e), causes: SS(g.ca),
       reason: S(g.re), rationale: S(g.ra), checks: map(g.ch, check0), prose: SS(g.pr), dropped: SS(g.dr),
-      no_deterministic_pass: B(g.nd), similarity: N(g.si), duplicate_of: N(g.du), work_digest: S(g.wd),
+      no_deterministic_pass: B(g.nd), similarity: N(g.si), excluded: N(g.ex), duplicate_of: N(g.du), work_digest: S(g.wd),
       leader: S(g.le), agreed: SS(g.ag), disagreed: SS(g.di), failed: SS(g.fa), settled: S(g.se), appeal_until: S(g.au) };
   }
   function check0(c) { return { criterion: S(c.c), expr: S(c.x), kind: S(c.k), source: S(c.so), passed: B(c.p), error: S(c.e) }; }
@@ -141,6 +141,7 @@
     if (len(g.dropped)) out.push(h("h4", {}, "Dropped checks"), h("ul", { "class": "dropped" }, map(g.dropped, function (s) { return h("li", {}, s); })));
     out.push(h("dl", { "class": "facts" }, [
       h("div", {}, [h("dt", {}, "Similarity"), h("dd", { "class": "similarity" }, g.similarity + "%")]),
+      g.excluded ? h("div", {}, [h("dt", {}, "Left out of the copy check"), h("dd", { "class": "excluded" }, g.excluded + " words of the brief, rubric and template")]) : null,
       h("div", {}, [h("dt", {}, "Duplicate of"), h("dd", { "class": "dup" }, g.duplicate_of ? h("a", { href: "#entry-" + g.duplicate_of }, "entry #" + g.duplicate_of) : "none")]),
       dd("", "Round", g.round + ", attempt " + g.attempt),
       dd("", "Settled at", time(g.settled)),
