@@ -38,7 +38,7 @@ func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, erro
 	}
 	r := &Report{Subject: fmt.Sprintf("bounty entry %d (task %d, round %d)", id, e.Task, g.Round), Number: "the entry's grade"}
 	res := g.Result
-	r.consensus(snap, g)
+	r.consensus(snap, g, round)
 	r.receipts(snap.Arena.Terms.Chain, g)
 	work, ok := committed(e, works)
 	if !ok {
@@ -79,9 +79,13 @@ func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, erro
 	return r, nil
 }
 
-// consensus checks that the grade was kept by a quorum of the committee, leader included.
-func (r *Report) consensus(snap *ledger.Snapshot, g *ledger.GradeView) {
+// consensus checks that the grade was kept by a quorum of the committee, leader
+// included: the terms' quorum, or a regrade panel's own, grown with it.
+func (r *Report) consensus(snap *ledger.Snapshot, g *ledger.GradeView, round ledger.RoundView) {
 	q := snap.Arena.Terms.QuorumSize()
+	if round.Quorum > 0 {
+		q = round.Quorum
+	}
 	r.Steps = append(r.Steps, Step{
 		Name: "quorum", Want: fmt.Sprintf("at least %d", q), Got: fmt.Sprint(len(g.Agreed)), OK: len(g.Agreed) >= q,
 		Note: "committee members, leader " + g.Leader.String() + " included, who reached the grade kept",

@@ -123,6 +123,7 @@ type RoundView struct {
 	Argument  string         `json:"argument,omitempty"`
 	OpenedAt  int64          `json:"opened_at"`
 	Committee []book.Address `json:"committee"`
+	Quorum    int            `json:"quorum,omitempty"` // a regrade panel's own quorum; absent: the terms'
 	Inputs    RoundInputs    `json:"inputs"`
 	State     string         `json:"state"`
 	Attempts  []AttemptView  `json:"attempts"`
