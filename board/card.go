@@ -101,6 +101,7 @@ type roundCard struct {
 	Opened    string
 	State     string
 	Committee int
+	Quorum    int // a regrade panel's own quorum; 0: the terms'
 	Earlier   []ledger.EntryID
 	Says      string      // the round's grade in one line; "" while none
 	Checks    []checkCard // only for a round whose grade is no longer in force
@@ -218,7 +219,7 @@ func (v *views) grade(g *ledger.GradeView) *gradeCard {
 
 func (v *views) round(r *ledger.RoundView, current *ledger.GradeView) roundCard {
 	rc := roundCard{ID: r.ID, Regrade: r.Regrade, Argument: r.Argument, Opened: stamp(r.OpenedAt),
-		State: r.State, Committee: len(r.Committee), Earlier: r.Inputs.Earlier}
+		State: r.State, Committee: len(r.Committee), Quorum: r.Quorum, Earlier: r.Inputs.Earlier}
 	if g := r.Grade; g != nil {
 		rc.Says = says(&g.Result)
 		rc.Calls = callCards(g.Result.Calls)

@@ -170,7 +170,7 @@ func (d *decoder) checks(o obj) []checkCard {
 
 func (d *decoder) round(o obj) roundCard {
 	r := roundCard{ID: ledger.RoundID(d.num(o, "i")), Regrade: d.flag(o, "rg"), Argument: d.str(o, "ar"),
-		Opened: d.str(o, "o"), State: d.str(o, "st"), Committee: d.num(o, "cm"), Says: d.str(o, "sa"), Checks: d.checks(o)}
+		Opened: d.str(o, "o"), State: d.str(o, "st"), Committee: d.num(o, "cm"), Quorum: d.num(o, "qu"), Says: d.str(o, "sa"), Checks: d.checks(o)}
 	for _, v := range d.list(o, "ea") {
 		r.Earlier = append(r.Earlier, ledger.EntryID(d.num(obj{"v": v}, "v")))
 	}

@@ -98,6 +98,7 @@ func (e *wire) round(r *roundCard) {
 	e.str("o", r.Opened)
 	e.str("st", r.State)
 	e.num("cm", int64(r.Committee))
+	e.num("qu", int64(r.Quorum))
 	if len(r.Earlier) > 0 && !e.counting() {
 		e.key("ea")
 		e.w.WriteByte('[')

@@ -44,7 +44,7 @@
       outcome: S(a.o), bounty: S(a.bo) };
   }
   function round0(r) {
-    return { id: N(r.i), regrade: B(r.rg), argument: S(r.ar), opened: S(r.o), state: S(r.st), committee: N(r.cm),
+    return { id: N(r.i), regrade: B(r.rg), argument: S(r.ar), opened: S(r.o), state: S(r.st), committee: N(r.cm), quorum: N(r.qu),
       earlier: r.ea || [], says: S(r.sa), checks: map(r.ch, check0), attempts: map(r.at, attempt0),
       calls: map(r.cl, function (c) {
         return { purpose: S(c.pu), provider: S(c.pv), model: S(c.m), prompt_sha256: S(c.ps), response_sha256: S(c.rs),
@@ -169,7 +169,7 @@
 
   function round(r) {
     var kids = [h("h4", {}, "Round " + r.id + (r.regrade ? ", a regrade on appeal" : "") + ": " + r.state),
-      h("p", {}, ["Opened ", time(r.opened), " for a committee of " + r.committee + "; frozen inputs: " + len(r.earlier) + " earlier entries" +
+      h("p", {}, ["Opened ", time(r.opened), (r.quorum ? " for a fresh panel of " + r.committee + ", quorum " + r.quorum : " for a committee of " + r.committee) + "; frozen inputs: " + len(r.earlier) + " earlier entries" +
         map(r.earlier, function (e) { return " #" + e; }).join("") + "." + (r.says ? " Grade: " + r.says + "." : "")])];
     if (r.argument) kids.push(h("p", {}, ["Argument: ", h("q", {}, r.argument)]));
     if (len(r.checks)) kids.push(h("ul", { "class": "mini" }, map(r.checks, function (c) {
