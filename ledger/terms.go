@@ -12,33 +12,33 @@ import (
 // Terms are an arena's founding terms. They are fixed when the arena is opened and
 // nothing edits them later.
 type Terms struct {
-	Chain          string    `json:"chain"` // chain id; every signature names it
-	Name           string    `json:"name"`
-	Symbol         string    `json:"symbol"`             // currency symbol, e.g. "GEN"
-	EntryBond      Amount    `json:"entry_bond"`         // atto; exact value of every submit
-	AppealBond     Amount    `json:"appeal_bond"`        // atto; exact value of every appeal
-	AppealWindowS  int64     `json:"appeal_window_s"`    // seconds after a grade settles
-	GradingWindowS int64     `json:"grading_window_s"`   // seconds after a task closes that its entries may be graded
-	Validators     []Address `json:"validators"`         // the grading validator set
-	Committee      int       `json:"committee"`          // members per round; 0 = every validator
-	Quorum         int       `json:"quorum"`             // agreeing results needed, leader included; 0 = majority
-	Attempts       int       `json:"attempts"`           // attempts per round before it is left ungraded
-	RoundTimeoutS  int64     `json:"round_timeout_s"`    // block-time seconds an attempt stays open
-	GasRate        int64     `json:"gas_rate,omitempty"` // gas a second a validator on program runs must meter; 0 = DefaultGasRate
+	Chain          string       `json:"chain"` // chain id; every signature names it
+	Name           string       `json:"name"`
+	Symbol         string       `json:"symbol"`              // currency symbol, e.g. "GEN"
+	EntryBond      Amount       `json:"entry_bond"`          // atto; exact value of every submit
+	AppealBond     Amount       `json:"appeal_bond"`         // atto; exact value of every appeal
+	AppealWindowS  int64        `json:"appeal_window_s"`     // seconds after a grade settles
+	GradingWindowS int64        `json:"grading_window_s"`    // seconds after a task closes that its entries may be graded
+	Validators     []Address    `json:"validators"`          // the grading validator set
+	Committee      int          `json:"committee"`           // members per round; 0 = every validator
+	Quorum         int          `json:"quorum"`              // agreeing results needed, leader included; 0 = majority
+	Attempts       int          `json:"attempts"`            // attempts per round before it is left ungraded
+	RoundTimeoutS  int64        `json:"round_timeout_s"`     // block-time seconds an attempt stays open
+	GasRate        int64        `json:"gas_rate,omitempty"`  // gas a second a validator on program runs must meter; 0 = DefaultGasRate
+	Registry       *Address     `json:"registry,omitempty"`  // EVM registry told of awards, if any
+	Treasury       *Address     `json:"treasury,omitempty"`  // receives tender and match fees, forfeits and slashed bonds; none: no tenders or matches
+	Operators      []Address    `json:"operators,omitempty"` // who may create and run agent matches; none: no matches
+	OperatorBond   Amount       `json:"operator_bond"`       // atto; exact value of every match creation, slashed if the operator cheats or stalls
+	FeePerTx       Amount       `json:"fee_per_tx"`          // atto charged to every admitted transaction
+	FeePerByte     Amount       `json:"fee_per_byte"`        // atto charged per byte of its signed encoding
+	GradingFee     Amount       `json:"grading_fee"`         // atto paid with each entry and appeal, shared by the graders who agree
+	DevMode        bool         `json:"dev_mode"`            // enables faucet and dev_advance
+	Genesis        []Allocation `json:"genesis"`             // wallets funded at the start
 	// AppealGrowth is how many members a bounty regrade's panel has beyond the
 	// committee (at most every validator), its quorum growing with it; the panel is
 	// drawn from validators who did not sit on the grade appealed first. 0: a regrade
 	// is drawn as any round is.
-	AppealGrowth int          `json:"appeal_growth,omitempty"`
-	Registry     *Address     `json:"registry,omitempty"`  // EVM registry told of awards, if any
-	Treasury     *Address     `json:"treasury,omitempty"`  // receives tender and match fees, forfeits and slashed bonds; none: no tenders or matches
-	Operators    []Address    `json:"operators,omitempty"` // who may create and run agent matches; none: no matches
-	OperatorBond Amount       `json:"operator_bond"`       // atto; exact value of every match creation, slashed if the operator cheats or stalls
-	FeePerTx     Amount       `json:"fee_per_tx"`          // atto charged to every admitted transaction
-	FeePerByte   Amount       `json:"fee_per_byte"`        // atto charged per byte of its signed encoding
-	GradingFee   Amount       `json:"grading_fee"`         // atto paid with each entry and appeal, shared by the graders who agree
-	DevMode      bool         `json:"dev_mode"`            // enables faucet and dev_advance
-	Genesis      []Allocation `json:"genesis"`             // wallets funded at the start
+	AppealGrowth int `json:"appeal_growth,omitempty"`
 	// Joins are the founding operators' join statements when the network was founded
 	// by ceremony: the validator set is their grading addresses, in order, and a
 	// CometBFT engine takes its consensus validators from them.

@@ -131,9 +131,10 @@ func (s *State) RoundView(r *round.Round) RoundView {
 	t := s.task(e.Task)
 	v := RoundView{
 		ID: r.ID, Kind: r.Kind, Entry: e.ID, Regrade: r.Ref != 0, OpenedAt: r.OpenedAt,
-		Committee: append([]book.Address{}, r.Committee...), Quorum: r.Quorum,
-		Inputs: RoundInputs{Task: t.ID, Entry: e.ID, Earlier: append([]EntryID{}, t.Entries[:e.Seq-1]...)},
-		State:  r.State, Attempts: make([]AttemptView, len(r.Attempts)), Grade: s.gradeView(r),
+		Committee: append([]book.Address{}, r.Committee...),
+		Inputs:    RoundInputs{Task: t.ID, Entry: e.ID, Earlier: append([]EntryID{}, t.Entries[:e.Seq-1]...)},
+		State:     r.State, Attempts: make([]AttemptView, len(r.Attempts)), Grade: s.gradeView(r),
+		Quorum: r.Quorum,
 	}
 	if r.Ref != 0 {
 		v.Argument = e.Appeals[r.Ref-1].Argument

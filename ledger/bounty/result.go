@@ -33,13 +33,13 @@ type Result struct {
 	Dropped     []string `json:"dropped"`      // compiled checks dropped by the filters, with why
 	// NoDeterministicPass is set when no check ran at all and the whole rubric fell to the
 	// reader; the board shows it as "[no deterministic pass]".
-	NoDeterministicPass bool `json:"no_deterministic_pass"`
-	Similarity          int  `json:"similarity"` // highest overlap with an earlier entry, percent
+	NoDeterministicPass bool         `json:"no_deterministic_pass"`
+	Similarity          int          `json:"similarity"`  // highest overlap with an earlier entry, percent
+	WorkDigest          string       `json:"work_digest"` // sha256 hex of the exact bytes read
+	Calls               []round.Call `json:"calls"`       // one receipt per model call
 	// Excluded is how many distinct tokens of the work the copy check left out because
 	// the task's spec, rubric or template holds them (a task posted with copy_base).
-	Excluded   int          `json:"excluded,omitempty"`
-	WorkDigest string       `json:"work_digest"` // sha256 hex of the exact bytes read
-	Calls      []round.Call `json:"calls"`       // one receipt per model call
+	Excluded int `json:"excluded,omitempty"`
 }
 
 // Check is one compiled criterion of a rubric and its outcome in the sandbox pass.
