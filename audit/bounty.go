@@ -39,7 +39,7 @@ func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, erro
 	}
 	r := &Report{Subject: fmt.Sprintf("bounty entry %d (task %d, round %d)", id, e.Task, g.Round), Number: "the entry's grade"}
 	res := g.Result
-	r.consensus(snap, g)
+	r.consensus(snap, g, round)
 	r.receipts(snap.Arena.Terms.Chain, g)
 	work, ok := committed(e, works)
 	if !ok {
@@ -53,7 +53,7 @@ func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, erro
 	}
 	f := facts.Of(string(work)).WithTask(task.Title, task.Spec)
 	evaluated := r.checks(res.Checks, &f)
-	match := r.overlap(snap, round, work, works, res.Similarity)
+	match := r.overlap(snap, task, round, work, works, res)
 	judged, read := r.reading(res)
 	if !read {
 		return r, nil
@@ -77,9 +77,13 @@ func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, erro
 	return r, nil
 }
 
-// consensus checks that the grade was kept by a quorum of the committee, leader included.
-func (r *Report) consensus(snap *ledger.Snapshot, g *ledger.GradeView) {
+// consensus checks that the grade was kept by a quorum of the committee, leader
+// included: the terms' quorum, or a regrade panel's own, grown with it.
+func (r *Report) consensus(snap *ledger.Snapshot, g *ledger.GradeView, round ledger.RoundView) {
 	q := snap.Arena.Terms.QuorumSize()
+	if round.Quorum > 0 {
+		q = round.Quorum
+	}
 	r.Steps = append(r.Steps, Step{
 		Name: "quorum", Want: fmt.Sprintf("at least %d", q), Got: fmt.Sprint(len(g.Agreed)), OK: len(g.Agreed) >= q,
 		Note: "committee members, leader " + g.Leader.String() + " included, who reached the grade kept",
@@ -132,8 +136,9 @@ func (r *Report) checks(recorded []ledger.Check, f *facts.Facts) []ledger.Check 
 }
 
 // overlap re-measures the work against the committed bytes of every entry the round
-// froze as earlier, in filing order.
-func (r *Report) overlap(snap *ledger.Snapshot, round ledger.RoundView, work []byte, works Works, settled int) overlap.Match {
+// froze as earlier, in filing order, leaving out the task's base (its spec, rubric and
+// template) when it was posted with copy_base, and checks how many tokens that left out.
+func (r *Report) overlap(snap *ledger.Snapshot, task ledger.TaskView, round ledger.RoundView, work []byte, works Works, res ledger.Result) overlap.Match {
 	idx := overlap.NewIndex()
 	missing := 0
 	for _, id := range round.Inputs.Earlier {
@@ -148,12 +153,20 @@ func (r *Report) overlap(snap *ledger.Snapshot, round ledger.RoundView, work []b
 		}
 		idx.Add(id, text)
 	}
-	m := idx.Measure(string(work))
+	base := overlap.Base{}
+	if task.CopyBase {
+		base = overlap.NewBase(task.Spec, task.Rubric, task.Template)
+	}
+	measured, excluded := base.Strip(string(work))
+	if task.CopyBase {
+		r.check("excluded", res.Excluded, excluded, fmt.Sprintf("distinct tokens of the work the task's spec, rubric and template hold (%d base tokens)", base.Len()))
+	}
+	m := idx.Measure(measured)
 	note := fmt.Sprintf("against %d earlier entries", len(round.Inputs.Earlier))
 	if missing > 0 {
 		note += fmt.Sprintf("; %d whose committed bytes are not available measured as empty", missing)
 	}
-	r.check("similarity", settled, m.Percent, note)
+	r.check("similarity", res.Similarity, m.Percent, note)
 	return m
 }
 

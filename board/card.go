@@ -60,6 +60,7 @@ type gradeCard struct {
 	Dropped     []string
 	NoDet       bool
 	Similarity  int
+	Excluded    int // words of the work the copy check left out: the task's spec, rubric and template hold them
 	DuplicateOf ledger.EntryID
 	Digest      string
 	Leader      string
@@ -100,6 +101,7 @@ type roundCard struct {
 	Opened    string
 	State     string
 	Committee int
+	Quorum    int // a regrade panel's own quorum; 0: the terms'
 	Earlier   []ledger.EntryID
 	Says      string      // the round's grade in one line; "" while none
 	Checks    []checkCard // only for a round whose grade is no longer in force
@@ -207,7 +209,7 @@ func (v *views) grade(g *ledger.GradeView) *gradeCard {
 		Score: g.Score, Diff: signed(g.Score - r.JudgedScore), Verdict: verdict(g),
 		Error: cmp.Or(g.Error, r.Error), Causes: causes(g, v.snap.Arena.Rules), Reason: r.Reason,
 		Rationale: r.Rationale, Checks: checkCards(r.Checks), Prose: r.Prose, Dropped: r.Dropped,
-		NoDet: r.NoDeterministicPass, Similarity: r.Similarity, DuplicateOf: g.DuplicateOf,
+		NoDet: r.NoDeterministicPass, Similarity: r.Similarity, Excluded: r.Excluded, DuplicateOf: g.DuplicateOf,
 		Digest: r.WorkDigest, Leader: v.name(g.Leader), Agreed: v.all(g.Agreed),
 		Disagreed: v.all(g.Disagreed), Failed: v.all(g.Failed), Settled: stamp(g.SettledAt), AppealUntil: stamp(g.AppealUntil)}
 	if gc.Label == "" && gc.Error == "" {
@@ -218,7 +220,7 @@ func (v *views) grade(g *ledger.GradeView) *gradeCard {
 
 func (v *views) round(r *ledger.RoundView, current *ledger.GradeView) roundCard {
 	rc := roundCard{ID: r.ID, Regrade: r.Regrade, Argument: r.Argument, Opened: stamp(r.OpenedAt),
-		State: r.State, Committee: len(r.Committee), Earlier: r.Inputs.Earlier}
+		State: r.State, Committee: len(r.Committee), Quorum: r.Quorum, Earlier: r.Inputs.Earlier}
 	if g := r.Grade; g != nil {
 		rc.Says = says(&g.Result)
 		rc.Calls = callCards(g.Result.Calls)

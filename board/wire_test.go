@@ -154,7 +154,7 @@ func (d *decoder) grade(o obj) *gradeCard {
 		Label: d.str(o, "l"), JudgedTier: d.num(o, "jt"), JudgedLabel: d.str(o, "jl"), JudgedScore: d.num(o, "js"),
 		Score: d.num(o, "sc"), Diff: d.str(o, "d"), Verdict: d.str(o, "v"), Error: d.str(o, "e"),
 		Causes: d.strs(o, "ca"), Reason: d.str(o, "re"), Rationale: d.str(o, "ra"), Checks: d.checks(o),
-		Prose: d.strs(o, "pr"), Dropped: d.strs(o, "dr"), NoDet: d.flag(o, "nd"), Similarity: d.num(o, "si"),
+		Prose: d.strs(o, "pr"), Dropped: d.strs(o, "dr"), NoDet: d.flag(o, "nd"), Similarity: d.num(o, "si"), Excluded: d.num(o, "ex"),
 		DuplicateOf: ledger.EntryID(d.num(o, "du")), Digest: d.str(o, "wd"), Leader: d.str(o, "le"),
 		Agreed: d.strs(o, "ag"), Disagreed: d.strs(o, "di"), Failed: d.strs(o, "fa"), Settled: d.str(o, "se"), AppealUntil: d.str(o, "au")}
 }
@@ -170,7 +170,7 @@ func (d *decoder) checks(o obj) []checkCard {
 
 func (d *decoder) round(o obj) roundCard {
 	r := roundCard{ID: ledger.RoundID(d.num(o, "i")), Regrade: d.flag(o, "rg"), Argument: d.str(o, "ar"),
-		Opened: d.str(o, "o"), State: d.str(o, "st"), Committee: d.num(o, "cm"), Says: d.str(o, "sa"), Checks: d.checks(o)}
+		Opened: d.str(o, "o"), State: d.str(o, "st"), Committee: d.num(o, "cm"), Quorum: d.num(o, "qu"), Says: d.str(o, "sa"), Checks: d.checks(o)}
 	for _, v := range d.list(o, "ea") {
 		r.Earlier = append(r.Earlier, ledger.EntryID(d.num(obj{"v": v}, "v")))
 	}

@@ -60,6 +60,7 @@ func (e *wire) grade(g *gradeCard) {
 	e.strs("dr", g.Dropped)
 	e.flag("nd", g.NoDet)
 	e.num("si", int64(g.Similarity))
+	e.num("ex", int64(g.Excluded))
 	e.unum("du", uint64(g.DuplicateOf))
 	e.str("wd", g.Digest)
 	e.str("le", g.Leader)
@@ -97,6 +98,7 @@ func (e *wire) round(r *roundCard) {
 	e.str("o", r.Opened)
 	e.str("st", r.State)
 	e.num("cm", int64(r.Committee))
+	e.num("qu", int64(r.Quorum))
 	if len(r.Earlier) > 0 && !e.counting() {
 		e.key("ea")
 		e.w.WriteByte('[')

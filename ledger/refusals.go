@@ -27,6 +27,7 @@ var (
 	errTermsQuorumMajority   = refuse("Quorum must be a majority of the committee")
 	errTermsAttempts         = refusef("Attempts per round must be 1 to %d", MaxAttempts)
 	errTermsTimeout          = refusef("Round timeout must be 1 to %d seconds", MaxCloseS)
+	errTermsAppealGrowth     = refusef("Appeal growth must be 0 to %d validators", MaxValidators)
 	errTermsGasRate          = refusef("Gas rate must be 0 (the default, %d gas a second) to %d gas a second", DefaultGasRate, MaxGasRate)
 	errTermsGenesis          = refusef("At most %d genesis allocations", MaxGenesis)
 	errTermsDistinct         = refuse("Validators must be distinct non-zero addresses")

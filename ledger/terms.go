@@ -34,6 +34,11 @@ type Terms struct {
 	GradingFee     Amount       `json:"grading_fee"`         // atto paid with each entry and appeal, shared by the graders who agree
 	DevMode        bool         `json:"dev_mode"`            // enables faucet and dev_advance
 	Genesis        []Allocation `json:"genesis"`             // wallets funded at the start
+	// AppealGrowth is how many members a bounty regrade's panel has beyond the
+	// committee (at most every validator), its quorum growing with it; the panel is
+	// drawn from validators who did not sit on the grade appealed first. 0: a regrade
+	// is drawn as any round is.
+	AppealGrowth int `json:"appeal_growth,omitempty"`
 	// Joins are the founding operators' join statements when the network was founded
 	// by ceremony: the validator set is their grading addresses, in order, and a
 	// CometBFT engine takes its consensus validators from them.
@@ -71,7 +76,7 @@ func (t *Terms) roundTerms() round.Terms {
 
 // bountyTerms are the terms bounties run under.
 func (t *Terms) bountyTerms() bounty.Terms {
-	return bounty.Terms{EntryBond: t.EntryBond, AppealBond: t.AppealBond, AppealWindowS: t.AppealWindowS, GradingWindowS: t.GradingWindowS, GradingFee: t.GradingFee}
+	return bounty.Terms{EntryBond: t.EntryBond, AppealBond: t.AppealBond, AppealWindowS: t.AppealWindowS, GradingWindowS: t.GradingWindowS, GradingFee: t.GradingFee, AppealGrowth: t.AppealGrowth}
 }
 
 // tenderTerms are the terms tenders run under.
@@ -149,6 +154,8 @@ func (t *Terms) Validate() error {
 		return errTermsTimeout
 	case t.GasRate < 0 || t.GasRate > MaxGasRate:
 		return errTermsGasRate
+	case t.AppealGrowth < 0 || t.AppealGrowth > MaxValidators:
+		return errTermsAppealGrowth
 	case len(t.Genesis) > MaxGenesis:
 		return errTermsGenesis
 	}

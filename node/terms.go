@@ -25,6 +25,7 @@ type Terms struct {
 	Attempts      int                 // attempts per round before the entry is left ungraded
 	RoundTimeout  time.Duration       // how long an attempt stays open; whole seconds
 	GasRate       int64               // gas a second a validator on program runs must meter; 0 means ledger.DefaultGasRate
+	AppealGrowth  int                 // a bounty regrade's panel is this much larger than a committee, drawn fresh first; 0: as any round
 	Registry      *ledger.Address     // the EVM registry told of awards; nil for none
 	Treasury      *ledger.Address     // receives tender fees and forfeits; nil: Init and Testnet generate a treasury key
 	Genesis       []ledger.Allocation // wallets funded at the start
@@ -155,7 +156,7 @@ func (t Terms) ledgerTerms(vals []ledger.Address) ledger.Terms {
 		EntryBond: t.EntryBond, AppealBond: t.AppealBond,
 		AppealWindowS: int64(t.AppealWindow / time.Second), GradingWindowS: int64(t.GradingWindow / time.Second),
 		Committee: t.Committee, Quorum: t.Quorum, Attempts: t.Attempts,
-		RoundTimeoutS: int64(t.RoundTimeout / time.Second), GasRate: t.GasRate,
+		RoundTimeoutS: int64(t.RoundTimeout / time.Second), GasRate: t.GasRate, AppealGrowth: t.AppealGrowth,
 		Validators: slices.Clone(vals),
 		DevMode:    t.DevMode, Genesis: slices.Clone(t.Genesis),
 	}

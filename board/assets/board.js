@@ -35,7 +35,7 @@
     return { round: N(g.r), attempt: N(g.at), tier: N(g.ti), label: S(g.l), judged_tier: N(g.jt), judged_label: S(g.jl),
       judged_score: N(g.js), score: N(g.sc), diff: S(g.d), verdict: S(g.v), error: S(g.e), causes: SS(g.ca),
       reason: S(g.re), rationale: S(g.ra), checks: map(g.ch, check0), prose: SS(g.pr), dropped: SS(g.dr),
-      no_deterministic_pass: B(g.nd), similarity: N(g.si), duplicate_of: N(g.du), work_digest: S(g.wd),
+      no_deterministic_pass: B(g.nd), similarity: N(g.si), excluded: N(g.ex), duplicate_of: N(g.du), work_digest: S(g.wd),
       leader: S(g.le), agreed: SS(g.ag), disagreed: SS(g.di), failed: SS(g.fa), settled: S(g.se), appeal_until: S(g.au) };
   }
   function check0(c) { return { criterion: S(c.c), expr: S(c.x), kind: S(c.k), source: S(c.so), passed: B(c.p), error: S(c.e) }; }
@@ -44,7 +44,7 @@
       outcome: S(a.o), bounty: S(a.bo) };
   }
   function round0(r) {
-    return { id: N(r.i), regrade: B(r.rg), argument: S(r.ar), opened: S(r.o), state: S(r.st), committee: N(r.cm),
+    return { id: N(r.i), regrade: B(r.rg), argument: S(r.ar), opened: S(r.o), state: S(r.st), committee: N(r.cm), quorum: N(r.qu),
       earlier: r.ea || [], says: S(r.sa), checks: map(r.ch, check0), attempts: map(r.at, attempt0),
       calls: map(r.cl, function (c) {
         return { purpose: S(c.pu), provider: S(c.pv), model: S(c.m), prompt_sha256: S(c.ps), response_sha256: S(c.rs),
@@ -141,6 +141,7 @@
     if (len(g.dropped)) out.push(h("h4", {}, "Dropped checks"), h("ul", { "class": "dropped" }, map(g.dropped, function (s) { return h("li", {}, s); })));
     out.push(h("dl", { "class": "facts" }, [
       h("div", {}, [h("dt", {}, "Similarity"), h("dd", { "class": "similarity" }, g.similarity + "%")]),
+      g.excluded ? h("div", {}, [h("dt", {}, "Left out of the copy check"), h("dd", { "class": "excluded" }, g.excluded + " words of the brief, rubric and template")]) : null,
       h("div", {}, [h("dt", {}, "Duplicate of"), h("dd", { "class": "dup" }, g.duplicate_of ? h("a", { href: "#entry-" + g.duplicate_of }, "entry #" + g.duplicate_of) : "none")]),
       dd("", "Round", g.round + ", attempt " + g.attempt),
       dd("", "Settled at", time(g.settled)),
@@ -168,7 +169,7 @@
 
   function round(r) {
     var kids = [h("h4", {}, "Round " + r.id + (r.regrade ? ", a regrade on appeal" : "") + ": " + r.state),
-      h("p", {}, ["Opened ", time(r.opened), " for a committee of " + r.committee + "; frozen inputs: " + len(r.earlier) + " earlier entries" +
+      h("p", {}, ["Opened ", time(r.opened), (r.quorum ? " for a fresh panel of " + r.committee + ", quorum " + r.quorum : " for a committee of " + r.committee) + "; frozen inputs: " + len(r.earlier) + " earlier entries" +
         map(r.earlier, function (e) { return " #" + e; }).join("") + "." + (r.says ? " Grade: " + r.says + "." : "")])];
     if (r.argument) kids.push(h("p", {}, ["Argument: ", h("q", {}, r.argument)]));
     if (len(r.checks)) kids.push(h("ul", { "class": "mini" }, map(r.checks, function (c) {

@@ -101,6 +101,9 @@ func printGrade(w io.Writer, e ledger.EntryView) {
 	if r.Rationale != "" {
 		fmt.Fprintf(w, "  rationale: %s\n", r.Rationale)
 	}
+	if r.Excluded > 0 {
+		fmt.Fprintf(w, "  copy check: %s of the task's spec, rubric and template left out; overlap %d%%\n", plural(r.Excluded, "word"), r.Similarity)
+	}
 	fmt.Fprintf(w, "  agreed: %d of the committee, led by %s; appeal until %s\n", len(g.Agreed), g.Leader, utc(g.AppealUntil))
 	if len(g.Failed) > 0 {
 		fmt.Fprintf(w, "  failed: %d (`arena show grades %d` says why)\n", len(g.Failed), e.ID)

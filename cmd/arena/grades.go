@@ -36,6 +36,9 @@ func printRound(w io.Writer, r *ledger.RoundView) {
 		kind = "regrade"
 	}
 	fmt.Fprintf(w, "round %d (%s): %s, %s\n", r.ID, kind, r.State, attempts(len(r.Attempts)))
+	if r.Quorum > 0 {
+		fmt.Fprintf(w, "  a fresh panel of %d, quorum %d\n", len(r.Committee), r.Quorum)
+	}
 	if g := r.Grade; g != nil {
 		fmt.Fprintf(w, "  %s, agreed %d%s%s\n", resultWords(&g.Result), len(g.Agreed),
 			countWords("disagreed", len(g.Disagreed)), countWords("failed", len(g.Failed)))

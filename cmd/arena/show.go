@@ -162,7 +162,13 @@ func (a *app) showTask(ctx context.Context, c *client.Client, arg string) error 
 			fmt.Fprintf(w, "winner: entry %d at score %d\n", t.Winner, t.WinScore)
 		}
 		printTiers(w, t)
+		if t.CopyBase {
+			fmt.Fprintln(w, "copy check: the spec's, rubric's and template's words never count toward overlap")
+		}
 		fmt.Fprintf(w, "entries: %s\n\nspec:\n%s\n\nrubric:\n%s\n", idList(t.Entries), t.Spec, t.Rubric)
+		if t.Template != "" {
+			fmt.Fprintf(w, "\ntemplate:\n%s\n", t.Template)
+		}
 	})
 }
 

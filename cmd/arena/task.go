@@ -16,7 +16,8 @@ func (a *app) taskCmd() *cobra.Command {
 
 func (a *app) taskPostCmd() *cobra.Command {
 	var title, spec, specFile, rubric, rubricFile, prize, closesIn, revealIn, shares string
-	var sealed bool
+	var sealed, copyBase bool
+	var template, templateFile string
 	c := &cobra.Command{
 		Use:   "post --title T (--spec S | --spec-file F) (--rubric R | --rubric-file F) --prize N --closes-in D",
 		Short: "Post a task; the prize goes into escrow until the task settles",
@@ -38,9 +39,14 @@ func (a *app) taskPostCmd() *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--closes-in: %w", err)
 			}
-			body := ledger.PostTask{Title: title, Spec: sp, Rubric: ru, ClosesInS: secs, Sealed: sealed}
+			body := ledger.PostTask{Title: title, Spec: sp, Rubric: ru, ClosesInS: secs, Sealed: sealed, CopyBase: copyBase}
 			if body.Shares, err = parseShares(shares); err != nil {
 				return fmt.Errorf("--shares: %w", err)
+			}
+			if template != "" || templateFile != "" {
+				if body.Template, err = textOrFile("template", template, templateFile); err != nil {
+					return err
+				}
 			}
 			if sealed {
 				if body.RevealS, err = parseSeconds(revealIn); err != nil {
@@ -58,6 +64,9 @@ func (a *app) taskPostCmd() *cobra.Command {
 			if sealed {
 				human += fmt.Sprintf(", sealed: entries are revealed within %s of close", revealIn)
 			}
+			if body.CopyBase || body.Template != "" {
+				human += "; the copy check leaves out the spec, rubric and template"
+			}
 			return a.printReceipt(rc, human)
 		},
 	}
@@ -72,10 +81,14 @@ func (a *app) taskPostCmd() *cobra.Command {
 	f.BoolVar(&sealed, "sealed", false, "sealed entries: solvers commit before close and reveal after it")
 	f.StringVar(&revealIn, "reveal-in", "1d", "a sealed task's reveal window after close")
 	f.StringVar(&shares, "shares", "", `the prize by rank in basis points summing to 10000, first place first ("6000,3000,1000"); none: one winner`)
+	f.BoolVar(&copyBase, "copy-base", false, "leave the spec's and rubric's words out of the copy check")
+	f.StringVar(&template, "template", "", "text every entrant is handed, left out of the copy check (implies --copy-base)")
+	f.StringVar(&templateFile, "template-file", "", "read the template from a file")
 	c.MarkFlagRequired("title")
 	c.MarkFlagRequired("prize")
 	c.MarkFlagsMutuallyExclusive("spec", "spec-file")
 	c.MarkFlagsMutuallyExclusive("rubric", "rubric-file")
+	c.MarkFlagsMutuallyExclusive("template", "template-file")
 	return c
 }
 

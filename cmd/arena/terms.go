@@ -42,6 +42,7 @@ func (tf *termsFlags) register(c *cobra.Command, name string) {
 	f.DurationVar(&tf.t.GradingWindow, "grading-window", d.GradingWindow, "grading window after a task closes (a sealed task's reveal window first); an entry left ungraded after it is stalled: ineligible, bond returned")
 	f.IntVar(&tf.t.Committee, "committee", d.Committee, "validators on each round's committee (default: every validator)")
 	f.IntVar(&tf.t.Quorum, "quorum", d.Quorum, "agreeing results that settle a round, leader included (default: a majority of the committee)")
+	f.IntVar(&tf.t.AppealGrowth, "appeal-growth", d.AppealGrowth, "members a bounty regrade's panel has beyond the committee, drawn first from validators who did not sit on the grade appealed; its quorum grows as much (default: 0, a regrade drawn as any round)")
 	f.IntVar(&tf.t.Attempts, "attempts", d.Attempts, "attempts per grading round")
 	f.DurationVar(&tf.t.RoundTimeout, "round-timeout", d.RoundTimeout, "how long a grading attempt stays open; a program run's stays open longer when its gas needs it at the gas rate")
 	f.Int64Var(&tf.t.GasRate, "gas-rate", d.GasRate, fmt.Sprintf("gas a second a validator must meter to sit on program runs; their attempts stay open until the whole budget is spent at this rate (default: %d)", ledger.DefaultGasRate))

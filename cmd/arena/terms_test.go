@@ -18,7 +18,7 @@ import (
 
 // termFlagNames are the founding-term flags, each of which `arena init` and `arena
 // testnet` both take.
-var termFlagNames = []string{"name", "symbol", "dev", "entry-bond", "appeal-bond", "appeal-window", "grading-window", "committee",
+var termFlagNames = []string{"name", "symbol", "dev", "entry-bond", "appeal-bond", "appeal-window", "appeal-growth", "grading-window", "committee",
 	"quorum", "attempts", "round-timeout", "gas-rate", "registry", "treasury", "fund", "fee-per-tx", "fee-per-byte", "grading-fee", "validator-fund", "operator-bond"}
 
 // TestInitAndTestnetTakeTheSameTermFlags: every founding term `arena init` can set,
@@ -59,7 +59,7 @@ func TestInitAndTestnetFoundTheSameTerms(t *testing.T) {
 	}{
 		{"defaults", []string{"--name", "same"}},
 		{"chosen", []string{"--name", "same", "--symbol", "ARN", "--dev", "--entry-bond", "7", "--appeal-bond", "atto:9",
-			"--appeal-window", "90m", "--committee", "2", "--quorum", "2", "--attempts", "4", "--round-timeout", "45s",
+			"--appeal-window", "90m", "--appeal-growth", "1", "--committee", "2", "--quorum", "2", "--attempts", "4", "--round-timeout", "45s",
 			"--registry", "0x00000000000000000000000000000000000000c0", "--treasury", "0x00000000000000000000000000000000000000d0", "--fund", "0x00000000000000000000000000000000000000a1=3.5",
 			"--fee-per-tx", "0.002", "--fee-per-byte", "atto:5", "--grading-fee", "0.25", "--validator-fund", "3"}},
 		{"public, one fee chosen", []string{"--name", "same", "--fee-per-tx", "0.01"}},

@@ -110,8 +110,19 @@ func (r *run) sandbox() {
 		r.res.Prose = texts(r.plan.Criteria)
 	}
 	r.missedM, r.missedP = checks.Missed(r.res.Checks)
-	r.match = r.p.measure(r, r.work)
-	r.res.Similarity = r.match.Percent
+	measured, excluded := BaseOf(r.in.Task).Strip(r.work)
+	r.match = r.p.measure(r, measured)
+	r.res.Similarity, r.res.Excluded = r.match.Percent, excluded
+}
+
+// BaseOf returns what the copy check leaves out of a task's entries: the tokens of its
+// spec, rubric and template when it was posted with copy_base, and nothing otherwise.
+// The audit re-derives a grade's overlap with it.
+func BaseOf(t ledger.TaskView) overlap.Base {
+	if !t.CopyBase {
+		return overlap.Base{}
+	}
+	return overlap.NewBase(t.Spec, t.Rubric, t.Template)
 }
 
 // copyOf returns the earlier entry this one copies, or 0. A rule break is never filed as

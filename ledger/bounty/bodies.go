@@ -33,6 +33,11 @@ type PostTask struct {
 	// Shares names the prize's split by rank in basis points summing to TotalBasis, first
 	// place first. Empty, or the one share TotalBasis, is a single winner.
 	Shares []int `json:"shares,omitempty"`
+	// CopyBase leaves the tokens of the spec, the rubric and Template out of the copy
+	// check: text every entrant was handed never counts toward overlap. A Template
+	// implies it.
+	CopyBase bool   `json:"copy_base,omitempty"`
+	Template string `json:"template,omitempty"` // text the sponsor hands every entrant
 }
 
 // Submit enters work on a task; the value is exactly the entry bond. Work at a URL is

@@ -63,7 +63,12 @@ func (s *State) openRound(env round.Env, e *entry, ap *appeal) *round.Round {
 	} else {
 		e.State = EntryGrading
 	}
-	r := env.Rounds.Open(Kind, uint64(e.ID), ref, last, env.Chain, env.At)
+	var r *round.Round
+	if ap != nil && s.terms.AppealGrowth > 0 {
+		r = env.Rounds.OpenPanel(Kind, uint64(e.ID), ref, last, env.Rounds.Get(ap.Against), s.terms.AppealGrowth, env.Chain, env.At)
+	} else {
+		r = env.Rounds.Open(Kind, uint64(e.ID), ref, last, env.Chain, env.At)
+	}
 	if ap != nil {
 		ap.Round = r.ID
 	}

@@ -33,12 +33,13 @@ func (s *State) taskView(rs *round.Set, t *task, now int64, prose bool) TaskView
 		Winner: t.Winner, AwardedAt: t.AwardedAt, Sealed: t.sealed(), GradingBy: t.gradingFrom() + s.terms.GradingWindowS,
 		Shares: slices.Clone(t.Shares), TopUps: slices.Clone(t.TopUps), Extensions: slices.Clone(t.Extensions),
 		Podium: slices.Clone(t.Podium), Refunds: slices.Clone(t.Refunds),
+		CopyBase: t.CopyBase,
 	}
 	if t.sealed() {
 		v.RevealsBy = t.gradingFrom()
 	}
 	if prose {
-		v.Spec, v.Rubric = t.Spec, t.Rubric
+		v.Spec, v.Rubric, v.Template = t.Spec, t.Rubric, t.Template
 	}
 	if w := s.entry(t.Winner); w != nil {
 		v.WinnerAddr = book.AddrPtr(w.Solver)
@@ -152,6 +153,7 @@ func (s *State) RoundView(r *round.Round) RoundView {
 		Committee: append([]book.Address{}, r.Committee...),
 		Inputs:    RoundInputs{Task: t.ID, Entry: e.ID, Earlier: s.earlier(t, e)},
 		State:     r.State, Attempts: make([]AttemptView, len(r.Attempts)), Grade: s.gradeView(r),
+		Quorum: r.Quorum,
 	}
 	if r.Ref != 0 {
 		v.Argument = e.Appeals[r.Ref-1].Argument

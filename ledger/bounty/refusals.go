@@ -11,6 +11,7 @@ const (
 	MaxTitleLen     = 200
 	MaxSpecLen      = 8 << 10
 	MaxRubricLen    = 4 << 10
+	MaxTemplateLen  = 16 << 10
 	MaxWorkLen      = 64 << 10
 	MaxURLLen       = 2048
 	MaxArgumentLen  = 2 << 10
@@ -39,6 +40,7 @@ var (
 	errRevealWindow = refusef("A sealed task names a reveal window of 1 to %d seconds, and only a sealed task does", MaxCloseS)
 	errSharesRanks  = refusef("Prize shares name at most %d ranks", MaxShares)
 	errSharesSum    = refusef("Prize shares must be positive whole basis points summing to %d", TotalBasis)
+	errTemplate     = refusef("Template must be at most %d bytes of UTF-8", MaxTemplateLen)
 
 	// submit
 	errNoTask       = book.Refuse("No such task")

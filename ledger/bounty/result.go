@@ -37,6 +37,9 @@ type Result struct {
 	Similarity          int          `json:"similarity"`  // highest overlap with an earlier entry, percent
 	WorkDigest          string       `json:"work_digest"` // sha256 hex of the exact bytes read
 	Calls               []round.Call `json:"calls"`       // one receipt per model call
+	// Excluded is how many distinct tokens of the work the copy check left out because
+	// the task's spec, rubric or template holds them (a task posted with copy_base).
+	Excluded int `json:"excluded,omitempty"`
 }
 
 // Check is one compiled criterion of a rubric and its outcome in the sandbox pass.

@@ -30,6 +30,7 @@ type Terms struct {
 	AppealWindowS  int64       // seconds after a grade settles
 	GradingWindowS int64       // seconds after a task closes that its entries may be graded
 	GradingFee     book.Amount // paid with each entry and appeal beside its bond, shared by the graders who agree
+	AppealGrowth   int         // a regrade's panel is this much larger than a committee, and fresh first; 0: drawn as any round
 }
 
 // State is every bounty of an arena. It is not safe for concurrent use.

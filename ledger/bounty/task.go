@@ -28,6 +28,8 @@ type task struct {
 	Extensions []int64   `json:"extensions,omitempty"` // the close each extension set, oldest first
 	Podium     []Place   `json:"podium,omitempty"`     // a tiered task's award, rank by rank
 	Refunds    []Payout  `json:"refunds,omitempty"`    // prize sent back to its funders at award, when it had top-ups or ranks
+	CopyBase   bool      `json:"copy_base,omitempty"`  // the copy check leaves out spec, rubric and template
+	Template   string    `json:"template,omitempty"`
 }
 
 // sealed reports whether the task takes commitments rather than work.
@@ -62,11 +64,14 @@ func (s *State) Post(env round.Env, b PostTask) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errSharesRanks
 	case len(b.Shares) > 0 && !basis(b.Shares):
 		return book.Outcome{}, errSharesSum
+	case b.Template != "" && !text(b.Template, 1, MaxTemplateLen):
+		return book.Outcome{}, errTemplate
 	}
 	env.Book.Escrow(at.From, PrizePool, at.Value)
 	t := &task{
 		ID: TaskID(len(s.tasks) + 1), Sponsor: at.From, Title: b.Title, Spec: b.Spec, Rubric: b.Rubric,
 		Prize: at.Value, PostedAt: at.Now, ClosesAt: at.Now + b.ClosesInS, RevealS: b.RevealS,
+		CopyBase: b.CopyBase || b.Template != "", Template: b.Template,
 	}
 	if len(b.Shares) > 1 {
 		t.Shares = append([]int{}, b.Shares...) // one share of the whole is today's single winner

@@ -41,6 +41,8 @@ type TaskView struct {
 	Extensions []int64       `json:"extensions,omitempty"` // the close each extension set, oldest first
 	Podium     []Place       `json:"podium,omitempty"`     // a tiered task's award, rank by rank
 	Refunds    []Payout      `json:"refunds,omitempty"`    // prize sent back to its funders at award
+	CopyBase   bool          `json:"copy_base,omitempty"`  // the copy check leaves out spec, rubric and template
+	Template   string        `json:"template,omitempty"`   // omitted in get_tasks
 }
 
 // Entry states.
@@ -136,6 +138,7 @@ type RoundView struct {
 	Argument  string         `json:"argument,omitempty"`
 	OpenedAt  int64          `json:"opened_at"`
 	Committee []book.Address `json:"committee"`
+	Quorum    int            `json:"quorum,omitempty"` // a regrade panel's own quorum; absent: the terms'
 	Inputs    RoundInputs    `json:"inputs"`
 	State     string         `json:"state"`
 	Attempts  []AttemptView  `json:"attempts"`
