@@ -93,3 +93,10 @@ func (r *keyring) name(a ledger.Address) (string, bool) {
 
 // sorted returns every name, sorted.
 func (r *keyring) sorted() []string { return slices.Sorted(maps.Keys(r.byName)) }
+
+// Stamped stamps tx for the arena founded on terms (ledger.Terms.Stamp), valid at any
+// clock, and returns it.
+func Stamped(terms ledger.Terms, tx *ledger.Tx) *ledger.Tx {
+	terms.Stamp(tx, ledger.NoExpiry)
+	return tx
+}
