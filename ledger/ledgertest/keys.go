@@ -18,12 +18,16 @@ import (
 // on every run; anyone can derive them, so they are for tests only. Key panics only if a
 // name hashes to an invalid scalar, which no name anyone writes will.
 func Key(name string) *account.Key {
-	k, err := account.FromHex(hex.EncodeToString(crypto.Keccak256([]byte("arena contest key\n" + name))))
+	k, err := account.FromHex(hex.EncodeToString(KeyBytes(name)))
 	if err != nil {
 		panic(fmt.Sprintf("ledgertest: derive key %q: %v", name, err))
 	}
 	return k
 }
+
+// KeyBytes returns the secret of the key named name, for tests that hand it to a wallet
+// library.
+func KeyBytes(name string) []byte { return crypto.Keccak256([]byte("arena contest key\n" + name)) }
 
 // Addr returns the address of the key named name.
 func Addr(name string) ledger.Address { return Key(name).Address() }
