@@ -42,7 +42,7 @@ func TestEngineSubmitWaitsForCommit(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
 	sign := func(k *account.Key, nonce uint64, amount uint64) *ledger.Tx {
-		tx := ledgertest.Stamped(terms, &ledger.Tx{Nonce: nonce, Body: ledger.Faucet{To: funded.Address(), Amount: ledger.Ether(amount)}})
+		tx := ledgertest.Stamped(net.Terms, &ledger.Tx{Nonce: nonce, Body: ledger.Faucet{To: funded.Address(), Amount: ledger.Ether(amount)}})
 		if err := k.SignTx(tx); err != nil {
 			t.Fatal(err)
 		}
