@@ -9,7 +9,7 @@ import (
 
 func ExampleKey_SignTx() {
 	k, _ := account.FromHex("4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318")
-	tx := &ledger.Tx{Chain: "arena-example", Nonce: 1, Body: ledger.Grade{Entry: 1}}
+	tx := &ledger.Tx{Chain: "arena-example", SigChainID: ledger.KeystoreChainID, Nonce: 1, Body: ledger.Grade{Entry: 1}}
 	if err := k.SignTx(tx); err != nil {
 		panic(err)
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 func testTx() *ledger.Tx {
-	return &ledger.Tx{Chain: "arena-test", Nonce: 1, Body: ledger.Grade{Entry: 7}}
+	return &ledger.Tx{Chain: "arena-test", SigChainID: ledger.KeystoreChainID, Nonce: 1, Body: ledger.Grade{Entry: 7}}
 }
 
 // TestSignedTransactionsVerify: DESIGN.md, "every write is a transaction signed by its
@@ -80,7 +80,7 @@ func TestSignedCallsVerifyInsideAnAttestation(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	tx := &ledger.Tx{Chain: "arena-test", Nonce: 3, Body: ledger.Attest{Round: 1, Attempt: 1, Result: ledger.Result{Calls: calls}}}
+	tx := &ledger.Tx{Chain: "arena-test", SigChainID: ledger.KeystoreChainID, Nonce: 3, Body: ledger.Attest{Round: 1, Attempt: 1, Result: ledger.Result{Calls: calls}}}
 	if err := k.SignTx(tx); err != nil {
 		t.Fatal(err)
 	}

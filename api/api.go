@@ -41,6 +41,8 @@ type (
 	Account = wire.Account
 	// Health is GET /healthz.
 	Health = wire.Health
+	// TypedData is POST /v1/typed-data's answer.
+	TypedData = wire.TypedData
 	// Resync is the data of a "resync" event.
 	Resync = wire.Resync
 	// Delivery is one award event's delivery to one sink, as GET /v1/deliveries lists it.

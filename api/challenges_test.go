@@ -11,6 +11,7 @@ import (
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // TestChallengeViewsAreTheLedgersViews: issue 13's API. GET /v1/challenges,
@@ -97,7 +98,7 @@ func challengeFixture(t *testing.T) *fixture {
 	f := newFixtureWith(t, func(tm *ledger.Terms) { tm.Validators = []ledger.Address{val.Address()} })
 	send := func(k *account.Key, nonce uint64, value ledger.Amount, body ledger.Body) {
 		t.Helper()
-		tx := &ledger.Tx{Chain: testChain, From: k.Address(), Nonce: nonce, Value: value, Body: body}
+		tx := ledgertest.Stamped(f.terms, &ledger.Tx{From: k.Address(), Nonce: nonce, Value: value, Body: body})
 		if err := k.SignTx(tx); err != nil {
 			t.Fatal(err)
 		}

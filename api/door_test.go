@@ -17,6 +17,7 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // TestAKeyHoldingNothingIsAnsweredLikeEveryRefusal: issue 16, "a key holding nothing
@@ -29,7 +30,7 @@ func TestAKeyHoldingNothingIsAnsweredLikeEveryRefusal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tx := &ledger.Tx{Chain: testChain, From: stranger.Address(), Nonce: 1, Body: ledger.Withdraw{}}
+	tx := ledgertest.Stamped(f.terms, &ledger.Tx{From: stranger.Address(), Nonce: 1, Body: ledger.Withdraw{}})
 	if err := stranger.SignTx(tx); err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +75,7 @@ func TestOneClientsFloodLeavesTheNodeAnsweringOthers(t *testing.T) {
 	}
 	acked := 0
 	for n := uint64(1); n <= 5; n++ {
-		tx := &ledger.Tx{Chain: testChain, From: otherKey.Address(), Nonce: n, Body: faucet(otherKey.Address())}
+		tx := ledgertest.Stamped(f.terms, &ledger.Tx{From: otherKey.Address(), Nonce: n, Body: faucet(otherKey.Address())})
 		if err := otherKey.SignTx(tx); err != nil {
 			t.Fatal(err)
 		}

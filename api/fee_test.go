@@ -9,6 +9,7 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // TestTheFeeIsQuotedBeforeSending: issue 16, "the API shows the fee a transaction will
@@ -21,7 +22,7 @@ func TestTheFeeIsQuotedBeforeSending(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	unsigned := &ledger.Tx{Chain: testChain, From: stranger.Address(), Nonce: 1, Body: ledger.Withdraw{}}
+	unsigned := ledgertest.Stamped(f.terms, &ledger.Tx{From: stranger.Address(), Nonce: 1, Body: ledger.Withdraw{}})
 	h0, _ := f.heightAndNonce()
 	q := quote(t, f, unsigned)
 	want := ledger.NewAmount(1000 + 2*uint64(unsigned.Size()))

@@ -16,6 +16,7 @@ import (
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/chain/solo"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // fixture is a real solo engine on a temporary SQLite file behind a real HTTP server.
@@ -75,7 +76,7 @@ func newFixtureWith(t testing.TB, edit func(*ledger.Terms), opts ...func(*api.Co
 // tx returns a transaction of the sender's with the given nonce, signed.
 func (f *fixture) tx(nonce uint64, value ledger.Amount, body ledger.Body) *ledger.Tx {
 	f.t.Helper()
-	tx := &ledger.Tx{Chain: testChain, From: f.sender.Address(), Nonce: nonce, Value: value, Body: body}
+	tx := ledgertest.Stamped(f.terms, &ledger.Tx{From: f.sender.Address(), Nonce: nonce, Value: value, Body: body})
 	if err := f.sender.SignTx(tx); err != nil {
 		f.t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/learn"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // TestLearningViewsAreTheLedgersViews: issue 14's API. GET /v1/learning,
@@ -87,7 +88,7 @@ func learningFixture(t *testing.T) *fixture {
 	f := newFixtureWith(t, func(tm *ledger.Terms) { tm.Validators = []ledger.Address{val.Address()} })
 	send := func(nonce uint64, value ledger.Amount, body ledger.Body) {
 		t.Helper()
-		tx := &ledger.Tx{Chain: testChain, From: f.sender.Address(), Nonce: nonce, Value: value, Body: body}
+		tx := ledgertest.Stamped(f.terms, &ledger.Tx{From: f.sender.Address(), Nonce: nonce, Value: value, Body: body})
 		if err := f.sender.SignTx(tx); err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 	"github.com/arena/arena/ledger/match"
 )
 
@@ -30,10 +31,10 @@ func TestMatchViewsAreTheLedgersViews(t *testing.T) {
 	if st := f.get("/v1/matches", &empty); st != http.StatusOK || empty == nil || len(empty) != 0 {
 		t.Fatalf("GET /v1/matches before any match = %d %v, want 200 []", st, empty)
 	}
-	tx := &ledger.Tx{Chain: testChain, Nonce: 1, Value: ledger.Ether(1), Body: match.Create{
+	tx := ledgertest.Stamped(f.terms, &ledger.Tx{Nonce: 1, Value: ledger.Ether(1), Body: match.Create{
 		Entrants: [2]ledger.Address{f.sender.Address(), treasury}, Agents: [2]match.Agent{{Model: "m"}, {Model: "m"}},
 		EntryFee: ledger.Ether(1), SeedCommitment: match.SeedCommitment([32]byte{1}),
-	}}
+	}})
 	if err := op.SignTx(tx); err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@ func TestARoundOfAnyKindHasItsAttempts(t *testing.T) {
 		t.Genesis = append(t.Genesis, ledger.Allocation{Address: solver.Address(), Amount: ledger.Ether(10)})
 	})
 	post := f.tx(1, ledger.Ether(100), ledger.PostTask{Title: "Write a haiku", Spec: "A haiku about ledgers.", Rubric: "At most 100 characters.", ClosesInS: 3600})
-	enter := signed(t, solver, 1, ledger.Ether(5), ledger.Submit{Task: 1, Work: "Ledgers never sleep"})
+	enter := signed(t, f.terms, solver, 1, ledger.Ether(5), ledger.Submit{Task: 1, Work: "Ledgers never sleep"})
 	grade := f.tx(2, ledger.Amount{}, ledger.Grade{Entry: 1})
 	check := f.tx(3, ledger.Amount{}, tender.Check{Criteria: []string{"The plan names its milestones."}})
 	for _, tx := range []*ledger.Tx{post, enter, grade, check} {

@@ -19,6 +19,7 @@ func (s *server) routes() []Route {
 	rs := []Route{
 		h("POST", "/v1/tx", s.postTx),
 		h("POST", "/v1/fee", s.postFee),
+		h("POST", "/v1/typed-data", s.postTypedData),
 		h("GET", "/v1/tx/{id}", s.getTx),
 		h("GET", "/v1/arena", s.getArena),
 		h("GET", "/v1/tasks", s.getTasks),

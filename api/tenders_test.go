@@ -11,6 +11,7 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 	"github.com/arena/arena/ledger/tender"
 )
 
@@ -95,7 +96,7 @@ func TestABountyRoundIsNotATenderRound(t *testing.T) {
 		t.Genesis = append(t.Genesis, ledger.Allocation{Address: solver.Address(), Amount: ledger.Ether(10)})
 	})
 	post := f.tx(1, ledger.Ether(100), ledger.PostTask{Title: "Write a haiku", Spec: "A haiku about ledgers.", Rubric: "At most 100 characters.", ClosesInS: 3600})
-	enter := signed(t, solver, 1, ledger.Ether(5), ledger.Submit{Task: 1, Work: "Ledgers never sleep"})
+	enter := signed(t, f.terms, solver, 1, ledger.Ether(5), ledger.Submit{Task: 1, Work: "Ledgers never sleep"})
 	grade := f.tx(2, ledger.Amount{}, ledger.Grade{Entry: 1})
 	for _, tx := range []*ledger.Tx{post, enter, grade} {
 		if st, b := f.post(f.encode(tx)); st != http.StatusOK {
@@ -113,10 +114,10 @@ func TestABountyRoundIsNotATenderRound(t *testing.T) {
 	}
 }
 
-// signed returns a transaction of k's with the given nonce, signed.
-func signed(t *testing.T, k *account.Key, nonce uint64, value ledger.Amount, body ledger.Body) *ledger.Tx {
+// signed returns a transaction of k's with the given nonce, stamped for the arena founded on terms, signed.
+func signed(t *testing.T, terms ledger.Terms, k *account.Key, nonce uint64, value ledger.Amount, body ledger.Body) *ledger.Tx {
 	t.Helper()
-	tx := &ledger.Tx{Chain: testChain, From: k.Address(), Nonce: nonce, Value: value, Body: body}
+	tx := ledgertest.Stamped(terms, &ledger.Tx{From: k.Address(), Nonce: nonce, Value: value, Body: body})
 	if err := k.SignTx(tx); err != nil {
 		t.Fatal(err)
 	}

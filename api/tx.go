@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/typed"
 )
 
 // postTx admits one signed transaction in its wire JSON and answers with its receipt.
@@ -90,4 +91,25 @@ func (s *server) postFee(w http.ResponseWriter, r *http.Request) {
 		}
 	})
 	writeJSON(w, http.StatusOK, q)
+}
+
+// postTypedData answers the EIP-712 typed data of a transaction in its wire JSON without
+// a signature, from the arena's schema table. Nothing is applied.
+func (s *server) postTypedData(w http.ResponseWriter, r *http.Request) {
+	tx, err := s.readTx(w, r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	td, err := ledger.SchemaTable().TypedData(tx.Envelope(), tx.Body)
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("%w: %v", ledger.ErrMalformed, err))
+		return
+	}
+	h, err := tx.SigningHash()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, TypedData{TypedData: typed.JSON(td), Digest: ledger.HexHash(h)})
 }

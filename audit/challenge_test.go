@@ -20,6 +20,7 @@ import (
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/challenge/koth"
+	"github.com/arena/arena/ledger/ledgertest"
 	"github.com/arena/arena/ledger/season"
 	"github.com/arena/arena/sandbox"
 )
@@ -289,7 +290,7 @@ func (c *chainer) do(k *account.Key, value ledger.Amount, body ledger.Body) (led
 	}
 	c.height++
 	c.time++
-	tx := &ledger.Tx{Chain: "audit-test", From: k.Address(), Nonce: c.s.NextNonce(k.Address()), Value: value, Body: body}
+	tx := ledgertest.Stamped(c.s.Terms(), &ledger.Tx{From: k.Address(), Nonce: c.s.NextNonce(k.Address()), Value: value, Body: body})
 	if err := k.SignTx(tx); err != nil {
 		c.err = err.Error()
 		return ledger.Outcome{}, nil

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // contest is a ledger driven directly, one transaction a block, for the judge panel's
@@ -63,7 +64,7 @@ func (c *contest) send(from ledger.Address, value ledger.Amount, body ledger.Bod
 	c.height++
 	c.now += 10
 	c.nonces[from]++
-	tx := &ledger.Tx{Chain: "arena-judges", From: from, Nonce: c.nonces[from], Value: value, Body: body}
+	tx := ledgertest.Stamped(c.s.Terms(), &ledger.Tx{From: from, Nonce: c.nonces[from], Value: value, Body: body})
 	out, err := c.s.Apply(tx, ledger.Block{Height: c.height, Time: c.now})
 	if err != nil || !out.OK() {
 		c.t.Fatalf("%s from %s: %v %s", body.Kind(), from, err, out.Err)

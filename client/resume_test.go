@@ -96,7 +96,11 @@ func TestNonceConflictIsTyped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tx := &ledger.Tx{Chain: "client-test", From: k.Address(), Nonce: 5, Body: ledger.Withdraw{}}
+	tx := &ledger.Tx{From: k.Address(), Nonce: 5, Body: ledger.Withdraw{}}
+	f.eng.View(func(s *ledger.State) {
+		terms := s.Terms()
+		terms.Stamp(tx, ledger.NoExpiry)
+	})
 	if err := k.SignTx(tx); err != nil {
 		t.Fatal(err)
 	}

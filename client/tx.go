@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"time"
 
+	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/chain"
 	"github.com/arena/arena/ledger"
 )
@@ -34,7 +36,8 @@ type Signer interface {
 }
 
 // Sender builds, signs and sends transactions for one signer: it reads the arena's
-// founding terms once and the next nonce before every transaction. A Sender serialises
+// founding terms once, and its clock (which the validity bound counts from) and the next
+// nonce before every transaction. A Sender serialises
 // its sends so that nonces never collide.
 type Sender struct {
 	c     *Client
@@ -78,18 +81,19 @@ func (s *Sender) Send(ctx context.Context, value ledger.Amount, body ledger.Body
 }
 
 func (s *Sender) quote(ctx context.Context, value ledger.Amount, body ledger.Body) (Quote, error) {
+	a, err := s.c.Arena(ctx) // the arena's clock, which the validity bound counts from
+	if err != nil {
+		return Quote{}, fmt.Errorf("read the arena: %w", err)
+	}
 	if s.terms == nil {
-		a, err := s.c.Arena(ctx)
-		if err != nil {
-			return Quote{}, fmt.Errorf("read the founding terms: %w", err)
-		}
 		s.terms = &a.Terms
 	}
 	acc, err := s.c.Account(ctx, s.s.Address())
 	if err != nil {
 		return Quote{}, fmt.Errorf("read nonce: %w", err)
 	}
-	tx := &ledger.Tx{Chain: s.terms.Chain, From: s.s.Address(), Nonce: acc.NextNonce, Value: value, Body: body}
+	tx := &ledger.Tx{From: s.s.Address(), Nonce: acc.NextNonce, Value: value, Body: body}
+	s.terms.Stamp(tx, ledger.ValidFor(max(a.Time, time.Now().Unix()), ledger.DefaultValidityS))
 	if err := s.s.SignTx(tx); err != nil {
 		return Quote{}, fmt.Errorf("sign %s: %w", body.Kind(), err)
 	}
@@ -98,4 +102,11 @@ func (s *Sender) quote(ctx context.Context, value ledger.Amount, body ledger.Bod
 		return Quote{}, fmt.Errorf("the %s transaction's fee overflows 256 bits", body.Kind())
 	}
 	return Quote{Tx: tx, Fee: fee, Symbol: s.terms.Symbol}, nil
+}
+
+// TypedData posts an unsigned transaction's wire JSON to POST /v1/typed-data and returns
+// the typed data a wallet signs for it and its digest.
+func (c *Client) TypedData(ctx context.Context, unsigned []byte) (wire.TypedData, error) {
+	var td wire.TypedData
+	return td, c.do(ctx, "POST", "/v1/typed-data", unsigned, &td)
 }

@@ -89,8 +89,8 @@ const (
 type worker struct {
 	key   *account.Key
 	rng   *rand.Rand
-	chain string
-	nonce uint64 // 0: unknown, read it before sending
+	terms *ledger.Terms // nil: unknown, read them before sending
+	nonce uint64        // 0: unknown, read it before sending
 	step  int
 	extra bool   // the last transaction was an aside, not a step of the story
 	tasks *tasks // the tasks every client posted, shared
@@ -135,7 +135,8 @@ func (w *worker) run(ctx context.Context, c *client.Client, b *book) {
 			continue
 		}
 		value, body := w.next()
-		tx := &ledger.Tx{Chain: w.chain, From: w.key.Address(), Nonce: w.nonce, Value: value, Body: body}
+		tx := &ledger.Tx{From: w.key.Address(), Nonce: w.nonce, Value: value, Body: body}
+		w.terms.Stamp(tx, ledger.NoExpiry)
 		if err := w.key.SignTx(tx); err != nil {
 			panic(fmt.Sprintf("sign: %v", err)) // a fresh key signs any tx
 		}
@@ -164,14 +165,14 @@ func send(ctx context.Context, c *client.Client, tx *ledger.Tx) (api.Receipt, bo
 	return api.Receipt{}, false
 }
 
-// sync reads the chain id and the next nonce when they are unknown.
+// sync reads the founding terms and the next nonce when they are unknown.
 func (w *worker) sync(ctx context.Context, c *client.Client) error {
-	if w.chain == "" {
+	if w.terms == nil {
 		a, err := c.Arena(ctx)
 		if err != nil {
 			return err
 		}
-		w.chain = a.Terms.Chain
+		w.terms = &a.Terms
 	}
 	if w.nonce == 0 {
 		acc, err := c.Account(ctx, w.key.Address())

@@ -140,7 +140,7 @@ type network struct {
 	nodes      []*netNode
 	sb         *switchboard
 	book       *book
-	chain      string
+	terms      *ledger.Terms
 
 	checkedAcks int                       // acks already found in every node's log
 	audited     []map[ledger.EntryID]bool // per node: entries audited there
@@ -207,7 +207,7 @@ func newNetwork(t *testing.T) *network {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n.chain = a.Terms.Chain
+	n.terms = &a.Terms
 	n.waitAll("the first blocks", 2)
 	return n
 }
@@ -368,7 +368,7 @@ func (n *network) startTraffic(rng *rand.Rand) *traffic {
 		if err != nil {
 			n.t.Fatal(err)
 		}
-		w := &worker{key: k, tasks: ts, chain: n.chain, rng: rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))}
+		w := &worker{key: k, tasks: ts, terms: n.terms, rng: rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))}
 		tr.workers = append(tr.workers, w)
 		tr.wg.Go(func() { n.drive(ctx, w) })
 	}
@@ -391,7 +391,8 @@ func (n *network) drive(ctx context.Context, w *worker) {
 			continue
 		}
 		value, body := w.next()
-		tx := &ledger.Tx{Chain: w.chain, From: w.key.Address(), Nonce: w.nonce, Value: value, Body: body}
+		tx := &ledger.Tx{From: w.key.Address(), Nonce: w.nonce, Value: value, Body: body}
+		w.terms.Stamp(tx, ledger.NoExpiry)
 		if err := w.key.SignTx(tx); err != nil {
 			panic(fmt.Sprintf("sign: %v", err)) // a fresh key signs any tx
 		}

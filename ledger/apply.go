@@ -13,30 +13,49 @@ import (
 )
 
 // Check is the admission check: it reports, as an [EXPECTED] *Error, whether tx names
-// this chain, carries the sender's next nonce, has a body and no value its kind does not
-// take, and whether the sender's wallet holds the value. It changes nothing. A
+// this arena (its genesis hash) and chain, carries the sender's next nonce, is within its
+// validity bound at the arena's clock, has a body and no value its kind does not take,
+// whether the fee is at most the sender's maximum, and whether the sender's wallet holds
+// the fee and the value. It changes nothing. A
 // transaction it refuses is refused by Apply without consuming the nonce, so engines keep
 // such transactions out of blocks.
 func (s *State) Check(tx *Tx) error {
-	if err := s.check(tx); err != nil {
+	if err := s.check(tx, s.Now()); err != nil {
 		return err
 	}
 	return nil
 }
 
-func (s *State) check(tx *Tx) *Error {
+// CheckIn is Check at the clock block b will give the arena once it begins (Apply's),
+// without beginning it: an engine admits the transactions of a block it builds with it,
+// so that one past its validity bound at that block's time is left out of the block.
+func (s *State) CheckIn(tx *Tx, b Block) error {
+	if err := s.check(tx, max(s.blockTime, b.Time)+s.offset); err != nil {
+		return err
+	}
+	return nil
+}
+
+func (s *State) check(tx *Tx, now int64) *Error {
 	switch {
 	case tx == nil || tx.Body == nil || !knownBody(tx.Body):
 		return errNoBody
+	case tx.Arena != s.termsHash:
+		return errArena
 	case tx.Chain != s.terms.Chain:
 		return errChain
 	case tx.Nonce != s.NextNonce(tx.From):
 		return errNonce
+	case now < 0 || uint64(now) > tx.ValidUntil:
+		return errExpired
 	case !takesValue(tx.Body.Kind()) && !tx.Value.IsZero():
 		return errNoValue
 	}
 	fee, ok := s.fee(tx)
 	spendable := s.Spendable(tx.From)
+	if ok && fee.Cmp(tx.MaxFee) > 0 {
+		return errMaxFee
+	}
 	if !ok || spendable.Cmp(fee) < 0 {
 		return errFee
 	}
@@ -82,7 +101,7 @@ func (s *State) Apply(tx *Tx, b Block) (Outcome, error) {
 	if err := s.book.Fault(); err != nil {
 		return Outcome{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
-	if err := s.check(tx); err != nil {
+	if err := s.check(tx, s.Now()); err != nil {
 		return Outcome{Err: err.Error()}, nil
 	}
 	s.hash = nil

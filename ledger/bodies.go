@@ -14,6 +14,7 @@ type bodySpec struct {
 	decode func(raw []byte) (Body, error)
 	value  bool
 	is     func(Body) bool
+	zero   Body // the body type's zero value, which the schema table reads the type of
 }
 
 // row builds a body table row for body type T.
@@ -27,13 +28,14 @@ func row[T Body](value bool) bodySpec {
 			return b, nil
 		},
 		value: value,
+		zero:  *new(T),
 		is:    func(b Body) bool { _, ok := b.(T); return ok },
 	}
 }
 
 // bodies is the body table: every transaction kind the ledger takes, one line each. A
-// new transaction type is one line here and one case in dispatch. It is only ever looked
-// up by kind, never iterated.
+// new transaction type is one line here and one case in dispatch. It is looked up by
+// kind, and iterated only in kind order (Kinds, the EIP-712 schema table).
 var bodies = map[Kind]bodySpec{
 	bounty.KindPostTask:            row[bounty.PostTask](true),
 	bounty.KindSubmit:              row[bounty.Submit](true),

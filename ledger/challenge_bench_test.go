@@ -41,7 +41,7 @@ func newChallengeBench(b *testing.B) *challengeBench {
 // apply applies an unsigned transaction from addr with its next nonce in the next block
 // at the bench's clock, and fails the benchmark on a refusal.
 func (c *challengeBench) apply(from Address, value Amount, body Body) Outcome {
-	out, err := c.s.Apply(&Tx{Chain: testChain, From: from, Nonce: c.s.NextNonce(from), Value: value, Body: body}, Block{Height: c.s.Height() + 1, Time: c.now})
+	out, err := c.s.Apply(ledgertest.Stamped(c.s.Terms(), &Tx{From: from, Nonce: c.s.NextNonce(from), Value: value, Body: body}), Block{Height: c.s.Height() + 1, Time: c.now})
 	if err != nil || !out.OK() {
 		c.b.Fatalf("%s: %v %s", body.Kind(), err, out.Err)
 	}

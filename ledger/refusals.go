@@ -42,8 +42,11 @@ var (
 
 	// admission (Check): these never consume a nonce
 	errNoBody  = refuse("Transaction has no body")
+	errArena   = refuse("Transaction is for another arena")
 	errChain   = refuse("Transaction is for another chain")
 	errNonce   = refuse("Nonce is not the sender's next nonce")
+	errExpired = refuse("Transaction expired: the arena's clock is past its validUntil")
+	errMaxFee  = refuse("The fee schedule asks more than the transaction's maxFee")
 	errNoValue = refuse("This transaction takes no value")
 	errFunds   = refuse("Wallet balance is below the transaction's value")
 	errFee     = refuse("Wallet balance cannot pay the transaction's fee")

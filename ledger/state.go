@@ -67,6 +67,10 @@ func newState(t Terms) *State {
 	return s
 }
 
+// GenesisHash returns the arena's genesis hash, the hash of its founding terms
+// (Terms.GenesisHash): every transaction names it.
+func (s *State) GenesisHash() [32]byte { return s.termsHash }
+
 // Terms returns a copy of the founding terms.
 func (s *State) Terms() Terms { return cloneTerms(s.terms) }
 

@@ -171,7 +171,7 @@ func TestTenderAttestReceiptsAreSignedByTheSender(t *testing.T) {
 	unsigned := card
 	unsigned.Calls = []Call{{Provider: "x", Sig: "0x" + strings.Repeat("00", 65)}}
 	for _, body := range []Body{tender.Attest{Round: r, Attempt: 1, Result: unsigned}, tender.CheckAttest{Round: 1, Attempt: 1, Result: tender.CheckResult{Scorable: true, Calls: unsigned.Calls}}} {
-		tx := &Tx{Chain: testChain, From: a.Addr("v1"), Nonce: a.s.NextNonce(a.Addr("v1")), Body: body}
+		tx := ledgertest.Stamped(a.s.Terms(), &Tx{From: a.Addr("v1"), Nonce: a.s.NextNonce(a.Addr("v1")), Body: body})
 		if err := a.Key("v1").SignTx(tx); err != nil {
 			t.Fatal(err)
 		}

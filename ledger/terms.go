@@ -3,6 +3,7 @@ package ledger
 import (
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/digest"
 	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
@@ -44,6 +45,11 @@ type Terms struct {
 	// CometBFT engine takes its consensus validators from them.
 	Joins []Join `json:"joins,omitempty"`
 }
+
+// GenesisHash returns the arena's genesis hash: sha256 of the founding terms' JSON, as
+// the state hash commits to them. Every transaction names the arena by it, and its
+// signature's EIP-712 domain is derived from it (VerifyingContract).
+func (t Terms) GenesisHash() [32]byte { return digest.Sum(cloneTerms(t)) }
 
 // Allocation funds one wallet at genesis.
 type Allocation struct {

@@ -11,6 +11,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/typed"
 )
 
 // The arena's own transaction kinds; each contest kind names its own (bounty.KindSubmit).
@@ -39,24 +40,31 @@ func (Withdraw) Kind() Kind { return KindWithdraw }
 func (Faucet) Kind() Kind   { return KindFaucet }
 func (Advance) Kind() Kind  { return KindAdvance }
 
-// Tx is a signed transaction. Sig is a 65-byte secp256k1 signature [R || S || V] over
-// SigningHash, by the key whose address is From.
+// Tx is a signed transaction. Sig is a 65-byte secp256k1 signature [R || S || V], by the
+// key whose address is From, over the EIP-712 typed data of the transaction (TypedData):
+// the domain names the arena and the EVM chain SigChainID the signer's wallet was on,
+// and the message holds every field below and every field of the body.
 type Tx struct {
-	Chain string  `json:"chain"`
-	From  Address `json:"from"`
-	Nonce uint64  `json:"nonce"`
-	Value Amount  `json:"value"`
-	Body  Body    `json:"-"`
-	Sig   []byte  `json:"-"`
+	Chain      string   `json:"chain"`
+	Arena      [32]byte `json:"-"` // the arena's genesis hash (Terms.GenesisHash)
+	From       Address  `json:"from"`
+	Nonce      uint64   `json:"nonce"`
+	ValidUntil uint64   `json:"valid_until"` // refused once the arena's clock is past it, unix seconds
+	MaxFee     Amount   `json:"max_fee"`     // refused if the fee schedule asks more
+	Value      Amount   `json:"value"`
+	SigChainID uint64   `json:"signature_chain_id"` // the EIP-712 domain's chainId, 1 to 2^64-1
+	Body       Body     `json:"-"`
+	Sig        []byte   `json:"-"`
 
-	size int // len(SigningBytes()), computed once by Size
+	size int // len of the wire form without the signature, computed once by Size
 }
 
-// Size returns the length of the transaction's signing bytes, the size its fee is
-// charged on. It is computed once; a Tx must not change after it is first asked.
+// Size returns the length of the transaction's wire form without its signature, the
+// size its fee is charged on. It is computed once; a Tx must not change after it is
+// first asked.
 func (tx *Tx) Size() int {
 	if tx.size == 0 {
-		b, err := tx.SigningBytes()
+		b, err := tx.unsignedBytes()
 		if err != nil {
 			return MaxTxBytes
 		}
@@ -67,13 +75,17 @@ func (tx *Tx) Size() int {
 
 // wireTx is the JSON form of a Tx.
 type wireTx struct {
-	Chain string          `json:"chain"`
-	From  Address         `json:"from"`
-	Nonce uint64          `json:"nonce"`
-	Kind  Kind            `json:"kind"`
-	Value Amount          `json:"value"`
-	Body  json.RawMessage `json:"body"`
-	Sig   string          `json:"sig,omitempty"`
+	Chain      string          `json:"chain"`
+	Arena      string          `json:"arena"`
+	From       Address         `json:"from"`
+	Nonce      uint64          `json:"nonce"`
+	ValidUntil uint64          `json:"valid_until"`
+	MaxFee     Amount          `json:"max_fee"`
+	Kind       Kind            `json:"kind"`
+	Value      Amount          `json:"value"`
+	Body       json.RawMessage `json:"body"`
+	SigChainID uint64          `json:"signature_chain_id"`
+	Sig        string          `json:"sig,omitempty"`
 }
 
 // Errors from decoding and verifying transactions. They are refusals at admission: a
@@ -85,14 +97,20 @@ var (
 	ErrTooLarge     = errors.New("transaction too large")
 )
 
-// DecodeTx decodes the JSON form of a signed transaction. Unknown fields, unknown kinds,
-// trailing data and non-canonical amounts are refused. It never panics.
+// DecodeTx decodes the JSON form of a signed transaction: the wire form, or a wallet's
+// (typed.Wallet: the typed data's primary type and message as the wallet signed them,
+// signatureChainId, signature, and the body beside them), which must match the schema
+// table's typed data of the transaction it describes field by field. Unknown fields,
+// unknown kinds, trailing data and non-canonical amounts are refused. It never panics.
 func DecodeTx(b []byte) (*Tx, error) {
 	if len(b) > MaxTxBytes {
 		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, len(b), MaxTxBytes)
 	}
 	var w wireTx
 	if err := strictUnmarshal(b, &w); err != nil {
+		if isWallet(b) {
+			return decodeWallet(b)
+		}
 		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
 	spec, ok := bodyOf(w.Kind)
@@ -106,7 +124,12 @@ func DecodeTx(b []byte) (*Tx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s body: %v", ErrMalformed, w.Kind, err)
 	}
-	tx := &Tx{Chain: w.Chain, From: w.From, Nonce: w.Nonce, Value: w.Value, Body: body}
+	arena, err := ParseHash(w.Arena)
+	if err != nil {
+		return nil, fmt.Errorf("%w: arena: %v", ErrMalformed, err)
+	}
+	tx := &Tx{Chain: w.Chain, Arena: arena, From: w.From, Nonce: w.Nonce, ValidUntil: w.ValidUntil,
+		MaxFee: w.MaxFee, Value: w.Value, SigChainID: w.SigChainID, Body: body}
 	tx.Size() // computed now, while the decoded Tx has one owner
 	if w.Sig != "" {
 		sig, err := decodeHex(w.Sig)
@@ -115,6 +138,53 @@ func DecodeTx(b []byte) (*Tx, error) {
 		}
 		tx.Sig = sig
 	}
+	return tx, nil
+}
+
+// isWallet reports whether b is a JSON object with a "message" member: a wallet's form.
+func isWallet(b []byte) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(b, &m) != nil {
+		return false
+	}
+	_, ok := m["message"]
+	return ok
+}
+
+// decodeWallet decodes a wallet's form of a signed transaction (see DecodeTx).
+func decodeWallet(b []byte) (*Tx, error) {
+	var w typed.Wallet
+	if err := strictUnmarshal(b, &w); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	kind, ok := schemaTable.Kind(w.PrimaryType)
+	if !ok {
+		return nil, fmt.Errorf("%w: no transaction kind has the primary type %q", ErrUnknownKind, truncate(w.PrimaryType, 40))
+	}
+	env, err := schemaTable.Envelope(w.Message)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	if env.ChainID, err = typed.ChainID(w.SignatureChainID); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	if len(w.Body) == 0 {
+		w.Body = []byte("{}")
+	}
+	body, err := bodies[kind].decode(w.Body)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s body: %v", ErrMalformed, kind, err)
+	}
+	if err := schemaTable.CheckMessage(env, body, w.Message, w.Types); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	sig, err := decodeHex(w.Signature)
+	if err != nil || len(sig) != 65 {
+		return nil, fmt.Errorf("%w: signature must be 0x followed by 130 hex digits", ErrMalformed)
+	}
+	tx := &Tx{Chain: env.Chain, Arena: env.Arena, From: env.Account, Nonce: env.Nonce, ValidUntil: env.ValidUntil,
+		MaxFee: env.MaxFee, Value: env.Value, SigChainID: env.ChainID, Body: body, Sig: sig}
+	tx.Size()
 	return tx, nil
 }
 
@@ -164,15 +234,13 @@ func (tx *Tx) wire() (wireTx, error) {
 	if err != nil {
 		return wireTx{}, fmt.Errorf("encode %s body: %w", tx.Body.Kind(), err)
 	}
-	return wireTx{Chain: tx.Chain, From: tx.From, Nonce: tx.Nonce, Kind: tx.Body.Kind(), Value: tx.Value, Body: body}, nil
+	return wireTx{Chain: tx.Chain, Arena: HexHash(tx.Arena), From: tx.From, Nonce: tx.Nonce, ValidUntil: tx.ValidUntil,
+		MaxFee: tx.MaxFee, Kind: tx.Body.Kind(), Value: tx.Value, Body: body, SigChainID: tx.SigChainID}, nil
 }
 
-// signPrefix separates Arena transaction hashes from every other keccak256 preimage.
-const signPrefix = "\x19Arena Signed Transaction:\n"
-
-// SigningBytes returns the canonical bytes a signature covers: the wire form without
-// the signature. Two encodings of the same transaction have the same signing bytes.
-func (tx *Tx) SigningBytes() ([]byte, error) {
+// unsignedBytes returns the wire form without the signature. Two encodings of the same
+// transaction have the same unsigned bytes.
+func (tx *Tx) unsignedBytes() ([]byte, error) {
 	w, err := tx.wire()
 	if err != nil {
 		return nil, err
@@ -184,17 +252,47 @@ func (tx *Tx) SigningBytes() ([]byte, error) {
 	return b, err
 }
 
-// SigningHash returns keccak256(prefix || SigningBytes). It is also the transaction's id.
+// SigningHash returns the EIP-712 digest of the transaction's typed data under the
+// schema table (SchemaTable): keccak256(0x19 0x01 || domainSeparator ||
+// hashStruct(message)). It is what Sig signs, and the transaction's id.
 func (tx *Tx) SigningHash() ([32]byte, error) {
-	b, err := tx.SigningBytes()
-	if err != nil {
-		return [32]byte{}, err
+	if tx.Body == nil || !knownBody(tx.Body) {
+		return [32]byte{}, fmt.Errorf("%w: no body of a known kind", ErrMalformed)
 	}
-	return keccak(append([]byte(signPrefix), b...)), nil
+	if tx.size == 0 {
+		tx.Size()
+	}
+	h, err := schemaTable.Digest(tx.Envelope(), tx.Body)
+	if err != nil {
+		return [32]byte{}, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	return h, nil
+}
+
+// Envelope returns the fields of tx's typed data besides its body. A wallet's typed data
+// is SchemaTable().TypedData(tx.Envelope(), tx.Body).
+func (tx *Tx) Envelope() typed.Envelope {
+	return typed.Envelope{Arena: tx.Arena, Chain: tx.Chain, Account: tx.From, Nonce: tx.Nonce,
+		ValidUntil: tx.ValidUntil, MaxFee: tx.MaxFee, Value: tx.Value, ChainID: tx.SigChainID}
+}
+
+// HexHash returns h as 0x and 64 lower-case hex digits.
+func HexHash(h [32]byte) string { return "0x" + hex.EncodeToString(h[:]) }
+
+// ParseHash parses 0x and 64 hex digits.
+func ParseHash(s string) ([32]byte, error) {
+	b, err := decodeHex(s)
+	if err != nil || len(b) != 32 {
+		return [32]byte{}, errors.New("a hash must be 0x followed by 64 hex digits")
+	}
+	return [32]byte(b), nil
 }
 
 // Verify checks that Sig is a canonical (low-S) signature by From over SigningHash, and
-// that every model-call receipt of an attestation is signed by From too.
+// that every model-call receipt of an attestation is signed by From too. It is the one
+// signature check of every path a transaction enters by: the engines' admission, block
+// verification and replay. What needs the arena's state (the arena, the nonce, the
+// validity bound and the fee bound) is State.Check's.
 func (tx *Tx) Verify() error {
 	h, err := tx.SigningHash()
 	if err != nil {
@@ -227,11 +325,18 @@ func Recover(hash [32]byte, sig []byte) (Address, error) {
 	}
 	s := make([]byte, 65)
 	copy(s, sig)
-	if s[64] >= 27 {
+	switch s[64] {
+	case 0, 1:
+	case 27, 28:
 		s[64] -= 27
+	default:
+		return Address{}, fmt.Errorf("%w: v must be 0, 1, 27 or 28, got %d", ErrBadSignature, sig[64])
 	}
 	r := new(big.Int).SetBytes(s[:32])
 	ss := new(big.Int).SetBytes(s[32:64])
+	if ss.Cmp(secp256k1HalfN) > 0 {
+		return Address{}, fmt.Errorf("%w: s is in the upper half of the curve order (high-S)", ErrBadSignature)
+	}
 	if !crypto.ValidateSignatureValues(s[64], r, ss, true) {
 		return Address{}, fmt.Errorf("%w: not a canonical signature", ErrBadSignature)
 	}
@@ -241,6 +346,9 @@ func Recover(hash [32]byte, sig []byte) (Address, error) {
 	}
 	return Address(crypto.PubkeyToAddress(*pub)), nil
 }
+
+// secp256k1HalfN is half the secp256k1 curve order: a canonical signature's S is at most it.
+var secp256k1HalfN = new(big.Int).Rsh(crypto.S256().Params().N, 1)
 
 func verifySig(hash [32]byte, sig []byte, want Address) error {
 	got, err := Recover(hash, sig)
@@ -271,4 +379,52 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return s[:n] + "..."
+}
+
+// KeystoreChainID is the signature chain id (the EIP-712 domain's chainId) that the
+// arena's own keystore signs under. A wallet signs under the chain it is on instead; the
+// arena takes either, since replay protection is the arena's and the nonce's, never the
+// wallet's.
+const KeystoreChainID = 1
+
+// DefaultValidityS is how long after the arena's clock the arena's own clients make a
+// transaction valid for: an hour.
+const DefaultValidityS = 3600
+
+// ValidFor returns the validity bound of a transaction stamped at clock now that stays
+// valid d seconds: now+d, or 0 for a clock before 1970. A client passes the later of the
+// arena's clock and its own, since an arena with no block yet reads 0.
+func ValidFor(now, d int64) uint64 {
+	if now < 0 || d < 0 {
+		return 0
+	}
+	return uint64(now) + uint64(d)
+}
+
+// NoExpiry is the validity bound of a transaction that stays valid at any arena clock
+// this side of 2^53 seconds: the largest integer a JavaScript number holds exactly.
+const NoExpiry = 1<<53 - 1
+
+// Stamp fills the envelope of tx for the arena founded on t: its genesis hash and chain
+// id, the validity bound validUntil (unix seconds of the arena's clock), the signature
+// chain id KeystoreChainID if none is set, and the maximum fee: the fee the schedule
+// charges tx as stamped, so that it agrees to exactly what admission will ask. Stamp
+// sizes tx afresh; it is called before tx is signed.
+func (t *Terms) Stamp(tx *Tx, validUntil uint64) {
+	tx.Arena = t.GenesisHash()
+	tx.Chain = t.Chain
+	tx.ValidUntil = validUntil
+	if tx.SigChainID == 0 {
+		tx.SigChainID = KeystoreChainID
+	}
+	tx.MaxFee = Amount{}
+	for range 8 { // the fee grows with the max fee's digits; it settles in two or three rounds
+		tx.size = 0
+		fee, ok := t.Fee(tx.Size())
+		if !ok || fee.Eq(tx.MaxFee) {
+			break
+		}
+		tx.MaxFee = fee
+	}
+	tx.size = 0
 }

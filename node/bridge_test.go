@@ -20,6 +20,7 @@ import (
 	"github.com/arena/arena/bridge"
 	"github.com/arena/arena/bridge/webhook"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 	"github.com/arena/arena/store"
 )
 
@@ -136,7 +137,7 @@ func winContest(t *testing.T, n *Node, sponsor, solver *account.Key) (ledger.Tas
 	t.Helper()
 	send := func(k *account.Key, value ledger.Amount, body ledger.Body) ledger.Outcome {
 		t.Helper()
-		tx := &ledger.Tx{Chain: n.Terms().Chain, Value: value, Body: body}
+		tx := ledgertest.Stamped(n.Terms(), &ledger.Tx{Value: value, Body: body})
 		n.View(func(s *ledger.State) { tx.Nonce = s.NextNonce(k.Address()) })
 		if err := k.SignTx(tx); err != nil {
 			t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/ledgertest"
 	"github.com/arena/arena/reader/builtin"
 )
 
@@ -40,12 +41,12 @@ func TestTheNodesValidatorsCheckABenchFromItsBlobStore(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- n.Run(ctx) }()
 
-	tx := &ledger.Tx{Chain: n.Terms().Chain, Body: challenge.BenchRegister{
+	tx := ledgertest.Stamped(n.Terms(), &ledger.Tx{Body: challenge.BenchRegister{
 		Name: "toolbench", Version: 1, Module: abi.Digest(bench), Size: int64(len(bench)),
 		Kinds: []string{abi.KindMemory, abi.KindTool}, MinCases: 100, Profiles: []string{abi.ProfileFull},
 		Quorum: 3, InitGas: 200_000_000, CaseGas: 200_000_000, BenchGas: 50_000_000_000, MaxPages: 2048,
 		Platform: challenge.Platform, Fold: challenge.DefaultFold(),
-	}}
+	}})
 	n.View(func(s *ledger.State) { tx.Nonce = s.NextNonce(sponsor.Address()) })
 	if err := sponsor.SignTx(tx); err != nil {
 		t.Fatal(err)

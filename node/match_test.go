@@ -13,6 +13,7 @@ import (
 
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/match/operator"
 )
@@ -105,7 +106,7 @@ func TestAMatchIsPlayedThroughTheNode(t *testing.T) {
 	}
 	send := func(k *account.Key, value ledger.Amount, body ledger.Body) ledger.Outcome {
 		t.Helper()
-		tx := &ledger.Tx{Chain: n.Terms().Chain, Value: value, Body: body}
+		tx := ledgertest.Stamped(n.Terms(), &ledger.Tx{Value: value, Body: body})
 		n.View(func(s *ledger.State) { tx.Nonce = s.NextNonce(k.Address()) })
 		if err := k.SignTx(tx); err != nil {
 			t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // TestTestnetLaysOutOneArenaPerNode: each node home of a localnet is an arena directory
@@ -89,7 +90,7 @@ func TestANodeRunsTheCometEngine(t *testing.T) {
 	run := make(chan error, 1)
 	go func() { run <- n.Run(ctx) }()
 	k := newKey(t)
-	tx := &ledger.Tx{Chain: n.Terms().Chain, Nonce: 1, Body: ledger.Faucet{To: k.Address(), Amount: ledger.Ether(3)}}
+	tx := ledgertest.Stamped(n.Terms(), &ledger.Tx{Nonce: 1, Body: ledger.Faucet{To: k.Address(), Amount: ledger.Ether(3)}})
 	if err := k.SignTx(tx); err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // uploadNode is a node whose API runs on a frozen clock, with a funded sponsor.
@@ -94,7 +95,7 @@ func (u *uploadNode) kept(route string) []string {
 // send signs body from k and submits it, asserting that it was applied.
 func (u *uploadNode) send(k *account.Key, value ledger.Amount, body ledger.Body) ledger.Outcome {
 	u.t.Helper()
-	tx := &ledger.Tx{Chain: u.Terms().Chain, Value: value, Body: body}
+	tx := ledgertest.Stamped(u.Terms(), &ledger.Tx{Value: value, Body: body})
 	u.View(func(s *ledger.State) { tx.Nonce = s.NextNonce(k.Address()) })
 	if err := k.SignTx(tx); err != nil {
 		u.t.Fatal(err)

@@ -49,7 +49,7 @@ func newSigner(t fataler) *signer {
 // faucet returns a signed dev-faucet transaction from s with the given nonce.
 func (s *signer) faucet(t fataler, nonce uint64, amount uint64) TxRecord {
 	t.Helper()
-	tx := &ledger.Tx{Chain: "test", From: s.addr, Nonce: nonce,
+	tx := &ledger.Tx{Chain: "test", SigChainID: ledger.KeystoreChainID, From: s.addr, Nonce: nonce,
 		Body: ledger.Faucet{To: s.addr, Amount: ledger.NewAmount(amount)}}
 	h, err := tx.SigningHash()
 	if err != nil {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"testing"
@@ -60,7 +61,7 @@ func TestABlockKeepsItsBeginBlockEvents(t *testing.T) {
 	b.Events = []ledger.Event{{Type: "run_anchored", Height: 1, Round: 3, Entry: 2, Note: "ab"}}
 	commit(t, db, b)
 	got := readAll(t, db)
-	if len(got) != 1 || !got[0].Kept || len(got[0].Events) != 1 || got[0].Events[0] != b.Events[0] {
+	if len(got) != 1 || !got[0].Kept || len(got[0].Events) != 1 || !reflect.DeepEqual(got[0].Events[0], b.Events[0]) {
 		t.Fatalf("block 1 reads back as %+v, want its run_anchored event kept", got)
 	}
 	rows, err := db.r.Query(`SELECT seq, idx, type FROM events WHERE height = 1 ORDER BY seq`)

@@ -172,8 +172,9 @@ func (w *Worker) send(ctx context.Context, body ledger.Body) (ledger.Outcome, er
 func (w *Worker) sendOnce(ctx context.Context, body ledger.Body) (ledger.Outcome, error) {
 	tx := &ledger.Tx{From: w.addr, Body: body}
 	w.cfg.Chain.View(func(s *ledger.State) {
-		tx.Chain = s.Terms().Chain
 		tx.Nonce = s.NextNonce(w.addr)
+		terms := s.Terms()
+		terms.Stamp(tx, ledger.ValidFor(max(s.Now(), time.Now().Unix()), ledger.DefaultValidityS))
 	})
 	if err := w.cfg.Key.SignTx(tx); err != nil {
 		return ledger.Outcome{}, err

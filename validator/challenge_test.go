@@ -64,7 +64,7 @@ func postTx(t *testing.T, a *arena, from string, value ledger.Amount, body ledge
 	srv := httptest.NewServer(api.New(api.Config{Chain: a.engine}))
 	defer srv.Close()
 	k := ledgertest.Key(from)
-	tx := &ledger.Tx{Chain: a.terms.Chain, Value: value, Body: body}
+	tx := ledgertest.Stamped(a.terms, &ledger.Tx{Value: value, Body: body})
 	a.engine.View(func(s *ledger.State) { tx.Nonce = s.NextNonce(k.Address()) })
 	if err := k.SignTx(tx); err != nil {
 		t.Fatal(err)

@@ -87,3 +87,10 @@ func IsDigest(s string) bool {
 	}
 	return true
 }
+
+// TypedData is POST /v1/typed-data: what a wallet signs for a transaction with
+// eth_signTypedData_v4, and its digest.
+type TypedData struct {
+	TypedData map[string]any `json:"typed_data"`
+	Digest    string         `json:"digest"` // 0x hex of the EIP-712 digest, the transaction's id once signed
+}

@@ -28,13 +28,13 @@ func Start(s *ledger.State, blk ledger.Block) *Builder {
 	return &Builder{s: s, blk: blk, cb: store.CommittedBlock{Height: blk.Height, Time: blk.Time}}
 }
 
-// Add admits tx, whose id is its SigningHash, with State.Check. A transaction refused
+// Add admits tx, whose id is its SigningHash, with State.CheckIn at the block's clock. A transaction refused
 // at admission changes nothing and is left out of the block: its refusal is returned as
 // refused. An admitted one is applied and recorded in the block with its outcome, which
 // is returned (a refusal by the rules has Outcome.Err set). err is non-nil only if Apply
 // failed: the state is then unusable and the engine must stop.
 func (b *Builder) Add(tx *ledger.Tx, id [32]byte) (out ledger.Outcome, refused, err error) {
-	if err := b.s.Check(tx); err != nil {
+	if err := b.s.CheckIn(tx, b.blk); err != nil {
 		return ledger.Outcome{}, err, nil
 	}
 	out, err = b.s.Apply(tx, b.blk)

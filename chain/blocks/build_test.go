@@ -20,22 +20,28 @@ func newState(t *testing.T) (*ledger.State, *account.Key) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := ledger.New(ledger.Terms{
-		Chain: "blocks-test", Name: "Blocks test arena", Symbol: "GEN",
-		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 3600, GradingWindowS: 86400,
-		Validators: []ledger.Address{k.Address()}, Attempts: 3, RoundTimeoutS: 60, DevMode: true,
-	})
+	s, err := ledger.New(blocksTerms(k))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s, k
 }
 
+// blocksTerms are the founding terms of a dev arena whose one validator is k.
+func blocksTerms(k *account.Key) ledger.Terms {
+	return ledger.Terms{
+		Chain: "blocks-test", Name: "Blocks test arena", Symbol: "GEN",
+		EntryBond: ledger.Ether(5), AppealBond: ledger.Ether(20), AppealWindowS: 3600, GradingWindowS: 86400,
+		Validators: []ledger.Address{k.Address()}, Attempts: 3, RoundTimeoutS: 60, DevMode: true,
+	}
+}
+
 // faucet returns k's faucet transaction with the given nonce, signed, and its id.
 func faucet(t *testing.T, k *account.Key, nonce uint64) (*ledger.Tx, [32]byte) {
 	t.Helper()
-	tx := &ledger.Tx{Chain: "blocks-test", From: k.Address(), Nonce: nonce,
-		Body: ledger.Faucet{To: k.Address(), Amount: ledger.NewAmount(1)}}
+	tx := &ledger.Tx{From: k.Address(), Nonce: nonce, Body: ledger.Faucet{To: k.Address(), Amount: ledger.NewAmount(1)}}
+	terms := blocksTerms(k)
+	terms.Stamp(tx, ledger.NoExpiry)
 	if err := k.SignTx(tx); err != nil {
 		t.Fatal(err)
 	}

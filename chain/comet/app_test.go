@@ -15,6 +15,7 @@ import (
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/chain/solo"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 	"github.com/arena/arena/store"
 )
 
@@ -69,7 +70,7 @@ func (s *single) open() {
 
 func (s *single) tx(k *account.Key, nonce uint64, value ledger.Amount, body ledger.Body) []byte {
 	s.t.Helper()
-	tx := &ledger.Tx{Chain: s.terms.Chain, Nonce: nonce, Value: value, Body: body}
+	tx := ledgertest.Stamped(s.terms, &ledger.Tx{Nonce: nonce, Value: value, Body: body})
 	if err := k.SignTx(tx); err != nil {
 		s.t.Fatal(err)
 	}

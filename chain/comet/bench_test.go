@@ -13,6 +13,7 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // The shape of BenchmarkFourNodeThroughput's load.
@@ -57,8 +58,8 @@ func BenchmarkFourNodeThroughput(b *testing.B) {
 		raw := make([][][]byte, benchSenders)
 		for i, k := range keys {
 			for j := range benchPerSender {
-				tx := &ledger.Tx{Chain: c.net.Terms.Chain, Nonce: next[i] + uint64(j),
-					Body: ledger.Faucet{To: k.Address(), Amount: ledger.Ether(1)}}
+				tx := ledgertest.Stamped(c.net.Terms, &ledger.Tx{Nonce: next[i] + uint64(j),
+					Body: ledger.Faucet{To: k.Address(), Amount: ledger.Ether(1)}})
 				if err := k.SignTx(tx); err != nil {
 					b.Fatal(err)
 				}

@@ -22,6 +22,7 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // waitLimit bounds every wait of the network tests.
@@ -286,7 +287,7 @@ func (c *cluster) submit(k *account.Key, value ledger.Amount, body ledger.Body) 
 	node := c.up()[0]
 	var nonce uint64
 	c.mustQuery("/nonce/"+k.Address().String(), &nonce)
-	tx := &ledger.Tx{Chain: c.net.Terms.Chain, Nonce: nonce, Value: value, Body: body}
+	tx := ledgertest.Stamped(c.net.Terms, &ledger.Tx{Nonce: nonce, Value: value, Body: body})
 	if err := k.SignTx(tx); err != nil {
 		c.t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // TestEngineSubmitWaitsForCommit: Submit returns once the transaction is committed,
@@ -41,7 +42,7 @@ func TestEngineSubmitWaitsForCommit(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
 	sign := func(k *account.Key, nonce uint64, amount uint64) *ledger.Tx {
-		tx := &ledger.Tx{Chain: terms.Chain, Nonce: nonce, Body: ledger.Faucet{To: funded.Address(), Amount: ledger.Ether(amount)}}
+		tx := ledgertest.Stamped(net.Terms, &ledger.Tx{Nonce: nonce, Body: ledger.Faucet{To: funded.Address(), Amount: ledger.Ether(amount)}})
 		if err := k.SignTx(tx); err != nil {
 			t.Fatal(err)
 		}

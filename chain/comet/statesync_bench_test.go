@@ -16,6 +16,7 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 	"github.com/arena/arena/store"
 )
 
@@ -58,7 +59,7 @@ func BenchmarkStateSyncJoin(b *testing.B) {
 					var to ledger.Address
 					binary.BigEndian.PutUint64(to[12:], uint64(lo+i+1))
 					k := keys[(lo+i)%senders]
-					tx := &ledger.Tx{Chain: terms.Chain, Nonce: uint64((lo+i)/senders + 1), Body: ledger.Faucet{To: to, Amount: ledger.Ether(1)}}
+					tx := ledgertest.Stamped(terms, &ledger.Tx{Nonce: uint64((lo+i)/senders + 1), Body: ledger.Faucet{To: to, Amount: ledger.Ether(1)}})
 					if err := k.SignTx(tx); err != nil {
 						b.Error(err)
 						return

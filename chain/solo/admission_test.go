@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // TestRefusalsAtAdmissionWriteNothing: DESIGN, "a nonce per sender refuses replays" and
@@ -35,7 +36,7 @@ func TestRefusalsAtAdmissionWriteNothing(t *testing.T) {
 		{"signed by another key", forged, ledger.ErrBadSignature,
 			fmt.Sprintf("bad signature: signed by %s, not by sender %s", other.addr, s.addr)},
 		{"body changed after signing", tampered, ledger.ErrBadSignature, ""},
-		{"no signature", &ledger.Tx{Chain: chain, From: s.addr, Nonce: 2, Body: ledger.Withdraw{}}, ledger.ErrBadSignature,
+		{"no signature", ledgertest.Stamped(*testTerms(t), &ledger.Tx{From: s.addr, Nonce: 2, Body: ledger.Withdraw{}}), ledger.ErrBadSignature,
 			"bad signature: want 65 bytes, got 0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

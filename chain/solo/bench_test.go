@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // BenchmarkIngest measures durable throughput through Submit: concurrent submitters each
@@ -56,7 +57,8 @@ func benchIngest(b *testing.B, submitters int, fees bool) {
 		for i, s := range signers {
 			for range perIter / submitters {
 				nonces[i]++
-				txs[i] = append(txs[i], s.faucet(b, nonces[i], 1))
+				tx := ledgertest.Stamped(*terms, &ledger.Tx{Nonce: nonces[i], Body: ledger.Faucet{To: s.addr, Amount: ledger.NewAmount(1)}})
+				txs[i] = append(txs[i], s.sign(b, tx))
 			}
 		}
 		b.StartTimer()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // feeTerms are public founding terms with a fee per transaction and per byte, and one
@@ -28,8 +29,9 @@ func feeTerms(t fataler, funded ledger.Address) *ledger.Terms {
 func TestAKeyHoldingNothingWritesNothing(t *testing.T) {
 	path := tempPath(t)
 	payer, stranger := newSigner(t), newSigner(t)
-	e := openEngine(t, Config{Path: path}, feeTerms(t, payer.addr))
-	tx := stranger.sign(t, &ledger.Tx{Chain: chain, Nonce: 1, Body: ledger.Withdraw{}})
+	terms := feeTerms(t, payer.addr)
+	e := openEngine(t, Config{Path: path}, terms)
+	tx := stranger.sign(t, ledgertest.Stamped(*terms, &ledger.Tx{Nonce: 1, Body: ledger.Withdraw{}}))
 	_, err := e.Submit(context.Background(), tx)
 	if !errors.Is(err, ledger.ErrFee) || err.Error() != "[EXPECTED] Wallet balance cannot pay the transaction's fee" {
 		t.Fatalf("Submit from a key holding nothing = %v, want [EXPECTED] Wallet balance cannot pay the transaction's fee", err)
@@ -43,7 +45,7 @@ func TestAKeyHoldingNothingWritesNothing(t *testing.T) {
 		t.Errorf("the stranger's next nonce = %d, want 1 (untouched)", next)
 	}
 
-	paid := payer.sign(t, &ledger.Tx{Chain: chain, Nonce: 1, Body: ledger.Withdraw{}})
+	paid := payer.sign(t, ledgertest.Stamped(*terms, &ledger.Tx{From: payer.addr, Nonce: 1, Body: ledger.Withdraw{}}))
 	r, err := e.Submit(context.Background(), paid)
 	if err != nil || r.Height != 1 {
 		t.Fatalf("funded sender's withdraw: %+v, %v; want it in block 1", r, err)

@@ -39,7 +39,7 @@ func testTerms(t fataler) *ledger.Terms {
 	return &ledger.Terms{
 		Chain: chain, Name: "Test arena", Symbol: "GEN",
 		EntryBond: ledger.Ether(1), AppealBond: ledger.Ether(2), AppealWindowS: 3600, GradingWindowS: 86400,
-		Validators: []ledger.Address{newSigner(t).addr}, Attempts: 3, RoundTimeoutS: 600,
+		Validators: []ledger.Address{{0xa1}}, Attempts: 3, RoundTimeoutS: 600,
 		DevMode: true,
 	}
 }
@@ -59,10 +59,18 @@ func newSigner(t fataler) *signer {
 	return &signer{key: k, addr: ledger.Address(crypto.PubkeyToAddress(k.PublicKey))}
 }
 
-// sign sets tx.From to s and signs tx over its SigningHash.
+// sign sets tx.From to s, stamps tx for testTerms' arena unless it names one, and signs
+// it over its SigningHash.
 func (s *signer) sign(t fataler, tx *ledger.Tx) *ledger.Tx {
 	t.Helper()
 	tx.From = s.addr
+	if tx.Arena == ([32]byte{}) {
+		chain := tx.Chain
+		testTerms(t).Stamp(tx, ledger.NoExpiry)
+		if chain != "" {
+			tx.Chain = chain
+		}
+	}
 	return s.signAs(t, tx)
 }
 

@@ -159,7 +159,7 @@ func presign(ctx context.Context, c *client.Client, keys []*account.Key, n int) 
 		}
 		first[i] = acc.NextNonce
 	}
-	txs, err := signFaucets(ar.Terms.Chain, keys, first, n)
+	txs, err := signFaucets(&ar.Terms, ledger.ValidFor(max(ar.Time, time.Now().Unix()), ledger.DefaultValidityS), keys, first, n)
 	if err != nil {
 		return nil, err
 	}
@@ -189,8 +189,8 @@ func newKeys(n int) ([]*account.Key, error) {
 }
 
 // signFaucets signs n faucet transactions, each key crediting itself one atto, from
-// nonce first[i] on, using every CPU.
-func signFaucets(chain string, keys []*account.Key, first []uint64, n int) ([][]*ledger.Tx, error) {
+// nonce first[i] on, valid until validUntil, using every CPU.
+func signFaucets(terms *ledger.Terms, validUntil uint64, keys []*account.Key, first []uint64, n int) ([][]*ledger.Tx, error) {
 	out := make([][]*ledger.Tx, len(keys))
 	errs := make([]error, len(keys))
 	sem := make(chan struct{}, runtime.NumCPU())
@@ -204,8 +204,9 @@ func signFaucets(chain string, keys []*account.Key, first []uint64, n int) ([][]
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			for j := range count {
-				tx := &ledger.Tx{Chain: chain, From: k.Address(), Nonce: first[i] + uint64(j),
+				tx := &ledger.Tx{From: k.Address(), Nonce: first[i] + uint64(j),
 					Body: ledger.Faucet{To: k.Address(), Amount: ledger.NewAmount(1)}}
+				terms.Stamp(tx, validUntil)
 				if errs[i] = k.SignTx(tx); errs[i] != nil {
 					return
 				}

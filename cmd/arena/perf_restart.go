@@ -88,7 +88,7 @@ func buildLog(ctx context.Context, dir string, cfg node.Config, n, clients int) 
 	if err != nil {
 		return 0, 0, err
 	}
-	secs, err := fill(ctx, e, terms.Chain, n, clients)
+	secs, err := fill(ctx, e, n, clients)
 	var h uint64
 	e.View(func(s *ledger.State) { h = s.Height() })
 	if cerr := e.Close(); err == nil {
@@ -99,18 +99,22 @@ func buildLog(ctx context.Context, dir string, cfg node.Config, n, clients int) 
 
 // fill signs n faucet transactions from clients new keys and submits them to e,
 // returning the seconds the submissions took.
-func fill(ctx context.Context, e *solo.Engine, chain string, n, clients int) (float64, error) {
+func fill(ctx context.Context, e *solo.Engine, n, clients int) (float64, error) {
 	keys, err := newKeys(clients)
 	if err != nil {
 		return 0, err
 	}
 	first := make([]uint64, clients)
+	var terms ledger.Terms
+	var validUntil uint64
 	e.View(func(s *ledger.State) {
 		for i, k := range keys {
 			first[i] = s.NextNonce(k.Address())
 		}
+		terms = s.Terms()
+		validUntil = ledger.ValidFor(max(s.Now(), time.Now().Unix()), ledger.DefaultValidityS)
 	})
-	txs, err := signFaucets(chain, keys, first, n)
+	txs, err := signFaucets(&terms, validUntil, keys, first, n)
 	if err != nil {
 		return 0, err
 	}

@@ -89,7 +89,8 @@ func (c *Contest) Names() []string { return c.keys.sorted() }
 func (c *Contest) Tx(from string, value ledger.Amount, body ledger.Body) *ledger.Tx {
 	c.t.Helper()
 	k := c.keys.get(from)
-	tx := &ledger.Tx{Chain: c.terms.Chain, From: k.Address(), Nonce: c.nextNonce(k.Address()), Value: value, Body: body}
+	tx := &ledger.Tx{From: k.Address(), Nonce: c.nextNonce(k.Address()), Value: value, Body: body}
+	c.terms.Stamp(tx, ledger.NoExpiry)
 	if !c.unsign {
 		if err := Sign(tx, k); err != nil {
 			c.t.Fatalf("sign %s by %s: %v", body.Kind(), from, err)

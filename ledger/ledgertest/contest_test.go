@@ -29,7 +29,7 @@ func TestKeysAreDerivedFromTheirNames(t *testing.T) {
 func TestSignSignsTheReceiptsOfAnAttestation(t *testing.T) {
 	res := ledgertest.Reading(4, 0, false)
 	res.Calls = []ledger.Call{{Provider: "p", Model: "m", Purpose: "read", Prompt: "read this"}, {Provider: "p", Model: "m", Purpose: "compile"}}
-	tx := &ledger.Tx{Chain: "arena-test", From: ledgertest.Addr("v1"), Nonce: 1, Body: ledger.Attest{Round: 1, Attempt: 1, Result: res}}
+	tx := &ledger.Tx{Chain: "arena-test", SigChainID: ledger.KeystoreChainID, From: ledgertest.Addr("v1"), Nonce: 1, Body: ledger.Attest{Round: 1, Attempt: 1, Result: res}}
 	if err := ledgertest.Sign(tx, ledgertest.Key("v1")); err != nil {
 		t.Fatal(err)
 	}

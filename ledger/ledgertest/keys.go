@@ -18,12 +18,16 @@ import (
 // on every run; anyone can derive them, so they are for tests only. Key panics only if a
 // name hashes to an invalid scalar, which no name anyone writes will.
 func Key(name string) *account.Key {
-	k, err := account.FromHex(hex.EncodeToString(crypto.Keccak256([]byte("arena contest key\n" + name))))
+	k, err := account.FromHex(hex.EncodeToString(KeyBytes(name)))
 	if err != nil {
 		panic(fmt.Sprintf("ledgertest: derive key %q: %v", name, err))
 	}
 	return k
 }
+
+// KeyBytes returns the secret of the key named name, for tests that hand it to a wallet
+// library.
+func KeyBytes(name string) []byte { return crypto.Keccak256([]byte("arena contest key\n" + name)) }
 
 // Addr returns the address of the key named name.
 func Addr(name string) ledger.Address { return Key(name).Address() }
@@ -93,3 +97,10 @@ func (r *keyring) name(a ledger.Address) (string, bool) {
 
 // sorted returns every name, sorted.
 func (r *keyring) sorted() []string { return slices.Sorted(maps.Keys(r.byName)) }
+
+// Stamped stamps tx for the arena founded on terms (ledger.Terms.Stamp), valid at any
+// clock, and returns it.
+func Stamped(terms ledger.Terms, tx *ledger.Tx) *ledger.Tx {
+	terms.Stamp(tx, ledger.NoExpiry)
+	return tx
+}

@@ -189,8 +189,9 @@ func (o *Operator) count(body ledger.Body) {
 func (o *Operator) sendOnce(ctx context.Context, body ledger.Body) (ledger.Outcome, error) {
 	tx := &ledger.Tx{From: o.addr, Body: body}
 	o.cfg.Chain.View(func(s *ledger.State) {
-		tx.Chain = s.Terms().Chain
 		tx.Nonce = s.NextNonce(o.addr)
+		terms := s.Terms()
+		terms.Stamp(tx, ledger.ValidFor(max(s.Now(), time.Now().Unix()), ledger.DefaultValidityS))
 	})
 	if err := o.cfg.Key.SignTx(tx); err != nil {
 		return ledger.Outcome{}, err

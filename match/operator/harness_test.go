@@ -96,7 +96,11 @@ func (a *arena) try(who string, value ledger.Amount, body ledger.Body) (ledger.O
 	defer a.nonces.Unlock()
 	k := ledgertest.Key(who)
 	tx := &ledger.Tx{From: k.Address(), Value: value, Body: body}
-	a.engine.View(func(s *ledger.State) { tx.Chain, tx.Nonce = s.Terms().Chain, s.NextNonce(k.Address()) })
+	a.engine.View(func(s *ledger.State) {
+		tx.Nonce = s.NextNonce(k.Address())
+		terms := s.Terms()
+		terms.Stamp(tx, ledger.NoExpiry)
+	})
 	if err := k.SignTx(tx); err != nil {
 		return ledger.Outcome{}, err
 	}

@@ -1,0 +1,136 @@
+package api_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arena/arena/api"
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
+	"github.com/arena/arena/ledger/tender"
+)
+
+// walletsDir holds the pinned wallet libraries scripts/test installs.
+const walletsDir = "testdata/wallets"
+
+// signWithLibraries signs each typed data with each wallet library under Node, by
+// sign.mjs, and returns the signatures in input order.
+func signWithLibraries(t *testing.T, key string, reqs []map[string]any) []string {
+	t.Helper()
+	for _, lib := range []string{"ethers", "viem", "@metamask/eth-sig-util"} {
+		if _, err := os.Stat(filepath.Join(walletsDir, "node_modules", lib)); err != nil {
+			t.Fatalf("the wallet library %s is required in %s/node_modules: run scripts/test, or npm install there: %v", lib, walletsDir, err)
+		}
+	}
+	var in bytes.Buffer
+	for _, r := range reqs {
+		r["key"] = key
+		b, _ := json.Marshal(r)
+		in.Write(append(b, '\n'))
+	}
+	cmd := exec.Command("node", "sign.mjs")
+	cmd.Dir = walletsDir
+	cmd.Stdin = &in
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node sign.mjs: %v\n%s", err, stderr.String())
+	}
+	var sigs []string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		sigs = append(sigs, sc.Text())
+	}
+	if len(sigs) != len(reqs) {
+		t.Fatalf("node sign.mjs gave %d signatures for %d requests", len(sigs), len(reqs))
+	}
+	return sigs
+}
+
+// Transactions of several kinds, each signed by ethers, viem and MetaMask's eth-sig-util
+// from the typed data POST /v1/typed-data answers, under a wallet's chain id, are taken
+// by POST /v1/tx in the wallet's form and settle as keystore-signed ones do; the three
+// libraries sign the same typed data identically.
+func TestWalletLibrariesSignEveryTransaction(t *testing.T) {
+	wallet := ledgertest.Key("wallet")
+	keyHex := "0x" + hex.EncodeToString(ledgertest.KeyBytes("wallet"))
+	treasury := ledger.MustAddress("0x00000000000000000000000000000000000000d0")
+	f := newFixtureWith(t, func(t *ledger.Terms) {
+		t.Treasury = &treasury
+		t.FeePerTx, t.FeePerByte = ledger.NewAmount(1000), ledger.NewAmount(3)
+		t.Genesis = append(t.Genesis, ledger.Allocation{Address: wallet.Address(), Amount: ledger.Ether(1000)})
+	})
+	f.sender = wallet
+	bodies := func(lib string) []struct {
+		value ledger.Amount
+		body  ledger.Body
+	} {
+		return []struct {
+			value ledger.Amount
+			body  ledger.Body
+		}{
+			{ledger.Amount{}, ledger.Faucet{To: wallet.Address(), Amount: ledger.Ether(1)}},
+			{ledger.Ether(100), ledger.PostTask{Title: "Write a haiku", Spec: "A haiku about ledgers, " + strings.Repeat("in plain words, ", 20), Rubric: "At most 100 characters.", ClosesInS: 3600}},
+			{ledger.Amount{}, tender.Check{Criteria: []string{"The plan names its milestones.", "It was signed with " + lib + "."}}},
+			{ledger.Amount{}, ledger.Advance{Seconds: 60}},
+		}
+	}
+	type signing struct {
+		lib  string
+		body ledger.Body
+		td   api.TypedData
+	}
+	var plan []signing
+	var reqs []map[string]any
+	nonce := uint64(1)
+	for _, lib := range []string{"ethers", "viem", "eth-sig-util"} {
+		for _, b := range bodies(lib) {
+			tx := &ledger.Tx{From: wallet.Address(), Nonce: nonce, Value: b.value, SigChainID: 8453, Body: b.body}
+			f.terms.Stamp(tx, ledger.NoExpiry)
+			td := f.typedData(tx)
+			plan = append(plan, signing{lib, b.body, td})
+			reqs = append(reqs, map[string]any{"library": lib, "typedData": td.TypedData})
+			nonce++
+		}
+	}
+	for i, sig := range signWithLibraries(t, keyHex, reqs) {
+		p := plan[i]
+		raw, _ := hex.DecodeString(strings.TrimPrefix(sig, "0x"))
+		st, ans := f.postJSON(walletForm(p.td, p.body, 8453, raw))
+		if st != http.StatusOK {
+			t.Fatalf("%s-signed %s: POST /v1/tx = %d %s", p.lib, p.body.Kind(), st, ans)
+		}
+		var rc api.Receipt
+		if err := json.Unmarshal([]byte(ans), &rc); err != nil || !rc.Outcome.OK() || rc.TxID != p.td.Digest {
+			t.Fatalf("%s-signed %s: receipt %s, want applied with id %s", p.lib, p.body.Kind(), ans, p.td.Digest)
+		}
+	}
+
+	tx := &ledger.Tx{From: wallet.Address(), Nonce: nonce, SigChainID: 1, Body: ledger.Withdraw{}}
+	f.terms.Stamp(tx, ledger.NoExpiry)
+	td := f.typedData(tx)
+	reqs = nil
+	for _, lib := range []string{"ethers", "viem", "eth-sig-util"} {
+		reqs = append(reqs, map[string]any{"library": lib, "typedData": td.TypedData})
+	}
+	sigs := signWithLibraries(t, keyHex, reqs)
+	if err := wallet.SignTx(tx); err != nil {
+		t.Fatal(err)
+	}
+	tx.Sig[64] += 27
+	want := "0x" + hex.EncodeToString(tx.Sig)
+	for i, s := range sigs {
+		if s != want {
+			t.Fatalf("%s signed %s, the keystore %s", reqs[i]["library"], s, want)
+		}
+	}
+}
