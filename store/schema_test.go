@@ -81,7 +81,7 @@ func TestABlockKeepsItsBeginBlockEvents(t *testing.T) {
 	if want := []string{"0 -1 run_anchored", "1 0 faucet"}; !slices.Equal(table, want) {
 		t.Errorf("events table holds %q, want %q", table, want)
 	}
-	if evs, err := db.BlockEvents(); err != nil || len(evs) != 1 || evs[0] != b.Events[0] {
+	if evs, err := db.BlockEvents(); err != nil || len(evs) != 1 || !reflect.DeepEqual(evs[0], b.Events[0]) {
 		t.Errorf("BlockEvents = %+v, %v; want the run_anchored event alone", evs, err)
 	}
 }
