@@ -6,7 +6,6 @@ import (
 	"errors"
 
 	"github.com/arena/arena/challenge/abi"
-	"github.com/arena/arena/ledger/book"
 )
 
 // Session serves one agent's imports: Input is the current case's input, Output receives
@@ -59,15 +58,13 @@ func (r *Runtime) Agent(ctx context.Context, m *Module, entropy [32]byte, lim Li
 	a.initGas = res.used
 	switch {
 	case res.cut:
-		err = errCut("The program")
+		err = errCut(RoleProgram)
 	case res.timedOut:
-		err = errWall("The program", lim.Wall)
+		err = errWall(RoleProgram, lim.Wall)
 	case res.outOfGas:
-		err = book.NewError(book.Expected, "The program ran out of gas in _initialize")
+		err = &Error{Fault: FaultInitGas, Name: "_initialize"}
 	case res.err != nil:
-		e := expected("The program failed in _initialize: %s", firstLine(res.err))
-		e.Err = res.err
-		err = e
+		err = &Error{Fault: FaultInitTrap, Name: "_initialize", Detail: firstLine(res.err), Err: res.err}
 	}
 	if err != nil {
 		return nil, errors.Join(err, in.close(ctx))
@@ -91,10 +88,10 @@ func (a *Agent) Handle(ctx context.Context, gas int64) (used int64, outcome stri
 	switch {
 	case res.cut:
 		a.dead = true
-		return res.used, "", errCut("The program")
+		return res.used, "", errCut(RoleProgram)
 	case res.timedOut:
 		a.dead = true
-		return res.used, "", errWall("The program", a.in.wall)
+		return res.used, "", errWall(RoleProgram, a.in.wall)
 	case res.outOfGas:
 		a.dead = true
 		return res.used, abi.OutcomeOutOfGas, nil
