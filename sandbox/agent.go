@@ -38,7 +38,7 @@ type agentKey struct{}
 // Agent instantiates m (running no start function), sets initGas and calls _initialize.
 // The module must export handle and _initialize, both without parameters or results.
 // Calls made during _initialize return 0 and reach no session. A trap or running out of
-// gas in _initialize is [EXPECTED]; the safety net [TRANSIENT].
+// gas in _initialize is FaultInitTrap or FaultInitGas; the safety net FaultWall.
 func (r *Runtime) Agent(ctx context.Context, m *Module, entropy [32]byte, lim Limits, initGas int64, s Session) (*Agent, error) {
 	for _, name := range []string{"handle", "_initialize"} {
 		if err := m.export(name); err != nil {
@@ -77,8 +77,8 @@ func (a *Agent) InitGas() int64 { return a.initGas }
 
 // Handle runs one case: it sets gas, takes the session's input and calls handle. The
 // outcome is abi.OutcomeOK (the response goes to the session), abi.OutcomeTrap or
-// abi.OutcomeOutOfGas (no response; the agent is dead). err is only the [TRANSIENT]
-// safety net (the agent is dead) or a misuse of a dead agent.
+// abi.OutcomeOutOfGas (no response; the agent is dead). err is only the safety net
+// or the caller (FaultWall, FaultCut: the agent is dead) or a misuse of a dead agent.
 func (a *Agent) Handle(ctx context.Context, gas int64) (used int64, outcome string, err error) {
 	if a.dead {
 		return 0, "", errors.New("sandbox: the agent is dead after a failed case")

@@ -44,10 +44,10 @@ package sandbox
 //     bytes. A data_cap of 589,824 (576 KiB) admits them with room for a little more code.
 //     Only the architecture is capped (as the brief pins): a training program's data can
 //     still reach the region through copy_to_arch; the step-0 anomaly is what catches that.
-//   - Wall time bounds a Learner's whole life (from Learner to Close), [TRANSIENT]. It is
+//   - Wall time bounds a Learner's whole life (from Learner to Close), FaultWall. It is
 //     checked before and after every call, not during one: learning modules run in a wazero
 //     runtime without CloseOnContextDone (its goroutine per call cost more than the work of
-//     a call per byte), so gas alone bounds a call. A cancelled ctx is [TRANSIENT] too.
+//     a call per byte), so gas alone bounds a call. A cancelled ctx is FaultStopped.
 //   - Bytes are numbered by the caller: Predict and Learn take the index that their errors
 //     name ("at byte N").
 
@@ -232,7 +232,7 @@ type learnerKey struct{}
 // _initialize, reads and gates its parameter region (ParamCap, inside its memory, DataCap),
 // fills the region with ChaCha8 bytes keyed by sha256(InitDomain + seed), then instantiates
 // train linked to this instance of arch and runs its _initialize. Gate failures, traps and
-// running out of gas are [EXPECTED]; the wall-time safety net is [TRANSIENT].
+// running out of gas are the program's faults; the wall-time safety net is FaultWall.
 func (r *Runtime) Learner(ctx context.Context, arch *Arch, train *Train, seed [32]byte, lim LearnLimits) (*Learner, error) {
 	if err := train.pair(arch); err != nil {
 		return nil, err
@@ -325,7 +325,7 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 }
 
 // ctx returns the context calls run under: ctx carrying the Learner (for the host
-// functions), kept while the caller passes the same ctx. It fails [TRANSIENT] when ctx is
+// functions), kept while the caller passes the same ctx. It fails (FaultStopped, FaultWall) when ctx is
 // done or the Learner is past its wall-time deadline: the safety net, checked between
 // calls (gas bounds each call).
 func (l *Learner) ctx(ctx context.Context) (context.Context, error) {

@@ -17,7 +17,7 @@ const observeExport = "observe"
 // that codes a stream without learning (the held-out measurement) calls in place of Learn:
 // predict takes no argument, so without it a stateful architecture's context would stay
 // where the training stopped. An observe export of another signature than (i32) → () is
-// [EXPECTED] at its first call.
+// FaultExportType at its first call.
 func (l *Learner) Observe(ctx context.Context, i int64, b byte) error {
 	if l.err != nil {
 		return errDead
