@@ -118,11 +118,17 @@ func (e *Error) Error() string {
 		}
 		s += e.Name
 	}
-	if e.N != 0 || e.Limit != 0 {
+	switch {
+	case e.Limit != 0:
 		s += fmt.Sprintf(" (%d, limit %d)", e.N, e.Limit)
+	case e.N != 0:
+		s += fmt.Sprintf(" (%d)", e.N)
 	}
-	if e.Fault == FaultParamOutside || e.Fault == FaultFreqOutside {
+	switch e.Fault {
+	case FaultParamOutside:
 		s += fmt.Sprintf(" at %d (memory %d)", e.Ptr, e.Mem)
+	case FaultFreqOutside:
+		s += fmt.Sprintf(" at %d", e.Ptr)
 	}
 	switch e.Fault {
 	case FaultByteGas, FaultByteTrap, FaultFreqOutside:
