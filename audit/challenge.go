@@ -200,12 +200,12 @@ func (a *runAudit) artifacts(ctx context.Context) {
 		}
 	}
 	if a.module, err = a.in.Runtime.Compile(ctx, wasm, sandbox.Offer{}); err != nil {
-		a.r.fail("bench module", "it does not compile: "+err.Error())
+		a.r.fail("bench module", "it does not compile: "+grading.ClassifyRun(err).Error())
 		return
 	}
 	out, err := a.command(ctx, abi.Request{Op: abi.OpGenerate, Seed: a.run.Seed, Profile: a.run.Profile})
 	if err != nil {
-		a.r.fail("dataset", "the bench did not generate: "+err.Error())
+		a.r.fail("dataset", "the bench did not generate: "+grading.ClassifyRun(err).Error())
 		return
 	}
 	a.dataset, a.dsha = out, abi.Digest(out)

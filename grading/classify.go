@@ -10,6 +10,7 @@ import (
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/sandbox"
 )
 
 // Protocol messages of grading failures, every one of them in this file. Consensus
@@ -143,8 +144,9 @@ func sizeText(n int64) string {
 }
 
 // ClassifyRun classes an error of a program's run on a validator (a benchmark run or
-// check, a learning run or held-out measurement): the classed failure err carries (a
-// gate's, the kind's own); an artifact's failure to be fetched as ClassifyBlob says;
+// check, a learning run or held-out measurement): the classed failure err carries (the
+// kind's own); an artifact's failure to be fetched as ClassifyBlob says; a failure of the
+// gates or of a run in the sandbox as ClassifySandbox says;
 // otherwise a failure of the validator, never the program's: context.DeadlineExceeded
 // is [TRANSIENT] The run was stopped by its deadline before its gas ran out,
 // context.Canceled [TRANSIENT] Grading cancelled, and anything else [TRANSIENT] The
@@ -152,11 +154,14 @@ func sizeText(n int64) string {
 func ClassifyRun(err error) *ledger.Error {
 	var e *ledger.Error
 	var b *blobs.Error
+	var s *sandbox.Error
 	switch {
 	case errors.As(err, &e):
 		return e
 	case errors.As(err, &b):
 		return ClassifyBlob(b)
+	case errors.As(err, &s):
+		return ClassifySandbox(s)
 	case errors.Is(err, context.DeadlineExceeded):
 		return &ledger.Error{Class: ledger.Transient, Msg: msgDeadline, Err: err}
 	case errors.Is(err, context.Canceled):
@@ -282,4 +287,97 @@ func ClassifyModel(err error) *ledger.Error {
 	}
 	e.Err = err
 	return e
+}
+
+// ClassifySandbox classes a program's failure of the gates or of a run in the sandbox.
+// R is its role's subject: The program, The bench module, The architecture, The
+// training program or The learner; a bench offers imports and a learning challenge
+// offers them to an architecture or a training program:
+//
+//   - the validator's safety net and its caller, every one [TRANSIENT]: R ran past the
+//     wall-time safety net of <d>, R was stopped by its caller's deadline before its gas
+//     ran out, the learner was stopped: <the context's error>;
+//   - every other fault [EXPECTED], the program's: for example R is <n> bytes; the limit
+//     is <max>, R is not a valid WebAssembly module: <why>, R imports M.N, which the
+//     bench does not offer, R ran out of gas at byte <i>, The bench module failed: exit
+//     code <c>.
+//
+// The result wraps e, for logs; only its class and message are ever compared.
+func ClassifySandbox(e *sandbox.Error) *ledger.Error {
+	r := roles[e.Role]
+	if r == "" {
+		r = roles[sandbox.RoleProgram]
+	}
+	var msg string
+	switch e.Fault {
+	case sandbox.FaultTooLarge:
+		msg = fmt.Sprintf("%s is %d bytes; the limit is %d", r, e.N, e.Limit)
+	case sandbox.FaultLimits:
+		msg = r + " exceeds the sandbox's limits: " + e.Detail
+	case sandbox.FaultInvalid:
+		msg = r + " is not a valid WebAssembly module: " + e.Detail
+	case sandbox.FaultUnmeterable:
+		msg = r + " cannot be metered: " + e.Detail
+	case sandbox.FaultNotOffered:
+		offerer := "the bench"
+		if e.Role == sandbox.RoleArch || e.Role == sandbox.RoleTrain {
+			offerer = "the challenge"
+		}
+		msg = r + " imports " + e.Module + "." + e.Name + ", which " + offerer + " does not offer"
+	case sandbox.FaultSignature:
+		msg = r + " imports " + e.Module + "." + e.Name + " with the wrong signature"
+	case sandbox.FaultNoExport:
+		msg = r + " does not export " + e.Name
+	case sandbox.FaultExportType:
+		msg = r + " exports " + e.Name + " with the wrong signature"
+	case sandbox.FaultForbidden:
+		msg = r + " exports " + e.Name
+	case sandbox.FaultBothExports:
+		msg = "A single combined module is not accepted: it exports both predict and learn"
+	case sandbox.FaultSameModule:
+		msg = "A single combined module is not accepted: the architecture and the training program are the same module"
+	case sandbox.FaultArchMissing:
+		msg = r + " imports arch." + e.Name + ", which the architecture does not export"
+	case sandbox.FaultMemory:
+		msg = fmt.Sprintf("%s needs %d memory pages; the limit is %d", r, e.N, e.Limit)
+	case sandbox.FaultParamCap:
+		msg = fmt.Sprintf("The parameter region is %d bytes; the cap is %d", e.N, e.Limit)
+	case sandbox.FaultParamOutside:
+		msg = fmt.Sprintf("The parameter region (%d bytes at %d) is outside the architecture's memory (%d bytes)", e.N, e.Ptr, e.Mem)
+	case sandbox.FaultDataCap:
+		msg = fmt.Sprintf("The architecture's data outside its parameter region is %d bytes; the cap is %d", e.N, e.Limit)
+	case sandbox.FaultInitGas:
+		msg = r + " ran out of gas in " + e.Name
+	case sandbox.FaultInitTrap:
+		msg = r + " failed in " + e.Name + ": " + e.Detail
+	case sandbox.FaultByteGas:
+		msg = fmt.Sprintf("%s ran out of gas at byte %d", r, e.Byte)
+	case sandbox.FaultByteTrap:
+		msg = fmt.Sprintf("%s trapped at byte %d: %s", r, e.Byte, e.Detail)
+	case sandbox.FaultFreqOutside:
+		msg = fmt.Sprintf("%s trapped at byte %d: predict returned %d, and the %d bytes there are outside its memory", r, e.Byte, e.Ptr, e.N)
+	case sandbox.FaultOutOfGas:
+		msg = r + " ran out of gas"
+	case sandbox.FaultStdout:
+		msg = fmt.Sprintf("%s wrote more than %d bytes to stdout", r, e.Limit)
+	case sandbox.FaultExit:
+		msg = fmt.Sprintf("%s failed: exit code %d", r, e.Code)
+	case sandbox.FaultTrap:
+		msg = r + " failed: " + e.Detail
+	case sandbox.FaultWall:
+		return &ledger.Error{Class: ledger.Transient, Msg: fmt.Sprintf("%s ran past the wall-time safety net of %s", r, e.Wall), Err: e}
+	case sandbox.FaultCut:
+		return &ledger.Error{Class: ledger.Transient, Msg: r + " was stopped by its caller's deadline before its gas ran out", Err: e}
+	case sandbox.FaultStopped:
+		return &ledger.Error{Class: ledger.Transient, Msg: "the learner was stopped: " + e.Detail, Err: e}
+	default:
+		return &ledger.Error{Class: ledger.Transient, Msg: msgHost, Err: e}
+	}
+	return &ledger.Error{Class: ledger.Expected, Msg: msg, Err: e}
+}
+
+// roles are the subjects ClassifySandbox's messages name a module by.
+var roles = [...]string{
+	sandbox.RoleProgram: "The program", sandbox.RoleBench: "The bench module", sandbox.RoleArch: "The architecture",
+	sandbox.RoleTrain: "The training program", sandbox.RoleLearner: "The learner",
 }

@@ -9,10 +9,12 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/sandbox"
 )
 
 var errTimeout = &net.OpError{Op: "dial", Net: "tcp", Err: timeoutErr{}}
@@ -298,5 +300,90 @@ func TestARealArtifactFetchReadsAsProtocolText(t *testing.T) {
 	_, err = blobs.Fetch(context.Background(), d, blobs.Node{Base: lying.URL})
 	if got, want := ClassifyRun(err).Error(), "[EXTERNAL] The artifact at "+lying.URL+"/v1/blobs/"+d+" does not match its digest "+d; got != want {
 		t.Errorf("other bytes: %q, want %q", got, want)
+	}
+}
+
+// TestEverySandboxFailureHasItsProtocolMessage pins the whole surface the gates and runs
+// in the sandbox add to the protocol: each of package sandbox's faults, in the roles its
+// callers give them, with its class and exact message.
+func TestEverySandboxFailureHasItsProtocolMessage(t *testing.T) {
+	type E = sandbox.Error
+	const (
+		arch, train, bench, learner = sandbox.RoleArch, sandbox.RoleTrain, sandbox.RoleBench, sandbox.RoleLearner
+	)
+	tests := []struct {
+		err  *E
+		want string
+	}{
+		{&E{Fault: sandbox.FaultTooLarge, N: 9437184, Limit: 8388608}, "[EXPECTED] The program is 9437184 bytes; the limit is 8388608"},
+		{&E{Fault: sandbox.FaultTooLarge, Role: arch, N: 9437184, Limit: 8388608}, "[EXPECTED] The architecture is 9437184 bytes; the limit is 8388608"},
+		{&E{Fault: sandbox.FaultLimits, Detail: "function body 0 declares more than 50000 locals"}, "[EXPECTED] The program exceeds the sandbox's limits: function body 0 declares more than 50000 locals"},
+		{&E{Fault: sandbox.FaultInvalid, Detail: "invalid magic number"}, "[EXPECTED] The program is not a valid WebAssembly module: invalid magic number"},
+		{&E{Fault: sandbox.FaultInvalid, Role: arch, Detail: "invalid magic number"}, "[EXPECTED] The architecture is not a valid WebAssembly module: invalid magic number"},
+		{&E{Fault: sandbox.FaultUnmeterable, Detail: "the module has a start section"}, "[EXPECTED] The program cannot be metered: the module has a start section"},
+		{&E{Fault: sandbox.FaultUnmeterable, Role: arch, Detail: "x"}, "[EXPECTED] The architecture cannot be metered: x"},
+		{&E{Fault: sandbox.FaultNotOffered, Module: "env", Name: "foo"}, "[EXPECTED] The program imports env.foo, which the bench does not offer"},
+		{&E{Fault: sandbox.FaultNotOffered, Role: arch, Module: "arch", Name: "params"}, "[EXPECTED] The architecture imports arch.params, which the challenge does not offer"},
+		{&E{Fault: sandbox.FaultNotOffered, Role: train, Module: "arena", Name: "input"}, "[EXPECTED] The training program imports arena.input, which the challenge does not offer"},
+		{&E{Fault: sandbox.FaultSignature, Module: "arena", Name: "input"}, "[EXPECTED] The program imports arena.input with the wrong signature"},
+		{&E{Fault: sandbox.FaultSignature, Role: train, Module: "arch", Name: "update"}, "[EXPECTED] The training program imports arch.update with the wrong signature"},
+		{&E{Fault: sandbox.FaultNoExport, Name: "_start"}, "[EXPECTED] The program does not export _start"},
+		{&E{Fault: sandbox.FaultNoExport, Role: arch, Name: "params"}, "[EXPECTED] The architecture does not export params"},
+		{&E{Fault: sandbox.FaultExportType, Name: "handle"}, "[EXPECTED] The program exports handle with the wrong signature"},
+		{&E{Fault: sandbox.FaultExportType, Role: arch, Name: "observe"}, "[EXPECTED] The architecture exports observe with the wrong signature"},
+		{&E{Fault: sandbox.FaultForbidden, Role: arch, Name: "learn"}, "[EXPECTED] The architecture exports learn"},
+		{&E{Fault: sandbox.FaultForbidden, Role: train, Name: "predict"}, "[EXPECTED] The training program exports predict"},
+		{&E{Fault: sandbox.FaultBothExports, Role: arch}, "[EXPECTED] A single combined module is not accepted: it exports both predict and learn"},
+		{&E{Fault: sandbox.FaultSameModule, Role: train}, "[EXPECTED] A single combined module is not accepted: the architecture and the training program are the same module"},
+		{&E{Fault: sandbox.FaultArchMissing, Role: train, Name: "update"}, "[EXPECTED] The training program imports arch.update, which the architecture does not export"},
+		{&E{Fault: sandbox.FaultMemory, N: 40, Limit: 1}, "[EXPECTED] The program needs 40 memory pages; the limit is 1"},
+		{&E{Fault: sandbox.FaultMemory, Role: arch, N: 40, Limit: 1}, "[EXPECTED] The architecture needs 40 memory pages; the limit is 1"},
+		{&E{Fault: sandbox.FaultParamCap, Role: arch, N: 1024, Limit: 1023}, "[EXPECTED] The parameter region is 1024 bytes; the cap is 1023"},
+		{&E{Fault: sandbox.FaultParamOutside, Role: arch, N: 1024, Ptr: 65536, Mem: 65536}, "[EXPECTED] The parameter region (1024 bytes at 65536) is outside the architecture's memory (65536 bytes)"},
+		{&E{Fault: sandbox.FaultDataCap, Role: arch, N: 600000, Limit: 589824}, "[EXPECTED] The architecture's data outside its parameter region is 600000 bytes; the cap is 589824"},
+		{&E{Fault: sandbox.FaultInitGas, Name: "_initialize"}, "[EXPECTED] The program ran out of gas in _initialize"},
+		{&E{Fault: sandbox.FaultInitGas, Role: arch, Name: "params"}, "[EXPECTED] The architecture ran out of gas in params"},
+		{&E{Fault: sandbox.FaultInitTrap, Name: "_initialize", Detail: "wasm error: unreachable"}, "[EXPECTED] The program failed in _initialize: wasm error: unreachable"},
+		{&E{Fault: sandbox.FaultInitTrap, Role: train, Name: "_initialize", Detail: "wasm error: unreachable"}, "[EXPECTED] The training program failed in _initialize: wasm error: unreachable"},
+		{&E{Fault: sandbox.FaultByteGas, Role: arch, Byte: 5}, "[EXPECTED] The architecture ran out of gas at byte 5"},
+		{&E{Fault: sandbox.FaultByteGas, Role: train, Byte: 0}, "[EXPECTED] The training program ran out of gas at byte 0"},
+		{&E{Fault: sandbox.FaultByteTrap, Role: arch, Byte: 7, Detail: "wasm error: unreachable"}, "[EXPECTED] The architecture trapped at byte 7: wasm error: unreachable"},
+		{&E{Fault: sandbox.FaultFreqOutside, Role: arch, Byte: 0, Ptr: 4294967280, N: 1024}, "[EXPECTED] The architecture trapped at byte 0: predict returned 4294967280, and the 1024 bytes there are outside its memory"},
+		{&E{Fault: sandbox.FaultOutOfGas, Role: bench}, "[EXPECTED] The bench module ran out of gas"},
+		{&E{Fault: sandbox.FaultStdout, Role: bench, Limit: 33554432}, "[EXPECTED] The bench module wrote more than 33554432 bytes to stdout"},
+		{&E{Fault: sandbox.FaultExit, Role: bench, Code: 3}, "[EXPECTED] The bench module failed: exit code 3"},
+		{&E{Fault: sandbox.FaultTrap, Role: bench, Detail: "wasm error: unreachable"}, "[EXPECTED] The bench module failed: wasm error: unreachable"},
+		{&E{Fault: sandbox.FaultWall, Role: bench, Wall: 200 * time.Millisecond}, "[TRANSIENT] The bench module ran past the wall-time safety net of 200ms"},
+		{&E{Fault: sandbox.FaultWall, Wall: 200 * time.Millisecond}, "[TRANSIENT] The program ran past the wall-time safety net of 200ms"},
+		{&E{Fault: sandbox.FaultWall, Role: learner, Wall: 1}, "[TRANSIENT] The learner ran past the wall-time safety net of 1ns"},
+		{&E{Fault: sandbox.FaultCut}, "[TRANSIENT] The program was stopped by its caller's deadline before its gas ran out"},
+		{&E{Fault: sandbox.FaultCut, Role: bench}, "[TRANSIENT] The bench module was stopped by its caller's deadline before its gas ran out"},
+		{&E{Fault: sandbox.FaultStopped, Role: learner, Detail: "context canceled"}, "[TRANSIENT] the learner was stopped: context canceled"},
+		{&E{}, "[TRANSIENT] The validator's runtime failed"},
+	}
+	for _, tc := range tests {
+		got := ClassifySandbox(tc.err)
+		if got.Error() != tc.want || !errors.Is(got, tc.err) {
+			t.Errorf("ClassifySandbox(%v) = %q, want %q with the cause kept", tc.err, got, tc.want)
+		}
+		if run := ClassifyRun(fmt.Errorf("module: %w", tc.err)); run.Error() != tc.want {
+			t.Errorf("ClassifyRun(%v) = %q, want %q", tc.err, run, tc.want)
+		}
+	}
+}
+
+// TestASandboxFailureIsTransientExactlyWhenItIsTheValidators: the class ClassifySandbox
+// gives is [TRANSIENT] for exactly the faults of the validator's safety net and caller
+// (Error.Temporary), and [EXPECTED], the program's, for every other.
+func TestASandboxFailureIsTransientExactlyWhenItIsTheValidators(t *testing.T) {
+	for f := sandbox.FaultTooLarge; f <= sandbox.FaultStopped; f++ {
+		e := &sandbox.Error{Fault: f}
+		want := ledger.Expected
+		if e.Temporary() {
+			want = ledger.Transient
+		}
+		if got := ClassifySandbox(e); got.Class != want || strings.Contains(got.Msg, "runtime failed") {
+			t.Errorf("%v (the validator's: %t) is %v, want %v", e, e.Temporary(), got, want)
+		}
 	}
 }

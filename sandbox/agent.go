@@ -6,7 +6,6 @@ import (
 	"errors"
 
 	"github.com/arena/arena/challenge/abi"
-	"github.com/arena/arena/ledger/book"
 )
 
 // Session serves one agent's imports: Input is the current case's input, Output receives
@@ -39,7 +38,7 @@ type agentKey struct{}
 // Agent instantiates m (running no start function), sets initGas and calls _initialize.
 // The module must export handle and _initialize, both without parameters or results.
 // Calls made during _initialize return 0 and reach no session. A trap or running out of
-// gas in _initialize is [EXPECTED]; the safety net [TRANSIENT].
+// gas in _initialize is FaultInitTrap or FaultInitGas; the safety net FaultWall.
 func (r *Runtime) Agent(ctx context.Context, m *Module, entropy [32]byte, lim Limits, initGas int64, s Session) (*Agent, error) {
 	for _, name := range []string{"handle", "_initialize"} {
 		if err := m.export(name); err != nil {
@@ -59,15 +58,13 @@ func (r *Runtime) Agent(ctx context.Context, m *Module, entropy [32]byte, lim Li
 	a.initGas = res.used
 	switch {
 	case res.cut:
-		err = errCut("The program")
+		err = errCut(RoleProgram)
 	case res.timedOut:
-		err = errWall("The program", lim.Wall)
+		err = errWall(RoleProgram, lim.Wall)
 	case res.outOfGas:
-		err = book.NewError(book.Expected, "The program ran out of gas in _initialize")
+		err = &Error{Fault: FaultInitGas, Name: "_initialize"}
 	case res.err != nil:
-		e := expected("The program failed in _initialize: %s", firstLine(res.err))
-		e.Err = res.err
-		err = e
+		err = &Error{Fault: FaultInitTrap, Name: "_initialize", Detail: firstLine(res.err), Err: res.err}
 	}
 	if err != nil {
 		return nil, errors.Join(err, in.close(ctx))
@@ -80,8 +77,8 @@ func (a *Agent) InitGas() int64 { return a.initGas }
 
 // Handle runs one case: it sets gas, takes the session's input and calls handle. The
 // outcome is abi.OutcomeOK (the response goes to the session), abi.OutcomeTrap or
-// abi.OutcomeOutOfGas (no response; the agent is dead). err is only the [TRANSIENT]
-// safety net (the agent is dead) or a misuse of a dead agent.
+// abi.OutcomeOutOfGas (no response; the agent is dead). err is only the safety net
+// or the caller (FaultWall, FaultCut: the agent is dead) or a misuse of a dead agent.
 func (a *Agent) Handle(ctx context.Context, gas int64) (used int64, outcome string, err error) {
 	if a.dead {
 		return 0, "", errors.New("sandbox: the agent is dead after a failed case")
@@ -91,10 +88,10 @@ func (a *Agent) Handle(ctx context.Context, gas int64) (used int64, outcome stri
 	switch {
 	case res.cut:
 		a.dead = true
-		return res.used, "", errCut("The program")
+		return res.used, "", errCut(RoleProgram)
 	case res.timedOut:
 		a.dead = true
-		return res.used, "", errWall("The program", a.in.wall)
+		return res.used, "", errWall(RoleProgram, a.in.wall)
 	case res.outOfGas:
 		a.dead = true
 		return res.used, abi.OutcomeOutOfGas, nil

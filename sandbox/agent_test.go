@@ -146,18 +146,14 @@ func TestAnAgentsFailuresOutsideCasesAreClassed(t *testing.T) {
 	ctx := context.Background()
 	m := compile(t, r, "spin", Offer{Arena: true})
 	_, err := r.Agent(ctx, m, [32]byte{}, agentLimits, 1000, &session{})
-	if err == nil || err.Error() != "[EXPECTED] The program ran out of gas in _initialize" {
-		t.Errorf("init out of gas: %v", err)
-	}
+	wantFault(t, err, Error{Fault: FaultInitGas, Name: "_initialize"})
 	a, err := r.Agent(ctx, m, [32]byte{}, Limits{Wall: 200 * time.Millisecond}, initGas, &session{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer a.Close(ctx)
 	_, _, err = a.Handle(ctx, 1<<60)
-	if err == nil || err.Error() != "[TRANSIENT] The program ran past the wall-time safety net of 200ms" {
-		t.Errorf("wall time: %v", err)
-	}
+	wantFault(t, err, Error{Fault: FaultWall, Wall: 200 * time.Millisecond})
 	if _, _, err := a.Handle(ctx, 1<<40); err == nil {
 		t.Error("an agent stopped by the safety net ran again")
 	}
@@ -176,14 +172,10 @@ func TestACallCutByItsCallersDeadlineNamesTheDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	_, _, err = a.Handle(ctx, 1<<60)
-	if err == nil || err.Error() != "[TRANSIENT] The program was stopped by its caller's deadline before its gas ran out" {
-		t.Errorf("a case cut by its caller: %v", err)
-	}
+	wantFault(t, err, Error{Fault: FaultCut})
 	cm := compile(t, r, "clock", Offer{})
 	_, _, err = r.Command(ctx, cm, []byte("spin"), [32]byte{1}, clockStart, Limits{MaxPages: 512, Gas: 1 << 60, Wall: time.Hour})
-	if err == nil || err.Error() != "[TRANSIENT] The bench module was stopped by its caller's deadline before its gas ran out" {
-		t.Errorf("a command cut by its caller: %v", err)
-	}
+	wantFault(t, err, Error{Fault: FaultCut, Role: RoleBench})
 }
 
 func TestHostImportsChargeForTheBytesTheyCopy(t *testing.T) {

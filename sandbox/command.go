@@ -4,15 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-
-	"github.com/arena/arena/ledger/book"
 )
 
 // Command runs m as a WASI command: _start with stdin, the fake clock starting at
 // clockStart (Unix seconds) and randomness from entropy, under lim. It returns stdout and
-// the gas used. Exit code 0 is success; other exits and traps are [EXPECTED] "The bench
-// module failed: ...", running out of gas is [EXPECTED] "The bench module ran out of gas",
-// and the wall-time safety net, or ctx ending first (errCut), is [TRANSIENT].
+// the gas used. Exit code 0 is success; other exits and traps are FaultExit and FaultTrap,
+// running out of gas FaultOutOfGas, stdout over MaxStdout FaultStdout, and the wall-time
+// safety net, or ctx ending first, FaultWall and FaultCut: each an *Error of RoleBench.
 func (r *Runtime) Command(ctx context.Context, m *Module, stdin []byte, entropy [32]byte, clockStart int64, lim Limits) (stdout []byte, gasUsed int64, err error) {
 	if err := m.export("_start"); err != nil {
 		return nil, 0, err
@@ -27,28 +25,24 @@ func (r *Runtime) Command(ctx context.Context, m *Module, stdin []byte, entropy 
 	res := in.call(ctx, "_start", lim.Gas)
 	switch {
 	case res.cut:
-		return nil, res.used, errCut("The bench module")
+		return nil, res.used, errCut(RoleBench)
 	case res.timedOut:
-		return nil, res.used, errWall("The bench module", lim.Wall)
+		return nil, res.used, errWall(RoleBench, lim.Wall)
 	case res.outOfGas:
-		return nil, res.used, book.NewError(book.Expected, "The bench module ran out of gas")
+		return nil, res.used, fault(FaultOutOfGas, RoleBench)
 	case out.over:
-		return nil, res.used, expected("The bench module wrote more than %d bytes to stdout", MaxStdout)
+		return nil, res.used, &Error{Fault: FaultStdout, Role: RoleBench, Limit: MaxStdout}
 	case res.err != nil:
 		return nil, res.used, errFailed(res.err)
 	}
 	return out.buf.Bytes(), res.used, nil
 }
 
-func errFailed(err error) *book.Error {
-	var e *book.Error
+func errFailed(err error) *Error {
 	if code, ok := exitCode(err); ok {
-		e = expected("The bench module failed: exit code %d", code)
-	} else {
-		e = expected("The bench module failed: %s", firstLine(err))
+		return &Error{Fault: FaultExit, Role: RoleBench, Code: code, Err: err}
 	}
-	e.Err = err
-	return e
+	return &Error{Fault: FaultTrap, Role: RoleBench, Detail: firstLine(err), Err: err}
 }
 
 // cappedBuffer keeps up to max bytes and remembers whether more were written.

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/arena/arena/ledger/book"
 )
 
 const clockStart = 1767225600 // 2026-01-01T00:00:00Z
@@ -83,22 +81,17 @@ func TestACommandsFailuresAreClassed(t *testing.T) {
 		name  string
 		stdin string
 		lim   Limits
-		want  string
+		want  Error
 	}{
-		{"exit code", "exit 3", commandLimits, "[EXPECTED] The bench module failed: exit code 3"},
-		{"out of gas", "spin", Limits{MaxPages: 512, Gas: 50_000_000}, "[EXPECTED] The bench module ran out of gas"},
-		{"stdout past its cap", "flood", commandLimits, "[EXPECTED] The bench module wrote more than 33554432 bytes to stdout"},
-		{"too little memory", "", Limits{MaxPages: 1, Gas: 1 << 40}, "[EXPECTED] The program needs 40 memory pages; the limit is 1"},
-		{"wall time", "spin", Limits{MaxPages: 512, Gas: 1 << 60, Wall: 200 * time.Millisecond}, "[TRANSIENT] The bench module ran past the wall-time safety net of 200ms"},
+		{"exit code", "exit 3", commandLimits, Error{Fault: FaultExit, Role: RoleBench, Code: 3}},
+		{"out of gas", "spin", Limits{MaxPages: 512, Gas: 50_000_000}, Error{Fault: FaultOutOfGas, Role: RoleBench}},
+		{"stdout past its cap", "flood", commandLimits, Error{Fault: FaultStdout, Role: RoleBench, Limit: 33554432}},
+		{"too little memory", "", Limits{MaxPages: 1, Gas: 1 << 40}, Error{Fault: FaultMemory, N: 40, Limit: 1}},
+		{"wall time", "spin", Limits{MaxPages: 512, Gas: 1 << 60, Wall: 200 * time.Millisecond}, Error{Fault: FaultWall, Role: RoleBench, Wall: 200 * time.Millisecond}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := r.Command(ctx, m, []byte(tc.stdin), [32]byte{1}, clockStart, tc.lim)
-			if err == nil || err.Error() != tc.want {
-				t.Errorf("got %v, want %s", err, tc.want)
-			}
-			if book.ClassOf(err) == 0 {
-				t.Errorf("%v is not a *book.Error", err)
-			}
+			wantFault(t, err, tc.want)
 		})
 	}
 }

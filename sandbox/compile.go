@@ -50,7 +50,7 @@ type moduleKey struct {
 // Compile gates and compiles wasm: its size, what it declares (gas.Gate, before any
 // compiler sees it: compile and instantiate costs are not bounded by size), its validity, its imports (only what offer
 // allows, with the host's signatures), then meters it (gas.Inject) and compiles the
-// metered module. Gate failures are [EXPECTED] *book.Error values. Compiling the same bytes
+// metered module. Gate failures are *Error values. Compiling the same bytes
 // with the same offer again returns the cached Module.
 func (r *Runtime) Compile(ctx context.Context, wasm []byte, offer Offer) (*Module, error) {
 	if len(wasm) > MaxModuleBytes {

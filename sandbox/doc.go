@@ -9,7 +9,12 @@
 // only from what the bench offers; the gas injector's refusals), then runs metered: the host sets the injected
 // arena_gas counter before each call and reads it after; a call that ends with the counter
 // below zero ran out of gas, however it ended. Wall time is only a safety net, and hitting
-// it is a [TRANSIENT] failure, never a verdict.
+// it is a failure of the validator (Error.Temporary), never a verdict.
+//
+// Failures. Every failure of the gates, of a run and of a learner that is the program's
+// or its safety net's is an *Error: a Fault, the module's Role and the figures the fault
+// names. It carries no protocol text: grading.ClassifySandbox writes the class and message
+// validators compare.
 //
 // Learning challenges (learner.go): CompileArch and CompileTrain gate an architecture and
 // its training program, Learner links one instance of each (the training program's arch
@@ -39,7 +44,7 @@
 //   - Calls an agent makes during _initialize return 0 and reach no Session: the call count
 //     is the case's, and the first case begins only in Handle.
 //   - A command's stdout is capped at MaxStdout bytes; writing more fails the run
-//     ([EXPECTED]); stderr is discarded (but charged).
+//     (FaultStdout); stderr is discarded (but charged).
 //   - Compiled modules are cached by the original's sha256 and the offer, at most
 //     Config.MaxModules of them (least recently used evicted and closed; the disk cache
 //     keeps recompiling cheap).

@@ -27,7 +27,7 @@ package sandbox
 //     program's, since it drove the call.
 //   - Initialisation. The architecture's _initialize, params and params_len share
 //     LearnLimits.InitGas; then the training program's _initialize gets InitGas of its own.
-//     Failures there are "[EXPECTED] The architecture failed in _initialize: ..." and alike.
+//     Failures there are *Error values of the module's role (FaultInitTrap and alike).
 //   - Forced init happens after the architecture's params/params_len and before the training
 //     program is instantiated: its _initialize already sees the random region.
 //   - WASI entropy: the architecture's random source is ChaCha8 keyed by
@@ -44,10 +44,10 @@ package sandbox
 //     bytes. A data_cap of 589,824 (576 KiB) admits them with room for a little more code.
 //     Only the architecture is capped (as the brief pins): a training program's data can
 //     still reach the region through copy_to_arch; the step-0 anomaly is what catches that.
-//   - Wall time bounds a Learner's whole life (from Learner to Close), [TRANSIENT]. It is
+//   - Wall time bounds a Learner's whole life (from Learner to Close), FaultWall. It is
 //     checked before and after every call, not during one: learning modules run in a wazero
 //     runtime without CloseOnContextDone (its goroutine per call cost more than the work of
-//     a call per byte), so gas alone bounds a call. A cancelled ctx is [TRANSIENT] too.
+//     a call per byte), so gas alone bounds a call. A cancelled ctx is FaultStopped.
 //   - Bytes are numbered by the caller: Predict and Learn take the index that their errors
 //     name ("at byte N").
 
@@ -67,7 +67,6 @@ import (
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
 
-	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/sandbox/gas"
 )
 
@@ -121,14 +120,14 @@ type export struct {
 func (r *Runtime) CompileArch(ctx context.Context, wasm []byte) (*Arch, error) {
 	m, err := r.Compile(ctx, wasm, Offer{Arch: true})
 	if err != nil {
-		return nil, as(err, "The architecture")
+		return nil, as(err, RoleArch)
 	}
-	if err := m.gateExports("The architecture", archWant, "learn"); err != nil {
+	if err := m.gateExports(RoleArch, archWant, "learn"); err != nil {
 		return nil, err
 	}
 	segs, err := gas.DataSegments(wasm)
 	if err != nil {
-		return nil, as(errUnmeterable(err), "The architecture")
+		return nil, as(errUnmeterable(err), RoleArch)
 	}
 	return &Arch{Module: m, data: segs}, nil
 }
@@ -138,13 +137,13 @@ func (r *Runtime) CompileArch(ctx context.Context, wasm []byte) (*Arch, error) {
 // arch imports against what arch exports. Errors name "The training program".
 func (r *Runtime) CompileTrain(ctx context.Context, wasm []byte, arch *Arch) (*Train, error) {
 	if sha256.Sum256(wasm) == arch.Digest {
-		return nil, errCombined("the architecture and the training program are the same module")
+		return nil, fault(FaultSameModule, RoleTrain)
 	}
 	m, err := r.Compile(ctx, wasm, Offer{Train: true})
 	if err != nil {
-		return nil, as(err, "The training program")
+		return nil, as(err, RoleTrain)
 	}
-	if err := m.gateExports("The training program", trainWant, "predict"); err != nil {
+	if err := m.gateExports(RoleTrain, trainWant, "predict"); err != nil {
 		return nil, err
 	}
 	t := &Train{Module: m}
@@ -154,20 +153,20 @@ func (r *Runtime) CompileTrain(ctx context.Context, wasm []byte, arch *Arch) (*T
 	return t, nil
 }
 
-func (m *Module) gateExports(who string, want []export, forbidden string) error {
+func (m *Module) gateExports(role Role, want []export, forbidden string) error {
 	if m.exports["predict"] != nil && m.exports["learn"] != nil {
-		return errCombined("it exports both predict and learn")
+		return fault(FaultBothExports, role)
 	}
 	if m.exports[forbidden] != nil {
-		return expected("%s exports %s", who, forbidden)
+		return &Error{Fault: FaultForbidden, Role: role, Name: forbidden}
 	}
 	for _, w := range want {
 		f := m.exports[w.name]
 		if f == nil {
-			return expected("%s does not export %s", who, w.name)
+			return &Error{Fault: FaultNoExport, Role: role, Name: w.name}
 		}
 		if !slices.Equal(f.ParamTypes(), w.params) || !slices.Equal(f.ResultTypes(), w.results) {
-			return expected("%s exports %s with the wrong signature", who, w.name)
+			return &Error{Fault: FaultExportType, Role: role, Name: w.name}
 		}
 	}
 	return nil
@@ -176,7 +175,7 @@ func (m *Module) gateExports(who string, want []export, forbidden string) error 
 // pair checks t's arch imports against what arch exports.
 func (t *Train) pair(arch *Arch) error {
 	if t.Digest == arch.Digest {
-		return errCombined("the architecture and the training program are the same module")
+		return fault(FaultSameModule, RoleTrain)
 	}
 	for _, f := range t.compiled.ImportedFunctions() {
 		mod, name, _ := f.Import()
@@ -185,28 +184,13 @@ func (t *Train) pair(arch *Arch) error {
 		}
 		e := arch.exports[name]
 		if e == nil {
-			return expected("The training program imports arch.%s, which the architecture does not export", name)
+			return &Error{Fault: FaultArchMissing, Role: RoleTrain, Name: name}
 		}
 		if !slices.Equal(f.ParamTypes(), e.ParamTypes()) || !slices.Equal(f.ResultTypes(), e.ResultTypes()) {
-			return expected("The training program imports arch.%s with the wrong signature", name)
+			return &Error{Fault: FaultSignature, Role: RoleTrain, Module: archModule, Name: name}
 		}
 	}
 	return nil
-}
-
-func errCombined(why string) *book.Error {
-	return expected("A single combined module is not accepted: %s", why)
-}
-
-// as renames the subject of Compile's [EXPECTED] messages ("The program", "the bench").
-func as(err error, who string) error {
-	var e *book.Error
-	if !errors.As(err, &e) || e.Class != book.Expected {
-		return err
-	}
-	msg := strings.Replace(e.Msg, "The program", who, 1)
-	msg = strings.Replace(msg, "the bench", "the challenge", 1)
-	return &book.Error{Class: e.Class, Msg: msg, Err: e.Err}
 }
 
 // LearnLimits bound a Learner.
@@ -248,7 +232,7 @@ type learnerKey struct{}
 // _initialize, reads and gates its parameter region (ParamCap, inside its memory, DataCap),
 // fills the region with ChaCha8 bytes keyed by sha256(InitDomain + seed), then instantiates
 // train linked to this instance of arch and runs its _initialize. Gate failures, traps and
-// running out of gas are [EXPECTED]; the wall-time safety net is [TRANSIENT].
+// running out of gas are the program's faults; the wall-time safety net is FaultWall.
 func (r *Runtime) Learner(ctx context.Context, arch *Arch, train *Train, seed [32]byte, lim LearnLimits) (*Learner, error) {
 	if err := train.pair(arch); err != nil {
 		return nil, err
@@ -281,7 +265,7 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 	limits := Limits{MaxPages: l.lim.MaxPages, Wall: l.lim.Wall}
 	in, err := l.r.instantiate(ctx, arch.Module, derive("arena learn arch\n", seed), AgentEpoch, limits, strings.NewReader(""), discard{})
 	if err != nil {
-		return as(err, "The architecture")
+		return as(err, RoleArch)
 	}
 	l.arch = in
 	cctx, err := l.ctx(ctx)
@@ -294,7 +278,7 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 		res := l.call(cctx, in.mod.ExportedFunction(name), left)
 		l.initGas += res.used
 		left -= res.used
-		if err := l.initVerdict(res, "The architecture", name); err != nil {
+		if err := l.initVerdict(res, RoleArch, name); err != nil {
 			return err
 		}
 		if i > 0 {
@@ -303,14 +287,14 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 	}
 	l.ptr, l.n = got[0], got[1]
 	if l.n > l.lim.ParamCap {
-		return expected("The parameter region is %d bytes; the cap is %d", l.n, l.lim.ParamCap)
+		return &Error{Fault: FaultParamCap, Role: RoleArch, N: int64(l.n), Limit: int64(l.lim.ParamCap)}
 	}
 	size := uint64(in.mod.Memory().Size())
 	if uint64(l.ptr)+uint64(l.n) > size {
-		return expected("The parameter region (%d bytes at %d) is outside the architecture's memory (%d bytes)", l.n, l.ptr, size)
+		return &Error{Fault: FaultParamOutside, Role: RoleArch, N: int64(l.n), Ptr: int64(l.ptr), Mem: int64(size)}
 	}
 	if out := gas.Outside(arch.data, l.ptr, l.n); out > int64(l.lim.DataCap) {
-		return expected("The architecture's data outside its parameter region is %d bytes; the cap is %d", out, l.lim.DataCap)
+		return &Error{Fault: FaultDataCap, Role: RoleArch, N: out, Limit: int64(l.lim.DataCap)}
 	}
 	region := make([]byte, l.n)
 	rand.NewChaCha8(InitKey(seed)).Read(region)
@@ -324,7 +308,7 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 	})
 	in, err = l.r.instantiate(rctx, train.Module, derive("arena learn train\n", seed), AgentEpoch, limits, strings.NewReader(""), discard{})
 	if err != nil {
-		return as(err, "The training program")
+		return as(err, RoleTrain)
 	}
 	l.train = in
 	if cctx, err = l.ctx(ctx); err != nil {
@@ -332,7 +316,7 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 	}
 	res := l.call(cctx, in.mod.ExportedFunction("_initialize"), l.lim.InitGas)
 	l.initGas += res.used
-	if err := l.initVerdict(res, "The training program", "_initialize"); err != nil {
+	if err := l.initVerdict(res, RoleTrain, "_initialize"); err != nil {
 		return err
 	}
 	l.predictFn = l.arch.mod.ExportedFunction("predict")
@@ -341,15 +325,15 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 }
 
 // ctx returns the context calls run under: ctx carrying the Learner (for the host
-// functions), kept while the caller passes the same ctx. It fails [TRANSIENT] when ctx is
+// functions), kept while the caller passes the same ctx. It fails (FaultStopped, FaultWall) when ctx is
 // done or the Learner is past its wall-time deadline: the safety net, checked between
 // calls (gas bounds each call).
 func (l *Learner) ctx(ctx context.Context) (context.Context, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, book.NewError(book.Transient, "the learner was stopped: "+err.Error())
+		return nil, &Error{Fault: FaultStopped, Role: RoleLearner, Detail: err.Error(), Err: err}
 	}
 	if time.Now().After(l.deadline) {
-		return nil, errWall("The learner", l.lim.Wall)
+		return nil, errWall(RoleLearner, l.lim.Wall)
 	}
 	if l.cctx == nil || !same(ctx, l.parent) {
 		l.parent, l.cctx = ctx, context.WithValue(ctx, learnerKey{}, l)
@@ -382,31 +366,27 @@ func (l *Learner) call(ctx context.Context, fn api.Function, budget int64) resul
 	return res
 }
 
-func (l *Learner) initVerdict(res result, who, name string) error {
+func (l *Learner) initVerdict(res result, role Role, name string) error {
 	switch {
 	case res.timedOut:
-		return errWall(who, l.lim.Wall)
+		return errWall(role, l.lim.Wall)
 	case res.outOfGas:
-		return expected("%s ran out of gas in %s", who, name)
+		return &Error{Fault: FaultInitGas, Role: role, Name: name}
 	case res.err != nil:
-		e := expected("%s failed in %s: %s", who, name, firstLine(res.err))
-		e.Err = res.err
-		return e
+		return &Error{Fault: FaultInitTrap, Role: role, Name: name, Detail: firstLine(res.err), Err: res.err}
 	}
 	return nil
 }
 
-func (l *Learner) verdict(res result, who string, i int64) error {
+func (l *Learner) verdict(res result, role Role, i int64) error {
 	var err error
 	switch {
 	case res.timedOut:
-		err = errWall(who, l.lim.Wall)
+		err = errWall(role, l.lim.Wall)
 	case res.outOfGas:
-		err = expected("%s ran out of gas at byte %d", who, i)
+		err = &Error{Fault: FaultByteGas, Role: role, Byte: i}
 	case res.err != nil:
-		e := expected("%s trapped at byte %d: %s", who, i, firstLine(res.err))
-		e.Err = res.err
-		err = e
+		err = &Error{Fault: FaultByteTrap, Role: role, Byte: i, Detail: firstLine(res.err), Err: res.err}
 	}
 	l.err = err
 	return err
@@ -431,13 +411,13 @@ func (l *Learner) Predict(ctx context.Context, i int64) ([]uint32, error) {
 	res := l.call(cctx, l.predictFn, l.left)
 	l.left -= res.used
 	l.used += res.used
-	if err := l.verdict(res, "The architecture", i); err != nil {
+	if err := l.verdict(res, RoleArch, i); err != nil {
 		return nil, err
 	}
 	p := uint32(l.stack[0])
 	b, ok := l.arch.mod.Memory().Read(p, 4*Symbols)
 	if !ok {
-		l.err = expected("The architecture trapped at byte %d: predict returned %d, and the %d bytes there are outside its memory", i, p, 4*Symbols)
+		l.err = &Error{Fault: FaultFreqOutside, Role: RoleArch, Byte: i, Ptr: int64(p), N: 4 * Symbols}
 		return nil, l.err
 	}
 	for s := range l.freq {
@@ -465,7 +445,7 @@ func (l *Learner) Learn(ctx context.Context, i int64, b byte) error {
 	res := l.call(cctx, l.learnFn, l.left)
 	l.left -= res.used
 	l.used += res.used
-	return l.verdict(res, "The training program", i)
+	return l.verdict(res, RoleTrain, i)
 }
 
 // Gas returns the gas the pair used in Predict and Learn so far.

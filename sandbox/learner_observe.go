@@ -17,7 +17,7 @@ const observeExport = "observe"
 // that codes a stream without learning (the held-out measurement) calls in place of Learn:
 // predict takes no argument, so without it a stateful architecture's context would stay
 // where the training stopped. An observe export of another signature than (i32) → () is
-// [EXPECTED] at its first call.
+// FaultExportType at its first call.
 func (l *Learner) Observe(ctx context.Context, i int64, b byte) error {
 	if l.err != nil {
 		return errDead
@@ -27,7 +27,7 @@ func (l *Learner) Observe(ctx context.Context, i int64, b byte) error {
 		return nil
 	}
 	if d := fn.Definition(); !slices.Equal(d.ParamTypes(), []api.ValueType{i32}) || len(d.ResultTypes()) != 0 {
-		l.err = expected("The architecture exports %s with the wrong signature", observeExport)
+		l.err = &Error{Fault: FaultExportType, Role: RoleArch, Name: observeExport}
 		return l.err
 	}
 	if !l.open {
@@ -42,5 +42,5 @@ func (l *Learner) Observe(ctx context.Context, i int64, b byte) error {
 	res := l.call(cctx, fn, l.left)
 	l.left -= res.used
 	l.used += res.used
-	return l.verdict(res, "The architecture", i)
+	return l.verdict(res, RoleArch, i)
 }

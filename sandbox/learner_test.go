@@ -11,7 +11,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/sandbox/gas"
 )
 
@@ -215,42 +214,26 @@ func TestLearnerCompilerAndInterpreterAgree(t *testing.T) {
 	t.Logf("1,000 bytes: init gas %d, gas %d", ic, gc)
 }
 
-func wantError(t *testing.T, err error, class book.Class, msg string) {
-	t.Helper()
-	var e *book.Error
-	if !errors.As(err, &e) || e.Class != class || e.Msg != msg {
-		t.Fatalf("error %v; want [%s] %s", err, class, msg)
-	}
-}
-
-func wantPrefix(t *testing.T, err error, msg string) {
-	t.Helper()
-	var e *book.Error
-	if !errors.As(err, &e) || e.Class != book.Expected || !strings.HasPrefix(e.Msg, msg) {
-		t.Fatalf("error %v; want [EXPECTED] %s...", err, msg)
-	}
-}
-
 func TestLearnGates(t *testing.T) {
 	r := newRuntime(t, false)
 	ctx := context.Background()
 	arch := compileArch(t, r, "learn-arch")
 	_, err := r.CompileArch(ctx, guest(t, "learn-combined"))
-	wantError(t, err, book.Expected, "A single combined module is not accepted: it exports both predict and learn")
+	wantFault(t, err, Error{Fault: FaultBothExports, Role: RoleArch})
 	_, err = r.CompileTrain(ctx, guest(t, "learn-combined"), arch)
-	wantError(t, err, book.Expected, "A single combined module is not accepted: it exports both predict and learn")
+	wantFault(t, err, Error{Fault: FaultBothExports, Role: RoleTrain})
 	_, err = r.CompileTrain(ctx, guest(t, "learn-arch"), arch)
-	wantError(t, err, book.Expected, "A single combined module is not accepted: the architecture and the training program are the same module")
+	wantFault(t, err, Error{Fault: FaultSameModule, Role: RoleTrain})
 	_, err = r.CompileTrain(ctx, guest(t, "learn-missing"), arch)
-	wantError(t, err, book.Expected, "The training program imports arch.update, which the architecture does not export")
+	wantFault(t, err, Error{Fault: FaultArchMissing, Role: RoleTrain, Name: "update"})
 	_, err = r.CompileArch(ctx, guest(t, "learn-train"))
-	wantError(t, err, book.Expected, "The architecture imports arch.params, which the challenge does not offer")
+	wantFault(t, err, Error{Fault: FaultNotOffered, Role: RoleArch, Module: "arch", Name: "params"})
 	_, err = r.CompileTrain(ctx, guest(t, "echo"), arch)
-	wantError(t, err, book.Expected, "The training program imports arena.input, which the challenge does not offer")
+	wantFault(t, err, Error{Fault: FaultNotOffered, Role: RoleTrain, Module: "arena", Name: "input"})
 	_, err = r.CompileArch(ctx, guest(t, "spin"))
-	wantError(t, err, book.Expected, "The architecture does not export params")
+	wantFault(t, err, Error{Fault: FaultNoExport, Role: RoleArch, Name: "params"})
 	_, err = r.CompileArch(ctx, []byte("not wasm"))
-	wantPrefix(t, err, "The architecture is not a valid WebAssembly module: ")
+	wantFault(t, err, Error{Fault: FaultInvalid, Role: RoleArch, Detail: "invalid magic number"})
 	// An agent may not import the copy functions: they are offered to training programs only.
 	if _, err := r.Compile(ctx, guest(t, "learn-train"), Offer{Arena: true}); err == nil {
 		t.Error("an agent compiled with imports of arch and the learn host")
@@ -258,46 +241,54 @@ func TestLearnGates(t *testing.T) {
 
 	seed := [32]byte{1}
 	train := compileTrain(t, r, "learn-train", arch)
-	for _, tc := range []struct{ arch, msg string }{
-		{"learn-arch-big", "The parameter region is 1048576 bytes; the cap is 65536"},
-		{"learn-smuggle", ""}, // its figure depends on the toolchain: checked below
+	for _, tc := range []struct {
+		arch string
+		want Error
+	}{
+		{"learn-arch-big", Error{Fault: FaultParamCap, Role: RoleArch, N: 1048576, Limit: 65536}},
+		{"learn-smuggle", Error{Fault: FaultDataCap, Role: RoleArch, Limit: 589824}}, // N depends on the toolchain: checked over the cap
 	} {
 		a := compileArch(t, r, tc.arch)
 		tr := compileTrain(t, r, "learn-train", a)
 		_, err := r.Learner(ctx, a, tr, seed, learnLimits)
-		if tc.msg != "" {
-			wantError(t, err, book.Expected, tc.msg)
+		if tc.want.Fault == FaultDataCap {
+			got := failure(t, err)
+			if got.N <= got.Limit {
+				t.Errorf("%v: data not over the cap", err)
+			}
+			got.N = 0
+			if got != tc.want {
+				t.Errorf("got %+v, want %+v", got, tc.want)
+			}
 			continue
 		}
-		wantPrefix(t, err, "The architecture's data outside its parameter region is ")
-		if !strings.HasSuffix(err.Error(), "bytes; the cap is 589824") {
-			t.Error(err)
-		}
+		wantFault(t, err, tc.want)
 	}
 	small := learnLimits
 	small.ParamCap = 1023
 	_, err = r.Learner(ctx, arch, train, seed, small)
-	wantError(t, err, book.Expected, "The parameter region is 1024 bytes; the cap is 1023")
+	wantFault(t, err, Error{Fault: FaultParamCap, Role: RoleArch, N: 1024, Limit: 1023})
 	small = learnLimits
 	small.InitGas = 1000
 	_, err = r.Learner(ctx, arch, train, seed, small)
-	wantError(t, err, book.Expected, "The architecture ran out of gas in _initialize")
+	wantFault(t, err, Error{Fault: FaultInitGas, Role: RoleArch, Name: "_initialize"})
 	small.MaxPages = 1
 	_, err = r.Learner(ctx, arch, train, seed, small)
-	wantPrefix(t, err, "The architecture needs ")
+	if got := failure(t, err); got.Fault != FaultMemory || got.Role != RoleArch || got.Limit != 1 || got.N <= 1 {
+		t.Errorf("got %+v, want the architecture's memory over 1 page", got)
+	}
 }
 
 func TestLearnFailuresAreClassedAtTheirByte(t *testing.T) {
 	r := newRuntime(t, false)
 	for _, tc := range []struct {
 		arch, train string
-		msg         string
-		prefix      bool
+		want        Error
 	}{
-		{"learn-arch-loop", "learn-train", "The architecture ran out of gas at byte 5", false},
-		{"learn-arch-trap", "learn-train", "The architecture trapped at byte 7: ", true},
-		{"learn-arch", "learn-train-loop", "The training program ran out of gas at byte 3", false},
-		{"learn-arch-wild", "learn-train", "The architecture trapped at byte 0: predict returned 4294967280, and the 1024 bytes there are outside its memory", false},
+		{"learn-arch-loop", "learn-train", Error{Fault: FaultByteGas, Role: RoleArch, Byte: 5}},
+		{"learn-arch-trap", "learn-train", Error{Fault: FaultByteTrap, Role: RoleArch, Byte: 7}}, // Detail: the trap's text, checked present
+		{"learn-arch", "learn-train-loop", Error{Fault: FaultByteGas, Role: RoleTrain, Byte: 3}},
+		{"learn-arch-wild", "learn-train", Error{Fault: FaultFreqOutside, Role: RoleArch, Byte: 0, Ptr: 4294967280, N: 1024}},
 	} {
 		t.Run(tc.arch+"+"+tc.train, func(t *testing.T) {
 			l := newLearner(t, r, tc.arch, tc.train, 1)
@@ -307,10 +298,17 @@ func TestLearnFailuresAreClassedAtTheirByte(t *testing.T) {
 					break
 				}
 			}
-			if tc.prefix {
-				wantPrefix(t, err, tc.msg)
+			if tc.want.Fault == FaultByteTrap {
+				got := failure(t, err)
+				if got.Detail == "" || strings.Contains(got.Detail, "\n") {
+					t.Errorf("a trap's detail %q is not its first line", got.Detail)
+				}
+				got.Detail = ""
+				if got != tc.want {
+					t.Errorf("got %+v, want %+v", got, tc.want)
+				}
 			} else {
-				wantError(t, err, book.Expected, tc.msg)
+				wantFault(t, err, tc.want)
 			}
 			if _, err := l.Predict(context.Background(), 100); !errors.Is(err, errDead) {
 				t.Errorf("a dead learner predicted: %v", err)
@@ -366,7 +364,7 @@ func TestByteGasIsSharedByThePair(t *testing.T) {
 			if tc.ok {
 				t.Fatalf("budget %d: %v", tc.budget, err)
 			}
-			wantError(t, err, book.Expected, "The training program ran out of gas at byte 0")
+			wantFault(t, err, Error{Fault: FaultByteGas, Role: RoleTrain, Byte: 0})
 		}
 	}
 }
@@ -417,7 +415,7 @@ func TestTheWallTimeNetAndCancellationAreTransient(t *testing.T) {
 	lim := learnLimits
 	lim.Wall = 1
 	_, err := r.Learner(ctx, a, tr, [32]byte{}, lim)
-	wantError(t, err, book.Transient, "The learner ran past the wall-time safety net of 1ns")
+	wantFault(t, err, Error{Fault: FaultWall, Role: RoleLearner, Wall: 1})
 	l, err := r.Learner(ctx, a, tr, [32]byte{}, learnLimits)
 	if err != nil {
 		t.Fatal(err)
@@ -426,5 +424,8 @@ func TestTheWallTimeNetAndCancellationAreTransient(t *testing.T) {
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
 	_, err = l.Predict(cancelled, 0)
-	wantError(t, err, book.Transient, "the learner was stopped: context canceled")
+	wantFault(t, err, Error{Fault: FaultStopped, Role: RoleLearner, Detail: "context canceled"})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("the cause of %v is not the context's", err)
+	}
 }

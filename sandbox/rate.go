@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -45,13 +46,10 @@ func (r *Runtime) MeasureRate(ctx context.Context, gas int64) (int64, error) {
 		start := time.Now()
 		_, used, err := r.Command(ctx, m, nil, [32]byte{}, 0, Limits{MaxPages: 1, Gas: gas / 3})
 		took := max(time.Since(start), time.Nanosecond)
-		if err == nil || err.Error() != outOfGas {
+		if e := (*Error)(nil); !errors.As(err, &e) || e.Fault != FaultOutOfGas {
 			return 0, fmt.Errorf("sandbox: the rate module did not run out of gas: %v", err)
 		}
 		best = max(best, int64(float64(used)/took.Seconds()))
 	}
 	return best, nil
 }
-
-// outOfGas is how a command that ran out of gas fails.
-const outOfGas = "[EXPECTED] The bench module ran out of gas"

@@ -68,7 +68,7 @@ func (h *Host) agentModule(ctx context.Context, b challenge.BenchView, program, 
 	}
 	canonical, err := gas.Canonical(wasm) // a module that compiled has readable sections
 	if err != nil {
-		return nil, "", &ledger.Error{Class: ledger.Expected, Msg: "The program is not a valid WebAssembly module: " + err.Error(), Err: err}
+		return nil, "", &sandbox.Error{Fault: sandbox.FaultInvalid, Detail: err.Error(), Err: err}
 	}
 	return m, canonical, nil
 }

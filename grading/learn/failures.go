@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/arena/arena/grading"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/sandbox"
 )
 
 // failPlatform is the abstention of a validator whose runtime is not the one the
@@ -36,7 +38,15 @@ func failRetrained(got, kept int64) *ledger.Error {
 // not read as a train byte. Other failures pass unchanged.
 func onHeldout(err error, by string) error {
 	var e *ledger.Error
-	if !errors.As(err, &e) || e.Class != ledger.Expected {
+	var s *sandbox.Error
+	switch {
+	case errors.As(err, &e):
+	case errors.As(err, &s):
+		e = grading.ClassifySandbox(s)
+	default:
+		return err
+	}
+	if e.Class != ledger.Expected {
 		return err
 	}
 	return &ledger.Error{Class: e.Class, Msg: "Coding the held-out split" + by + ": " + e.Msg, Err: e.Err}
