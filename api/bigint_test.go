@@ -49,16 +49,17 @@ var bounded = []boundedNames{
 		"subject", "ref", "replaces", "replaced_by"}},
 	{"small numbers the rules cap: attempts, turns, seats, hit points, rungs and scores, quorums, committees, ranks, weights, " +
 		"criteria, micros and parts per million of scores and fractions (at most 10^6 each, a sum of them at most 10^6 times a count), " +
-		"fee, prize-share and team-split basis points (at most 10^4), HTTP statuses", "", []string{
+		"fee, prize-share and team-split basis points (at most 10^4), an appeal panel's growth (at most 64), HTTP statuses", "", []string{
 		"attempt", "turn", "next_turn", "winning_score", "agent", "hp", "value", "score", "tier", "violations", "similarity", "judged_score", "judged_tier",
 		"average_score", "best_score", "score_sum", "points_per_rung", "soft_deduction", "copy_threshold", "max_check_len", "max_checks",
 		"rung", "worth", "cases", "min_cases", "quorum", "committee", "k", "composite", "se", "n", "mean", "c", "e", "m", "o", "gate",
 		"leaks", "misses", "tool_mean", "memory_mean", "champion_ppm", "margin_ppm", "z_milli", "confirm_seeds", "rollout_agents", "tail",
 		"active", "fee_bps", "hidden", "flagged", "i", "weight", "members", "weighted", "total", "total_max", "total_before",
 		"total_after", "winning_total", "rank", "primary_index", "max_bids", "points", "points_max", "http_status", "final", "curve_per",
-		"base", "multiplier", "penalty", "tanh", "tie", "cap", "gap", "delta", "bpb", "trained_bpb", "twin_bpb", "gzip_bpb", "xz_bpb", "shares", "share"}},
-	{"sizes the rules cap: modules (8 MiB), datasets (64 MiB), uploads, parameter and data regions (2^30)", "", []string{
-		"size", "arch_size", "train_size", "dataset_bytes", "heldout_bytes", "bytes", "param_cap", "data_cap"}},
+		"base", "multiplier", "penalty", "tanh", "tie", "cap", "gap", "delta", "bpb", "trained_bpb", "twin_bpb", "gzip_bpb", "xz_bpb", "shares", "share", "appeal_growth"}},
+	{"sizes the rules cap: modules (8 MiB), datasets (64 MiB), uploads, parameter and data regions (2^30), " +
+		"words a copy check left out of a work (at most its length)", "", []string{
+		"excluded", "size", "arch_size", "train_size", "dataset_bytes", "heldout_bytes", "bytes", "param_cap", "data_cap"}},
 	{"code lengths: at most MaxBitsPerByte (40) bits a byte of a split of at most 64 MiB, about 2.7·10^9", "_bits", []string{
 		"bits", "window_bits", "trained_bits", "twin_bits", "train_bits", "curve"}},
 	{"gas: a bench's budgets are capped (MaxInitGas, MaxCaseGas, MaxBenchGas ≤ 2·10^11); a run's gas and a learning " +
