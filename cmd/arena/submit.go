@@ -27,20 +27,13 @@ func (a *app) submitCmd() *cobra.Command {
 			"is paid its part of the prize and of the bond, the atto left over to the member named first.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if workSHA != "" && workURL == "" {
-				return errors.New("--work-sha256 names the bytes of --work-url: give both")
+			text, err := workText(work, workFile, workURL, workSHA)
+			if err != nil {
+				return err
 			}
 			members, err := parseTeam(team)
 			if err != nil {
 				return fmt.Errorf("--team: %w", err)
-			}
-			text := work
-			if workFile != "" {
-				t, err := textOrFile("work", "", workFile)
-				if err != nil {
-					return err
-				}
-				text = t
 			}
 			ctx := cmd.Context()
 			c, err := a.client()
@@ -100,4 +93,16 @@ func (a *app) printSubmit(rc sent, kept *keptWork, human string) error {
 			fmt.Fprintf(w, "committed work: sha256 %s, %d bytes %s\n", kept.SHA256, kept.Size, kept.from)
 		}
 	})
+}
+
+// workText returns the text an entry files from --work or --work-file, refusing a
+// --work-sha256 without the --work-url whose bytes it names. Submit and replace read it.
+func workText(work, workFile, workURL, workSHA string) (string, error) {
+	if workSHA != "" && workURL == "" {
+		return "", errors.New("--work-sha256 names the bytes of --work-url: give both")
+	}
+	if workFile == "" {
+		return work, nil
+	}
+	return textOrFile("work", "", workFile)
 }

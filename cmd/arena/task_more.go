@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -135,16 +134,9 @@ func (a *app) taskReplaceCmd() *cobra.Command {
 			"is a fresh commitment, revealed after close with arena reveal.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if workSHA != "" && workURL == "" {
-				return errors.New("--work-sha256 names the bytes of --work-url: give both")
-			}
-			text := work
-			if workFile != "" {
-				t, err := textOrFile("work", "", workFile)
-				if err != nil {
-					return err
-				}
-				text = t
+			text, err := workText(work, workFile, workURL, workSHA)
+			if err != nil {
+				return err
 			}
 			ctx := cmd.Context()
 			c, err := a.client()
