@@ -410,8 +410,15 @@ const NoExpiry = 1<<53 - 1
 // chain id KeystoreChainID if none is set, and the maximum fee: the fee the schedule
 // charges tx as stamped, so that it agrees to exactly what admission will ask. Stamp
 // sizes tx afresh; it is called before tx is signed.
-func (t *Terms) Stamp(tx *Tx, validUntil uint64) {
-	tx.Arena = t.GenesisHash()
+func (t *Terms) Stamp(tx *Tx, validUntil uint64) { t.stamp(tx, t.GenesisHash(), validUntil) }
+
+// Stamp fills the envelope of tx as Terms.Stamp does, for this arena, without hashing
+// its terms again: the state holds their hash.
+func (s *State) Stamp(tx *Tx, validUntil uint64) { s.terms.stamp(tx, s.termsHash, validUntil) }
+
+// stamp is Terms.Stamp with the arena's genesis hash given.
+func (t *Terms) stamp(tx *Tx, arena [32]byte, validUntil uint64) {
+	tx.Arena = arena
 	tx.Chain = t.Chain
 	tx.ValidUntil = validUntil
 	if tx.SigChainID == 0 {
