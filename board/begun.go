@@ -54,7 +54,8 @@ func begunOf(opts []Option, sym string) (begun, error) {
 // that round's. One that names none (a deposit returned, a run unscored) follows, in the
 // block's order, the expiry that caused it: a round's end comes right after its last
 // attempt timed out, in the same block, so it is filed under that attempt's round until
-// an event of another round, or a learning reveal's lapse, starts something else.
+// an event of another round, a learning reveal's lapse or a match's event (a match has
+// no run page) starts something else.
 func byRound(evs []ledger.Event, sym string) begun {
 	out := begun{}
 	var cur ledger.RoundID
@@ -66,7 +67,7 @@ func byRound(evs []ledger.Event, sym string) begun {
 		switch {
 		case e.Type == "attempt_timed_out":
 			cur = ledger.RoundID(e.Round)
-		case e.Round != 0 && ledger.RoundID(e.Round) != cur, e.Type == "learn_reveal_lapsed":
+		case e.Round != 0 && ledger.RoundID(e.Round) != cur, e.Type == "learn_reveal_lapsed", e.Match != 0:
 			cur = 0
 		}
 		at := ledger.RoundID(e.Round)

@@ -44,3 +44,28 @@ func TestAChallengeRunShowsItsAnchoredSeed(t *testing.T) {
 	checkPage(t, render(t, s, WithBlockEvents(evs)),
 		In(sel("#challenge-run-%d ul.begun", r.ID), HasText("block 4: seed anchored to the previous block's state hash: "+r.Seed)))
 }
+
+// TestAnExpiredRunsReturnedFeeIsFiledUnderItsRoundAndAMatchsAnchorUnderNone: the
+// grading fee a round's end returns names no round and is filed, like the deposit,
+// after the expiry that caused it; a match's anchor names a match, which has no run
+// page, so it is filed under no round and ends what the expiry before it started.
+func TestAnExpiredRunsReturnedFeeIsFiledUnderItsRoundAndAMatchsAnchorUnderNone(t *testing.T) {
+	alice := ledger.Address{0xa1}
+	two := ledger.Ether(2)
+	evs := []ledger.Event{
+		{Type: "attempt_timed_out", Height: 12, Round: 5, Entry: 1, Attempt: 3},
+		{Type: "round_exhausted", Height: 12, Round: 5, Entry: 1},
+		{Type: "fee_returned", Height: 12, Entry: 1, Address: &alice, Amount: &two},
+		{Type: "match_anchored", Height: 12, Match: 1, Note: strings.Repeat("ab", 32)},
+		{Type: "deposit_returned", Height: 12, Entry: 4, Address: &alice, Amount: &two},
+	}
+	got := byRound(evs, "ETH")
+	var words []string
+	for _, l := range got[5] {
+		words = append(words, l.Words)
+	}
+	want := []string{"attempt 3 timed out", "round exhausted: every attempt timed out", "fee_returned: " + money(two, "ETH") + " to " + alice.String()}
+	if len(got) != 1 || strings.Join(words, "|") != strings.Join(want, "|") {
+		t.Fatalf("filed %+v, want only round 5 with %q", got, want)
+	}
+}

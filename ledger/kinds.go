@@ -139,10 +139,10 @@ var contests = []contest{
 		check:     func(s *State) error { return s.match.Check(s.book) },
 		anchoring: func(s *State) bool { return s.match.Anchoring() },
 		begin: func(s *State, env round.Env, anchor *[32]byte) []Event {
-			if anchor != nil {
-				s.match.Anchor(*anchor, env.At.Now)
+			if anchor == nil {
+				return nil
 			}
-			return nil
+			return s.match.Anchor(*anchor, env.At)
 		},
 		pools: []poolLine{
 			{match.FeePool, "Match entry fees", func(b *Balances) *Amount { return &b.MatchFees }},

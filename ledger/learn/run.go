@@ -118,14 +118,15 @@ func (s *State) Settled(env round.Env, rd *round.Round) []book.Event {
 }
 
 // Exhausted ends a round of the kind that ran out of attempts: a run's round leaves it
-// unscored, a held-out round leaves it final without held-out terms.
+// unscored, its grading fee returned to the committer (fee_returned when not zero), a held-out round
+// leaves it final without held-out terms.
 func (s *State) Exhausted(env round.Env, rd *round.Round) []book.Event {
 	r := s.run(RunID(rd.Subject))
 	if rd.Kind == HeldoutKind {
 		return s.finalise(env, r, HeldoutUnmeasured)
 	}
-	pools.ReturnFee(env.Book, r.Committer, r.Fee)
-	return s.end(env, r, RunUnscored)
+	ev := pools.ReturnEntryFee(env, uint64(r.ID), r.Committer, r.Fee)
+	return append(ev, s.end(env, r, RunUnscored)...)
 }
 
 // payGraders shares r's grading fee among the members of its settled learn_run round

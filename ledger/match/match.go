@@ -129,17 +129,21 @@ func (s *State) Anchoring() bool { return len(s.anchoring) > 0 }
 // Anchor records hash, the state hash at the end of the block before the one beginning
 // at now, as the anchor of every match created in that block, and starts those both
 // entrants already joined. The root calls it at the beginning of each new height, before
-// any of the block's transactions.
-func (s *State) Anchor(hash [32]byte, now int64) {
+// any of the block's transactions, and adds the match_anchored events, one a match in
+// the order they were created, that name the anchor each match's seed is drawn from.
+func (s *State) Anchor(hash [32]byte, at book.At) []book.Event {
+	var ev []book.Event
 	for _, id := range s.anchoring {
 		m := s.match(id)
 		m.Anchor = Hex32(hash)
 		if m.State == StateAnchoring {
-			m.StartedAt, m.LastActive, m.State = now, now, StatePlaying
+			m.StartedAt, m.LastActive, m.State = at.Now, at.Now, StatePlaying
 		}
 		s.markMatch(id)
+		ev = append(ev, book.Event{Type: "match_anchored", Height: at.Height, Match: uint64(id), Note: m.Anchor})
 	}
 	s.anchoring = nil
+	return ev
 }
 
 // Commit seals the next turn of a playing match: the operator's per-agent commitments.

@@ -77,6 +77,17 @@ func (p Pools) ReturnFee(bk *book.Book, payer book.Address, fee book.Amount) {
 	bk.Release(p.Grade, payer, fee)
 }
 
+// ReturnEntryFee returns an entry's grading fee that no grader earned to a, who paid
+// it, and returns the event that says so, none for a zero fee, which releases nothing;
+// entry is the entry's id in its kind.
+func (p Pools) ReturnEntryFee(env round.Env, entry uint64, a book.Address, fee book.Amount) []book.Event {
+	p.ReturnFee(env.Book, a, fee)
+	if fee.IsZero() {
+		return nil
+	}
+	return []book.Event{{Type: "fee_returned", Height: env.At.Height, Entry: entry, Address: book.AddrPtr(a), Amount: book.AmountPtr(fee)}}
+}
+
 // PayGraders shares the grading fee of settled round rd among the members who agreed,
 // returning the event that says so, or returns the fee to payer when none can be paid
 // (round.PayAgreeing).
