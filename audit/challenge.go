@@ -404,16 +404,10 @@ func (r *Report) kept(run ledger.RunView, b ledger.BenchView) {
 }
 
 // medianRow returns the median of rows by composite then validator address, the lower
-// middle of an even count.
+// middle of an even count, by the ledger's own rule.
 func medianRow(rows []challenge.RunAttestationView) challenge.RunAttestationView {
-	s := slices.Clone(rows)
-	slices.SortFunc(s, func(x, y challenge.RunAttestationView) int {
-		if x.Result.Composite.Composite != y.Result.Composite.Composite {
-			return cmpInt(x.Result.Composite.Composite, y.Result.Composite.Composite)
-		}
-		return bytes.Compare(x.Validator[:], y.Validator[:])
-	})
-	return s[(len(s)-1)/2]
+	return challenge.Median(rows, func(x challenge.RunAttestationView) int64 { return x.Result.Composite.Composite },
+		func(x challenge.RunAttestationView) ledger.Address { return x.Validator })
 }
 
 // signatures checks each attestation against the log: a challenge_attest transaction
@@ -492,16 +486,6 @@ func scoreLine(res challenge.RunResult) string {
 func resultJSON(c composite.Result) string {
 	b, _ := json.Marshal(c) // ints and strings only
 	return string(b)
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // short abbreviates a long hex string for a step's name.

@@ -9,6 +9,7 @@ import (
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/challenge/koth"
+	"github.com/arena/arena/ledger/season"
 )
 
 // Challenge re-derives every fold of challenge id from snap alone: for each fold in
@@ -77,10 +78,7 @@ func deriveWith(c *ledger.ChallengeView, b ledger.BenchView, f ledger.FoldView, 
 	res := koth.Fold(es, p)
 	out := challenge.FoldView{Version: f.Version, Epoch: f.Epoch}
 	if res.Champion >= 0 {
-		out.Amount = c.PerEpoch
-		if pool.Cmp(out.Amount) < 0 {
-			out.Amount = pool
-		}
+		out.Amount = (&season.Funds{Pool: pool}).Emission(c.PerEpoch)
 		total, _ := new(big.Int).SetString(out.Amount.String(), 10)
 		champ, each := koth.Shares(total, len(res.Tail), b.Fold.ChampionPPM)
 		out.Champion = ids[res.Champion]

@@ -124,14 +124,24 @@ func medianRow(as []round.Attestation, keep func(round.Attestation) bool) (RunRe
 			rows = append(rows, x)
 		}
 	}
-	slices.SortFunc(rows, func(x, y round.Attestation) int {
-		if c := cmp.Compare(resultOf(x.Verdict).Composite.Composite, resultOf(y.Verdict).Composite.Composite); c != 0 {
+	m := Median(rows, func(x round.Attestation) int64 { return resultOf(x.Verdict).Composite.Composite },
+		func(x round.Attestation) book.Address { return x.Validator })
+	return cloneResult(resultOf(m.Verdict)), m.Validator
+}
+
+// Median returns the row a run keeps when it keeps the median: the median of rows by
+// composite, then validator address, the lower middle of an even count. rows must not
+// be empty; it is left in its order.
+func Median[T any](rows []T, composite func(T) int64, validator func(T) book.Address) T {
+	s := slices.Clone(rows)
+	slices.SortFunc(s, func(x, y T) int {
+		if c := cmp.Compare(composite(x), composite(y)); c != 0 {
 			return c
 		}
-		return slices.Compare(x.Validator[:], y.Validator[:])
+		va, vb := validator(x), validator(y)
+		return slices.Compare(va[:], vb[:])
 	})
-	m := rows[(len(rows)-1)/2]
-	return cloneResult(resultOf(m.Verdict)), m.Validator
+	return s[(len(s)-1)/2]
 }
 
 // endRun records how run r ended and settles its money: an entry run pays its grading
