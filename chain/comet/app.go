@@ -92,6 +92,9 @@ func (a *App) load(terms ledger.Terms) error {
 	if err != nil {
 		return err
 	}
+	if r.state != nil {
+		r.state.Hash() // memoised before views see the state, so that they only read it
+	}
 	a.mu.Lock()
 	a.committed, a.last, a.appHash = r.state, r.last, r.appHash
 	a.mu.Unlock()
@@ -114,7 +117,8 @@ func clone(s *ledger.State) (*ledger.State, error) {
 }
 
 // View calls fn with the last committed state under a read lock. fn must not keep the
-// state, modify it or call the app.
+// state, modify it or call the app. Many views run at once: the state's hash is
+// memoised before a state is published, so that no view writes.
 func (a *App) View(fn func(*ledger.State)) {
 	a.mu.RLock()
 	defer a.mu.RUnlock()

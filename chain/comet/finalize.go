@@ -176,6 +176,7 @@ func (a *App) advance(p *finalized) error {
 			return fmt.Errorf("apply committed block %d tx %d: %w", b.Height, r.Index, err)
 		}
 	}
+	a.committed.Hash() // memoised here, under the write lock, so that views only read it
 	a.last = b.Info()
 	a.appHash = p.appHash
 	return nil

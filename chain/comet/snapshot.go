@@ -370,6 +370,7 @@ func (a *App) applySnapshot(r *restoring) error {
 	if err := a.db.SetBase(s.Terms(), base, enc); err != nil {
 		return err
 	}
+	s.Hash() // memoised before views see the state, so that they only read it
 	a.mu.Lock()
 	a.committed, a.appHash = s, r.trusted
 	a.last = store.BlockInfo{Height: h, Time: base.Time, Hash: r.trusted}
