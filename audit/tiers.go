@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/bounty"
 )
 
 // place is a rank an entry took and what it was paid for it.
@@ -32,12 +33,6 @@ func rank(es []ledger.EntryView, n int) []ledger.EntryView {
 	return es[:min(n, len(es))]
 }
 
-// bpOf returns amount*bp/10000 rounded down.
-func bpOf(amount ledger.Amount, bp int) ledger.Amount {
-	p, _ := amount.MulDiv(ledger.NewAmount(uint64(bp)), ledger.NewAmount(ledger.TotalBasis))
-	return p
-}
-
 func add(x, y ledger.Amount) ledger.Amount {
 	s, _ := x.Add(y)
 	return s
@@ -54,13 +49,7 @@ func sub(x, y ledger.Amount) ledger.Amount {
 // taking the atto left over). It returns the places paid, by entry.
 func (r *Report) tiers(t ledger.TaskView, ranked []ledger.EntryView) map[ledger.EntryID]place {
 	shares := sharesOf(t)
-	amounts := make([]ledger.Amount, len(shares))
-	first := t.Prize
-	for i := len(shares) - 1; i >= 1; i-- {
-		amounts[i] = bpOf(t.Prize, shares[i])
-		first = sub(first, amounts[i])
-	}
-	amounts[0] = first
+	amounts := bounty.SplitPrize(t.Prize, shares)
 	places := map[ledger.EntryID]place{}
 	var back ledger.Amount
 	for i, amt := range amounts {
@@ -98,13 +87,7 @@ func (r *Report) refunds(t ledger.TaskView, back ledger.Amount) {
 		posted = sub(posted, f.Amount)
 	}
 	funds := append([]ledger.Funding{{From: t.Sponsor, Amount: posted}}, t.TopUps...)
-	parts := make([]ledger.Amount, len(funds))
-	rest := back
-	for i := len(funds) - 1; i >= 1; i-- {
-		parts[i], _ = back.MulDiv(funds[i].Amount, t.Prize)
-		rest = sub(rest, parts[i])
-	}
-	parts[0] = rest
+	parts := bounty.SplitBack(back, funds)
 	var want []string
 	for i, f := range funds {
 		if !parts[i].IsZero() {
@@ -126,20 +109,10 @@ func (r *Report) team(e ledger.EntryView, places map[ledger.EntryID]place) {
 	}
 	prize := places[e.ID].amount
 	bond := e.Bond
-	if e.Outcome == "slashed" || e.Outcome == "forfeited" || e.Outcome == "replaced" {
+	if e.Outcome == bounty.BondSlashed || e.Outcome == bounty.BondForfeited || e.Outcome == ledger.EntryReplaced {
 		bond = ledger.Amount{}
 	}
-	split := func(amt ledger.Amount) []ledger.Amount {
-		out := make([]ledger.Amount, len(e.Team))
-		rest := amt
-		for i, m := range e.Team {
-			out[i] = bpOf(amt, m.Share)
-			rest = sub(rest, out[i])
-		}
-		out[0] = add(out[0], rest)
-		return out
-	}
-	ps, bs := split(prize), split(bond)
+	ps, bs := bounty.SplitTeam(prize, e.Team), bounty.SplitTeam(bond, e.Team)
 	var want, got []string
 	for i, m := range e.Team {
 		if !prize.IsZero() || !bond.IsZero() {
