@@ -1,6 +1,7 @@
 package ledger_test
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"testing"
@@ -140,5 +141,29 @@ func TestQuestionsCloseWithTheExtendedClose(t *testing.T) {
 	}
 	if _, ok := a.s.Questions(task + 1); ok {
 		t.Fatal("a task that does not exist has questions")
+	}
+}
+
+// A state's questions are held to the same rules when it is decoded: a question cut
+// below its minimum in the encoding is refused, and the untouched encoding decodes to
+// the same hash.
+func TestADecodedTaskKeepsTheQuestionRules(t *testing.T) {
+	a := newArena(t, 3, nil)
+	task := a.postTiered(Ether(10))
+	a.ask(task, "alice", "Does the note need a title?")
+	enc, err := a.s.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := Decode(enc)
+	if err != nil || fresh.Hash() != a.s.Hash() {
+		t.Fatalf("the encoding decodes to %v, %v", fresh, err)
+	}
+	bad := bytes.Replace(enc, []byte(`"text":"Does the note need a title?"`), []byte(`"text":"short"`), 1)
+	if bytes.Equal(bad, enc) {
+		t.Fatal("the encoding does not hold the question's text")
+	}
+	if _, err := Decode(bad); err == nil || !strings.Contains(err.Error(), "question 1 is outside 10 to 400 characters") {
+		t.Fatalf("a question of 5 characters decoded: %v", err)
 	}
 }
