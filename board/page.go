@@ -65,10 +65,11 @@ type taskRow struct {
 	WinnerAddr     string
 	WinScore       int
 	Spec, Rubric   string
-	Tiers          *tiersRow      // prize tiers, top-ups, extensions and team entries; nil for a task with none
-	CopyBase       bool           // the copy check leaves out the spec's, rubric's and template's words
-	Template       string         // the text every entrant was handed
-	Questions      []questionCard // public questions and the sponsor's answers, in the order asked
+	Tiers          *tiersRow // prize tiers, top-ups, extensions and team entries; nil for a task with none
+	CopyBase       bool      // the copy check leaves out the spec's, rubric's and template's words
+	Template       string    // the text every entrant was handed
+
+	Questions []questionCard // public questions and the sponsor's answers, in the order asked
 	crossed
 }
 

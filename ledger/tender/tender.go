@@ -13,32 +13,36 @@ import (
 // tender is a published tender as the ledger keeps it. Its criteria, weights, terms
 // and windows are frozen at publication: nothing edits them.
 type tender struct {
-	ID            TenderID            `json:"id"`
-	Buyer         book.Address        `json:"buyer"`
-	Title         string              `json:"title"`
-	Summary       string              `json:"summary"`
-	Criteria      []Criterion         `json:"criteria"`
-	Digest        string              `json:"criteria_digest"`
-	Budget        book.Amount         `json:"budget"`
-	Deposit       book.Amount         `json:"deposit"`
-	AppealBond    book.Amount         `json:"appeal_bond"`
-	FeeBps        uint64              `json:"fee_bps"`
-	MaxBids       int                 `json:"max_bids"`
-	Eligibility   []string            `json:"eligibility"`
-	PublishedAt   int64               `json:"published_at"`
-	CommitCloses  int64               `json:"commit_closes"`
-	RevealCloses  int64               `json:"reveal_closes"`
-	DecideCloses  int64               `json:"decide_closes"`
-	State         string              `json:"state"`
-	Bids          []BidID             `json:"bids"` // commit order
-	Questions     []*clarify.Question `json:"questions"`
-	LastScoredAt  int64               `json:"last_scored_at"`
-	WinningBid    BidID               `json:"winning_bid"`
-	WinningTotal  uint64              `json:"winning_total"`
-	DeclineReason string              `json:"decline_reason"`
-	SettledAt     int64               `json:"settled_at"`
-	Forfeited     book.Amount         `json:"forfeited"`
+	ID            TenderID     `json:"id"`
+	Buyer         book.Address `json:"buyer"`
+	Title         string       `json:"title"`
+	Summary       string       `json:"summary"`
+	Criteria      []Criterion  `json:"criteria"`
+	Digest        string       `json:"criteria_digest"`
+	Budget        book.Amount  `json:"budget"`
+	Deposit       book.Amount  `json:"deposit"`
+	AppealBond    book.Amount  `json:"appeal_bond"`
+	FeeBps        uint64       `json:"fee_bps"`
+	MaxBids       int          `json:"max_bids"`
+	Eligibility   []string     `json:"eligibility"`
+	PublishedAt   int64        `json:"published_at"`
+	CommitCloses  int64        `json:"commit_closes"`
+	RevealCloses  int64        `json:"reveal_closes"`
+	DecideCloses  int64        `json:"decide_closes"`
+	State         string       `json:"state"`
+	Bids          []BidID      `json:"bids"` // commit order
+	Questions     []*question  `json:"questions"`
+	LastScoredAt  int64        `json:"last_scored_at"`
+	WinningBid    BidID        `json:"winning_bid"`
+	WinningTotal  uint64       `json:"winning_total"`
+	DeclineReason string       `json:"decline_reason"`
+	SettledAt     int64        `json:"settled_at"`
+	Forfeited     book.Amount  `json:"forfeited"`
 }
+
+// question is one public clarification, stored verbatim: clarify's, which the bounty's
+// tasks share.
+type question = clarify.Question
 
 // weights returns the tender's published weights, in criterion order.
 func (t *tender) weights() []uint64 {
@@ -129,7 +133,7 @@ func (s *State) Publish(env round.Env, b Publish) (book.Outcome, *book.Error) {
 		Criteria: slices.Clone(b.Criteria), Digest: Digest(criteriaTexts(b.Criteria)),
 		Budget: at.Value, Deposit: b.Deposit, AppealBond: b.AppealBond, FeeBps: b.FeeBps, MaxBids: b.MaxBids,
 		Eligibility: append([]string{}, b.Eligibility...), PublishedAt: at.Now,
-		CommitCloses: at.Now + b.CommitS, State: TenderOpen, Bids: []BidID{}, Questions: []*clarify.Question{},
+		CommitCloses: at.Now + b.CommitS, State: TenderOpen, Bids: []BidID{}, Questions: []*question{},
 	}
 	t.RevealCloses = t.CommitCloses + b.RevealS
 	t.DecideCloses = t.RevealCloses + b.DecideS
