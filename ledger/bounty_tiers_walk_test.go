@@ -106,10 +106,11 @@ func TestTiersMoneyAddsUpUnderARandomWalk(t *testing.T) {
 			texts := []string{"What counts as done?", "short", "Is a draft enough, or only the final text?"}
 			body = AskQuestion{Task: TaskID(pick(nTasks)), Question: texts[rng.IntN(len(texts))]}
 		case 21:
-			if rng.IntN(3) > 0 {
-				from = "sponsor"
+			task := TaskID(pick(nTasks))
+			if tv, ok := a.s.Task(task); ok && rng.IntN(3) > 0 {
+				from = a.ByAddr(tv.Sponsor)
 			}
-			body = AnswerQuestion{Task: TaskID(pick(nTasks)), Question: rng.IntN(5), Reply: []string{"Yes.", " "}[rng.IntN(2)]}
+			body = AnswerQuestion{Task: task, Question: rng.IntN(5), Reply: []string{"Yes.", " "}[rng.IntN(2)]}
 		case 13:
 			a.Wait(int64(rng.IntN(120)))
 			if rng.IntN(30) == 0 {
