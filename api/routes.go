@@ -25,6 +25,7 @@ func (s *server) routes() []Route {
 		h("GET", "/v1/tasks", s.getTasks),
 		h("GET", "/v1/tasks/{id}", s.getTask),
 		h("GET", "/v1/tasks/{id}/entries", s.getTaskEntries),
+		h("GET", "/v1/tasks/{id}/questions", s.getTaskQuestions),
 		h("GET", "/v1/entries/{id}", s.getEntry),
 		h("GET", "/v1/entries/{id}/grades", s.getGrades),
 		h("GET", "/v1/rounds", s.getRounds),

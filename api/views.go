@@ -50,6 +50,20 @@ func (s *server) getTaskEntries(w http.ResponseWriter, r *http.Request) {
 	s.found(w, r, nonNil(v), ok, "no task %d", id)
 }
 
+// getTaskQuestions is a task's public questions and the sponsor's answers, in the order
+// asked.
+func (s *server) getTaskQuestions(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "task")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var v []ledger.QuestionView
+	var ok bool
+	s.chain.View(func(st *ledger.State) { v, ok = st.Questions(ledger.TaskID(id)) })
+	s.found(w, r, nonNil(v), ok, "no task %d", id)
+}
+
 func (s *server) getEntry(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "entry")
 	if err != nil {

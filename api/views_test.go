@@ -61,6 +61,8 @@ func TestMissingAndMalformedIDs(t *testing.T) {
 	}{
 		{"/v1/tasks/9", 404, "no task 9"},
 		{"/v1/tasks/9/entries", 404, "no task 9"},
+		{"/v1/tasks/9/questions", 404, "no task 9"},
+		{"/v1/tasks/0/questions", 400, "task id must be a positive integer"},
 		{"/v1/entries/3", 404, "no entry 3"},
 		{"/v1/entries/3/grades", 404, "no entry 3"},
 		{"/v1/rounds/4", 404, "no round 4"},

@@ -70,7 +70,7 @@ func TestWalletLibrariesSignEveryTransaction(t *testing.T) {
 		t.Genesis = append(t.Genesis, ledger.Allocation{Address: wallet.Address(), Amount: ledger.Ether(1000)})
 	})
 	f.sender = wallet
-	bodies := func(lib string) []struct {
+	bodies := func(lib string, task ledger.TaskID) []struct {
 		value ledger.Amount
 		body  ledger.Body
 	} {
@@ -80,6 +80,7 @@ func TestWalletLibrariesSignEveryTransaction(t *testing.T) {
 		}{
 			{ledger.Amount{}, ledger.Faucet{To: wallet.Address(), Amount: ledger.Ether(1)}},
 			{ledger.Ether(100), ledger.PostTask{Title: "Write a haiku", Spec: "A haiku about ledgers, " + strings.Repeat("in plain words, ", 20), Rubric: "At most 100 characters.", ClosesInS: 3600}},
+			{ledger.Amount{}, ledger.AskQuestion{Task: task, Question: "Signed with " + lib + ": may the haiku rhyme?"}},
 			{ledger.Amount{}, tender.Check{Criteria: []string{"The plan names its milestones.", "It was signed with " + lib + "."}}},
 			{ledger.Amount{}, ledger.Advance{Seconds: 60}},
 		}
@@ -92,8 +93,8 @@ func TestWalletLibrariesSignEveryTransaction(t *testing.T) {
 	var plan []signing
 	var reqs []map[string]any
 	nonce := uint64(1)
-	for _, lib := range []string{"ethers", "viem", "eth-sig-util"} {
-		for _, b := range bodies(lib) {
+	for i, lib := range []string{"ethers", "viem", "eth-sig-util"} {
+		for _, b := range bodies(lib, ledger.TaskID(i+1)) { // library i posts task i+1, then asks on it
 			tx := &ledger.Tx{From: wallet.Address(), Nonce: nonce, Value: b.value, SigChainID: 8453, Body: b.body}
 			f.terms.Stamp(tx, ledger.NoExpiry)
 			td := f.typedData(tx)

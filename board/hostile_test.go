@@ -27,6 +27,7 @@ func hostile(t *testing.T) ledger.Snapshot {
 	s.Arena.Terms.Name = styleBreak
 	s.Tasks[0].Title = imgOnerror
 	s.Tasks[0].Spec = closeScript
+	s.Tasks[0].Questions = []ledger.QuestionView{{Index: 1, Asker: s.Tasks[0].Sponsor, Text: anchor + closeScript, AskedAt: s.Tasks[0].PostedAt, Answer: imgOnerror + lineSep, AnsweredAt: s.Tasks[0].PostedAt + 1}}
 	e := entry(t, &s, 1)
 	e.Work = closeScript + imgOnerror + lineSep
 	e.WorkURL = jsURL
@@ -56,6 +57,8 @@ func TestHostileTextRendersInert(t *testing.T) {
 		In("#entry-1 table.checks tr.check td[data-label=Criterion]", HasText(anchor)),
 		In("#entry-1 table.checks tr.check code", HasText(closeScript)),
 		In("#task-1 td", HasText("#1 "+imgOnerror)),
+		In("#task-1-q-1 .question q", HasText(anchor+closeScript)),
+		In("#task-1-q-1 .answer q", HasText(strings.Join(strings.Fields(imgOnerror+lineSep), " "))),
 		In("#entry-5 .error code", HasText("[EXTERNAL] "+imgOnerror)),
 	)
 	if n := len(all(doc, "script")); n != 2 {

@@ -68,6 +68,8 @@ type taskRow struct {
 	Tiers          *tiersRow // prize tiers, top-ups, extensions and team entries; nil for a task with none
 	CopyBase       bool      // the copy check leaves out the spec's, rubric's and template's words
 	Template       string    // the text every entrant was handed
+
+	Questions []questionCard // public questions and the sponsor's answers, in the order asked
 	crossed
 }
 
@@ -100,7 +102,8 @@ func build(s *ledger.Snapshot, xs crossings) *page {
 			Awarded: stamp(t.AwardedAt), Entries: len(t.Entries), Winner: t.Winner,
 			WinnerAddr: addrOf(t.WinnerAddr), WinScore: t.WinScore, Spec: t.Spec, Rubric: t.Rubric,
 			Tiers:    tiers(&t, s.Entries, sym),
-			CopyBase: t.CopyBase, Template: t.Template, crossed: crossing(&t, xs, a.Terms.Registry != nil)})
+			CopyBase: t.CopyBase, Template: t.Template, Questions: questionCards(t.Questions, ledger.Address.String),
+			crossed: crossing(&t, xs, a.Terms.Registry != nil)})
 	}
 	for i, r := range s.Leaderboard {
 		p.Board = append(p.Board, repRow{Rank: i + 1, Reputation: r, Addr: r.Address.String(), Earned: money(r.Earned, sym)})

@@ -76,7 +76,7 @@ type criterionRow struct {
 	Primary bool
 }
 
-// questionCard is one public clarification.
+// questionCard is one public clarification, on a tender or a task.
 type questionCard struct {
 	Index    int
 	Asker    string
@@ -84,6 +84,19 @@ type questionCard struct {
 	Asked    string
 	Answer   string
 	Answered string // "" while unanswered
+}
+
+// questionCards returns the cards of qs, naming each asker by name.
+func questionCards(qs []tender.QuestionView, name func(ledger.Address) string) []questionCard {
+	var out []questionCard
+	for _, q := range qs {
+		qc := questionCard{Index: q.Index, Asker: name(q.Asker), Text: q.Text, Asked: stamp(q.AskedAt)}
+		if q.AnsweredAt != 0 {
+			qc.Answer, qc.Answered = q.Answer, stamp(q.AnsweredAt)
+		}
+		out = append(out, qc)
+	}
+	return out
 }
 
 // bidCard is one bid. A bid that was never revealed carries no proposal and no scores,
@@ -229,13 +242,7 @@ func (v *views) tender(t *ledger.TenderView, rs map[round.ID]*ledger.TenderRound
 		tc.Criteria = append(tc.Criteria, criterionRow{N: c.Index + 1, Text: c.Text, Weight: c.Weight, Primary: c.Primary})
 		tc.TotalMax += c.Weight * tender.ScoreMax
 	}
-	for _, q := range t.Questions {
-		qc := questionCard{Index: q.Index, Asker: v.name(q.Asker), Text: q.Text, Asked: stamp(q.AskedAt)}
-		if q.AnsweredAt != 0 {
-			qc.Answer, qc.Answered = q.Answer, stamp(q.AnsweredAt)
-		}
-		tc.Questions = append(tc.Questions, qc)
-	}
+	tc.Questions = questionCards(t.Questions, v.name)
 	counts := map[string]int{}
 	for i := range t.Bids {
 		b := v.bid(t, &t.Bids[i], rs)

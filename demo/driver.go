@@ -36,7 +36,7 @@ func (d *driver) play(ctx context.Context, a *arena) error {
 	}
 	d.terms = ar.Terms
 	steps := []func(context.Context, *arena) error{
-		d.warmModules, d.makeKeys, d.fund, d.post, d.enter, d.gradeAll, d.appeal, d.advance, d.award, d.tenderStory, d.matchStory,
+		d.warmModules, d.makeKeys, d.fund, d.post, d.question, d.enter, d.gradeAll, d.appeal, d.advance, d.award, d.tenderStory, d.matchStory,
 	}
 	if !d.skip[SkipChallenge] {
 		steps = append(steps, d.challengeStory)

@@ -156,6 +156,10 @@ func (s *State) dispatch(tx *Tx) (Outcome, *Error) {
 		return s.bounty.Withdraw(env, b)
 	case bounty.Replace:
 		return s.bounty.Replace(env, b)
+	case bounty.AskQuestion:
+		return s.bounty.Ask(env, b)
+	case bounty.AnswerQuestion:
+		return s.bounty.Answer(env, b)
 	case tender.Check:
 		return s.tender.CheckCriteria(env, b)
 	case tender.CheckAttest:

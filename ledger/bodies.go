@@ -48,6 +48,8 @@ var bodies = map[Kind]bodySpec{
 	bounty.KindExtend:              row[bounty.Extend](false),
 	bounty.KindWithdraw:            row[bounty.WithdrawEntry](false),
 	bounty.KindReplace:             row[bounty.Replace](false),
+	bounty.KindAsk:                 row[bounty.AskQuestion](false),
+	bounty.KindAnswer:              row[bounty.AnswerQuestion](false),
 	tender.KindCheck:               row[tender.Check](false),
 	tender.KindCheckAttest:         row[tender.CheckAttest](false),
 	tender.KindPublish:             row[tender.Publish](true),

@@ -11,9 +11,9 @@ import (
 
 // "The money invariant after every step of a seeded random walk of all of them": tiered
 // and plain tasks, solo and team entries (good and bad splits), top-ups, extensions,
-// withdrawals and replacements among the bounty's other transactions, most of them
-// refused, with every invariant checked after every step and the incremental hash every
-// 1,000. Apply never fails and never panics.
+// withdrawals, replacements, questions and answers among the bounty's other
+// transactions, most of them refused, with every invariant checked after every step and
+// the incremental hash every 1,000. Apply never fails and never panics.
 func TestTiersMoneyAddsUpUnderARandomWalk(t *testing.T) {
 	const steps = 12_000
 	a := newArena(t, 5, func(t *Terms) { t.Attempts = 2 })
@@ -45,7 +45,7 @@ func TestTiersMoneyAddsUpUnderARandomWalk(t *testing.T) {
 		}
 		var value Amount
 		var body Body
-		switch rng.IntN(20) {
+		switch rng.IntN(22) {
 		case 0:
 			if rng.IntN(8) > 0 {
 				continue // few tasks, so that each gathers entries
@@ -102,6 +102,15 @@ func TestTiersMoneyAddsUpUnderARandomWalk(t *testing.T) {
 			body = Replace{Entry: e, Work: "w2"}
 		case 12:
 			body = Withdraw{}
+		case 20:
+			texts := []string{"What counts as done?", "short", "Is a draft enough, or only the final text?"}
+			body = AskQuestion{Task: TaskID(pick(nTasks)), Question: texts[rng.IntN(len(texts))]}
+		case 21:
+			task := TaskID(pick(nTasks))
+			if tv, ok := a.s.Task(task); ok && rng.IntN(3) > 0 {
+				from = a.ByAddr(tv.Sponsor)
+			}
+			body = AnswerQuestion{Task: task, Question: rng.IntN(5), Reply: []string{"Yes.", " "}[rng.IntN(2)]}
 		case 13:
 			a.Wait(int64(rng.IntN(120)))
 			if rng.IntN(30) == 0 {
@@ -125,7 +134,7 @@ func TestTiersMoneyAddsUpUnderARandomWalk(t *testing.T) {
 	}
 	line.check(t, a.s, steps)
 	line.showed(t, bounty.PrizePool, bounty.BondPool, bounty.SlashPool)
-	for _, k := range []Kind{KindPostTask, KindSubmit, KindAward, KindTopUp, KindExtend, KindWithdrawEntry, KindReplace} {
+	for _, k := range []Kind{KindPostTask, KindSubmit, KindAward, KindTopUp, KindExtend, KindWithdrawEntry, KindReplace, KindAskQuestion, KindAnswerQuestion} {
 		if kinds[k] == 0 {
 			t.Errorf("the walk applied no %s", k)
 		}

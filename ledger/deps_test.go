@@ -32,11 +32,11 @@ var forbidden = map[string]string{
 
 // ledgerDirs are the ledger's packages: the root and each subpackage that runs inside
 // Apply. ledgertest, which drives the ledger from test scripts, is not one of them.
-var ledgerDirs = []string{".", "book", "digest", "round", "season", "bounty", "tender", "match", "match/battle", "match/receipt", "challenge", "challenge/koth", "challenge/composite", "learn", "learn/coder", "learn/score"}
+var ledgerDirs = []string{".", "book", "digest", "round", "season", "clarify", "bounty", "tender", "match", "match/battle", "match/receipt", "challenge", "challenge/koth", "challenge/composite", "learn", "learn/coder", "learn/score"}
 
 // kinds are the contest kinds' packages; none imports another, or the root: what two
 // kinds share lives in a core package both import (the funded season of the benchmark
-// and learning challenges in season).
+// and learning challenges in season, the tender's and the bounty's questions in clarify).
 var kinds = []string{"bounty", "tender", "match", "challenge", "learn"}
 
 // outside are the imports from outside the standard library and the ledger that every
@@ -164,7 +164,7 @@ func checkLedgerFile(t *testing.T, dir string, fset *token.FileSet, f *ast.File)
 // The refusal table in each package's refusals_test.go names every refusal it declares.
 func TestRefusalsTableIsComplete(t *testing.T) {
 	total := 0
-	for _, dir := range []string{".", "round", "season", "bounty", "tender", "match", "challenge", "learn"} {
+	for _, dir := range []string{".", "round", "season", "clarify", "bounty", "tender", "match", "challenge", "learn"} {
 		total += checkRefusalTable(t, dir)
 	}
 	if total < 70 {

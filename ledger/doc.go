@@ -70,6 +70,9 @@
 //   - season: the funded season the benchmark and learning challenges both run (their
 //     pools, a challenge's funds, epochs and folds, deposits, anchored seeds, the
 //     pinned platform and a run's classed failure), written once for both.
+//   - clarify: the public questions a tender and a bounty task both take (the caps per
+//     round and per address, the lengths, the owner's one answer and their refusals),
+//     written once for both.
 //   - bounty, tender and match (and each later kind): its transactions, state, rules,
 //     views and refusals. A kind imports book, round and the core packages, never the
 //     root and never another kind: what two kinds share is lifted into a core package

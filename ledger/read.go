@@ -40,6 +40,10 @@ func (s *State) Account(a Address) Account { return s.book.Account(a) }
 // Task returns get_task(id) in full.
 func (s *State) Task(id TaskID) (TaskView, bool) { return s.bounty.Task(s.rounds, id, s.Now()) }
 
+// Questions returns a task's public questions and their answers, in the order asked,
+// and whether the task exists.
+func (s *State) Questions(id TaskID) ([]QuestionView, bool) { return s.bounty.Questions(id) }
+
 // Tasks returns get_tasks: every task by id, without spec or rubric.
 func (s *State) Tasks() []TaskView { return s.bounty.Tasks(s.rounds, s.Now(), false) }
 

@@ -61,6 +61,12 @@ type (
 	WithdrawEntry = bounty.WithdrawEntry
 	// Replace is bounty.Replace.
 	Replace = bounty.Replace
+	// AskQuestion is bounty.AskQuestion.
+	AskQuestion = bounty.AskQuestion
+	// AnswerQuestion is bounty.AnswerQuestion.
+	AnswerQuestion = bounty.AnswerQuestion
+	// QuestionView is bounty.QuestionView: one public question on a task and its answer.
+	QuestionView = bounty.QuestionView
 	// Member is bounty.Member: one member of a team entry and its part.
 	Member = bounty.Member
 	// Funding is bounty.Funding: one addition to a task's prize.
@@ -132,6 +138,17 @@ const (
 	MaxShares      = bounty.MaxShares
 	MaxTeam        = bounty.MaxTeam
 	MaxExtensions  = bounty.MaxExtensions
+)
+
+// The bounty's transaction kinds for public questions on a task, and their caps.
+const (
+	KindAskQuestion    = bounty.KindAsk
+	KindAnswerQuestion = bounty.KindAnswer
+
+	MaxQuestions   = bounty.MaxQuestions
+	AsksPerAddress = bounty.AsksPerAddress
+	MaxQuestionLen = bounty.MaxQuestionLen
+	MaxAnswerLen   = bounty.MaxAnswerLen
 )
 
 // The ladder and the bounty's arithmetic.

@@ -25,7 +25,7 @@ type sent struct {
 // --dry-run.
 var sendingVerbs = [][]string{
 	{"faucet"}, {"task", "post"}, {"submit"}, {"reveal"}, {"grade"}, {"appeal"}, {"award"}, {"withdraw"}, {"dev", "advance"},
-	{"task", "top-up"}, {"task", "extend"}, {"task", "withdraw"}, {"task", "replace"},
+	{"task", "top-up"}, {"task", "extend"}, {"task", "withdraw"}, {"task", "replace"}, {"task", "ask"}, {"task", "answer"},
 }
 
 func init() {

@@ -169,6 +169,10 @@ func (a *app) showTask(ctx context.Context, c *client.Client, arg string) error 
 		if t.Template != "" {
 			fmt.Fprintf(w, "\ntemplate:\n%s\n", t.Template)
 		}
+		if len(t.Questions) > 0 {
+			fmt.Fprintln(w)
+			printQuestions(w, t.Questions)
+		}
 	})
 }
 

@@ -11,6 +11,7 @@ import (
 func (a *app) taskCmd() *cobra.Command {
 	c := &cobra.Command{Use: "task", Short: "Post tasks"}
 	c.AddCommand(a.taskPostCmd(), a.taskTopUpCmd(), a.taskExtendCmd(), a.taskWithdrawCmd(), a.taskReplaceCmd())
+	c.AddCommand(a.taskAskCmd(), a.taskAnswerCmd())
 	return c
 }
 

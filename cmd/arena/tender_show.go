@@ -84,7 +84,7 @@ func printTender(w io.Writer, t *ledger.TenderView) {
 	printOutcome(w, t)
 }
 
-// printQuestions writes a tender's questions and answers, with their times.
+// printQuestions writes a tender's or a task's questions and answers, with their times.
 func printQuestions(w io.Writer, qs []tender.QuestionView) {
 	fmt.Fprintf(w, "questions: %d\n", len(qs))
 	for _, q := range qs {

@@ -18,6 +18,8 @@ const (
 	KindExtend   book.Kind = "extend_task"
 	KindWithdraw book.Kind = "withdraw_entry"
 	KindReplace  book.Kind = "replace_entry"
+	KindAsk      book.Kind = "ask_question"
+	KindAnswer   book.Kind = "answer_question"
 )
 
 // PostTask opens a task; the transaction's value is the prize. A sealed task takes
@@ -91,6 +93,22 @@ type Replace struct {
 	Commitment string  `json:"commitment,omitempty"`
 }
 
+// AskQuestion puts a public question to a task's sponsor before the task closes. Anyone
+// may ask, within clarify's caps per task and per address; it changes nothing but the
+// task's list of questions.
+type AskQuestion struct {
+	Task     TaskID `json:"task"`
+	Question string `json:"question"`
+}
+
+// AnswerQuestion is the sponsor's one answer to the task's question Question (from 1),
+// before the task closes. It is never revised, and it never changes the rubric.
+type AnswerQuestion struct {
+	Task     TaskID `json:"task"`
+	Question int    `json:"question"`
+	Reply    string `json:"reply"`
+}
+
 // Reveal opens a sealed entry after its task closed: Salt and Work must hash to the
 // entry's commitment.
 type Reveal struct {
@@ -136,6 +154,12 @@ func (WithdrawEntry) Kind() book.Kind {
 	return KindWithdraw
 }
 func (Replace) Kind() book.Kind { return KindReplace }
+func (AskQuestion) Kind() book.Kind {
+	return KindAsk
+}
+func (AnswerQuestion) Kind() book.Kind {
+	return KindAnswer
+}
 
 // Receipts returns the model-call receipts the attestation carries, which the sender
 // must have signed.

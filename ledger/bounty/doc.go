@@ -1,7 +1,10 @@
 // Package bounty is the bounty contest kind: a sponsor posts a task with a prize and a
 // rubric, solvers enter by staking the entry bond, committees grade each entry on the
 // published six-rung ladder, anyone may appeal a grade by staking the appeal bond, and
-// after close anyone may award the task to the highest eligible score.
+// after close anyone may award the task to the highest eligible score. Before close
+// anyone may ask the sponsor a public question, which the sponsor answers once
+// (AskQuestion, AnswerQuestion: the tender's clarification rule, in clarify); neither
+// changes the rubric.
 //
 // Its transactions are PostTask, Submit, Grade, Attest, Appeal and Award. It keeps its
 // tasks, entries, appeals and reputations; it opens rounds in the ledger's round.Set and

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/clarify"
 	"github.com/arena/arena/ledger/round"
 )
 
@@ -40,12 +41,25 @@ func (s *State) taskView(rs *round.Set, t *task, now int64, prose bool) TaskView
 	}
 	if prose {
 		v.Spec, v.Rubric, v.Template = t.Spec, t.Rubric, t.Template
+		if len(t.Questions) > 0 {
+			v.Questions = clarify.Views(t.Questions)
+		}
 	}
 	if w := s.entry(t.Winner); w != nil {
 		v.WinnerAddr = book.AddrPtr(w.Solver)
 		v.WinScore = resultOf(s.kept(rs, w.Grade)).Score
 	}
 	return v
+}
+
+// Questions returns a task's questions and their answers in the order asked, and
+// whether the task exists.
+func (s *State) Questions(id TaskID) ([]QuestionView, bool) {
+	t := s.task(id)
+	if t == nil {
+		return nil, false
+	}
+	return clarify.Views(t.Questions), true
 }
 
 // Entry returns get_submission(id).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/clarify"
 )
 
 // Limits on the bounty's transaction fields, in bytes unless named otherwise.
@@ -26,6 +27,12 @@ const (
 	MaxTeam         = 16    // members of a team entry
 	MaxTopUps       = 64    // top-ups a task takes
 	MaxExtensions   = 3     // times a sponsor may extend a task's close
+
+	MaxQuestions   = clarify.MaxQuestions   // questions a task takes
+	AsksPerAddress = clarify.AsksPerAddress // questions one address may ask on a task
+	MinQuestionLen = clarify.MinQuestionLen // characters of a question, whitespace collapsed
+	MaxQuestionLen = clarify.MaxQuestionLen // characters of a question
+	MaxAnswerLen   = clarify.MaxAnswerLen   // characters of an answer
 )
 
 // Refusals, by the transaction that meets them. The messages are part of the protocol;
@@ -72,6 +79,13 @@ var (
 	errExtendClosed  = book.Refuse("A task is extended only before it closes")
 	errExtensions    = refusef("A task is extended at most %d times", MaxExtensions)
 	errExtendBy      = refusef("An extension moves the close 1 to %d seconds later", MaxCloseS)
+
+	// ask_question, answer_question (the length, per-address and answer refusals are
+	// clarify's, shared with the tender)
+	errAskClosed     = book.Refuse("Questions close when the task closes")
+	errQuestionsFull = refusef("A task takes at most %d questions", MaxQuestions)
+	errAnswerSponsor = book.Refuse("Only the sponsor answers a task's questions")
+	errAnswerClosed  = book.Refuse("Answers close when the task closes")
 
 	// withdraw_entry, replace_entry
 	errWithdrawOwn    = book.Refuse("Only the filer withdraws or replaces an entry")

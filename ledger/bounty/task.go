@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/clarify"
 	"github.com/arena/arena/ledger/round"
 )
 
@@ -30,6 +31,8 @@ type task struct {
 	Refunds    []Payout  `json:"refunds,omitempty"`    // prize sent back to its funders at award, when it had top-ups or ranks
 	CopyBase   bool      `json:"copy_base,omitempty"`  // the copy check leaves out spec, rubric and template
 	Template   string    `json:"template,omitempty"`
+
+	Questions []*clarify.Question `json:"questions,omitempty"` // public clarifications, in the order asked
 }
 
 // sealed reports whether the task takes commitments rather than work.

@@ -2,6 +2,7 @@ package bounty
 
 import (
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/clarify"
 	"github.com/arena/arena/ledger/round"
 )
 
@@ -43,7 +44,12 @@ type TaskView struct {
 	Refunds    []Payout      `json:"refunds,omitempty"`    // prize sent back to its funders at award
 	CopyBase   bool          `json:"copy_base,omitempty"`  // the copy check leaves out spec, rubric and template
 	Template   string        `json:"template,omitempty"`   // omitted in get_tasks
+
+	Questions []QuestionView `json:"questions,omitempty"` // public clarifications and their answers; omitted in get_tasks
 }
+
+// QuestionView is one public question on a task and the sponsor's answer: clarify.View.
+type QuestionView = clarify.View
 
 // Entry states.
 const (

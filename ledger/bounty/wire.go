@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/arena/arena/ledger/clarify"
 	"github.com/arena/arena/ledger/round"
 )
 
@@ -41,6 +42,9 @@ func Restore(t Terms, data json.RawMessage, rs *round.Set) (*State, error) {
 	for i, t := range s.tasks {
 		if t == nil || t.ID != TaskID(i+1) {
 			return nil, fmt.Errorf("task %d out of place", i+1)
+		}
+		if err := clarify.Check(t.Questions); err != nil {
+			return nil, fmt.Errorf("task %d: %w", t.ID, err)
 		}
 		switch t.Settled {
 		case TaskAwarded:

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/clarify"
 	"github.com/arena/arena/ledger/round"
 )
 
@@ -52,7 +53,7 @@ func (s *State) tenderView(rs *round.Set, t *tender, now int64) TenderView {
 		PublishedAt: t.PublishedAt, CommitCloses: t.CommitCloses, RevealCloses: t.RevealCloses, DecideCloses: t.DecideCloses,
 		Phase: t.phase(now), State: t.State, LastScoredAt: t.LastScoredAt, WinningBid: t.WinningBid, WinningTotal: t.WinningTotal,
 		DeclineReason: t.DeclineReason, SettledAt: t.SettledAt, Forfeited: t.Forfeited,
-		Bids: make([]BidView, len(t.Bids)), Questions: make([]QuestionView, len(t.Questions)),
+		Bids: make([]BidView, len(t.Bids)),
 	}
 	if v.Eligibility == nil {
 		v.Eligibility = []string{}
@@ -78,9 +79,7 @@ func (s *State) tenderView(rs *round.Set, t *tender, now int64) TenderView {
 	for i, id := range t.Bids {
 		v.Bids[i] = s.bidView(rs, t, s.bid(id), ranks)
 	}
-	for i, q := range t.Questions {
-		v.Questions[i] = QuestionView{Index: i + 1, Asker: q.Asker, Text: q.Text, AskedAt: q.AskedAt, Answer: q.Answer, AnsweredAt: q.AnsweredAt}
-	}
+	v.Questions = clarify.Views(t.Questions)
 	return v
 }
 

@@ -58,15 +58,11 @@ var (
 	errSameCommitment = book.Refuse("That is already this bid's commitment")
 
 	// ask, answer
+	// (the length, per-address and answer refusals are clarify's, shared with the bounty)
 	errAskClosed     = book.Refuse("Questions close with the commit window")
-	errQuestionLen   = refusef("A question is %d to %d characters", MinQuestionLen, MaxQuestionLen)
 	errQuestionsFull = refusef("This tender has taken its maximum of %d questions", MaxQuestions)
-	errAskerFull     = refusef("This address has asked its maximum of %d questions here", AsksPerAddress)
 	errNotBuyer      = book.Refuse("Only the buyer may do this")
 	errAnswerClosed  = book.Refuse("Answers close with the commit window")
-	errNoQuestion    = book.Refuse("No question with that number")
-	errAnswered      = book.Refuse("That question has already been answered")
-	errAnswerLen     = refusef("An answer is 1 to %d characters", MaxAnswerLen)
 
 	// reveal
 	errRevealEarly   = book.Refuse("The reveal window has not opened")

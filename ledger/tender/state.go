@@ -2,6 +2,7 @@ package tender
 
 import (
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/clarify"
 	"github.com/arena/arena/ledger/digest"
 )
 
@@ -51,11 +52,11 @@ const (
 	MaxArgumentLen  = 600
 	MaxDeclineLen   = 300
 	MaxBids         = 64
-	MaxQuestions    = 32
-	AsksPerAddress  = 3
-	MinQuestionLen  = 10
-	MaxQuestionLen  = 400
-	MaxAnswerLen    = 800
+	MaxQuestions    = clarify.MaxQuestions
+	AsksPerAddress  = clarify.AsksPerAddress
+	MinQuestionLen  = clarify.MinQuestionLen
+	MaxQuestionLen  = clarify.MaxQuestionLen
+	MaxAnswerLen    = clarify.MaxAnswerLen
 	MinSaltLen      = 8
 	MaxSaltLen      = 64
 	MaxFeeBps       = 1000

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/clarify"
 	"github.com/arena/arena/ledger/round"
 )
 
@@ -39,14 +40,9 @@ type tender struct {
 	Forfeited     book.Amount  `json:"forfeited"`
 }
 
-// question is one public clarification, stored verbatim.
-type question struct {
-	Asker      book.Address `json:"asker"`
-	Text       string       `json:"text"`
-	AskedAt    int64        `json:"asked_at"`
-	Answer     string       `json:"answer"`
-	AnsweredAt int64        `json:"answered_at"`
-}
+// question is one public clarification, stored verbatim: clarify's, which the bounty's
+// tasks share.
+type question = clarify.Question
 
 // weights returns the tender's published weights, in criterion order.
 func (t *tender) weights() []uint64 {

@@ -2,6 +2,7 @@ package tender
 
 import (
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/clarify"
 	"github.com/arena/arena/ledger/round"
 )
 
@@ -104,15 +105,8 @@ type AppealView struct {
 	ResolvedAt  int64       `json:"resolved_at,omitempty"`
 }
 
-// QuestionView is one public clarification.
-type QuestionView struct {
-	Index      int          `json:"index"` // from 1
-	Asker      book.Address `json:"asker"`
-	Text       string       `json:"text"`
-	AskedAt    int64        `json:"asked_at"`
-	Answer     string       `json:"answer,omitempty"`
-	AnsweredAt int64        `json:"answered_at,omitempty"`
-}
+// QuestionView is one public clarification: clarify.View.
+type QuestionView = clarify.View
 
 // CheckView is one scorability check of a criteria digest.
 type CheckView struct {

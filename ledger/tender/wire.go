@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/arena/arena/ledger/clarify"
 	"github.com/arena/arena/ledger/round"
 )
 
@@ -60,8 +61,8 @@ func (s *State) restoreTenders(*round.Set) error {
 		if t == nil || t.ID != TenderID(i+1) || len(t.Criteria) < CriteriaMin || len(t.Criteria) > CriteriaMax || t.primary() < 0 {
 			return fmt.Errorf("tender %d out of place or malformed", i+1)
 		}
-		if slices.Contains(t.Questions, nil) {
-			return fmt.Errorf("tender %d has an empty question", t.ID)
+		if err := clarify.Check(t.Questions); err != nil {
+			return fmt.Errorf("tender %d: %w", t.ID, err)
 		}
 		for j, id := range t.Bids {
 			if x := s.bid(id); x == nil || x.Tender != t.ID || x.Seq != j+1 {
