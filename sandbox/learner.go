@@ -282,7 +282,7 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 	left := l.lim.InitGas
 	var got [2]uint32
 	for i, name := range []string{"_initialize", "params", "params_len"} {
-		res := l.call(cctx, in.mod.ExportedFunction(name), left)
+		res := l.call(cctx, in.mod.ExportedFunction(name), left, true)
 		l.initGas += res.used
 		left -= res.used
 		if err := l.initVerdict(res, RoleArch, name); err != nil {
@@ -321,7 +321,7 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 	if cctx, err = l.ctx(ctx); err != nil {
 		return err
 	}
-	res := l.call(cctx, in.mod.ExportedFunction("_initialize"), l.lim.InitGas)
+	res := l.call(cctx, in.mod.ExportedFunction("_initialize"), l.lim.InitGas, false)
 	l.initGas += res.used
 	if err := l.initVerdict(res, RoleTrain, "_initialize"); err != nil {
 		return err
@@ -379,16 +379,20 @@ func same(a, b context.Context) (eq bool) {
 }
 
 // call runs fn with budget on both counters (the stack holds its argument and gets its
-// result) and charges the pair the sum of what both used.
-func (l *Learner) call(ctx context.Context, fn api.Function, budget int64) result {
+// result) and charges the pair the sum of what both used. A call of the architecture's
+// (arch true) leaves the training program's counter alone: the architecture imports
+// nothing of the training program's, so it cannot run any of its code (what the
+// training program used in it is 0 either way).
+func (l *Learner) call(ctx context.Context, fn api.Function, budget int64, arch bool) result {
+	train := l.train != nil && !arch
 	l.arch.counter.Set(uint64(budget))
-	if l.train != nil {
+	if train {
 		l.train.counter.Set(uint64(budget))
 	}
 	err := fn.CallWithStack(ctx, l.stack[:])
 	usedA := budget - int64(l.arch.counter.Get())
 	usedT := int64(0)
-	if l.train != nil {
+	if train {
 		usedT = budget - int64(l.train.counter.Get())
 	}
 	res := result{used: usedA + usedT, err: err}
@@ -439,7 +443,7 @@ func (l *Learner) Predict(ctx context.Context, i int64) ([]uint32, error) {
 		return nil, err
 	}
 	l.left, l.open = l.lim.ByteGas, true
-	res := l.call(cctx, l.predictFn, l.left)
+	res := l.call(cctx, l.predictFn, l.left, true)
 	l.left -= res.used
 	l.used += res.used
 	if err := l.verdict(res, RoleArch, i); err != nil {
@@ -471,7 +475,7 @@ func (l *Learner) Learn(ctx context.Context, i int64, b byte) error {
 	}
 	l.open = false
 	l.stack[0] = uint64(b)
-	res := l.call(cctx, l.learnFn, l.left)
+	res := l.call(cctx, l.learnFn, l.left, false)
 	l.left -= res.used
 	l.used += res.used
 	return l.verdict(res, RoleTrain, i)
