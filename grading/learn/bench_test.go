@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	glearn "github.com/arena/arena/grading/learn"
 	"github.com/arena/arena/learn/data"
 	"github.com/arena/arena/ledger/learn/coder"
 	"github.com/arena/arena/sandbox"
@@ -93,4 +94,46 @@ func predictions(b *testing.B, name string, n int) [][]uint32 {
 		}
 	}
 	return out
+}
+
+// BenchmarkHeldout measures a held-out round of a run over 256 KiB of the train split on
+// the example pair order2: by the validator that ran it, coding with the learner its run
+// trained ("kept"; the run itself is outside the timer), and by one that never ran it,
+// which retrains ("retrained"). Each validator has measured once before the timer starts
+// (its runtime has compiled the pair). kept-MiB is the memory of the kept learner (both
+// modules' memories).
+func BenchmarkHeldout(b *testing.B) {
+	n := newNode(b)
+	n.put(b, data.Heldout())
+	run := prefix(b, n, runOf("order2-arch", "order2-train", "bench"), benchBytes)
+	res := newValidator(b, n).Run(context.Background(), run)
+	if res.Error != "" {
+		b.Fatal(res.Error)
+	}
+	run.Kept = res.Bits
+	heldout := func(b *testing.B, v *glearn.Host) {
+		if h := v.Heldout(context.Background(), run); h.Error != "" {
+			b.Fatal(h.Error)
+		}
+	}
+	b.Run("kept", func(b *testing.B) {
+		v := newValidator(b, n)
+		heldout(b, v)
+		var kept uint64
+		for b.Loop() {
+			b.StopTimer()
+			v.Run(context.Background(), run)
+			kept = v.KeptMemory()
+			b.StartTimer()
+			heldout(b, v)
+		}
+		b.ReportMetric(float64(kept)/(1<<20), "kept-MiB")
+	})
+	b.Run("retrained", func(b *testing.B) {
+		v := newValidator(b, n)
+		heldout(b, v)
+		for b.Loop() {
+			heldout(b, v)
+		}
+	})
 }
