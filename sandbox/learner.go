@@ -21,7 +21,9 @@ package sandbox
 //     and afterwards charges the pair the sum of what the two used; the call ran out of gas
 //     when either counter went below zero or the sum exceeds the budget (the sum is checked
 //     after the call, so a call may do up to twice the budget's work before it is refused:
-//     deterministic all the same).
+//     deterministic all the same). A call of the architecture's own (predict, observe, its
+//     initialisation) touches only its counter: it cannot reach the training program's
+//     code, whose share is 0 either way.
 //   - Blame. Whatever fails in Predict is the architecture's; whatever fails in Learn
 //     (including in an architecture function the training program called) is the training
 //     program's, since it drove the call.
