@@ -21,7 +21,9 @@ package sandbox
 //     and afterwards charges the pair the sum of what the two used; the call ran out of gas
 //     when either counter went below zero or the sum exceeds the budget (the sum is checked
 //     after the call, so a call may do up to twice the budget's work before it is refused:
-//     deterministic all the same).
+//     deterministic all the same). A call of the architecture's own (predict, observe, its
+//     initialisation) touches only its counter: it cannot reach the training program's
+//     code, whose share is 0 either way.
 //   - Blame. Whatever fails in Predict is the architecture's; whatever fails in Learn
 //     (including in an architecture function the training program called) is the training
 //     program's, since it drove the call.
@@ -44,10 +46,13 @@ package sandbox
 //     bytes. A data_cap of 589,824 (576 KiB) admits them with room for a little more code.
 //     Only the architecture is capped (as the brief pins): a training program's data can
 //     still reach the region through copy_to_arch; the step-0 anomaly is what catches that.
-//   - Wall time bounds a Learner's whole life (from Learner to Close), FaultWall. It is
-//     checked before and after every call, not during one: learning modules run in a wazero
-//     runtime without CloseOnContextDone (its goroutine per call cost more than the work of
-//     a call per byte), so gas alone bounds a call. A cancelled ctx is FaultStopped.
+//   - Wall time bounds a Learner's whole life (from Learner to Close), FaultWall. One timer
+//     (a context with the deadline, started with the Learner) closes a channel when the
+//     net fires; every call checks that channel and the caller's ctx.Done() before and after
+//     it, without reading the clock. Nothing is checked during a call: learning modules run
+//     in a wazero runtime without CloseOnContextDone (its goroutine per call cost more than
+//     the work of a call per byte), so gas alone bounds a call. A cancelled ctx is
+//     FaultStopped. A kept Learner is given a fresh net by Rearm.
 //   - Bytes are numbered by the caller: Predict and Learn take the index that their errors
 //     name ("at byte N").
 
@@ -62,6 +67,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
@@ -221,8 +227,10 @@ type Learner struct {
 	stack       [1]uint64
 	err         error // why the learner is dead
 
-	deadline time.Time
+	wall     <-chan struct{}    // closed when the wall-time safety net fires
+	stopWall context.CancelFunc // stops its timer
 	parent   context.Context
+	done     <-chan struct{} // parent.Done()
 	cctx     context.Context
 }
 
@@ -243,7 +251,8 @@ func (r *Runtime) Learner(ctx context.Context, arch *Arch, train *Train, seed [3
 	if lim.Wall <= 0 {
 		lim.Wall = DefaultLearnWall
 	}
-	l := &Learner{r: r, lim: lim, deadline: time.Now().Add(lim.Wall), freq: make([]uint32, Symbols)}
+	l := &Learner{r: r, lim: lim, freq: make([]uint32, Symbols)}
+	l.Rearm()
 	if err := l.start(ctx, arch, train, seed); err != nil {
 		return nil, errors.Join(err, l.Close(ctx))
 	}
@@ -275,7 +284,7 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 	left := l.lim.InitGas
 	var got [2]uint32
 	for i, name := range []string{"_initialize", "params", "params_len"} {
-		res := l.call(cctx, in.mod.ExportedFunction(name), left)
+		res := l.call(cctx, in.mod.ExportedFunction(name), left, true)
 		l.initGas += res.used
 		left -= res.used
 		if err := l.initVerdict(res, RoleArch, name); err != nil {
@@ -314,7 +323,7 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 	if cctx, err = l.ctx(ctx); err != nil {
 		return err
 	}
-	res := l.call(cctx, in.mod.ExportedFunction("_initialize"), l.lim.InitGas)
+	res := l.call(cctx, in.mod.ExportedFunction("_initialize"), l.lim.InitGas, false)
 	l.initGas += res.used
 	if err := l.initVerdict(res, RoleTrain, "_initialize"); err != nil {
 		return err
@@ -324,21 +333,45 @@ func (l *Learner) start(ctx context.Context, arch *Arch, train *Train, seed [32]
 	return nil
 }
 
-// ctx returns the context calls run under: ctx carrying the Learner (for the host
-// functions), kept while the caller passes the same ctx. It fails (FaultStopped, FaultWall) when ctx is
-// done or the Learner is past its wall-time deadline: the safety net, checked between
-// calls (gas bounds each call).
-func (l *Learner) ctx(ctx context.Context) (context.Context, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, &Error{Fault: FaultStopped, Role: RoleLearner, Detail: err.Error(), Err: err}
+// Rearm starts the Learner's wall-time safety net afresh: Wall from now. A host that
+// keeps a trained Learner for a later use rearms it when it takes it up again, so that the
+// net bounds each use rather than the time it was kept.
+func (l *Learner) Rearm() {
+	if l.stopWall != nil {
+		l.stopWall()
 	}
-	if time.Now().After(l.deadline) {
+	wall, stop := context.WithTimeout(context.Background(), l.lim.Wall)
+	l.wall, l.stopWall = wall.Done(), stop
+}
+
+// ctx returns the context calls run under: ctx carrying the Learner (for the host
+// functions), kept while the caller passes the same ctx. It fails (FaultStopped,
+// FaultWall) when ctx is done or the Learner's wall-time safety net has fired, checked
+// between calls (gas bounds each call) on two channels, without reading the clock.
+func (l *Learner) ctx(ctx context.Context) (context.Context, error) {
+	if l.cctx == nil || !same(ctx, l.parent) {
+		l.parent, l.done, l.cctx = ctx, ctx.Done(), context.WithValue(ctx, learnerKey{}, l)
+	}
+	select {
+	case <-l.done:
+		err := ctx.Err()
+		return nil, &Error{Fault: FaultStopped, Role: RoleLearner, Detail: err.Error(), Err: err}
+	default:
+	}
+	if l.expired() {
 		return nil, errWall(RoleLearner, l.lim.Wall)
 	}
-	if l.cctx == nil || !same(ctx, l.parent) {
-		l.parent, l.cctx = ctx, context.WithValue(ctx, learnerKey{}, l)
-	}
 	return l.cctx, nil
+}
+
+// expired reports whether the wall-time safety net has fired.
+func (l *Learner) expired() bool {
+	select {
+	case <-l.wall:
+		return true
+	default:
+		return false
+	}
 }
 
 // same reports whether a and b are the same context (false for incomparable ones).
@@ -348,21 +381,25 @@ func same(a, b context.Context) (eq bool) {
 }
 
 // call runs fn with budget on both counters (the stack holds its argument and gets its
-// result) and charges the pair the sum of what both used.
-func (l *Learner) call(ctx context.Context, fn api.Function, budget int64) result {
+// result) and charges the pair the sum of what both used. A call of the architecture's
+// (arch true) leaves the training program's counter alone: the architecture imports
+// nothing of the training program's, so it cannot run any of its code (what the
+// training program used in it is 0 either way).
+func (l *Learner) call(ctx context.Context, fn api.Function, budget int64, arch bool) result {
+	train := l.train != nil && !arch
 	l.arch.counter.Set(uint64(budget))
-	if l.train != nil {
+	if train {
 		l.train.counter.Set(uint64(budget))
 	}
 	err := fn.CallWithStack(ctx, l.stack[:])
 	usedA := budget - int64(l.arch.counter.Get())
 	usedT := int64(0)
-	if l.train != nil {
+	if train {
 		usedT = budget - int64(l.train.counter.Get())
 	}
 	res := result{used: usedA + usedT, err: err}
 	res.outOfGas = usedA > budget || usedT > budget || res.used > budget
-	res.timedOut = time.Now().After(l.deadline)
+	res.timedOut = l.expired()
 	return res
 }
 
@@ -408,7 +445,7 @@ func (l *Learner) Predict(ctx context.Context, i int64) ([]uint32, error) {
 		return nil, err
 	}
 	l.left, l.open = l.lim.ByteGas, true
-	res := l.call(cctx, l.predictFn, l.left)
+	res := l.call(cctx, l.predictFn, l.left, true)
 	l.left -= res.used
 	l.used += res.used
 	if err := l.verdict(res, RoleArch, i); err != nil {
@@ -420,9 +457,7 @@ func (l *Learner) Predict(ctx context.Context, i int64) ([]uint32, error) {
 		l.err = &Error{Fault: FaultFreqOutside, Role: RoleArch, Byte: i, Ptr: int64(p), N: 4 * Symbols}
 		return nil, l.err
 	}
-	for s := range l.freq {
-		l.freq[s] = binary.LittleEndian.Uint32(b[4*s:])
-	}
+	readFreq(l.freq, b)
 	return l.freq, nil
 }
 
@@ -442,7 +477,7 @@ func (l *Learner) Learn(ctx context.Context, i int64, b byte) error {
 	}
 	l.open = false
 	l.stack[0] = uint64(b)
-	res := l.call(cctx, l.learnFn, l.left)
+	res := l.call(cctx, l.learnFn, l.left, false)
 	l.left -= res.used
 	l.used += res.used
 	return l.verdict(res, RoleTrain, i)
@@ -454,12 +489,39 @@ func (l *Learner) Gas() int64 { return l.used }
 // InitGas returns the gas both initialisations used.
 func (l *Learner) InitGas() int64 { return l.initGas }
 
+// MemoryBytes returns the size of both modules' memories: what keeping the Learner holds.
+func (l *Learner) MemoryBytes() uint64 {
+	n := uint64(l.arch.mod.Memory().Size())
+	if l.train != nil {
+		n += uint64(l.train.mod.Memory().Size())
+	}
+	return n
+}
+
 // Params returns the parameter region: its address in the architecture's memory and its
 // length.
 func (l *Learner) Params() (ptr, n uint32) { return l.ptr, l.n }
 
-// Close releases both instances.
+// readFreq decodes the Symbols little-endian u32 of b into freq: one copy on a
+// little-endian host, whose u32 are laid out as the architecture's memory holds them.
+func readFreq(freq []uint32, b []byte) {
+	if littleEndian {
+		copy(unsafe.Slice((*byte)(unsafe.Pointer(&freq[0])), 4*len(freq)), b[:4*len(freq)])
+		return
+	}
+	for s := range freq {
+		freq[s] = binary.LittleEndian.Uint32(b[4*s:])
+	}
+}
+
+// littleEndian reports whether this host lays out integers as WebAssembly memory does.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// Close releases both instances and stops the wall-time net's timer.
 func (l *Learner) Close(ctx context.Context) error {
+	if l.stopWall != nil {
+		l.stopWall()
+	}
 	var err error
 	if l.train != nil {
 		err = l.train.close(ctx)

@@ -39,7 +39,7 @@ func (l *Learner) Observe(ctx context.Context, i int64, b byte) error {
 		return err
 	}
 	l.stack[0] = uint64(b)
-	res := l.call(cctx, fn, l.left)
+	res := l.call(cctx, fn, l.left, true)
 	l.left -= res.used
 	l.used += res.used
 	return l.verdict(res, RoleArch, i)

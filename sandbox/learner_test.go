@@ -6,6 +6,9 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -427,5 +430,67 @@ func TestTheWallTimeNetAndCancellationAreTransient(t *testing.T) {
 	wantFault(t, err, Error{Fault: FaultStopped, Role: RoleLearner, Detail: "context canceled"})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("the cause of %v is not the context's", err)
+	}
+}
+
+// The wall-time net and the caller's ctx stop a learner mid-stream at its next call,
+// each with its exact fault: the net's timer fires (Rearm with a 1 ns net) between two
+// bytes, or the ctx the calls ran under is cancelled between two bytes. A net rearmed
+// before the next call is the one that counts.
+func TestTheNetAndTheCallersContextStopALearnerMidStream(t *testing.T) {
+	r := newRuntime(t, false)
+	bytes := func(ctx context.Context, l *Learner, from, to int64) {
+		t.Helper()
+		for i := from; i < to; i++ {
+			if _, err := l.Predict(ctx, i); err != nil {
+				t.Fatal(err)
+			}
+			if err := l.Learn(ctx, i, text[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	ctx := context.Background()
+	l := newLearner(t, r, "learn-arch", "learn-train", 3)
+	bytes(ctx, l, 0, 100)
+	wall := l.lim.Wall
+	l.lim.Wall = 1
+	l.Rearm()
+	l.lim.Wall = wall
+	l.Rearm()
+	bytes(ctx, l, 100, 200)
+	l.lim.Wall = 1
+	l.Rearm()
+	_, err := l.Predict(ctx, 200)
+	wantFault(t, err, Error{Fault: FaultWall, Role: RoleLearner, Wall: 1})
+	if err := l.Learn(ctx, 200, text[200]); err != errDead {
+		t.Errorf("a call after the net fired: %v", err)
+	}
+
+	l = newLearner(t, r, "learn-arch", "learn-train", 3)
+	run, cancel := context.WithCancel(ctx)
+	bytes(run, l, 0, 100)
+	cancel()
+	err = l.Learn(run, 100, text[100])
+	wantFault(t, err, Error{Fault: FaultStopped, Role: RoleLearner, Detail: "context canceled"})
+}
+
+// A learner reads no clock around its calls: no function of learner.go or
+// learner_observe.go calls time.Now, time.Since or time.Until (the wall-time net is one
+// timer's channel).
+func TestALearnerReadsNoClock(t *testing.T) {
+	for _, file := range []string{"learner.go", "learner_observe.go"} {
+		f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if s, ok := n.(*ast.SelectorExpr); ok {
+				if x, ok := s.X.(*ast.Ident); ok && x.Name == "time" && (s.Sel.Name == "Now" || s.Sel.Name == "Since" || s.Sel.Name == "Until") {
+					t.Errorf("%s calls time.%s", file, s.Sel.Name)
+				}
+			}
+			return true
+		})
 	}
 }

@@ -28,7 +28,10 @@
 // check, and no run ever asks for them), retrains on the train split exactly as the run
 // did (its bits must equal the run's kept bits), then codes the held-out bytes with the
 // trained learner without calling learn (trained bits), and with a fresh learner of the
-// same seed that never trained (twin bits).
+// same seed that never trained (twin bits). A validator that ran the run itself keeps the
+// learner it trained (the last KeptLearners, within KeptBytes, keyed by a digest of the
+// modules, seed, train split and limits) and codes with it instead of retraining: the
+// same learner in the same state, so the same bits (one use: coding moves it on).
 //
 // Rederive runs a run exactly as Run does and returns the coded stream with the result:
 // what `arena audit run` needs to re-derive a run offline and to decode it back.

@@ -8,9 +8,12 @@ import (
 
 // Host is what a validator's learning graders share: the runtime and artifact sources
 // of every program-running kind (host.Host: Runtime is required). Splits have no URL:
-// they are blobs of the arena.
+// they are blobs of the arena. A Host keeps the learners its last runs trained
+// (KeptLearners), so that a held-out round of one of those runs codes with the trained
+// learner instead of retraining one.
 type Host struct {
 	host.Host
+	kept kept
 }
 
 // Limits of every learner, the same on every validator: part of the protocol, as the

@@ -55,29 +55,35 @@ type Derivation struct {
 // attests: fetch both modules by digest and gate them, fetch the train split, build the
 // learner on the run's seed and code every byte before the training program learns it.
 // A failure is classed into the result, never returned; Run never panics on a module's
-// behalf.
+// behalf. The learner a run trained without failing is kept for the run's held-out round
+// (see Heldout).
 func (h *Host) Run(ctx context.Context, run Run) learn.RunResult {
-	return h.Rederive(ctx, run).Result
+	return h.derive(ctx, run, true).Result
 }
 
 // Rederive runs the pair of run exactly as Run does and returns the result with the
 // coded stream: what `arena audit run` needs to re-derive a run offline from its
 // published modules and split (a Host with the auditor's Runtime and Nodes), and to
-// decode the stream back to the split with a second learner of the same seed.
-func (h *Host) Rederive(ctx context.Context, run Run) (d Derivation) {
+// decode the stream back to the split with a second learner of the same seed. It keeps
+// no learner.
+func (h *Host) Rederive(ctx context.Context, run Run) Derivation {
+	return h.derive(ctx, run, false)
+}
+
+func (h *Host) derive(ctx context.Context, run Run, keep bool) (d Derivation) {
 	defer func() {
 		if p := recover(); p != nil {
 			d = Derivation{Result: learn.RunResult{Error: grading.ClassifyRun(fmt.Errorf("panic: %v", p)).Error()}}
 		}
 	}()
-	d, err := h.rederive(ctx, run)
+	d, err := h.rederive(ctx, run, keep)
 	if err != nil {
 		return Derivation{Result: learn.RunResult{Error: grading.ClassifyRun(err).Error()}}
 	}
 	return d
 }
 
-func (h *Host) rederive(ctx context.Context, run Run) (Derivation, error) {
+func (h *Host) rederive(ctx context.Context, run Run, keep bool) (Derivation, error) {
 	p, err := h.prepare(ctx, run)
 	if err != nil {
 		return Derivation{}, err
@@ -86,12 +92,17 @@ func (h *Host) rederive(ctx context.Context, run Run) (Derivation, error) {
 	if err != nil {
 		return Derivation{}, err
 	}
-	defer l.Close(ctx)
 	t, err := code(ctx, l, p.dataset, l.Learn)
 	if err != nil {
+		l.Close(ctx)
 		return Derivation{}, err
 	}
 	res := learn.RunResult{Bits: t.bits, Bytes: int64(len(p.dataset)), WindowBits: t.window, Curve: t.curve, Gas: l.Gas()}
+	if keep {
+		h.kept.put(ctx, trainingKey(run), l, t.bits)
+	} else {
+		l.Close(ctx)
+	}
 	return Derivation{Result: res, Coded: t.stream}, nil
 }
 

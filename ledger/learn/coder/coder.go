@@ -47,11 +47,19 @@ func narrow(low, high, lo, hi, total uint64) (uint64, uint64) {
 	return low + r*lo/total, low + r*hi/total - 1
 }
 
-// sum adds frequencies in 64 bits, so no model can overflow it.
+// sum adds frequencies in 64 bits, so no model can overflow it. Four running sums, four
+// frequencies a step, keep the additions independent (the coder sums 256 a byte).
 func sum(fs []uint32) uint64 {
-	var t uint64
-	for _, f := range fs {
-		t += uint64(f)
+	var a, b, c, d uint64
+	for len(fs) >= 4 {
+		a += uint64(fs[0])
+		b += uint64(fs[1])
+		c += uint64(fs[2])
+		d += uint64(fs[3])
+		fs = fs[4:]
 	}
-	return t
+	for _, f := range fs {
+		a += uint64(f)
+	}
+	return a + b + c + d
 }
