@@ -270,10 +270,7 @@ func (e *Engine) Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error) {
 		return Receipt{}, ErrClosed
 	default:
 	}
-	if err := tx.Verify(); err != nil {
-		return Receipt{}, err
-	}
-	id, err := tx.SigningHash()
+	id, err := tx.VerifyID()
 	if err != nil {
 		return Receipt{}, err
 	}
