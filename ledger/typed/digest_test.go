@@ -95,17 +95,30 @@ func TestDigestConcurrent(t *testing.T) {
 	}
 }
 
-// A digest refuses what TypedData refuses: no body, a chain id of zero.
+// stray is a body of a kind the table has no row for.
+type stray struct{}
+
+func (stray) Kind() ledger.Kind { return "stray" }
+
+// A digest refuses what TypedData refuses, with its message: no body, a body the table
+// has no row for, a chain id of zero.
 func TestDigestRefusals(t *testing.T) {
-	env := envelope
-	env.ChainID = 0
-	_, err := table.Digest(env, ledger.Withdraw{})
-	if got := fmt.Sprint(err); got != "typed data: the chain id must be 1 to 18446744073709551615" {
-		t.Fatalf("chain id 0: %s", got)
-	}
-	_, err = table.Digest(envelope, nil)
-	if got := fmt.Sprint(err); got != "typed data: no body" {
-		t.Fatalf("no body: %s", got)
+	zeroChain := envelope
+	zeroChain.ChainID = 0
+	for _, c := range []struct {
+		env  typed.Envelope
+		body ledger.Body
+		want string
+	}{
+		{envelope, nil, "typed data: no body"},
+		{envelope, stray{}, `typed data: no schema for a typed_test.stray of kind "stray"`},
+		{zeroChain, ledger.Withdraw{}, "typed data: the chain id must be 1 to 18446744073709551615"},
+	} {
+		_, err := table.Digest(c.env, c.body)
+		_, tdErr := table.TypedData(c.env, c.body)
+		if fmt.Sprint(err) != c.want || fmt.Sprint(tdErr) != c.want {
+			t.Errorf("Digest refused with %v and TypedData with %v, want %s", err, tdErr, c.want)
+		}
 	}
 }
 

@@ -69,8 +69,8 @@ func (c *hashCompiler) typeHash(name string) [32]byte {
 	return [32]byte(td.TypeHash(name))
 }
 
-// primary returns the hasher of a row's primary type. Its first fields are the
-// envelope's, encoded by the caller; body holds the body's field encoders.
+// primary returns the typeHash of a row's primary type and the encoders of its body's
+// fields; the envelope's fields, which come first, are encoded by Table.digest.
 func (c *hashCompiler) primary(s *schema) (typeHash [32]byte, body []fieldEncoder) {
 	for name, fields := range s.types {
 		c.types[name] = fields

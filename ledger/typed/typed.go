@@ -391,15 +391,9 @@ var ErrSchema = errors.New("typed data")
 // body: the domain of env's arena and chain id, body's primary type with the types it
 // references, and the message. A wallet signs exactly this with eth_signTypedData_v4.
 func (t *Table) TypedData(env Envelope, body book.Body) (apitypes.TypedData, error) {
-	if body == nil {
-		return apitypes.TypedData{}, fmt.Errorf("%w: no body", ErrSchema)
-	}
-	sc, ok := t.rows[body.Kind()]
-	if !ok || reflect.TypeOf(body) != sc.goType {
-		return apitypes.TypedData{}, fmt.Errorf("%w: no schema for a %T of kind %q", ErrSchema, body, body.Kind())
-	}
-	if env.ChainID == 0 {
-		return apitypes.TypedData{}, fmt.Errorf("%w: the chain id must be 1 to 18446744073709551615", ErrSchema)
+	sc, err := t.rowOf(env, body)
+	if err != nil {
+		return apitypes.TypedData{}, err
 	}
 	msg := sc.body.encode(reflect.ValueOf(body))
 	msg["arena"] = "0x" + hex.EncodeToString(env.Arena[:])
@@ -418,17 +412,26 @@ func (t *Table) TypedData(env Envelope, body book.Body) (apitypes.TypedData, err
 // and equals go-ethereum's TypedDataAndHash of that typed data. It is safe for
 // concurrent use.
 func (t *Table) Digest(env Envelope, body book.Body) ([32]byte, error) {
+	if _, err := t.rowOf(env, body); err != nil {
+		return [32]byte{}, err
+	}
+	return t.digest(t.hashers[body.Kind()], env, reflect.ValueOf(body)), nil
+}
+
+// rowOf returns the row of body's kind, refusing a body the table has no row for (or
+// one of another Go type than the row's) and a chain id of zero.
+func (t *Table) rowOf(env Envelope, body book.Body) (*schema, error) {
 	if body == nil {
-		return [32]byte{}, fmt.Errorf("%w: no body", ErrSchema)
+		return nil, fmt.Errorf("%w: no body", ErrSchema)
 	}
 	sc, ok := t.rows[body.Kind()]
 	if !ok || reflect.TypeOf(body) != sc.goType {
-		return [32]byte{}, fmt.Errorf("%w: no schema for a %T of kind %q", ErrSchema, body, body.Kind())
+		return nil, fmt.Errorf("%w: no schema for a %T of kind %q", ErrSchema, body, body.Kind())
 	}
 	if env.ChainID == 0 {
-		return [32]byte{}, fmt.Errorf("%w: the chain id must be 1 to 18446744073709551615", ErrSchema)
+		return nil, fmt.Errorf("%w: the chain id must be 1 to 18446744073709551615", ErrSchema)
 	}
-	return t.digest(t.hashers[body.Kind()], env, reflect.ValueOf(body)), nil
+	return sc, nil
 }
 
 // VerifyingContract returns the address in the EIP-712 domain of the arena whose genesis
