@@ -150,12 +150,9 @@ func admissible(raw []byte) (*ledger.Tx, [32]byte, error) {
 	if err != nil {
 		return nil, [32]byte{}, err
 	}
-	id, err := tx.SigningHash()
-	if err != nil {
+	id, err := tx.VerifyID()
+	if err != nil && id == ([32]byte{}) { // it has no id: no waiter can be answered
 		return nil, id, err
 	}
-	if err := tx.Verify(); err != nil {
-		return tx, id, err
-	}
-	return tx, id, nil
+	return tx, id, err
 }

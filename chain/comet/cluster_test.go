@@ -297,6 +297,10 @@ func (c *cluster) submit(k *account.Key, value ledger.Amount, body ledger.Body) 
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
+	from, _, err := c.info(node)
+	if err != nil {
+		c.t.Fatal(err)
+	}
 	res, err := c.clients[node].BroadcastTxSync(ctx, raw)
 	if err != nil {
 		c.t.Fatalf("broadcast %s: %v", body.Kind(), err)
@@ -304,18 +308,47 @@ func (c *cluster) submit(k *account.Key, value ledger.Amount, body ledger.Body) 
 	if res.Code != comet.CodeOK {
 		c.t.Fatalf("%s refused at admission: code %d: %s", body.Kind(), res.Code, res.Log)
 	}
-	hash := cmttypes.Tx(raw).Hash()
 	var out ledger.Outcome
 	var height int64
 	c.waitFor(fmt.Sprintf("%s committed", body.Kind()), func() bool {
-		r, err := c.clients[node].Tx(ctx, hash, false)
-		if err != nil {
-			return false
-		}
-		height = r.Height
-		return json.Unmarshal(r.TxResult.Data, &out) == nil
+		var ok bool
+		height, out, ok = c.findTx(ctx, node, &from, cmttypes.Tx(raw).Hash())
+		return ok
 	})
 	return height, out
+}
+
+// findTx looks for the transaction hashing to hash (CometBFT's key) in node's blocks
+// after height *from, up to its last committed block, and returns its height and
+// outcome. The nodes keep no transaction index: the blocks and their results are
+// searched. *from moves past the blocks searched.
+func (c *cluster) findTx(ctx context.Context, node int, from *int64, hash []byte) (int64, ledger.Outcome, bool) {
+	last, _, err := c.info(node)
+	if err != nil {
+		return 0, ledger.Outcome{}, false
+	}
+	for h := *from + 1; h <= last; h++ {
+		blk, err := c.clients[node].Block(ctx, &h)
+		if err != nil {
+			return 0, ledger.Outcome{}, false
+		}
+		for i, tx := range blk.Block.Txs {
+			if !bytes.Equal(tx.Hash(), hash) {
+				continue
+			}
+			res, err := c.clients[node].BlockResults(ctx, &h)
+			if err != nil || len(res.TxsResults) <= i {
+				return 0, ledger.Outcome{}, false
+			}
+			var out ledger.Outcome
+			if json.Unmarshal(res.TxsResults[i].Data, &out) != nil {
+				return 0, ledger.Outcome{}, false
+			}
+			return h, out, true
+		}
+		*from = h
+	}
+	return 0, ledger.Outcome{}, false
 }
 
 // send is submit that fails the test on a refusal.

@@ -258,22 +258,20 @@ func (e *Engine) Subscribe(buf int) (<-chan Block, func()) { return e.app.Subscr
 // switched to consensus, and never turns true again.
 func (e *Engine) CatchingUp() bool { return e.node.ConsensusReactor().WaitSync() }
 
-// Submit verifies tx's signature, hands it to the mempool with BroadcastTxSync and
-// waits until it is committed. A transaction refused at admission is answered with
-// the ledger's error (a *ledger.Error, or one wrapping ledger.ErrMalformed,
-// ErrUnknownKind, ErrBadSignature or ErrTooLarge) and never enters a block; one the
-// ledger refuses by its rules is a receipt with Outcome.Err set. If ctx ends first,
-// Submit returns ctx.Err() and the transaction may still be committed.
+// Submit verifies tx's signature (once: CheckTx finds it verified), hands it to the
+// mempool with BroadcastTxSync and waits until it is committed. A transaction refused
+// at admission is answered with the ledger's error (a *ledger.Error, or one wrapping
+// ledger.ErrMalformed, ErrUnknownKind, ErrBadSignature or ErrTooLarge) and never
+// enters a block; one the ledger refuses by its rules is a receipt with Outcome.Err
+// set. If ctx ends first, Submit returns ctx.Err() and the transaction may still be
+// committed.
 func (e *Engine) Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error) {
 	select {
 	case <-e.closed:
 		return Receipt{}, ErrClosed
 	default:
 	}
-	if err := tx.Verify(); err != nil {
-		return Receipt{}, err
-	}
-	id, err := tx.SigningHash()
+	id, err := tx.VerifyID()
 	if err != nil {
 		return Receipt{}, err
 	}
@@ -281,6 +279,7 @@ func (e *Engine) Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error) {
 	if err != nil {
 		return Receipt{}, err
 	}
+	e.app.remember(raw, tx, id)
 	done, forget := e.app.hub.wait(id)
 	defer forget()
 	res, err := e.client.BroadcastTxSync(ctx, raw)

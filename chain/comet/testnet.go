@@ -228,4 +228,7 @@ func setNetwork(c *cfg.Config, moniker, p2pAddr, rpc string, peers []string, o T
 	c.Consensus.CreateEmptyBlocks = true
 	c.Instrumentation.Prometheus = false
 	c.Mempool.Recheck = true
+	// The arena's store looks transactions up by id (the API's /v1/tx); CometBFT's own
+	// transaction index would only write every transaction a second time.
+	c.TxIndex.Indexer = "null"
 }

@@ -1,6 +1,7 @@
 package comet
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"sync"
 
@@ -81,4 +82,20 @@ func (a *App) decode(raw []byte) (*ledger.Tx, error) {
 		return tx, nil
 	}
 	return ledger.DecodeTx(raw)
+}
+
+// remember adds raw, the encoding Submit broadcasts of tx, which passed Tx.VerifyID
+// with id, to the verified transactions, so that CheckTx does not recover its signer a
+// second time. raw is decoded as CheckTx decodes it, and kept only if the decoded
+// transaction has the same id, sender and signature: its verification is then tx's,
+// since the id covers every field.
+func (a *App) remember(raw []byte, tx *ledger.Tx, id [32]byte) {
+	d, err := ledger.DecodeTx(raw)
+	if err != nil || d.From != tx.From || !bytes.Equal(d.Sig, tx.Sig) {
+		return
+	}
+	if h, err := d.SigningHash(); err != nil || h != id {
+		return
+	}
+	a.verified.put(sha256.Sum256(raw), d, id)
 }

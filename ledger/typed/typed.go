@@ -112,7 +112,9 @@ type schemaBuilder struct {
 
 // Table is the schema table: one row per transaction kind.
 type Table struct {
-	rows map[book.Kind]*schema
+	rows    map[book.Kind]*schema
+	hashers map[book.Kind]*hasher // each row's digest, computed from Go values
+	domains domains               // domain separators by arena and chain id
 }
 
 // New builds the table for bodies, one zero value of each body type; only their Go types
@@ -135,6 +137,13 @@ func New(bodies []book.Body) (t *Table, err error) {
 			panic(fmt.Sprintf("kind %s is listed twice", k))
 		}
 		t.rows[k] = b.row(k, reflect.TypeOf(body))
+	}
+	hc := &hashCompiler{codecs: b.structs, types: apitypes.Types{}, structs: map[reflect.Type]*structHasher{}}
+	t.hashers = make(map[book.Kind]*hasher, len(t.rows))
+	for _, body := range sorted {
+		h := &hasher{}
+		h.typeHash, h.body = hc.primary(t.rows[body.Kind()])
+		t.hashers[body.Kind()] = h
 	}
 	return t, nil
 }
@@ -382,15 +391,9 @@ var ErrSchema = errors.New("typed data")
 // body: the domain of env's arena and chain id, body's primary type with the types it
 // references, and the message. A wallet signs exactly this with eth_signTypedData_v4.
 func (t *Table) TypedData(env Envelope, body book.Body) (apitypes.TypedData, error) {
-	if body == nil {
-		return apitypes.TypedData{}, fmt.Errorf("%w: no body", ErrSchema)
-	}
-	sc, ok := t.rows[body.Kind()]
-	if !ok || reflect.TypeOf(body) != sc.goType {
-		return apitypes.TypedData{}, fmt.Errorf("%w: no schema for a %T of kind %q", ErrSchema, body, body.Kind())
-	}
-	if env.ChainID == 0 {
-		return apitypes.TypedData{}, fmt.Errorf("%w: the chain id must be 1 to 18446744073709551615", ErrSchema)
+	sc, err := t.rowOf(env, body)
+	if err != nil {
+		return apitypes.TypedData{}, err
 	}
 	msg := sc.body.encode(reflect.ValueOf(body))
 	msg["arena"] = "0x" + hex.EncodeToString(env.Arena[:])
@@ -404,17 +407,31 @@ func (t *Table) TypedData(env Envelope, body book.Body) (apitypes.TypedData, err
 }
 
 // Digest returns the EIP-712 digest of the typed data TypedData returns:
-// keccak256(0x19 0x01 || domainSeparator || hashStruct(message)).
+// keccak256(0x19 0x01 || domainSeparator || hashStruct(message)). It is computed from
+// env and body directly, with the domain separator and every typeHash computed once,
+// and equals go-ethereum's TypedDataAndHash of that typed data. It is safe for
+// concurrent use.
 func (t *Table) Digest(env Envelope, body book.Body) ([32]byte, error) {
-	td, err := t.TypedData(env, body)
-	if err != nil {
+	if _, err := t.rowOf(env, body); err != nil {
 		return [32]byte{}, err
 	}
-	h, _, err := apitypes.TypedDataAndHash(td)
-	if err != nil {
-		return [32]byte{}, fmt.Errorf("%w: %s: %v", ErrSchema, body.Kind(), err)
+	return t.digest(t.hashers[body.Kind()], env, reflect.ValueOf(body)), nil
+}
+
+// rowOf returns the row of body's kind, refusing a body the table has no row for (or
+// one of another Go type than the row's) and a chain id of zero.
+func (t *Table) rowOf(env Envelope, body book.Body) (*schema, error) {
+	if body == nil {
+		return nil, fmt.Errorf("%w: no body", ErrSchema)
 	}
-	return [32]byte(h), nil
+	sc, ok := t.rows[body.Kind()]
+	if !ok || reflect.TypeOf(body) != sc.goType {
+		return nil, fmt.Errorf("%w: no schema for a %T of kind %q", ErrSchema, body, body.Kind())
+	}
+	if env.ChainID == 0 {
+		return nil, fmt.Errorf("%w: the chain id must be 1 to 18446744073709551615", ErrSchema)
+	}
+	return sc, nil
 }
 
 // VerifyingContract returns the address in the EIP-712 domain of the arena whose genesis
