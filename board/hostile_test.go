@@ -27,6 +27,7 @@ func hostile(t *testing.T) ledger.Snapshot {
 	s.Arena.Terms.Name = styleBreak
 	s.Tasks[0].Title = imgOnerror
 	s.Tasks[0].Spec = closeScript
+	s.Tasks[0].CopyBase, s.Tasks[0].Template = true, frame+anchor
 	e := entry(t, &s, 1)
 	e.Work = closeScript + imgOnerror + lineSep
 	e.WorkURL = jsURL
@@ -56,6 +57,7 @@ func TestHostileTextRendersInert(t *testing.T) {
 		In("#entry-1 table.checks tr.check td[data-label=Criterion]", HasText(anchor)),
 		In("#entry-1 table.checks tr.check code", HasText(closeScript)),
 		In("#task-1 td", HasText("#1 "+imgOnerror)),
+		In("details.brief pre.template", HasText(frame+anchor)),
 		In("#entry-5 .error code", HasText("[EXTERNAL] "+imgOnerror)),
 	)
 	if n := len(all(doc, "script")); n != 2 {
