@@ -213,7 +213,7 @@ func (d *driver) award(ctx context.Context, _ *arena) error {
 			if e.Type == "award" && e.Entry != 0 {
 				fmt.Fprintf(d.out, "task %d awarded to entry %d (%s) at score %d\n", id, e.Entry, d.names[*e.Address], e.Score)
 				for _, p := range e.Payees {
-					fmt.Fprintf(d.out, "  rank %d: entry %d pays %s %s %s\n", p.Rank, p.Entry, d.names[p.Address], units(p.Amount), d.terms.Symbol)
+					fmt.Fprintf(d.out, "  rank %d: entry %d, %s paid %s %s\n", p.Rank, p.Entry, d.names[p.Address], units(p.Amount), d.terms.Symbol)
 				}
 			} else if e.Type == "award" {
 				fmt.Fprintf(d.out, "task %d voided: no eligible entry\n", id)

@@ -3,9 +3,10 @@
 // calls.
 //
 // The award registry (Registry.sol) records, for each task, the winner and score the
-// arena awarded, and for each address its number of wins. Only the operator set at
-// construction may call onAward; a repeated identical call is a no-op, so a relayer may
-// deliver at least once.
+// arena awarded, for each address its number of wins, and for a task paid by rank or to
+// a team every payee rank by rank (onPlaces, taskPlaces). Only the operator set at
+// construction may call onAward or onPlaces; a repeated identical call is a no-op, so a
+// relayer may deliver at least once.
 //
 // The receipt verifier (ReceiptVerifier.sol, verifier.go) recovers the signer of an
 // agent-match receipt, the EIP-712 record a match operator signs for each model decision,
