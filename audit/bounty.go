@@ -78,11 +78,21 @@ func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, erro
 }
 
 // consensus checks that the grade was kept by a quorum of the committee, leader
-// included: the terms' quorum, or a regrade panel's own, grown with it.
+// included. The quorum is derived from the terms, never read from the round: the terms'
+// quorum, or for a regrade when the terms grow appeal panels, the panel's own, grown by
+// as many members as the panel is larger than a committee (at most every validator).
+// The round's recorded panel size and quorum are checked against what is derived.
 func (r *Report) consensus(snap *ledger.Snapshot, g *ledger.GradeView, round ledger.RoundView) {
-	q := snap.Arena.Terms.QuorumSize()
-	if round.Quorum > 0 {
-		q = round.Quorum
+	t := &snap.Arena.Terms
+	q := t.QuorumSize()
+	switch base := t.CommitteeSize(); {
+	case round.Regrade && t.AppealGrowth > 0:
+		size := min(len(t.Validators), base+t.AppealGrowth)
+		q += size - base
+		r.check("panel", len(round.Committee), size, fmt.Sprintf("a regrade's panel: the committee of %d grown by the terms' appeal growth of %d, at most the %d validators", base, t.AppealGrowth, len(t.Validators)))
+		r.check("panel quorum", round.Quorum, q, fmt.Sprintf("the terms' quorum of %d grown by as many members as the panel", t.QuorumSize()))
+	case round.Quorum != 0:
+		r.check("panel quorum", round.Quorum, 0, "no panel: the round settles by the terms' quorum")
 	}
 	r.Steps = append(r.Steps, Step{
 		Name: "quorum", Want: fmt.Sprintf("at least %d", q), Got: fmt.Sprint(len(g.Agreed)), OK: len(g.Agreed) >= q,

@@ -36,6 +36,22 @@ type card struct {
 	Rounds    []roundCard
 	Crossings []crossCard // on the winning card: the sinks its task's award reached
 	Uncrossed bool        // on the winning card: the award is owed to a registry still
+	Place     *placeCard  // the rank a tiered task's award gave the entry; nil: none
+	Team      []memberCard
+}
+
+// placeCard is the rank a tiered task's award gave an entry, its share and amount.
+type placeCard struct {
+	Rank          int
+	Share, Amount string
+}
+
+// memberCard is one member of a team entry: its part, fixed at filing, and after award
+// what it was paid of the prize and of the bond's return.
+type memberCard struct {
+	Address     string
+	Share       string
+	Prize, Bond string // "" before award
 }
 
 // gradeCard is the grade in force: the rung agreed, what it was worth, what settled,
@@ -91,6 +107,8 @@ type appealCard struct {
 	Filed     string
 	Outcome   string // "moved", "held", "lapsed" or "pending"
 	Bounty    string
+	Panel     int // the regrade's fresh, larger panel and its quorum; 0: a committee as any round's
+	Quorum    int
 }
 
 // roundCard is one grading round with its attempts and, once settled, its grade.
@@ -184,6 +202,18 @@ func (v *views) card(e *ledger.EntryView) card {
 			x := crossing(t, v.xs, v.snap.Arena.Terms.Registry != nil)
 			c.Crossings, c.Uncrossed = x.Crossings, x.Uncrossed
 		}
+		for _, p := range t.Podium {
+			if p.Entry == e.ID {
+				c.Place = &placeCard{Rank: p.Rank, Share: percent(p.Share), Amount: money(p.Amount, sym)}
+			}
+		}
+	}
+	for i, m := range e.Team {
+		mc := memberCard{Address: v.name(m.Address), Share: percent(m.Share)}
+		if i < len(e.Payouts) {
+			mc.Prize, mc.Bond = money(e.Payouts[i].Prize, sym), money(e.Payouts[i].Bond, sym)
+		}
+		c.Team = append(c.Team, mc)
 	}
 	if e.Current != nil && e.State != ledger.EntryStalled {
 		c.Grade = v.grade(e.Current)
@@ -193,6 +223,9 @@ func (v *views) card(e *ledger.EntryView) card {
 		c.Appeal = &appealCard{Appellant: v.name(a.Appellant), Argument: a.Argument, Bond: money(a.Bond, sym),
 			Round: a.Round, Against: a.Against, Filed: stamp(a.FiledAt), Outcome: cmp.Or(a.Outcome, "pending"),
 			Bounty: money(a.Bounty, sym)}
+		if r := v.rounds[a.Round]; r != nil && r.Quorum > 0 {
+			c.Appeal.Panel, c.Appeal.Quorum = len(r.Committee), r.Quorum
+		}
 	}
 	for _, id := range e.Rounds {
 		if r := v.rounds[id]; r != nil {

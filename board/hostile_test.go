@@ -28,6 +28,7 @@ func hostile(t *testing.T) ledger.Snapshot {
 	s.Tasks[0].Title = imgOnerror
 	s.Tasks[0].Spec = closeScript
 	s.Tasks[0].Questions = []ledger.QuestionView{{Index: 1, Asker: s.Tasks[0].Sponsor, Text: anchor + closeScript, AskedAt: s.Tasks[0].PostedAt, Answer: imgOnerror + lineSep, AnsweredAt: s.Tasks[0].PostedAt + 1}}
+	s.Tasks[0].CopyBase, s.Tasks[0].Template = true, frame+anchor
 	e := entry(t, &s, 1)
 	e.Work = closeScript + imgOnerror + lineSep
 	e.WorkURL = jsURL
@@ -59,6 +60,7 @@ func TestHostileTextRendersInert(t *testing.T) {
 		In("#task-1 td", HasText("#1 "+imgOnerror)),
 		In("#task-1-q-1 .question q", HasText(anchor+closeScript)),
 		In("#task-1-q-1 .answer q", HasText(strings.Join(strings.Fields(imgOnerror+lineSep), " "))),
+		In("details.brief pre.template", HasText(frame+anchor)),
 		In("#entry-5 .error code", HasText("[EXTERNAL] "+imgOnerror)),
 	)
 	if n := len(all(doc, "script")); n != 2 {

@@ -23,6 +23,8 @@ type placeRow struct {
 	Rank          int
 	Share, Amount string
 	Entry         ledger.EntryID // 0: no eligible entry
+	Winner        string         // the entry's filer
+	Others        int            // the entry's other team members
 }
 
 // teamRow is one team entry of a task: its members, their split and, after award,
@@ -45,7 +47,13 @@ func tiers(t *ledger.TaskView, entries []ledger.EntryView, sym string) *tiersRow
 		r.Shares = strings.Join(parts, ", ")
 	}
 	for _, p := range t.Podium {
-		r.Podium = append(r.Podium, placeRow{Rank: p.Rank, Share: percent(p.Share), Amount: money(p.Amount, sym), Entry: p.Entry})
+		pr := placeRow{Rank: p.Rank, Share: percent(p.Share), Amount: money(p.Amount, sym), Entry: p.Entry}
+		for _, e := range entries {
+			if p.Entry != 0 && e.ID == p.Entry {
+				pr.Winner, pr.Others = e.Solver.String(), max(len(e.Team)-1, 0)
+			}
+		}
+		r.Podium = append(r.Podium, pr)
 	}
 	for _, f := range t.TopUps {
 		r.TopUps = append(r.TopUps, term{f.From.String(), money(f.Amount, sym)})

@@ -138,7 +138,13 @@ func (d *decoder) card(o obj) card {
 	if a, ok := o["a"].(obj); ok {
 		c.Appeal = &appealCard{Appellant: d.str(a, "ap"), Argument: d.str(a, "ar"), Bond: d.str(a, "b"),
 			Round: ledger.RoundID(d.num(a, "r")), Against: ledger.RoundID(d.num(a, "ag")), Filed: d.str(a, "f"),
-			Outcome: d.str(a, "o"), Bounty: d.str(a, "bo")}
+			Outcome: d.str(a, "o"), Bounty: d.str(a, "bo"), Panel: d.num(a, "pn"), Quorum: d.num(a, "qu")}
+	}
+	if p, ok := o["pl"].(obj); ok {
+		c.Place = &placeCard{Rank: d.num(p, "rk"), Share: d.str(p, "sh"), Amount: d.str(p, "am")}
+	}
+	for _, m := range d.objs(o, "tm") {
+		c.Team = append(c.Team, memberCard{Address: d.str(m, "a"), Share: d.str(m, "sh"), Prize: d.str(m, "p"), Bond: d.str(m, "bd")})
 	}
 	for _, r := range d.objs(o, "r") {
 		c.Rounds = append(c.Rounds, d.round(r))

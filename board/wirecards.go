@@ -37,6 +37,20 @@ func (e *wire) card(c *card) {
 		e.nest("r", len(c.Rounds), true, func(i int) { e.round(&c.Rounds[i]) })
 		e.nest("x", len(c.Crossings), true, func(i int) { e.crossing(&c.Crossings[i]) })
 		e.flag("ux", c.Uncrossed)
+		if c.Place != nil {
+			e.nest("pl", 1, false, func(int) {
+				e.num("rk", int64(c.Place.Rank))
+				e.str("sh", c.Place.Share)
+				e.str("am", c.Place.Amount)
+			})
+		}
+		e.nest("tm", len(c.Team), true, func(i int) {
+			m := &c.Team[i]
+			e.str("a", m.Address)
+			e.str("sh", m.Share)
+			e.str("p", m.Prize)
+			e.str("bd", m.Bond)
+		})
 	})
 }
 
@@ -89,6 +103,8 @@ func (e *wire) appeal(a *appealCard) {
 	e.str("f", a.Filed)
 	e.str("o", a.Outcome)
 	e.str("bo", a.Bounty)
+	e.num("pn", int64(a.Panel))
+	e.num("qu", int64(a.Quorum))
 }
 
 func (e *wire) round(r *roundCard) {

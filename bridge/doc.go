@@ -19,6 +19,7 @@
 //     sink that fails, hangs or reverts delays only its own deliveries; the award it
 //     carries stays final, as the spec demands ("fire and forget").
 //
-// Sinks live in subpackages: bridge/evm calls onAward(taskId, winner, score) on the
-// registry contract of bridge/registry, and bridge/webhook POSTs a signed JSON body.
+// Sinks live in subpackages: bridge/evm calls onAward(taskId, winner, score), and for an
+// award paid by rank or to a team onPlaces with every payee, on the registry contract of
+// bridge/registry, and bridge/webhook POSTs a signed JSON body that lists every winner.
 package bridge

@@ -24,7 +24,7 @@ func (d *driver) check(s ledger.Snapshot) []Story {
 	stories := append([]Story{
 		d.lengthStory(entry(0, "carol")), d.winner(task(0), "alice"),
 		d.copyStory(copied, d.entries[1]["alice"]), d.winner(task(1), "alice"),
-		d.cleanStory(task(2), s), d.winner(task(2), "dave"),
+		d.cleanStory(task(2), s), d.winner(task(2), "dave"), d.tiersStory(task(2), s),
 	}, slices.Concat(d.tenderStories(s), d.matchStories(s))...)
 	if !d.skip[SkipChallenge] {
 		stories = append(stories, d.challengeStories(s)...)
@@ -86,6 +86,27 @@ func (d *driver) winner(t ledger.TaskView, solver string) Story {
 		got = fmt.Sprintf("%s (entry %d, score %d)", d.names[*t.WinnerAddr], t.Winner, t.WinScore)
 	}
 	st.Detail = fmt.Sprintf("%s, won by %s", t.State, got)
+	return st
+}
+
+// tiersStory: the three-tier task paid dave's team entry the first share, split 70/30
+// between dave and bob as fixed at filing, erin's entry the second, and sent the third,
+// which no entry took, back to the sponsor.
+func (d *driver) tiersStory(t ledger.TaskView, s ledger.Snapshot) Story {
+	st := Story{Name: fmt.Sprintf("task %d paid by rank: a team first by its split, the third share back", t.ID)}
+	team, solo := s.Entries[d.entries[2]["dave"]-1], s.Entries[d.entries[2]["erin"]-1]
+	if len(t.Podium) != 3 || len(team.Payouts) != 2 || len(t.Refunds) != 1 {
+		st.Detail = fmt.Sprintf("task %d: %d ranks, %d team payouts, %d refunds; want 3, 2 and 1", t.ID, len(t.Podium), len(team.Payouts), len(t.Refunds))
+		return st
+	}
+	p, pay, back := t.Podium, team.Payouts, t.Refunds[0]
+	st.Held = p[0].Entry == team.ID && p[0].Amount.Eq(ledger.Ether(50)) && p[1].Entry == solo.ID && p[1].Amount.Eq(ledger.Ether(30)) &&
+		p[2].Entry == 0 && p[2].Amount.Eq(ledger.Ether(20)) &&
+		d.names[pay[0].Address] == "dave" && pay[0].Prize.Eq(ledger.Ether(35)) && d.names[pay[1].Address] == "bob" && pay[1].Prize.Eq(ledger.Ether(15)) &&
+		d.names[back.Address] == "sponsor" && back.Prize.Eq(ledger.Ether(20))
+	st.Detail = fmt.Sprintf("rank 1 entry %d %s (%s %s, %s %s), rank 2 entry %d %s, rank 3 entry %d %s; %s back to %s",
+		p[0].Entry, units(p[0].Amount), d.names[pay[0].Address], units(pay[0].Prize), d.names[pay[1].Address], units(pay[1].Prize),
+		p[1].Entry, units(p[1].Amount), p[2].Entry, units(p[2].Amount), units(back.Prize), d.names[back.Address])
 	return st
 }
 

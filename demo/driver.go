@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
@@ -95,13 +96,13 @@ func (d *driver) fund(ctx context.Context, _ *arena) error {
 func (d *driver) post(ctx context.Context, _ *arena) error {
 	for _, st := range stories {
 		out, err := d.send(ctx, "sponsor", ledger.Ether(st.prize), ledger.PostTask{
-			Title: st.title, Spec: st.text("spec.md"), Rubric: st.text("rubric.md"), ClosesInS: st.closesIn,
+			Title: st.title, Spec: st.text("spec.md"), Rubric: st.text("rubric.md"), ClosesInS: st.closesIn, Shares: st.shares,
 		})
 		if err != nil {
 			return err
 		}
 		d.tasks = append(d.tasks, ledger.TaskID(out.Created))
-		fmt.Fprintf(d.out, "task %d posted: %q, prize %d %s\n", out.Created, st.title, st.prize, d.terms.Symbol)
+		fmt.Fprintf(d.out, "task %d posted: %q, prize %d %s%s\n", out.Created, st.title, st.prize, d.terms.Symbol, tiersOf(st.shares))
 	}
 	return nil
 }
@@ -111,12 +112,16 @@ func (d *driver) enter(ctx context.Context, _ *arena) error {
 	for i, st := range stories {
 		m := map[string]ledger.EntryID{}
 		for _, s := range st.solvers {
-			out, err := d.send(ctx, s, d.terms.EntryBond, ledger.Submit{Task: d.tasks[i], Work: st.text(s + ".md")})
+			var team []ledger.Member
+			for _, tm := range st.teams[s] {
+				team = append(team, ledger.Member{Address: d.senders[tm.who].Address(), Share: tm.share})
+			}
+			out, err := d.send(ctx, s, d.terms.EntryBond, ledger.Submit{Task: d.tasks[i], Work: st.text(s + ".md"), Team: team})
 			if err != nil {
 				return err
 			}
 			m[s] = ledger.EntryID(out.Created)
-			fmt.Fprintf(d.out, "  entry %d: %s enters task %d\n", out.Created, s, d.tasks[i])
+			fmt.Fprintf(d.out, "  entry %d: %s enters task %d%s\n", out.Created, s, d.tasks[i], teamOf(st.teams[s]))
 		}
 		d.entries = append(d.entries, m)
 	}
@@ -207,6 +212,9 @@ func (d *driver) award(ctx context.Context, _ *arena) error {
 		for _, e := range out.Events {
 			if e.Type == "award" && e.Entry != 0 {
 				fmt.Fprintf(d.out, "task %d awarded to entry %d (%s) at score %d\n", id, e.Entry, d.names[*e.Address], e.Score)
+				for _, p := range e.Payees {
+					fmt.Fprintf(d.out, "  rank %d: entry %d, %s paid %s %s\n", p.Rank, p.Entry, d.names[p.Address], units(p.Amount), d.terms.Symbol)
+				}
 			} else if e.Type == "award" {
 				fmt.Fprintf(d.out, "task %d voided: no eligible entry\n", id)
 			}
@@ -231,4 +239,28 @@ func (d *driver) withdraw(ctx context.Context, _ *arena) error {
 		fmt.Fprintf(d.out, "%s withdrew %s %s\n", p, units(cl.Amount), d.terms.Symbol)
 	}
 	return nil
+}
+
+// tiersOf says how a task with shares pays, for the demo's output: "" for one winner.
+func tiersOf(shares []int) string {
+	if len(shares) == 0 {
+		return ""
+	}
+	parts := make([]string, len(shares))
+	for i, sh := range shares {
+		parts[i] = fmt.Sprintf("%d%%", sh/100)
+	}
+	return ", paid by rank " + strings.Join(parts, "/")
+}
+
+// teamOf names a team entry's members and their parts, for the demo's output.
+func teamOf(team []teamMember) string {
+	if len(team) == 0 {
+		return ""
+	}
+	parts := make([]string, len(team))
+	for i, m := range team {
+		parts[i] = fmt.Sprintf("%s %d%%", m.who, m.share/100)
+	}
+	return " for a team: " + strings.Join(parts, ", ")
 }

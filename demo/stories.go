@@ -20,6 +20,15 @@ type story struct {
 	closesIn int64  // seconds
 	solvers  []string
 	appeal   *appealPlan // an appeal against one solver's grade, if any
+	shares   []int       // the prize by rank in basis points; nil: one winner
+	teams    map[string][]teamMember
+}
+
+// teamMember is one member of a team entry and its part in basis points; the solver who
+// files the entry is its first member.
+type teamMember struct {
+	who   string
+	share int
 }
 
 // appealPlan files an appeal on a solver's entry once it is graded.
@@ -43,6 +52,10 @@ var stories = []story{
 	{
 		dir: "release-notes", title: "Release notes for tally-cli 2.0", prize: 100, closesIn: 3600,
 		solvers: []string{"dave", "erin"},
+		// Paid by rank in three tiers; dave files for a team with bob, split 70/30 at
+		// filing. Two entries fill two ranks: the third share goes back to the sponsor.
+		shares: []int{5000, 3000, 2000},
+		teams:  map[string][]teamMember{"dave": {{"dave", 7000}, {"bob", 3000}}},
 	},
 }
 

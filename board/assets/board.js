@@ -29,7 +29,9 @@
     return { id: c.i, task: N(c.t), task_title: S(c.tt), solver: S(c.so), seq: N(c.q), filed: S(c.f), state: S(c.st),
       outcome: S(c.o), bond: S(c.b), work_url: S(c.wu), work: w, work_len: c.wl === undefined ? utf8len(w) : c.wl,
       work_cut: B(c.wc), status: S(c.ss), grade: c.g ? grade0(c.g) : null, appeal: c.a ? appeal0(c.a) : null,
-      rounds: map(c.r, round0), crossings: map(c.x, crossing0), uncrossed: B(c.ux) };
+      rounds: map(c.r, round0), crossings: map(c.x, crossing0), uncrossed: B(c.ux),
+      place: c.pl ? { rank: N(c.pl.rk), share: S(c.pl.sh), amount: S(c.pl.am) } : null,
+      team: map(c.tm, function (m) { return { address: S(m.a), share: S(m.sh), prize: S(m.p), bond: S(m.bd) }; }) };
   }
   function grade0(g) {
     return { round: N(g.r), attempt: N(g.at), tier: N(g.ti), label: S(g.l), judged_tier: N(g.jt), judged_label: S(g.jl),
@@ -41,7 +43,7 @@
   function check0(c) { return { criterion: S(c.c), expr: S(c.x), kind: S(c.k), source: S(c.so), passed: B(c.p), error: S(c.e) }; }
   function appeal0(a) {
     return { appellant: S(a.ap), argument: S(a.ar), bond: S(a.b), round: N(a.r), against: N(a.ag), filed: S(a.f),
-      outcome: S(a.o), bounty: S(a.bo) };
+      outcome: S(a.o), bounty: S(a.bo), panel: N(a.pn), quorum: N(a.qu) };
   }
   function round0(r) {
     return { id: N(r.i), regrade: B(r.rg), argument: S(r.ar), opened: S(r.o), state: S(r.st), committee: N(r.cm), quorum: N(r.qu),
@@ -89,8 +91,13 @@
       h("p", { "class": "meta" }, [h("span", { "class": "badge" }, c.state),
         c.outcome ? [" ", h("span", { "class": "badge" }, c.outcome)] : null,
         " filed ", time(c.filed), ", #" + c.seq + " on its task, by ", code(c.solver, "addr"), ", bond " + c.bond]),
-      crossings(c)
+      crossings(c),
+      c.place ? h("p", { "class": "place" }, "Rank " + c.place.rank + " of the podium, " + c.place.share + " of the prize: " + c.place.amount) : null
     ];
+    if (len(c.team)) kids.push(h("p", { "class": "team" }, "A team entry, its split fixed at filing:"),
+      h("ul", { "class": "team" }, map(c.team, function (m) {
+        return h("li", {}, [code(m.address, "addr"), " " + m.share + (m.prize ? ": paid " + m.prize : "") + (m.bond ? ", bond back " + m.bond : "")]);
+      })));
     kids.push(c.grade ? grade(c.grade) : h("p", { "class": "status" }, c.status));
     if (c.appeal) kids.push(appeal(c.appeal));
     kids.push(h("details", { "class": "history" }, [
@@ -115,7 +122,8 @@
   function appeal(a) {
     return [h("h4", {}, "Appeal"),
       h("p", { "class": "appeal" }, [a.outcome + ": filed ", time(a.filed), " by ", code(a.appellant, "addr"),
-        " against round " + a.against + ", regraded in round " + a.round + ", bond " + a.bond + ", bounty " + a.bounty]),
+        " against round " + a.against + ", regraded in round " + a.round +
+        (a.quorum ? " by a fresh panel of " + a.panel + ", quorum " + a.quorum : "") + ", bond " + a.bond + ", bounty " + a.bounty]),
       h("p", { "class": "argument" }, ["Argument: ", h("q", {}, a.argument)])];
   }
 

@@ -1,7 +1,8 @@
 // Package evm is the bridge sink that tells the EVM registry of each award won: it signs
 // onAward(taskId, winner, score) with the operator's secp256k1 key, sends it to the
 // registry address named in the founding terms, waits for the receipt and reports the
-// transaction hash. A voided task crosses nothing.
+// transaction hash; an award paid by rank or to a team then sends onPlaces(taskId,
+// places) with every payee, rank by rank, the same way. A voided task crosses nothing.
 //
 // A call that would revert is refused before it is sent (gas estimation runs it), and a
 // transaction mined with a failed status is reported with its hash; both are failures

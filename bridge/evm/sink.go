@@ -68,8 +68,11 @@ func (s *Sink) Accepts(a bridge.Award) bool {
 	return a.Kind == store.Bounty && !a.Voided && a.Winner != nil
 }
 
-// Deliver sends onAward(a.Task, a.Winner, a.Score) and waits for its receipt. The hash
-// is reported whenever a transaction was sent, mined or not.
+// Deliver sends onAward(a.Task, a.Winner, a.Score) and waits for its receipt; an award
+// that paid several ranks or a team (a.Winners) then sends onPlaces with every payee,
+// rank by rank, and waits for that too. The hash of the last transaction sent is
+// reported, mined or not. Both calls are no-ops when repeated identically, so a retry
+// after either failed sends both again safely.
 func (s *Sink) Deliver(ctx context.Context, a bridge.Award) (bridge.Receipt, error) {
 	switch {
 	case a.Kind != store.Bounty:
@@ -92,7 +95,37 @@ func (s *Sink) Deliver(ctx context.Context, a bridge.Award) (bridge.Receipt, err
 	if _, err := s.s.wait(ctx, tx); err != nil {
 		return rec, fmt.Errorf("onAward task %d: %w", a.Task, err)
 	}
+	if len(a.Winners) == 0 {
+		return rec, nil
+	}
+	places := make([]registry.Place, len(a.Winners))
+	for i, p := range a.Winners {
+		if p.Rank < 1 {
+			return rec, fmt.Errorf("onPlaces %s: rank %d", a.ID, p.Rank)
+		}
+		places[i] = registry.Place{Rank: big.NewInt(int64(p.Rank)), EntryId: new(big.Int).SetUint64(p.Entry),
+			Payee: common.Address(p.Address), Amount: amountOf(p.Amount)}
+	}
+	tx, err = s.s.send(ctx, &s.registry, registry.OnPlaces(uint64(a.Task), places))
+	if tx != nil {
+		rec.TxHash = tx.Hash().Hex()
+	}
+	if err != nil {
+		return rec, fmt.Errorf("onPlaces task %d: %w", a.Task, err)
+	}
+	if _, err := s.s.wait(ctx, tx); err != nil {
+		return rec, fmt.Errorf("onPlaces task %d: %w", a.Task, err)
+	}
 	return rec, nil
+}
+
+// TaskPlaces reads the places the registry holds for task, rank by rank.
+func (s *Sink) TaskPlaces(ctx context.Context, task ledger.TaskID) ([]registry.Place, error) {
+	out, err := s.call(ctx, registry.TaskPlaces(uint64(task)))
+	if err != nil {
+		return nil, fmt.Errorf("taskPlaces(%d): %w", task, err)
+	}
+	return registry.DecodeTaskPlaces(out)
 }
 
 // TaskWin reads what the registry holds for task.
@@ -115,4 +148,10 @@ func (s *Sink) WinsOf(ctx context.Context, addr ledger.Address) (*big.Int, error
 
 func (s *Sink) call(ctx context.Context, data []byte) ([]byte, error) {
 	return s.s.b.CallContract(ctx, ethereum.CallMsg{To: &s.registry, Data: data}, nil)
+}
+
+// amountOf is a as a big integer, for the ABI.
+func amountOf(a ledger.Amount) *big.Int {
+	b := a.Bytes32()
+	return new(big.Int).SetBytes(b[:])
 }

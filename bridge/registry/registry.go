@@ -3,9 +3,10 @@
 // calls.
 //
 // The award registry (Registry.sol) records, for each task, the winner and score the
-// arena awarded, and for each address its number of wins. Only the operator set at
-// construction may call onAward; a repeated identical call is a no-op, so a relayer may
-// deliver at least once.
+// arena awarded, for each address its number of wins, and for a task paid by rank or to
+// a team every payee rank by rank (onPlaces, taskPlaces). Only the operator set at
+// construction may call onAward or onPlaces; a repeated identical call is a no-op, so a
+// relayer may deliver at least once.
 //
 // The receipt verifier (ReceiptVerifier.sol, verifier.go) recovers the signer of an
 // agent-match receipt, the EIP-712 record a match operator signs for each model decision,
@@ -68,6 +69,50 @@ func OnAward(task uint64, winner common.Address, score uint64) []byte {
 		panic(fmt.Sprintf("registry: pack onAward: %v", err))
 	}
 	return data
+}
+
+// Place is one payee of a task's award as the registry records it (its Place struct):
+// the rank paid, the entry that took it, the address paid and the amount in atto. The
+// field names are the ABI's, as the encoder requires.
+type Place struct {
+	Rank    *big.Int
+	EntryId *big.Int // the ABI names it so
+	Payee   common.Address
+	Amount  *big.Int
+}
+
+// OnPlaces returns the calldata of onPlaces(taskId, places).
+func OnPlaces(task uint64, places []Place) []byte {
+	data, err := ABI.Pack("onPlaces", new(big.Int).SetUint64(task), places)
+	if err != nil {
+		panic(fmt.Sprintf("registry: pack onPlaces: %v", err))
+	}
+	return data
+}
+
+// TaskPlaces returns the calldata of taskPlaces(taskId).
+func TaskPlaces(task uint64) []byte {
+	data, err := ABI.Pack("taskPlaces", new(big.Int).SetUint64(task))
+	if err != nil {
+		panic(fmt.Sprintf("registry: pack taskPlaces: %v", err))
+	}
+	return data
+}
+
+// DecodeTaskPlaces decodes the return data of taskPlaces.
+func DecodeTaskPlaces(out []byte) ([]Place, error) {
+	v, err := ABI.Unpack("taskPlaces", out)
+	if err != nil {
+		return nil, fmt.Errorf("decode taskPlaces: %w", err)
+	}
+	if len(v) != 1 {
+		return nil, fmt.Errorf("decode taskPlaces: %d values, want 1", len(v))
+	}
+	places, ok := abi.ConvertType(v[0], new([]Place)).(*[]Place)
+	if !ok {
+		return nil, fmt.Errorf("decode taskPlaces: unexpected type %T", v[0])
+	}
+	return *places, nil
 }
 
 // TaskWin returns the calldata of taskWin(taskId).

@@ -17,7 +17,9 @@ import (
 
 // TestTheABIIsTheOneTheSpecNames: spec, "the contract calls onAward(uint256 taskId,
 // address winner, uint256 score)". The committed ABI has that function with that
-// selector, the views the bridge reads, the Awarded event and the three errors.
+// selector, the views the bridge reads, the Awarded event and the three errors; and
+// onPlaces, which records every payee of an award paid by rank or to a team, with its
+// view, its Placed event and its two errors.
 func TestTheABIIsTheOneTheSpecNames(t *testing.T) {
 	m, ok := registry.ABI.Methods["onAward"]
 	if !ok || m.Sig != "onAward(uint256,address,uint256)" {
@@ -38,9 +40,10 @@ func TestTheABIIsTheOneTheSpecNames(t *testing.T) {
 	}
 	slices.Sort(sigs)
 	want := []string{
-		"error AlreadyRecorded(uint256,address,uint256)", "error NotOperator(address)", "error ZeroWinner()",
-		"event Awarded(uint256,address,uint256)",
-		"onAward(uint256,address,uint256)", "operator()", "taskWin(uint256)", "winsOf(address)",
+		"error AlreadyRecorded(uint256,address,uint256)", "error NoPlaces()", "error NotOperator(address)", "error PlacesDiffer(uint256)", "error ZeroWinner()",
+		"event Awarded(uint256,address,uint256)", "event Placed(uint256,uint256,address,uint256,uint256)",
+		"onAward(uint256,address,uint256)", "onPlaces(uint256,(uint256,uint256,address,uint256)[])", "operator()",
+		"taskPlaces(uint256)", "taskWin(uint256)", "winsOf(address)",
 	}
 	if diff := cmp.Diff(want, sigs); diff != "" {
 		t.Errorf("ABI (-want +got):\n%s", diff)
@@ -100,6 +103,43 @@ func TestCallsEncodeAsTheABISays(t *testing.T) {
 	dep := registry.Deploy(op)
 	if len(dep) != len(registry.Bytecode)+32 || common.BytesToAddress(dep[len(dep)-32:]) != op {
 		t.Errorf("Deploy data does not end with the operator")
+	}
+}
+
+// TestPlacesEncodeAsTheABISays: OnPlaces's calldata decodes back to the task and every
+// place in order, and DecodeTaskPlaces reads the view's return data back.
+func TestPlacesEncodeAsTheABISays(t *testing.T) {
+	places := []registry.Place{
+		{Rank: big.NewInt(1), EntryId: big.NewInt(3), Payee: common.HexToAddress("0x00000000000000000000000000000000000000a1"), Amount: big.NewInt(60)},
+		{Rank: big.NewInt(2), EntryId: big.NewInt(5), Payee: common.HexToAddress("0x00000000000000000000000000000000000000a2"), Amount: big.NewInt(30)},
+		{Rank: big.NewInt(3), EntryId: big.NewInt(6), Payee: common.HexToAddress("0x00000000000000000000000000000000000000a3"), Amount: big.NewInt(10)},
+	}
+	data := registry.OnPlaces(7, places)
+	m := registry.ABI.Methods["onPlaces"]
+	if string(data[:4]) != string(m.ID) {
+		t.Fatalf("selector %x, want %x", data[:4], m.ID)
+	}
+	args, err := m.Inputs.Unpack(data[4:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if args[0].(*big.Int).Int64() != 7 {
+		t.Errorf("task %v, want 7", args[0])
+	}
+	got := *abi.ConvertType(args[1], new([]registry.Place)).(*[]registry.Place)
+	if d := cmp.Diff(places, got, cmp.Comparer(func(a, b *big.Int) bool { return a.Cmp(b) == 0 })); d != "" {
+		t.Errorf("places (-want +got):\n%s", d)
+	}
+	out, err := registry.ABI.Methods["taskPlaces"].Outputs.Pack(places)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := registry.DecodeTaskPlaces(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(places, back, cmp.Comparer(func(a, b *big.Int) bool { return a.Cmp(b) == 0 })); d != "" {
+		t.Errorf("taskPlaces decoded (-want +got):\n%s", d)
 	}
 }
 

@@ -13,7 +13,8 @@ func (a *app) demoCmd() *cobra.Command {
 		Short: "Run the end-to-end demo contest in --dir (default: a new temporary directory)",
 		Long: "Runs three bundled contests on a fresh dev arena with four validators, through the real HTTP API:\n" +
 			"an over-length entry thrown out by code and a held appeal, a reworded copy caught as a duplicate,\n" +
-			"and a clean winner. Writes DIR/snapshot.json and DIR/board/index.html.",
+			"and a clean contest paid in three tiers, a team entry first by its split and the unfilled third\n" +
+			"share back to the sponsor. Writes DIR/snapshot.json and DIR/board/index.html.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir := a.dir
