@@ -26,6 +26,10 @@ func Handler(snap func() (ledger.Snapshot, error), opts ...Option) http.Handler 
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
+		csp := policy
+		if isApp(opts) {
+			csp = appPolicy
+		}
 		var buf bytes.Buffer
 		s, err := snap()
 		if err == nil {
@@ -38,7 +42,7 @@ func Handler(snap func() (ledger.Snapshot, error), opts ...Option) http.Handler 
 		}
 		h := w.Header()
 		h.Set("Content-Type", "text/html; charset=utf-8")
-		h.Set("Content-Security-Policy", policy)
+		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("Cache-Control", "no-store")
