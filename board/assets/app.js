@@ -241,16 +241,73 @@
   function watch(kind, id, li) {
     if (id) {
       watched[kind][id] = li;
+      // The stream may have brought this object's events before the node's answer
+      // did: go over the recent ones again.
+      recent.slice().forEach(function (r) { dispatch(r[0], r[1]); });
     }
   }
 
-  // Progress from the event stream (GET /v1/events), never by polling.
+  // Progress from the event stream (GET /v1/events), never by polling. Each event is
+  // told once per transaction, however often it is gone over.
+  var recent = [];
+  function once(li, type, ev, text) {
+    var key = [type, ev.height, ev.round || 0, ev.attempt || 0, ev.address || ""].join(":");
+    li.seen = li.seen || {};
+    if (!li.seen[key]) {
+      li.seen[key] = true;
+      step(li, text);
+    }
+  }
+  var handlers = {
+    round_opened: function (ev) {
+      var li = watched.entry[ev.entry] || watched.bid[ev.bid];
+      if (li) {
+        watched.round[ev.round] = li;
+        once(li, "round_opened", ev, "round #" + ev.round + " opened in block " + ev.height + (ev.note === "regrade" ? " (regrade)" : ""));
+      }
+    },
+    attempt_opened: function (ev) {
+      var li = watched.round[ev.round];
+      if (li) {
+        once(li, "attempt_opened", ev, "attempt " + ev.attempt + " of round #" + ev.round);
+      }
+    },
+    attested: function (ev) {
+      var li = watched.round[ev.round];
+      if (li) {
+        once(li, "attested", ev, "attempt " + ev.attempt + ": a validator attested in block " + ev.height);
+      }
+    },
+    grade_settled: function (ev) {
+      var li = watched.entry[ev.entry];
+      if (li) {
+        once(li, "grade_settled", ev, "settled in block " + ev.height + ": grade " + (ev.score || 0) + " (" + ev.note + ")");
+      }
+    },
+    scorecard_settled: function (ev) {
+      var li = watched.bid[ev.bid];
+      if (li) {
+        once(li, "scorecard_settled", ev, "scored in block " + ev.height + (ev.score ? ": " + ev.score : ""));
+      }
+    },
+    award: function (ev) {
+      var li = watched.task[ev.task] || watched.tender[ev.tender];
+      if (li) {
+        once(li, "award", ev, "awarded in block " + ev.height + (ev.entry ? " to entry #" + ev.entry : "") + (ev.bid ? " to bid #" + ev.bid : ""));
+      }
+    }
+  };
+  function dispatch(type, ev) {
+    if (handlers[type]) {
+      handlers[type](ev);
+    }
+  }
   function follow() {
     if (!window.EventSource) {
       return;
     }
     var es = new EventSource("/v1/events");
-    function on(type, f) {
+    Object.keys(handlers).forEach(function (type) {
       es.addEventListener(type, function (m) {
         var ev;
         try {
@@ -258,45 +315,12 @@
         } catch (e) {
           return;
         }
-        f(ev);
+        recent.push([type, ev]);
+        if (recent.length > 500) {
+          recent.shift();
+        }
+        dispatch(type, ev);
       });
-    }
-    on("round_opened", function (ev) {
-      var li = watched.entry[ev.entry] || watched.bid[ev.bid];
-      if (li) {
-        watched.round[ev.round] = li;
-        step(li, "round #" + ev.round + " opened in block " + ev.height + (ev.note === "regrade" ? " (regrade)" : ""));
-      }
-    });
-    on("attempt_opened", function (ev) {
-      var li = watched.round[ev.round];
-      if (li) {
-        step(li, "attempt " + ev.attempt + " of round #" + ev.round);
-      }
-    });
-    on("grade_settled", function (ev) {
-      var li = watched.entry[ev.entry];
-      if (li) {
-        step(li, "settled in block " + ev.height + ": grade " + (ev.score || 0) + " (" + ev.note + ")");
-      }
-    });
-    on("attested", function (ev) {
-      var li = watched.round[ev.round];
-      if (li) {
-        step(li, "attempt " + ev.attempt + ": a validator attested in block " + ev.height);
-      }
-    });
-    on("scorecard_settled", function (ev) {
-      var li = watched.bid[ev.bid];
-      if (li) {
-        step(li, "scored in block " + ev.height + (ev.score ? ": " + ev.score : ""));
-      }
-    });
-    on("award", function (ev) {
-      var li = watched.task[ev.task] || watched.tender[ev.tender];
-      if (li) {
-        step(li, "awarded in block " + ev.height + (ev.entry ? " to entry #" + ev.entry : "") + (ev.bid ? " to bid #" + ev.bid : ""));
-      }
     });
   }
   follow();
@@ -424,10 +448,12 @@
       }
     },
     award: async function (f) {
-      var rc = await send(f, "award", "0", { task: num(f, "task") });
+      var id = num(f, "task"), rc = await send(f, "award", "0", { task: id });
       if (rc) {
-        watch("task", num(f, "task"), log.firstChild);
-        step(log.firstChild, awarded(rc));
+        var li = log.firstChild;
+        watch("task", id, li);
+        var t = await get("/v1/tasks/" + id);
+        step(li, t.winner ? "won by entry #" + t.winner + " at " + t.winning_score + ", prize " + units(t.prize) : t.state);
       }
     },
     reveal: async function (f) {

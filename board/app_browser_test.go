@@ -1,0 +1,459 @@
+package board_test
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/arena/arena/api"
+	"github.com/arena/arena/board"
+	"github.com/arena/arena/client"
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
+	"github.com/arena/arena/node"
+	"github.com/arena/arena/reader/readertest"
+)
+
+// ethersBundle is ethers' prebuilt browser bundle, which the wallet tests install.
+const ethersBundle = "../api/testdata/wallets/node_modules/ethers/dist/ethers.umd.min.js"
+
+// provider is an EIP-1193 provider backed by ethers: window.__keys holds the test's keys
+// and window.__who picks the one signing. It answers eth_requestAccounts, eth_chainId
+// (Base's, 8453: a wallet on any chain id works) and eth_signTypedData_v4 with
+// ethers.Wallet.signTypedData, which takes the types without EIP712Domain. With
+// window.__reject set it refuses to sign as a user who declines does (code 4001).
+const provider = `
+window.__keys = []; window.__who = 0; window.__reject = false; window.__signed = 0;
+window.ethereum = {
+  request: async function (req) {
+    var w = new ethers.Wallet(window.__keys[window.__who]);
+    switch (req.method) {
+    case "eth_requestAccounts": case "eth_accounts": return [w.address];
+    case "eth_chainId": return "0x2105";
+    case "eth_signTypedData_v4":
+      if (window.__reject) { var e = new Error("User rejected the request."); e.code = 4001; throw e; }
+      if (req.params[0].toLowerCase() !== w.address.toLowerCase()) { throw new Error("asked to sign for another account"); }
+      var td = JSON.parse(req.params[1]); var types = Object.assign({}, td.types); delete types.EIP712Domain;
+      window.__signed++;
+      return await w.signTypedData(td.domain, types, td.message);
+    }
+    var u = new Error("unsupported method " + req.method); u.code = 4200; throw u;
+  },
+  on: function () {}
+};`
+
+// appArena is a dev arena's node with its API and live app on loopback, its validators
+// reading with a scripted model server, and a Go client with a funded key for the
+// clock.
+type appArena struct {
+	url   string
+	c     *client.Client
+	clock *client.Sender
+	mu    sync.Mutex
+	posts []string // every POST the browser made, by path
+}
+
+// names are the accounts the browser signs as, by window.__who; dave holds less than
+// the appeal bond.
+var names = []string{"sponsor", "alice", "bob", "carol", "dave"}
+
+func startArena(t *testing.T) *appArena {
+	t.Helper()
+	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		text := `{"rung": 3, "reason": "a fair piece of work"}`
+		if sent, err := readertest.OpenAI.Decode(body); err == nil && sent.SchemaName == "arena_compile" {
+			text = `{"checks": []}`
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(readertest.OpenAI.Answer("m", text))
+	}))
+	t.Cleanup(model.Close)
+
+	var genesis []ledger.Allocation
+	for _, n := range append(names, "clock") {
+		amt := ledger.Ether(1000)
+		if n == "dave" {
+			amt = ledger.Ether(1)
+		}
+		genesis = append(genesis, ledger.Allocation{Address: ledgertest.Addr(n), Amount: amt})
+	}
+	dir := t.TempDir()
+	if _, err := node.Init(dir, node.InitOptions{
+		Terms: node.Terms{Name: "App arena", DevMode: true, Genesis: genesis}, Validators: 4, Operators: -1,
+		LightScrypt: true, Listen: "127.0.0.1:0",
+	}); err != nil {
+		t.Fatalf("init: %v", err)
+	}
+	n, err := node.Open(dir, node.OpenOptions{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Env: func(string) string { return "" }, ReaderOverride: "openai:" + model.URL + "/v1#m"})
+	if err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	snap := func() (ledger.Snapshot, error) {
+		var s ledger.Snapshot
+		n.Engine().View(func(st *ledger.State) { s = st.Snapshot() })
+		return s, nil
+	}
+	a := &appArena{}
+	h := api.New(api.Config{Chain: n.Chain(), Deliveries: n.Deliveries, Works: n.Works(), Blobs: n.Blobs(),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Board: board.Handler(snap, board.WithApp())})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served, ran := make(chan error, 1), make(chan error, 1)
+	go func() { served <- api.Serve(ctx, ln, h) }()
+	go func() { ran <- n.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := errors.Join(<-served, <-ran, n.Close()); err != nil && !errors.Is(err, context.Canceled) {
+			t.Logf("stop the node: %v", err)
+		}
+	})
+	a.url = "http://" + ln.Addr().String()
+	a.c = client.New(a.url, nil)
+	a.clock = a.c.Sender(ledgertest.Key("clock"))
+	return a
+}
+
+// advance moves the dev arena's clock on by d.
+func (a *appArena) advance(t *testing.T, d time.Duration) {
+	t.Helper()
+	if _, err := a.clock.Send(t.Context(), ledger.Amount{}, ledger.Advance{Seconds: int64(d / time.Second)}); err != nil {
+		t.Fatalf("dev_advance: %v", err)
+	}
+}
+
+// appBrowser is headless Chromium on the live page with the provider injected.
+type appBrowser struct {
+	ctx  context.Context
+	a    *appArena
+	mu   sync.Mutex
+	errs []string
+}
+
+func openApp(t *testing.T, a *appArena) *appBrowser {
+	t.Helper()
+	const chromium = "/usr/bin/chromium"
+	if _, err := os.Stat(chromium); err != nil {
+		t.Fatalf("headless Chromium is required at %s: install Debian's chromium: %v", chromium, err)
+	}
+	bundle, err := os.ReadFile(ethersBundle)
+	if err != nil {
+		t.Fatalf("ethers' browser bundle is required: run npm install in api/testdata/wallets: %v", err)
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), chromedp.ExecPath(chromium), chromedp.Headless,
+		chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900))
+	ctx, cancelB := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelB(); cancelA() })
+	b := &appBrowser{ctx: ctx, a: a}
+	if err := chromedp.Listen(ctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			if ev.Request.Method == "POST" {
+				a.mu.Lock()
+				a.posts = append(a.posts, strings.TrimPrefix(ev.Request.URL, a.url))
+				a.mu.Unlock()
+			}
+		case *runtime.EventExceptionThrown:
+			b.mu.Lock()
+			b.errs = append(b.errs, ev.ExceptionDetails.Text)
+			if ev.ExceptionDetails.Exception != nil {
+				b.errs = append(b.errs, ev.ExceptionDetails.Exception.Description)
+			}
+			b.mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	var keys []string
+	for _, n := range names {
+		keys = append(keys, "0x"+hex.EncodeToString(ledgertest.KeyBytes(n)))
+	}
+	keyJS, _ := json.Marshal(keys)
+	b.do(t, do(runtime.Enable, cdp.Empty{}), do(network.Enable, network.EnableParams{}),
+		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+				Source: string(bundle) + ";" + provider + ";window.__keys=" + string(keyJS) + ";"})
+			return err
+		}),
+		chromedp.Navigate(a.url+"/"), chromedp.WaitVisible(chromedp.CSS("#act")))
+	return b
+}
+
+func do[P any](cmd cdp.Command[P, cdp.Empty], p P) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, cmd, p)
+		return err
+	})
+}
+
+func (b *appBrowser) do(t *testing.T, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatalf("chromium: %v", err)
+	}
+}
+
+func js[T any](t *testing.T, b *appBrowser, expr string) T {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("evaluate %.80s: %v", expr, err)
+	}
+	return v
+}
+
+// act fills form id's fields as who, clicks its button and returns its status line
+// once the action has ended: applied, refused, declined or stopped by a check.
+func (b *appBrowser) act(t *testing.T, who, id string, fields map[string]string) string {
+	t.Helper()
+	idx := -1
+	for i, n := range names {
+		if n == who {
+			idx = i
+		}
+	}
+	set, _ := json.Marshal(fields)
+	js[bool](t, b, fmt.Sprintf(`(function(){window.__who=%d;var f=document.getElementById(%q),v=%s;
+f.querySelector(".app-status").textContent="";
+for(var k in v){var e=f.elements[k];if(e.type==="checkbox"){e.checked=v[k]==="on";}else{e.value=v[k];}}return true})()`, idx, id, set))
+	b.do(t, chromedp.Click(chromedp.CSS("#"+id+" button[type=submit]")))
+	var got string
+	for range 600 {
+		got = js[string](t, b, fmt.Sprintf(`(function(){var f=document.getElementById(%q);
+return f.querySelector("button[type=submit]").disabled?"":f.querySelector(".app-status").textContent})()`, id))
+		if got != "" {
+			return got
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("%s: the action never ended", id)
+	return ""
+}
+
+// logText is the log line of the latest transaction, whitespace collapsed.
+func (b *appBrowser) logText(t *testing.T) string {
+	return js[string](t, b, `(function(){var l=document.querySelector("#app-log li");return l?l.textContent.replace(/\s+/g," ").trim():""})()`)
+}
+
+// waitLog waits for the latest log line to contain want.
+func (b *appBrowser) waitLog(t *testing.T, want string) {
+	t.Helper()
+	var got string
+	for range 1200 {
+		if got = b.logText(t); strings.Contains(got, want) {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("the log's latest line is %q, want it to show %q", got, want)
+}
+
+func (b *appBrowser) check(t *testing.T) {
+	t.Helper()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.errs) > 0 {
+		t.Errorf("script exceptions: %q", b.errs)
+	}
+}
+
+// applied checks that a status says the transaction was applied and returns the id it
+// created.
+func applied(t *testing.T, what, status string) uint64 {
+	t.Helper()
+	var h, id uint64
+	if _, err := fmt.Sscanf(status, "Applied in block %d, created #%d.", &h, &id); err != nil {
+		if _, err := fmt.Sscanf(status, "Applied in block %d.", &h); err != nil {
+			t.Fatalf("%s: status %q, want it applied", what, status)
+		}
+	}
+	return id
+}
+
+// waitEntry waits for entry id to reach state and returns it.
+func (a *appArena) waitEntry(t *testing.T, id uint64, state string) ledger.EntryView {
+	t.Helper()
+	var e ledger.EntryView
+	var err error
+	for range 1200 {
+		if e, err = a.c.Entry(t.Context(), ledger.EntryID(id)); err == nil && e.State == state {
+			return e
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("entry %d: state %q (%v), want %q", id, e.State, err, state)
+	return e
+}
+
+func (a *appArena) postCount() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	n := 0
+	for _, p := range a.posts {
+		if p == "/v1/tx" {
+			n++
+		}
+	}
+	return n
+}
+
+// TestAppRunsABountyFromTheBrowser: the live page acts with the browser's wallet. In
+// headless Chromium on a real node, an EIP-1193 provider backed by ethers signs what the
+// page asks; the page posts a task, takes two entries, opens their grading rounds and
+// follows them to their grades on the event stream, takes an appeal and follows its
+// regrade, awards and withdraws, and the ledger's views agree after each step. An entry
+// after close shows the ledger's exact refusal; an appeal its sender cannot pay is
+// refused before anything is signed; a user who declines to sign is told nothing was
+// sent, and nothing reached the node.
+func TestAppRunsABountyFromTheBrowser(t *testing.T) {
+	a := startArena(t)
+	b := openApp(t, a)
+	ctx := t.Context()
+	ar, err := a.c.Arena(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	if got := js[string](t, b, `document.getElementById("app-wallet").textContent`); got != "A wallet is here: connect it to act." {
+		t.Errorf("wallet line = %q", got)
+	}
+	st := b.act(t, "sponsor", "act-post", map[string]string{"title": "Name the ledger", "spec": "Suggest a name for a ledger of contests, with a reason.",
+		"rubric": "A name and one sentence of reason.", "prize": "25.5", "closes_in_s": "3600"})
+	task := applied(t, "post", st)
+	tv, err := a.c.Task(ctx, ledger.TaskID(task))
+	if err != nil || tv.Title != "Name the ledger" || tv.Prize.String() != "25500000000000000000" || tv.Sponsor != ledgertest.Addr("sponsor") || tv.State != "open" {
+		t.Fatalf("task %d after post: %+v (%v)", task, tv, err)
+	}
+
+	// Two entries, each graded from the page and followed to its grade.
+	entries := map[string]uint64{}
+	for _, who := range []string{"alice", "bob"} {
+		st := b.act(t, who, "act-enter", map[string]string{"task": fmt.Sprint(task), "work": "Tally, says " + who + ": it counts what was won, and by whom."})
+		entries[who] = applied(t, who+" enters", st)
+		e := a.waitEntry(t, entries[who], "pending")
+		if e.Solver != ledgertest.Addr(who) || e.Bond != ar.Terms.EntryBond {
+			t.Fatalf("%s's entry: %+v", who, e)
+		}
+		st = b.act(t, who, "act-grade", map[string]string{"entry": fmt.Sprint(entries[who])})
+		round := applied(t, who+" grades", st)
+		b.waitLog(t, fmt.Sprintf("round #%d opened", round))
+		b.waitLog(t, "settled in block")
+		e = a.waitEntry(t, entries[who], "graded")
+		if want := fmt.Sprintf("grade %d (graded)", e.Current.Score); !strings.Contains(b.logText(t), want) {
+			t.Errorf("%s's grade: the log says %q, want %q", who, b.logText(t), want)
+		}
+	}
+
+	// A user who declines to sign: nothing sent, nothing reached the node.
+	before, nonce := a.postCount(), accountNonce(t, a, "alice")
+	js[bool](t, b, `window.__reject=true`)
+	st = b.act(t, "alice", "act-appeal", map[string]string{"entry": fmt.Sprint(entries["bob"]), "argument": "The reason is thin."})
+	js[bool](t, b, `window.__reject=false`)
+	if st != "You declined in the wallet: nothing was sent." {
+		t.Errorf("declined: status %q", st)
+	}
+	if n := a.postCount(); n != before {
+		t.Errorf("declined: %d POST /v1/tx reached the node", n-before)
+	}
+	if n := accountNonce(t, a, "alice"); n != nonce {
+		t.Errorf("declined: alice's next nonce moved from %d to %d", nonce, n)
+	}
+
+	// An appeal its sender cannot pay: the ledger's admission refusal, before signing.
+	signed := js[int](t, b, `window.__signed`)
+	st = b.act(t, "dave", "act-appeal", map[string]string{"entry": fmt.Sprint(entries["bob"]), "argument": "The reason is thin."})
+	if want := "Refused [EXPECTED]: Wallet balance is below the transaction's value"; st != want {
+		t.Errorf("appeal without the bond: status %q, want %q", st, want)
+	}
+	if js[int](t, b, `window.__signed`) != signed {
+		t.Errorf("the wallet was asked to sign an appeal the ledger refuses at admission")
+	}
+
+	// Alice appeals bob's grade and follows the regrade.
+	st = b.act(t, "alice", "act-appeal", map[string]string{"entry": fmt.Sprint(entries["bob"]), "argument": "The reason is thin."})
+	applied(t, "appeal", st)
+	b.waitLog(t, "(regrade)")
+	b.waitLog(t, "settled in block")
+	e := a.waitEntry(t, entries["bob"], "graded")
+	if e.Appeal == nil || e.Appeal.Appellant != ledgertest.Addr("alice") || len(e.Rounds) != 2 {
+		t.Fatalf("bob's entry after the appeal: %+v", e)
+	}
+
+	// After close: a late entry is refused with the ledger's words; award; withdraw.
+	a.advance(t, 30*24*time.Hour)
+	st = b.act(t, "carol", "act-enter", map[string]string{"task": fmt.Sprint(task), "work": "Too late, says carol."})
+	if want := "Refused [EXPECTED]: Submissions are closed"; st != want {
+		t.Errorf("entry after close: status %q, want %q", st, want)
+	}
+	if !strings.Contains(b.logText(t), "Refused [EXPECTED]: Submissions are closed (recorded in block") {
+		t.Errorf("entry after close: log %q", b.logText(t))
+	}
+	st = b.act(t, "sponsor", "act-award", map[string]string{"task": fmt.Sprint(task)})
+	applied(t, "award", st)
+	tv, err = a.c.Task(ctx, ledger.TaskID(task))
+	if err != nil || tv.State != "awarded" || tv.WinnerAddr == nil {
+		t.Fatalf("task after award: %+v (%v)", tv, err)
+	}
+	winner := ""
+	for _, n := range names {
+		if ledgertest.Addr(n) == *tv.WinnerAddr {
+			winner = n
+		}
+	}
+	if !strings.Contains(b.logText(t), fmt.Sprintf("won by entry #%d at %d, prize 25.5 %s", tv.Winner, tv.WinScore, ar.Terms.Symbol)) {
+		t.Errorf("award: log %q", b.logText(t))
+	}
+	owed, err := a.c.Claimable(ctx, ledgertest.Addr(winner))
+	if err != nil || owed.Amount.IsZero() {
+		t.Fatalf("the winner %s is owed %v (%v), want the prize", winner, owed.Amount, err)
+	}
+	acc, _ := a.c.Account(ctx, ledgertest.Addr(winner))
+	st = b.act(t, winner, "act-withdraw", nil)
+	applied(t, "withdraw", st)
+	if !strings.Contains(b.logText(t), "withdrew "+owed.Amount.Units()+" "+ar.Terms.Symbol) {
+		t.Errorf("withdraw: log %q", b.logText(t))
+	}
+	after, _ := a.c.Account(ctx, ledgertest.Addr(winner))
+	if !after.Claimable.IsZero() || after.Balance.Cmp(acc.Balance) <= 0 {
+		t.Errorf("after withdrawing, %s holds %v and is owed %v (held %v)", winner, after.Balance, after.Claimable, acc.Balance)
+	}
+	b.check(t)
+}
+
+func accountNonce(t *testing.T, a *appArena, who string) uint64 {
+	t.Helper()
+	acc, err := a.c.Account(t.Context(), ledgertest.Addr(who))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return acc.NextNonce
+}
+
