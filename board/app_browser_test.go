@@ -456,4 +456,3 @@ func accountNonce(t *testing.T, a *appArena, who string) uint64 {
 	}
 	return acc.NextNonce
 }
-
