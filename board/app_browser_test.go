@@ -39,9 +39,10 @@ const ethersBundle = "../api/testdata/wallets/node_modules/ethers/dist/ethers.um
 // and window.__who picks the one signing. It answers eth_requestAccounts, eth_chainId
 // (Base's, 8453: a wallet on any chain id works) and eth_signTypedData_v4 with
 // ethers.Wallet.signTypedData, which takes the types without EIP712Domain. With
-// window.__reject set it refuses to sign as a user who declines does (code 4001).
+// window.__reject set it refuses to sign as a user who declines does (code 4001); with
+// window.__hold a promise, it signs once the promise settles (another tab's moment).
 const provider = `
-window.__keys = []; window.__who = 0; window.__reject = false; window.__signed = 0;
+window.__keys = []; window.__who = 0; window.__reject = false; window.__signed = 0; window.__hold = null; window.__waiting = false;
 window.ethereum = {
   request: async function (req) {
     var w = new ethers.Wallet(window.__keys[window.__who]);
@@ -51,6 +52,7 @@ window.ethereum = {
     case "eth_signTypedData_v4":
       if (window.__reject) { var e = new Error("User rejected the request."); e.code = 4001; throw e; }
       if (req.params[0].toLowerCase() !== w.address.toLowerCase()) { throw new Error("asked to sign for another account"); }
+      if (window.__hold) { window.__waiting = true; await window.__hold; window.__waiting = false; }
       var td = JSON.parse(req.params[1]); var types = Object.assign({}, td.types); delete types.EIP712Domain;
       window.__signed++;
       return await w.signTypedData(td.domain, types, td.message);
@@ -234,6 +236,14 @@ func js[T any](t *testing.T, b *appBrowser, expr string) T {
 // once the action has ended: applied, refused, declined or stopped by a check.
 func (b *appBrowser) act(t *testing.T, who, id string, fields map[string]string) string {
 	t.Helper()
+	b.fill(t, who, id, fields)
+	b.do(t, chromedp.Click(chromedp.CSS("#"+id+" button[type=submit]")))
+	return b.ended(t, id)
+}
+
+// fill sets form id's fields and its signer, who, and clears its status line.
+func (b *appBrowser) fill(t *testing.T, who, id string, fields map[string]string) {
+	t.Helper()
 	idx := -1
 	for i, n := range names {
 		if n == who {
@@ -244,7 +254,11 @@ func (b *appBrowser) act(t *testing.T, who, id string, fields map[string]string)
 	js[bool](t, b, fmt.Sprintf(`(function(){window.__who=%d;var f=document.getElementById(%q),v=%s;
 f.querySelector(".app-status").textContent="";
 for(var k in v){var e=f.elements[k];if(e.type==="checkbox"){e.checked=v[k]==="on";}else{e.value=v[k];}}return true})()`, idx, id, set))
-	b.do(t, chromedp.Click(chromedp.CSS("#"+id+" button[type=submit]")))
+}
+
+// ended waits for the action of form id to end and returns its status line.
+func (b *appBrowser) ended(t *testing.T, id string) string {
+	t.Helper()
 	var got string
 	for range 600 {
 		got = js[string](t, b, fmt.Sprintf(`(function(){var f=document.getElementById(%q);
@@ -345,18 +359,64 @@ func TestAppRunsABountyFromTheBrowser(t *testing.T) {
 	if got := js[string](t, b, `document.getElementById("app-wallet").textContent`); got != "A wallet is here: connect it to act." {
 		t.Errorf("wallet line = %q", got)
 	}
-	st := b.act(t, "sponsor", "act-post", map[string]string{"title": "Name the ledger", "spec": "Suggest a name for a ledger of contests, with a reason.",
-		"rubric": "A name and one sentence of reason.", "prize": "25.5", "closes_in_s": "3600"})
+	post := map[string]string{"title": "Name the ledger", "spec": "Suggest a name for a ledger of contests, with a reason.",
+		"rubric": "A name and one sentence of reason.", "prize": "25.5", "closes_in_s": "3600"}
+	st := b.act(t, "sponsor", "act-post", post)
 	task := applied(t, "post", st)
 	tv, err := a.c.Task(ctx, ledger.TaskID(task))
 	if err != nil || tv.Title != "Name the ledger" || tv.Prize.String() != "25500000000000000000" || tv.Sponsor != ledgertest.Addr("sponsor") || tv.State != "open" {
 		t.Fatalf("task %d after post: %+v (%v)", task, tv, err)
 	}
 
+	// Fields are checked with the ledger's limits, counted as it counts them.
+	before := a.postCount()
+	for _, c := range []struct{ title, want string }{
+		{"", "Title is required. Nothing was sent."},
+		{strings.Repeat("é", 101), "Title is 202 bytes of UTF-8; the ledger takes at most 200. Nothing was sent."},
+	} {
+		st := b.act(t, "sponsor", "act-post", map[string]string{"title": c.title})
+		if st != c.want {
+			t.Errorf("title %q: status %q, want %q", c.title, st, c.want)
+		}
+	}
+	st = b.act(t, "sponsor", "act-post", map[string]string{"title": "Name the ledger", "prize": "0"})
+	if want := "Prize must be a positive amount of " + ar.Terms.Symbol + ", at most 18 decimals."; st != want {
+		t.Errorf("prize 0: status %q, want %q", st, want)
+	}
+	if n := a.postCount(); n != before {
+		t.Errorf("forms the page refused sent %d transactions", n-before)
+	}
+
+	// Two tabs of one account: another transaction takes the nonce while the wallet is
+	// asking; the page reads the next nonce and asks again, and the post lands.
+	signed := js[int](t, b, `window.__signed`)
+	js[bool](t, b, `(window.__hold = new Promise(function (r) { window.__release = r; }), true)`)
+	b.fill(t, "sponsor", "act-post", post)
+	b.do(t, chromedp.Click(chromedp.CSS("#act-post button[type=submit]")))
+	for i := 0; !js[bool](t, b, `window.__waiting`); i++ {
+		if i == 1200 {
+			t.Fatalf("the wallet was never asked to sign: status %q", js[string](t, b, `document.querySelector("#act-post .app-status").textContent`))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if _, err := a.c.Sender(ledgertest.Key("sponsor")).Send(ctx, ledger.Amount{}, ledger.Advance{Seconds: 1}); err != nil {
+		t.Fatalf("the other tab's transaction: %v", err)
+	}
+	js[bool](t, b, `(window.__hold = null, window.__release(), true)`)
+	task2 := applied(t, "post after the nonce moved", b.ended(t, "act-post"))
+	if task2 != task+1 || js[int](t, b, `window.__signed`) != signed+2 {
+		t.Errorf("after the nonce moved: task %d, %d signatures; want task %d, 2 signatures", task2, js[int](t, b, `window.__signed`)-signed, task+1)
+	}
+	if !strings.Contains(b.logText(t), "another transaction of this account took the nonce: asking again with the next one") {
+		t.Errorf("after the nonce moved: log %q", b.logText(t))
+	}
+
 	// Two entries, each graded from the page and followed to its grade.
 	entries := map[string]uint64{}
 	for _, who := range []string{"alice", "bob"} {
+		clicked := time.Now()
 		st := b.act(t, who, "act-enter", map[string]string{"task": fmt.Sprint(task), "work": "Tally, says " + who + ": it counts what was won, and by whom."})
+		t.Logf("%s: from the click on Enter to %q on the page: %v", who, st, time.Since(clicked).Round(time.Millisecond))
 		entries[who] = applied(t, who+" enters", st)
 		e := a.waitEntry(t, entries[who], "pending")
 		if e.Solver != ledgertest.Addr(who) || e.Bond != ar.Terms.EntryBond {
@@ -373,7 +433,8 @@ func TestAppRunsABountyFromTheBrowser(t *testing.T) {
 	}
 
 	// A user who declines to sign: nothing sent, nothing reached the node.
-	before, nonce := a.postCount(), accountNonce(t, a, "alice")
+	var nonce uint64
+	before, nonce = a.postCount(), accountNonce(t, a, "alice")
 	js[bool](t, b, `window.__reject=true`)
 	st = b.act(t, "alice", "act-appeal", map[string]string{"entry": fmt.Sprint(entries["bob"]), "argument": "The reason is thin."})
 	js[bool](t, b, `window.__reject=false`)
@@ -388,7 +449,7 @@ func TestAppRunsABountyFromTheBrowser(t *testing.T) {
 	}
 
 	// An appeal its sender cannot pay: the ledger's admission refusal, before signing.
-	signed := js[int](t, b, `window.__signed`)
+	signed = js[int](t, b, `window.__signed`)
 	st = b.act(t, "dave", "act-appeal", map[string]string{"entry": fmt.Sprint(entries["bob"]), "argument": "The reason is thin."})
 	if want := "Refused [EXPECTED]: Wallet balance is below the transaction's value"; st != want {
 		t.Errorf("appeal without the bond: status %q, want %q", st, want)

@@ -132,6 +132,7 @@
       return null;
     }
     var sigChain = Number(BigInt(chainHex));
+    var line = null;
     for (var attempt = 0; attempt < 3; attempt++) {
       var tx;
       try {
@@ -157,7 +158,11 @@
         st.textContent = walletError(e);
         return null;
       }
-      var line = logLine(kind + " " + describe(body), "sent, fee " + units(fee));
+      if (line) {
+        step(line, "sent again with nonce " + tx.nonce + ", fee " + units(fee));
+      } else {
+        line = logLine(kind + " " + describe(body), "sent, fee " + units(fee));
+      }
       st.textContent = "Sent; waiting for its block.";
       var r = await call("POST", "/v1/tx", {
         primaryType: td.body.typed_data.primaryType, message: td.body.typed_data.message, body: body,
@@ -533,8 +538,12 @@
     f.addEventListener("submit", function (ev) {
       ev.preventDefault();
       var bad = problem(f);
+      if (!bad && !eth()) {
+        noWallet();
+        bad = "No wallet: nothing was sent.";
+      }
       if (bad) {
-        say(f, bad + " Nothing was sent.");
+        say(f, /Nothing was sent\.$|nothing was sent\.$/.test(bad) ? bad : bad + " Nothing was sent.");
         return;
       }
       var button = f.querySelector("button[type=submit]");
