@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -28,6 +29,7 @@ import (
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/ledgertest"
+	"github.com/arena/arena/ledger/tender"
 	"github.com/arena/arena/node"
 	"github.com/arena/arena/reader/readertest"
 )
@@ -82,8 +84,8 @@ func startArena(t *testing.T) *appArena {
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		text := `{"rung": 3, "reason": "a fair piece of work"}`
-		if sent, err := readertest.OpenAI.Decode(body); err == nil && sent.SchemaName == "arena_compile" {
-			text = `{"checks": []}`
+		if sent, err := readertest.OpenAI.Decode(body); err == nil {
+			text = answerOf(sent, text)
 		}
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(readertest.OpenAI.Answer("m", text))
@@ -136,6 +138,33 @@ func startArena(t *testing.T) *appArena {
 	a.c = client.New(a.url, nil)
 	a.clock = a.c.Sender(ledgertest.Key("clock"))
 	return a
+}
+
+// criterionLine is how a tender prompt lists a criterion: "[i] text".
+var criterionLine = regexp.MustCompile(`(?m)^\[(\d+)\] .*$`)
+
+// answerOf answers a prompt as the scripted model does: every bounty work at rung 3, no
+// compiled checks, every tender criterion scorable, and every criterion of a proposal
+// scored 4.
+func answerOf(sent readertest.Sent, work string) string {
+	switch sent.SchemaName {
+	case "arena_compile":
+		return `{"checks": []}`
+	case "arena_check":
+		return `{"scorable": true, "flagged": []}`
+	case "arena_score":
+		_, crit, _ := strings.Cut(sent.User, "<criteria>")
+		crit, _, _ = strings.Cut(crit, "</criteria>")
+		var scores []map[string]any
+		for _, m := range criterionLine.FindAllStringSubmatch(crit, -1) {
+			var i int
+			fmt.Sscan(m[1], &i)
+			scores = append(scores, map[string]any{"i": i, "score": 4, "reason": "the proposal addresses it in its own words"})
+		}
+		b, _ := json.Marshal(map[string]any{"scores": scores})
+		return string(b)
+	}
+	return work
 }
 
 // advance moves the dev arena's clock on by d.
@@ -516,4 +545,83 @@ func accountNonce(t *testing.T, a *appArena, who string) uint64 {
 		t.Fatal(err)
 	}
 	return acc.NextNonce
+}
+
+// TestAppCarriesATenderBidFromCommitToAward: a tender from the live page. The buyer's
+// criteria are checked and the tender published (from Go: the page has no form for
+// them); in the browser a bidder asks a question and the buyer answers it, the bidder
+// commits a sealed bid whose salt the page made, kept in the browser's storage and
+// offered as a file before sending, reveals it from that storage once the commit window
+// closed, a scoring round is opened and followed to its scorecard, and the buyer
+// awards the tender to the bid; the ledger's views agree at each step.
+func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
+	a := startArena(t)
+	b := openApp(t, a)
+	ctx := t.Context()
+	buyer := a.c.Sender(ledgertest.Key("sponsor"))
+	crit := []string{"The plan names its milestones and their dates."}
+	if _, err := buyer.Send(ctx, ledger.Amount{}, tender.Check{Criteria: crit}); err != nil {
+		t.Fatalf("check: %v", err)
+	}
+	for i := 0; ; i++ {
+		cv, err := a.c.TenderCheck(ctx, tender.Digest(crit))
+		if err == nil && cv.State == tender.CheckScorable {
+			break
+		}
+		if i == 1200 {
+			t.Fatalf("the criteria's check: %+v (%v), want scorable", cv, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	rc, err := buyer.Send(ctx, ledger.Ether(10), tender.Publish{Title: "Plan the audit", Summary: "An audit plan for the ledger.",
+		Criteria: []tender.Criterion{{Text: crit[0], Weight: 1, Primary: true}}, Deposit: ledger.Ether(1), AppealBond: ledger.Ether(1),
+		CommitS: 3600, RevealS: 3600, DecideS: 3600, MaxBids: 4})
+	if err != nil || !rc.Outcome.OK() {
+		t.Fatalf("publish: %+v %v", rc, err)
+	}
+	id := rc.Outcome.Created
+
+	applied(t, "ask", b.act(t, "alice", "act-ask", map[string]string{"tender": fmt.Sprint(id), "question": "When must the audit start?"}))
+	applied(t, "answer", b.act(t, "sponsor", "act-answer", map[string]string{"tender": fmt.Sprint(id), "question": "1", "reply": "Within a month of the award."}))
+	tv, err := a.c.Tender(ctx, ledger.TenderID(id))
+	if err != nil || len(tv.Questions) != 1 || tv.Questions[0].Asker != ledgertest.Addr("alice") || tv.Questions[0].Answer != "Within a month of the award." {
+		t.Fatalf("questions after ask and answer: %+v (%v)", tv.Questions, err)
+	}
+
+	proposal := "We audit in three milestones, each with its date, and show evidence for each one."
+	bid := applied(t, "commit", b.act(t, "alice", "act-bid", map[string]string{"tender": fmt.Sprint(id), "proposal": proposal}))
+	if got, want := js[string](t, b, `(document.querySelector("#act-bid a.app-salt")||{}).download||""`), fmt.Sprintf("arena-tender-%d-salt.json", id); got != want {
+		t.Errorf("the salt file offered is %q, want %q", got, want)
+	}
+	var kept struct{ Salt, Proposal, Bidder string }
+	raw := js[string](t, b, fmt.Sprintf(`localStorage.getItem(%q)`, "arena:"+js[string](t, b, `JSON.parse(document.getElementById("app-config").textContent).arena`)+fmt.Sprintf(":bid:%d", bid)))
+	if err := json.Unmarshal([]byte(raw), &kept); err != nil || len(kept.Salt) != 64 || kept.Proposal != proposal {
+		t.Fatalf("the browser keeps %q for bid %d (%v)", raw, bid, err)
+	}
+	bv, err := a.c.Bid(ctx, ledger.BidID(bid))
+	if err != nil || bv.Status != tender.BidSealed || bv.Commitment != tender.Commitment(kept.Salt, ledgertest.Addr("alice").String(), proposal) || bv.Proposal != "" {
+		t.Fatalf("bid %d after commit: %+v (%v)", bid, bv, err)
+	}
+
+	a.advance(t, 3601*time.Second)
+	applied(t, "reveal", b.act(t, "alice", "act-bidreveal", map[string]string{"bid": fmt.Sprint(bid), "salt": "", "proposal": ""}))
+	if bv, err = a.c.Bid(ctx, ledger.BidID(bid)); err != nil || bv.Status != tender.BidRevealed || bv.Proposal != proposal || bv.Salt != kept.Salt {
+		t.Fatalf("bid %d after reveal: %+v (%v)", bid, bv, err)
+	}
+	round := applied(t, "score", b.act(t, "bob", "act-score", map[string]string{"bid": fmt.Sprint(bid)}))
+	b.waitLog(t, fmt.Sprintf("round #%d opened", round))
+	b.waitLog(t, "scored in block")
+	if bv, err = a.c.Bid(ctx, ledger.BidID(bid)); err != nil || bv.Status != tender.BidScored {
+		t.Fatalf("bid %d after scoring: %+v (%v)", bid, bv, err)
+	}
+
+	a.advance(t, 3601*time.Second)
+	applied(t, "award", b.act(t, "sponsor", "act-tenderaward", map[string]string{"tender": fmt.Sprint(id)}))
+	if !strings.Contains(b.logText(t), fmt.Sprintf("awarded to bid #%d", bid)) {
+		t.Errorf("tender award: log %q", b.logText(t))
+	}
+	if tv, err = a.c.Tender(ctx, ledger.TenderID(id)); err != nil || tv.State != tender.TenderAwarded || tv.WinningBid != ledger.BidID(bid) || *tv.Winner != ledgertest.Addr("alice") {
+		t.Fatalf("tender after award: %+v (%v)", tv, err)
+	}
+	b.check(t)
 }

@@ -49,8 +49,8 @@ func TestOnlyTheLivePageActs(t *testing.T) {
 	if strings.Contains(Policy(), "connect-src") {
 		t.Errorf("the published page's policy allows requests: %q", Policy())
 	}
-	if n := bytes.Count(live.Bytes(), []byte(`<form id="act-`)); n != 12 {
-		t.Errorf("the live page has %d forms, want 12", n)
+	if n := bytes.Count(live.Bytes(), []byte(`<form id="act-`)); n != 13 {
+		t.Errorf("the live page has %d forms, want 13", n)
 	}
 	i := bytes.Index(live.Bytes(), []byte(`<script type="application/json" id="app-config">`))
 	if i < 0 {

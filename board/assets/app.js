@@ -296,7 +296,7 @@
       }
     },
     award: function (ev) {
-      var li = watched.task[ev.task] || watched.tender[ev.tender];
+      var li = watched.task[ev.task] || watched.tender[ev.tender] || watched.bid[ev.bid];
       if (li) {
         once(li, "award", ev, "awarded in block " + ev.height + (ev.entry ? " to entry #" + ev.entry : "") + (ev.bid ? " to bid #" + ev.bid : ""));
       }
@@ -502,6 +502,13 @@
       var rc = await send(f, "tender_reveal", "0", { bid: id, salt: s, proposal: proposal });
       if (rc) {
         watch("bid", id, log.firstChild);
+      }
+    },
+    score: async function (f) {
+      var rc = await send(f, "tender_score", "0", { bid: num(f, "bid") });
+      if (rc) {
+        watch("bid", num(f, "bid"), log.firstChild);
+        watch("round", rc.outcome.created, log.firstChild);
       }
     },
     tenderaward: async function (f) {
