@@ -53,7 +53,8 @@ type appLimits struct {
 	Title, Spec, Rubric, Work, URL, Argument int
 	CloseS                                   int64
 	MinSalt, MaxSalt                         int
-	Question, Answer, Proposal               int
+	// A tender's, in characters.
+	Question, Answer, Proposal, BidArgument, Decline int
 }
 
 // appConfig is the JSON the app's script reads: what it stamps transactions with and
@@ -76,6 +77,7 @@ var limits = appLimits{
 	URL: bounty.MaxURLLen, Argument: bounty.MaxArgumentLen, CloseS: bounty.MaxCloseS,
 	MinSalt: bounty.MinSaltLen, MaxSalt: bounty.MaxSaltLen,
 	Question: tender.MaxQuestionLen, Answer: tender.MaxAnswerLen, Proposal: tender.MaxProposalLen,
+	BidArgument: tender.MaxArgumentLen, Decline: tender.MaxDeclineLen,
 }
 
 // appOf applies opts and returns the app to put on the page for s, or nil for none.

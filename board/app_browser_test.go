@@ -552,8 +552,9 @@ func accountNonce(t *testing.T, a *appArena, who string) uint64 {
 // them); in the browser a bidder asks a question and the buyer answers it, the bidder
 // commits a sealed bid whose salt the page made, kept in the browser's storage and
 // offered as a file before sending, reveals it from that storage once the commit window
-// closed, a scoring round is opened and followed to its scorecard, and the buyer
-// awards the tender to the bid; the ledger's views agree at each step.
+// closed, a scoring round is opened and followed to its scorecard, the bidder appeals
+// and the rescoring is followed, a stranger's decline shows the ledger's refusal, and
+// the buyer awards the tender to the bid; the ledger's views agree at each step.
 func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
 	a := startArena(t)
 	b := openApp(t, a)
@@ -613,6 +614,26 @@ func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
 	b.waitLog(t, "scored in block")
 	if bv, err = a.c.Bid(ctx, ledger.BidID(bid)); err != nil || bv.Status != tender.BidScored {
 		t.Fatalf("bid %d after scoring: %+v (%v)", bid, bv, err)
+	}
+
+	// The bidder appeals its scorecard; the rescoring is followed to its end.
+	applied(t, "bid appeal", b.act(t, "alice", "act-bidappeal", map[string]string{"bid": fmt.Sprint(bid), "argument": "The plan dates every milestone, which the scorecard missed."}))
+	rescore := applied(t, "rescore", b.act(t, "bob", "act-resolve", map[string]string{"bid": fmt.Sprint(bid)}))
+	b.waitLog(t, fmt.Sprintf("round #%d opened", rescore))
+	b.waitLog(t, "(rescoring)")
+	b.waitLog(t, "scored in block")
+	for i := 0; ; i++ {
+		if bv, err = a.c.Bid(ctx, ledger.BidID(bid)); err == nil && bv.Appeal != nil && bv.Appeal.ResolvedAt != 0 {
+			break
+		}
+		if i == 1200 {
+			t.Fatalf("bid %d's appeal never resolved: %+v (%v)", bid, bv, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	// Declining is the buyer's alone: the ledger's words for anyone else.
+	if st, want := b.act(t, "bob", "act-decline", map[string]string{"tender": fmt.Sprint(id), "reason": "No bid fits."}), "Refused [EXPECTED]: Only the buyer may do this"; st != want {
+		t.Errorf("decline by a stranger: status %q, want %q", st, want)
 	}
 
 	a.advance(t, 3601*time.Second)

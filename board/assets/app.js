@@ -170,6 +170,7 @@
       });
       if (r.ok) {
         var rc = r.body;
+        line.from = rc.height; // what happened before its block is another transaction's
         var done = "in block " + rc.height + (rc.outcome.created ? ", created #" + rc.outcome.created : "");
         step(line, done);
         st.textContent = "Applied " + done + ".";
@@ -258,7 +259,7 @@
   function once(li, type, ev, text) {
     var key = [type, ev.height, ev.round || 0, ev.attempt || 0, ev.address || ""].join(":");
     li.seen = li.seen || {};
-    if (!li.seen[key]) {
+    if (ev.height >= (li.from || 0) && !li.seen[key]) {
       li.seen[key] = true;
       step(li, text);
     }
@@ -268,7 +269,7 @@
       var li = watched.entry[ev.entry] || watched.bid[ev.bid];
       if (li) {
         watched.round[ev.round] = li;
-        once(li, "round_opened", ev, "round #" + ev.round + " opened in block " + ev.height + (ev.note === "regrade" ? " (regrade)" : ""));
+        once(li, "round_opened", ev, "round #" + ev.round + " opened in block " + ev.height + (ev.note ? " (" + ev.note + ")" : ""));
       }
     },
     attempt_opened: function (ev) {
@@ -510,6 +511,23 @@
         watch("bid", num(f, "bid"), log.firstChild);
         watch("round", rc.outcome.created, log.firstChild);
       }
+    },
+    bidappeal: async function (f) {
+      var id = num(f, "bid"), bid = await get("/v1/bids/" + id), t = await get("/v1/tenders/" + bid.tender);
+      var rc = await send(f, "tender_appeal", t.appeal_bond, { bid: id, argument: val(f, "argument") });
+      if (rc) {
+        watch("bid", id, log.firstChild);
+      }
+    },
+    resolve: async function (f) {
+      var id = num(f, "bid"), rc = await send(f, "tender_resolve", "0", { bid: id });
+      if (rc) {
+        watch("bid", id, log.firstChild);
+        watch("round", rc.outcome.created, log.firstChild);
+      }
+    },
+    decline: async function (f) {
+      await send(f, "tender_decline", "0", { tender: num(f, "tender"), reason: val(f, "reason") });
     },
     tenderaward: async function (f) {
       var rc = await send(f, "tender_award", "0", { tender: num(f, "tender") });
