@@ -646,3 +646,34 @@ func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestAppSealsAndRevealsAnEntry: on a sealed task the page enters a commitment, not the
+// work: the salt is made in the browser, kept in its storage and offered as a file
+// before the entry is sent; once the task closes the entry is revealed from that
+// storage, and the ledger holds the work it committed.
+func TestAppSealsAndRevealsAnEntry(t *testing.T) {
+	a := startArena(t)
+	b := openApp(t, a)
+	ctx := t.Context()
+	task := applied(t, "post sealed", b.act(t, "sponsor", "act-post", map[string]string{"title": "Name it, sealed",
+		"spec": "Suggest a name, unseen by the others until close.", "rubric": "A name.", "prize": "3", "closes_in_s": "600",
+		"sealed": "on", "reveal_s": "600"}))
+	if tv, err := a.c.Task(ctx, ledger.TaskID(task)); err != nil || !tv.Sealed {
+		t.Fatalf("task %d: %+v (%v), want sealed", task, tv, err)
+	}
+	work := "Ledgerly: it keeps the count."
+	entry := applied(t, "sealed entry", b.act(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(task), "work": work}))
+	if got, want := js[string](t, b, `(document.querySelector("#act-enter a.app-salt")||{}).download||""`), fmt.Sprintf("arena-task-%d-salt.json", task); got != want {
+		t.Errorf("the salt file offered is %q, want %q", got, want)
+	}
+	e, err := a.c.Entry(ctx, ledger.EntryID(entry))
+	if err != nil || e.State != "sealed" || e.Work != "" || len(e.Commitment) != 64 {
+		t.Fatalf("entry %d after commit: %+v (%v)", entry, e, err)
+	}
+	a.advance(t, 601*time.Second)
+	applied(t, "reveal", b.act(t, "alice", "act-reveal", map[string]string{"entry": fmt.Sprint(entry), "salt": "", "work": ""}))
+	if e, err = a.c.Entry(ctx, ledger.EntryID(entry)); err != nil || e.Work != work || e.RevealedAt == 0 {
+		t.Fatalf("entry %d after reveal: %+v (%v)", entry, e, err)
+	}
+	b.check(t)
+}

@@ -14,7 +14,7 @@ import (
 // says only that the board is unavailable; the cause goes to the log. Handler is safe
 // for concurrent use if snap is. Options are Render's; for a live page, crossings come
 // from WithCrossingsFunc, read after each snapshot (and a failure to read them is a 503
-// too).
+// too). With WithApp the page is the live app and carries AppPolicy instead of Policy.
 func Handler(snap func() (ledger.Snapshot, error), opts ...Option) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" {
