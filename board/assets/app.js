@@ -574,7 +574,8 @@
       var button = f.querySelector("button[type=submit]");
       button.disabled = true;
       verbs[f.getAttribute("data-verb")](f).catch(function (e) {
-        say(f, e.cls ? refusalText(e) : walletError(e));
+        say(f, e.cls ? refusalText(e) : typeof e.code === "number" ? walletError(e) :
+          "The page could not finish: " + (e && e.message ? e.message : String(e)) + ".");
       }).finally(function () {
         button.disabled = false;
       });
