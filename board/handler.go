@@ -14,7 +14,7 @@ import (
 // says only that the board is unavailable; the cause goes to the log. Handler is safe
 // for concurrent use if snap is. Options are Render's; for a live page, crossings come
 // from WithCrossingsFunc, read after each snapshot (and a failure to read them is a 503
-// too).
+// too). With WithApp the page is the live app and carries AppPolicy instead of Policy.
 func Handler(snap func() (ledger.Snapshot, error), opts ...Option) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" {
@@ -25,6 +25,10 @@ func Handler(snap func() (ledger.Snapshot, error), opts ...Option) http.Handler 
 			w.Header().Set("Allow", "GET, HEAD")
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 			return
+		}
+		csp := policy
+		if isApp(opts) {
+			csp = appPolicy
 		}
 		var buf bytes.Buffer
 		s, err := snap()
@@ -38,7 +42,7 @@ func Handler(snap func() (ledger.Snapshot, error), opts ...Option) http.Handler 
 		}
 		h := w.Header()
 		h.Set("Content-Type", "text/html; charset=utf-8")
-		h.Set("Content-Security-Policy", policy)
+		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("Cache-Control", "no-store")

@@ -28,6 +28,8 @@ type options struct {
 
 	begun       []ledger.Event // begin-block events (WithBlockEvents)
 	begunSource func() ([]ledger.Event, error)
+
+	app bool // the page is the live app (WithApp)
 }
 
 // crossings is what Render knows of where awards went.

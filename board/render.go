@@ -48,6 +48,14 @@ func Render(w io.Writer, s ledger.Snapshot, opts ...Option) error {
 	if err != nil {
 		return fmt.Errorf("render board: %w", err)
 	}
+	app, err := appOf(opts, &s)
+	if err != nil {
+		return fmt.Errorf("render board: %w", err)
+	}
+	csp := policy
+	if app != nil {
+		csp = appPolicy
+	}
 	p := build(&s, xs)
 	v := index(&s, xs)
 	v.begun = bs
@@ -69,14 +77,17 @@ func Render(w io.Writer, s ledger.Snapshot, opts ...Option) error {
 		P   *page
 		CSP string
 		CSS template.CSS
-	}{p, policy, template.CSS(style)})
+	}{p, csp, template.CSS(style)})
 	if err != nil {
 		return fmt.Errorf("render board: %w", err)
 	}
 	if err := encode(bw, cs); err != nil {
 		return err
 	}
-	if err := tmpl.ExecuteTemplate(bw, "tail", template.JS(script)); err != nil {
+	if err := tmpl.ExecuteTemplate(bw, "tail", struct {
+		Script template.JS
+		App    *appView
+	}{template.JS(script), app}); err != nil {
 		return fmt.Errorf("render board: %w", err)
 	}
 	if err := bw.Flush(); err != nil {

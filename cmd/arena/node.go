@@ -99,6 +99,6 @@ func handler(n *node.Node, log *slog.Logger) http.Handler {
 	lim := n.Config().API
 	return api.New(api.Config{Chain: n.Chain(), Deliveries: n.Deliveries, Logger: log,
 		Works: n.Works(), MaxWork: n.Config().Fetch.MaxBytes, Blobs: n.Blobs(),
-		Board: board.Handler(snap, board.WithCrossingsFunc(crossed), board.WithBlockEventsFunc(n.BlockEvents)), TxLimit: api.Limit{Rate: lim.Rate, Burst: lim.Burst},
+		Board: board.Handler(snap, board.WithCrossingsFunc(crossed), board.WithBlockEventsFunc(n.BlockEvents), board.WithApp()), TxLimit: api.Limit{Rate: lim.Rate, Burst: lim.Burst},
 		UploadLimit: api.Limit{Rate: lim.Rate, Burst: lim.Burst}})
 }

@@ -1,0 +1,117 @@
+package board
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/tender"
+)
+
+// The live page acts: WithApp adds forms that build transactions, have the browser's
+// own wallet (EIP-1193) sign their EIP-712 typed data, send them to the node that
+// served the page and follow them on its event stream. The published page never has
+// them: it stays one file that asks for nothing.
+
+//go:embed assets/app.html assets/app.js assets/app.css
+var appAssets embed.FS
+
+var (
+	appScript = mustReadFS(appAssets, "assets/app.js")
+	appStyle  = mustReadFS(appAssets, "assets/app.css")
+	// appPolicy is policy widened by exactly what the app needs: its own inline script
+	// and style, by hash, and requests to the node that served the page.
+	appPolicy = "default-src 'none'; script-src '" + digest(script) + "' '" + digest(appScript) +
+		"'; style-src '" + digest(style) + "' '" + digest(appStyle) +
+		"'; connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'"
+	_ = template.Must(tmpl.ParseFS(appAssets, "assets/app.html"))
+)
+
+// AppPolicy is the Content-Security-Policy of a page rendered WithApp: Policy's, plus
+// the app's script and style by hash and requests to the page's own origin.
+func AppPolicy() string { return appPolicy }
+
+// WithApp makes the page the live app: forms for the verbs a person does by hand,
+// signed by the browser's wallet and sent to the node serving the page. Only a page a
+// node serves live may carry it; Handler then sends AppPolicy.
+func WithApp() Option { return func(o *options) { o.app = true } }
+
+// appView is what the app's template reads.
+type appView struct {
+	Config template.JS // the app's settings, JSON
+	JS     template.JS
+	CSS    template.CSS
+	Limits appLimits
+}
+
+// appLimits are the ledger's limits on the fields the forms take, in bytes unless
+// named otherwise; the forms refuse what the ledger would.
+type appLimits struct {
+	Title, Spec, Rubric, Work, URL, Argument int
+	CloseS                                   int64
+	MinSalt, MaxSalt                         int
+	// A tender's, in characters.
+	Question, Answer, Proposal, BidArgument, Decline int
+}
+
+// appConfig is the JSON the app's script reads: what it stamps transactions with and
+// the limits it checks fields against.
+type appConfig struct {
+	Chain      string        `json:"chain"`
+	Arena      string        `json:"arena"` // the arena's genesis hash, every envelope's
+	Symbol     string        `json:"symbol"`
+	DevMode    bool          `json:"dev_mode"`
+	EntryBond  ledger.Amount `json:"entry_bond"`
+	AppealBond ledger.Amount `json:"appeal_bond"`
+	ValidityS  int64         `json:"validity_s"` // how far past the arena's clock a transaction stays valid
+	NoExpiry   uint64        `json:"no_expiry"`  // the bound of a transaction valid at any clock (dev mode)
+	Limits     appLimits     `json:"limits"`
+}
+
+// limits are the ledger's, read from its packages.
+var limits = appLimits{
+	Title: bounty.MaxTitleLen, Spec: bounty.MaxSpecLen, Rubric: bounty.MaxRubricLen, Work: bounty.MaxWorkLen,
+	URL: bounty.MaxURLLen, Argument: bounty.MaxArgumentLen, CloseS: bounty.MaxCloseS,
+	MinSalt: bounty.MinSaltLen, MaxSalt: bounty.MaxSaltLen,
+	Question: tender.MaxQuestionLen, Answer: tender.MaxAnswerLen, Proposal: tender.MaxProposalLen,
+	BidArgument: tender.MaxArgumentLen, Decline: tender.MaxDeclineLen,
+}
+
+// appOf applies opts and returns the app to put on the page for s, or nil for none.
+func appOf(opts []Option, s *ledger.Snapshot) (*appView, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if !o.app {
+		return nil, nil
+	}
+	t := &s.Arena.Terms
+	cfg, err := json.Marshal(appConfig{Chain: t.Chain, Arena: ledger.HexHash(t.GenesisHash()), Symbol: t.Symbol,
+		DevMode: t.DevMode, EntryBond: t.EntryBond, AppealBond: t.AppealBond,
+		ValidityS: ledger.DefaultValidityS, NoExpiry: ledger.NoExpiry, Limits: limits})
+	if err != nil {
+		return nil, fmt.Errorf("encode the app's settings: %w", err)
+	}
+	return &appView{Config: template.JS(cfg), JS: template.JS(appScript), CSS: template.CSS(appStyle), Limits: limits}, nil
+}
+
+// isApp reports whether opts put the app on the page.
+func isApp(opts []Option) bool {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return o.app
+}
+
+func mustReadFS(fs embed.FS, name string) string {
+	b, err := fs.ReadFile(name)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}

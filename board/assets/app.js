@@ -1,0 +1,584 @@
+// The live board's app. It builds a transaction from a form, reads the sender's next
+// nonce and the fee from this node, has the browser's own wallet sign the transaction's
+// EIP-712 typed data (EIP-1193: eth_requestAccounts, eth_chainId, eth_signTypedData_v4),
+// sends it to this node and follows it on the node's event stream. No key ever reaches
+// this script: the wallet signs. The ledger judges every transaction; the forms only
+// refuse early what it would refuse, with its own limits.
+(function () {
+  "use strict";
+  var cfg = JSON.parse(document.getElementById("app-config").textContent);
+  var L = cfg.limits;
+  var root = document.getElementById("act");
+  var main = document.querySelector("main");
+  if (main) {
+    main.insertBefore(root, main.firstChild);
+  }
+  var walletLine = $("app-wallet"), connect = $("app-connect"), who = $("app-who"), log = $("app-log");
+  var account = "";
+  var NONCE = "Nonce is not the sender's next nonce";
+  var watched = { entry: {}, task: {}, round: {}, bid: {}, tender: {} }; // id -> log line
+
+  function $(id) { return document.getElementById(id); }
+  function eth() { return window.ethereum; }
+
+  // The wallet.
+  function noWallet() {
+    walletLine.textContent = "No wallet in this browser. To act, install a wallet that signs typed data " +
+      "(EIP-712), such as MetaMask, Rabby or Frame, then reload; everything on the board stays readable without one.";
+    connect.hidden = true;
+  }
+  function showAccount(a) {
+    account = a ? a.toLowerCase() : "";
+    who.textContent = account ? "Signing as " + account : "";
+    connect.hidden = !!account;
+    walletLine.textContent = account ? "Wallet connected." : "A wallet is here: connect it to act.";
+  }
+  if (!eth()) {
+    noWallet();
+  } else {
+    showAccount("");
+    if (eth().on) {
+      eth().on("accountsChanged", function (as) { showAccount(as && as[0]); });
+    }
+  }
+  connect.addEventListener("click", function () {
+    accountOf().catch(function (e) { walletLine.textContent = walletError(e); });
+  });
+  async function accountOf() {
+    var as = await eth().request({ method: "eth_requestAccounts" });
+    if (!as || !as.length) {
+      throw new Error("the wallet gave no account");
+    }
+    showAccount(as[0]);
+    return account;
+  }
+  function walletError(e) {
+    if (e && e.code === 4001) {
+      return "You declined in the wallet: nothing was sent.";
+    }
+    return "The wallet failed: " + (e && e.message ? e.message : String(e)) + ". Nothing was sent.";
+  }
+
+  // Money: amounts travel as decimal strings of atto, 10^-18 of the symbol.
+  function toAtto(s) {
+    s = s.trim();
+    if (!/^\d+(\.\d{1,18})?$/.test(s)) {
+      return null;
+    }
+    var p = s.split(".");
+    var frac = (p[1] || "").padEnd(18, "0");
+    return (BigInt(p[0]) * 1000000000000000000n + BigInt(frac)).toString();
+  }
+  function units(atto) {
+    var s = String(atto).padStart(19, "0");
+    var whole = s.slice(0, -18).replace(/^0+(?=\d)/, ""), frac = s.slice(-18).replace(/0+$/, "");
+    return (frac ? whole + "." + frac : whole) + " " + cfg.symbol;
+  }
+
+  // The node.
+  async function call(method, path, body) {
+    var init = { method: method, headers: {} };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    var res = await fetch(path, init);
+    var text = await res.text();
+    var v = null;
+    try {
+      v = JSON.parse(text);
+    } catch (e) {
+      v = { error: { class: "EXTERNAL", message: "the node answered " + res.status + ": " + text.slice(0, 200) } };
+    }
+    return { ok: res.ok, status: res.status, body: v };
+  }
+  async function get(path) {
+    var r = await call("GET", path);
+    if (!r.ok) {
+      throw refusal(r.body);
+    }
+    return r.body;
+  }
+  function refusal(b) {
+    var e = b && b.error ? b.error : { class: "INTERNAL", message: "no answer" };
+    var err = new Error(e.message);
+    err.cls = e.class;
+    err.receipt = b && b.receipt;
+    return err;
+  }
+  function parsed(text) { // "[CLASS] message"
+    var m = /^\[([A-Z_]+)\] ([\s\S]*)$/.exec(text);
+    var err = new Error(m ? m[2] : text);
+    err.cls = m ? m[1] : "EXPECTED";
+    return err;
+  }
+  function refusalText(e) { return "Refused [" + e.cls + "]: " + e.message; }
+
+  // send signs and sends one transaction and returns its receipt, or null when nothing
+  // was applied; what happened is written to the form's status line and the log.
+  async function send(form, kind, value, body) {
+    var st = form.querySelector(".app-status");
+    if (!eth()) {
+      noWallet();
+      st.textContent = "No wallet: nothing was sent.";
+      return null;
+    }
+    var from, chainHex;
+    try {
+      from = await accountOf();
+      chainHex = await eth().request({ method: "eth_chainId" });
+    } catch (e) {
+      st.textContent = walletError(e);
+      return null;
+    }
+    var sigChain = Number(BigInt(chainHex));
+    var line = null;
+    for (var attempt = 0; attempt < 3; attempt++) {
+      var tx;
+      try {
+        tx = await quote(from, sigChain, kind, value, body);
+      } catch (e) {
+        if (e.message === NONCE && attempt < 2) {
+          continue;
+        }
+        st.textContent = refusalText(e);
+        return null;
+      }
+      var fee = tx.max_fee;
+      st.textContent = "Fee " + units(fee) + (value !== "0" ? ", value " + units(value) : "") + ": asking your wallet to sign.";
+      var td = await call("POST", "/v1/typed-data", tx);
+      if (!td.ok) {
+        st.textContent = refusalText(refusal(td.body));
+        return null;
+      }
+      var sig;
+      try {
+        sig = await eth().request({ method: "eth_signTypedData_v4", params: [from, JSON.stringify(td.body.typed_data)] });
+      } catch (e) {
+        st.textContent = walletError(e);
+        return null;
+      }
+      if (line) {
+        step(line, "sent again with nonce " + tx.nonce + ", fee " + units(fee));
+      } else {
+        line = logLine(kind + " " + describe(body), "sent, fee " + units(fee));
+      }
+      st.textContent = "Sent; waiting for its block.";
+      var r = await call("POST", "/v1/tx", {
+        primaryType: td.body.typed_data.primaryType, message: td.body.typed_data.message, body: body,
+        signatureChainId: sigChain, signature: sig
+      });
+      if (r.ok) {
+        var rc = r.body;
+        line.from = rc.height; // what happened before its block is another transaction's
+        var done = "in block " + rc.height + (rc.outcome.created ? ", created #" + rc.outcome.created : "");
+        step(line, done);
+        st.textContent = "Applied " + done + ".";
+        return rc;
+      }
+      var err = refusal(r.body);
+      if (err.message === NONCE && !err.receipt && attempt < 2) {
+        step(line, "another transaction of this account took the nonce: asking again with the next one");
+        continue;
+      }
+      step(line, refusalText(err) + (err.receipt ? " (recorded in block " + err.receipt.height + ")" : ""));
+      st.textContent = refusalText(err);
+      return null;
+    }
+    return null;
+  }
+
+  // quote stamps the transaction with the sender's next nonce, read now, and the fee,
+  // read until it stops moving (the fee counts the max fee's own digits); it throws the
+  // admission's refusal, if any, before anything is signed.
+  async function quote(from, sigChain, kind, value, body) {
+    var acc = await get("/v1/accounts/" + from);
+    var until = cfg.no_expiry;
+    if (!cfg.dev_mode) {
+      var a = await get("/v1/arena");
+      until = Math.max(a.time, Math.floor(Date.now() / 1000)) + cfg.validity_s;
+    }
+    var tx = { chain: cfg.chain, arena: cfg.arena, from: from, nonce: acc.next_nonce, valid_until: until, max_fee: "0",
+      kind: kind, value: value, body: body, signature_chain_id: sigChain };
+    for (var i = 0; i < 8; i++) {
+      var q = await call("POST", "/v1/fee", tx);
+      if (!q.ok) {
+        throw refusal(q.body);
+      }
+      if (q.body.fee === tx.max_fee) {
+        if (q.body.admission) {
+          throw parsed(q.body.admission);
+        }
+        return tx;
+      }
+      tx.max_fee = q.body.fee;
+    }
+    throw parsed("[INTERNAL] the fee did not settle");
+  }
+
+  // The log: one line per transaction, with its progress after it.
+  function logLine(what, first) {
+    var li = document.createElement("li");
+    var b = document.createElement("strong");
+    b.textContent = what;
+    li.appendChild(b);
+    var steps = document.createElement("span");
+    steps.className = "steps";
+    li.appendChild(steps);
+    log.insertBefore(li, log.firstChild);
+    step(li, first);
+    return li;
+  }
+  function step(li, text) {
+    var s = document.createElement("span");
+    s.className = "step";
+    s.textContent = text;
+    li.querySelector(".steps").appendChild(s);
+  }
+  function describe(body) {
+    var ks = ["task", "entry", "tender", "bid"];
+    for (var i = 0; i < ks.length; i++) {
+      if (body[ks[i]]) {
+        return ks[i] + " #" + body[ks[i]];
+      }
+    }
+    return body.title ? "\u201c" + body.title + "\u201d" : "";
+  }
+  function watch(kind, id, li) {
+    if (id) {
+      watched[kind][id] = li;
+      // The stream may have brought this object's events before the node's answer
+      // did: go over the recent ones again.
+      recent.slice().forEach(function (r) { dispatch(r[0], r[1]); });
+    }
+  }
+
+  // Progress from the event stream (GET /v1/events), never by polling. Each event is
+  // told once per transaction, however often it is gone over.
+  var recent = [];
+  function once(li, type, ev, text) {
+    var key = [type, ev.height, ev.round || 0, ev.attempt || 0, ev.address || ""].join(":");
+    li.seen = li.seen || {};
+    if (ev.height >= (li.from || 0) && !li.seen[key]) {
+      li.seen[key] = true;
+      step(li, text);
+    }
+  }
+  var handlers = {
+    round_opened: function (ev) {
+      var li = watched.entry[ev.entry] || watched.bid[ev.bid];
+      if (li) {
+        watched.round[ev.round] = li;
+        once(li, "round_opened", ev, "round #" + ev.round + " opened in block " + ev.height + (ev.note ? " (" + ev.note + ")" : ""));
+      }
+    },
+    attempt_opened: function (ev) {
+      var li = watched.round[ev.round];
+      if (li) {
+        once(li, "attempt_opened", ev, "attempt " + ev.attempt + " of round #" + ev.round);
+      }
+    },
+    attested: function (ev) {
+      var li = watched.round[ev.round];
+      if (li) {
+        once(li, "attested", ev, "attempt " + ev.attempt + ": a validator attested in block " + ev.height);
+      }
+    },
+    grade_settled: function (ev) {
+      var li = watched.entry[ev.entry];
+      if (li) {
+        once(li, "grade_settled", ev, "settled in block " + ev.height + ": grade " + (ev.score || 0) + " (" + ev.note + ")");
+      }
+    },
+    scorecard_settled: function (ev) {
+      var li = watched.bid[ev.bid];
+      if (li) {
+        once(li, "scorecard_settled", ev, "scored in block " + ev.height + (ev.score ? ": " + ev.score : ""));
+      }
+    },
+    award: function (ev) {
+      var li = watched.task[ev.task] || watched.tender[ev.tender] || watched.bid[ev.bid];
+      if (li) {
+        once(li, "award", ev, "awarded in block " + ev.height + (ev.entry ? " to entry #" + ev.entry : "") + (ev.bid ? " to bid #" + ev.bid : ""));
+      }
+    }
+  };
+  function dispatch(type, ev) {
+    if (handlers[type]) {
+      handlers[type](ev);
+    }
+  }
+  function follow() {
+    if (!window.EventSource) {
+      return;
+    }
+    var es = new EventSource("/v1/events");
+    Object.keys(handlers).forEach(function (type) {
+      es.addEventListener(type, function (m) {
+        var ev;
+        try {
+          ev = JSON.parse(m.data);
+        } catch (e) {
+          return;
+        }
+        recent.push([type, ev]);
+        if (recent.length > 500) {
+          recent.shift();
+        }
+        dispatch(type, ev);
+      });
+    });
+  }
+  follow();
+
+  // Field checks, with the ledger's limits (the config block carries them from the node).
+  var enc = new TextEncoder();
+  function problem(form) {
+    var fields = form.querySelectorAll("input, textarea");
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i], name = form.querySelector("label[for=\"" + f.id + "\"]");
+      var label = name ? name.textContent.replace(/ \(.*$/, "") : f.name;
+      if (f.type === "checkbox") {
+        continue;
+      }
+      var v = f.value;
+      if (f.required && v.trim() === "") {
+        return label + " is required.";
+      }
+      var bytes = f.getAttribute("data-bytes"), chars = f.getAttribute("data-chars");
+      if (bytes && enc.encode(v).length > +bytes) {
+        return label + " is " + enc.encode(v).length + " bytes of UTF-8; the ledger takes at most " + bytes + ".";
+      }
+      if (chars && Array.from(v).length > +chars) {
+        return label + " is " + Array.from(v).length + " characters; the ledger takes at most " + chars + ".";
+      }
+      if (f.type === "number" && v !== "") {
+        var n = Number(v);
+        if (!Number.isInteger(n) || n < +(f.min || 0) || (f.max && n > +f.max)) {
+          return label + " must be a whole number from " + (f.min || 0) + (f.max ? " to " + f.max : "") + ".";
+        }
+      }
+    }
+    return "";
+  }
+  function num(form, name) { return Number(form.elements[name].value); }
+  function val(form, name) { return form.elements[name].value; }
+
+  // Sealed work and bids: the salt is made here, kept in this browser's storage and
+  // offered as a file before the commitment is sent.
+  function salt() {
+    var b = new Uint8Array(32);
+    crypto.getRandomValues(b);
+    return Array.from(b, function (x) { return x.toString(16).padStart(2, "0"); }).join("");
+  }
+  async function commitment(s, who, text) {
+    var d = await crypto.subtle.digest("SHA-256", enc.encode(s + "\n" + who.toLowerCase() + "\n" + text));
+    return Array.from(new Uint8Array(d), function (x) { return x.toString(16).padStart(2, "0"); }).join("");
+  }
+  function keep(key, v) {
+    try {
+      localStorage.setItem("arena:" + cfg.arena + ":" + key, JSON.stringify(v));
+    } catch (e) {
+      // storage refused: the downloaded file is the copy
+    }
+  }
+  function kept(key) {
+    try {
+      return JSON.parse(localStorage.getItem("arena:" + cfg.arena + ":" + key) || "null");
+    } catch (e) {
+      return null;
+    }
+  }
+  function offer(form, name, v) {
+    var a = document.createElement("a");
+    a.className = "app-salt";
+    a.download = name;
+    a.href = URL.createObjectURL(new Blob([JSON.stringify(v, null, 2)], { type: "application/json" }));
+    a.textContent = "Save " + name + ": the salt this commitment needs to be revealed";
+    var old = form.querySelector("a.app-salt");
+    if (old) {
+      old.remove();
+    }
+    form.insertBefore(a, form.querySelector(".app-status"));
+    return a;
+  }
+
+  var verbs = {
+    post: async function (f) {
+      var prize = toAtto(val(f, "prize"));
+      if (prize === null || prize === "0") {
+        return say(f, "Prize must be a positive amount of " + cfg.symbol + ", at most 18 decimals.");
+      }
+      var body = { title: val(f, "title"), spec: val(f, "spec"), rubric: val(f, "rubric"), closes_in_s: num(f, "closes_in_s") };
+      if (f.elements.sealed.checked) {
+        body.sealed = true;
+        body.reveal_s = num(f, "reveal_s");
+      }
+      var rc = await send(f, "post_task", prize, body);
+      if (rc) {
+        watch("task", rc.outcome.created, log.firstChild);
+      }
+    },
+    enter: async function (f) {
+      var id = num(f, "task"), work = val(f, "work");
+      var t = await call("GET", "/v1/tasks/" + id);
+      var body = { task: id, work: work, work_url: "" };
+      if (t.ok && t.body.sealed) {
+        var from = await accountOf();
+        var s = salt();
+        body = { task: id, work: "", work_url: "", commitment: await commitment(s, from, work) };
+        var rec = { arena: cfg.arena, task: id, solver: from, salt: s, work: work };
+        keep("task:" + id + ":" + from, rec);
+        offer(f, "arena-task-" + id + "-salt.json", rec).click();
+      }
+      var rc = await send(f, "submit", cfg.entry_bond, body);
+      if (rc) {
+        watch("entry", rc.outcome.created, log.firstChild);
+        watch("task", id, log.firstChild);
+        if (body.commitment) {
+          keep("entry:" + rc.outcome.created, kept("task:" + id + ":" + account));
+        }
+      }
+    },
+    grade: async function (f) {
+      var rc = await send(f, "grade", "0", { entry: num(f, "entry") });
+      if (rc) {
+        watch("entry", num(f, "entry"), log.firstChild);
+        watch("round", rc.outcome.created, log.firstChild);
+      }
+    },
+    appeal: async function (f) {
+      var rc = await send(f, "appeal", cfg.appeal_bond, { entry: num(f, "entry"), argument: val(f, "argument") });
+      if (rc) {
+        watch("entry", num(f, "entry"), log.firstChild);
+      }
+    },
+    award: async function (f) {
+      var id = num(f, "task"), rc = await send(f, "award", "0", { task: id });
+      if (rc) {
+        var li = log.firstChild;
+        watch("task", id, li);
+        var t = await get("/v1/tasks/" + id);
+        step(li, t.winner ? "won by entry #" + t.winner + " at " + t.winning_score + ", prize " + units(t.prize) : t.state);
+      }
+    },
+    reveal: async function (f) {
+      var id = num(f, "entry"), rec = kept("entry:" + id) || {};
+      var s = val(f, "salt") || rec.salt || "", work = val(f, "work") || rec.work || "";
+      if (s === "") {
+        return say(f, "This browser keeps no salt for entry #" + id + ": paste the salt and the work from the file saved at entry.");
+      }
+      await send(f, "reveal", "0", { entry: id, salt: s, work: work });
+    },
+    ask: async function (f) {
+      await send(f, "tender_ask", "0", { tender: num(f, "tender"), question: val(f, "question") });
+    },
+    answer: async function (f) {
+      await send(f, "tender_answer", "0", { tender: num(f, "tender"), question: num(f, "question"), reply: val(f, "reply") });
+    },
+    bid: async function (f) {
+      var id = num(f, "tender"), proposal = val(f, "proposal");
+      var t = await call("GET", "/v1/tenders/" + id);
+      if (!t.ok) {
+        return say(f, refusalText(refusal(t.body)));
+      }
+      var from = await accountOf();
+      var s = salt();
+      var rec = { arena: cfg.arena, tender: id, bidder: from, salt: s, proposal: proposal };
+      keep("tender:" + id + ":" + from, rec);
+      offer(f, "arena-tender-" + id + "-salt.json", rec).click();
+      var rc = await send(f, "tender_commit", t.body.deposit, { tender: id, commitment: await commitment(s, from, proposal) });
+      if (rc) {
+        keep("bid:" + rc.outcome.created, rec);
+        watch("bid", rc.outcome.created, log.firstChild);
+        watch("tender", id, log.firstChild);
+      }
+    },
+    bidreveal: async function (f) {
+      var id = num(f, "bid"), rec = kept("bid:" + id) || {};
+      var s = val(f, "salt") || rec.salt || "", proposal = val(f, "proposal") || rec.proposal || "";
+      if (s === "") {
+        return say(f, "This browser keeps no salt for bid #" + id + ": paste the salt and the proposal from the file saved at commit.");
+      }
+      var rc = await send(f, "tender_reveal", "0", { bid: id, salt: s, proposal: proposal });
+      if (rc) {
+        watch("bid", id, log.firstChild);
+      }
+    },
+    score: async function (f) {
+      var rc = await send(f, "tender_score", "0", { bid: num(f, "bid") });
+      if (rc) {
+        watch("bid", num(f, "bid"), log.firstChild);
+        watch("round", rc.outcome.created, log.firstChild);
+      }
+    },
+    bidappeal: async function (f) {
+      var id = num(f, "bid"), bid = await get("/v1/bids/" + id), t = await get("/v1/tenders/" + bid.tender);
+      var rc = await send(f, "tender_appeal", t.appeal_bond, { bid: id, argument: val(f, "argument") });
+      if (rc) {
+        watch("bid", id, log.firstChild);
+      }
+    },
+    resolve: async function (f) {
+      var id = num(f, "bid"), rc = await send(f, "tender_resolve", "0", { bid: id });
+      if (rc) {
+        watch("bid", id, log.firstChild);
+        watch("round", rc.outcome.created, log.firstChild);
+      }
+    },
+    decline: async function (f) {
+      await send(f, "tender_decline", "0", { tender: num(f, "tender"), reason: val(f, "reason") });
+    },
+    tenderaward: async function (f) {
+      var rc = await send(f, "tender_award", "0", { tender: num(f, "tender") });
+      if (rc) {
+        watch("tender", num(f, "tender"), log.firstChild);
+        step(log.firstChild, awarded(rc));
+      }
+    },
+    withdraw: async function (f) {
+      var from = await accountOf();
+      var c = await get("/v1/claimable/" + from);
+      var rc = await send(f, "withdraw", "0", {});
+      if (rc) {
+        step(log.firstChild, "withdrew " + units(c.amount));
+      }
+    }
+  };
+  function awarded(rc) {
+    var evs = rc.outcome.events || [];
+    for (var i = 0; i < evs.length; i++) {
+      if (evs[i].type === "award") {
+        return "awarded" + (evs[i].entry ? " to entry #" + evs[i].entry : "") + (evs[i].bid ? " to bid #" + evs[i].bid : "") +
+          (evs[i].amount ? ", " + units(evs[i].amount) : "");
+      }
+    }
+    return "settled";
+  }
+  function say(f, text) {
+    f.querySelector(".app-status").textContent = text;
+  }
+
+  document.querySelectorAll("#act form.act").forEach(function (f) {
+    f.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var bad = problem(f);
+      if (!bad && !eth()) {
+        noWallet();
+        bad = "No wallet: nothing was sent.";
+      }
+      if (bad) {
+        say(f, /Nothing was sent\.$|nothing was sent\.$/.test(bad) ? bad : bad + " Nothing was sent.");
+        return;
+      }
+      var button = f.querySelector("button[type=submit]");
+      button.disabled = true;
+      verbs[f.getAttribute("data-verb")](f).catch(function (e) {
+        say(f, e.cls ? refusalText(e) : typeof e.code === "number" ? walletError(e) :
+          "The page could not finish: " + (e && e.message ? e.message : String(e)) + ".");
+      }).finally(function () {
+        button.disabled = false;
+      });
+    });
+  });
+})();
