@@ -294,12 +294,19 @@ func ParseHash(s string) ([32]byte, error) {
 // verification and replay. What needs the arena's state (the arena, the nonce, the
 // validity bound and the fee bound) is State.Check's.
 func (tx *Tx) Verify() error {
+	_, err := tx.VerifyID()
+	return err
+}
+
+// VerifyID is Verify that also returns the transaction's id, its SigningHash, hashing
+// the typed data once for both: what an engine's admission needs.
+func (tx *Tx) VerifyID() ([32]byte, error) {
 	h, err := tx.SigningHash()
 	if err != nil {
-		return err
+		return h, err
 	}
 	if err := verifySig(h, tx.Sig, tx.From); err != nil {
-		return err
+		return h, err
 	}
 	if a, ok := tx.Body.(round.Receipted); ok {
 		calls := a.Receipts()
@@ -307,14 +314,14 @@ func (tx *Tx) Verify() error {
 			c := &calls[i]
 			sig, err := decodeHex(c.Sig)
 			if err != nil {
-				return fmt.Errorf("%w: call %d: sig is not hex", ErrBadSignature, i+1)
+				return h, fmt.Errorf("%w: call %d: sig is not hex", ErrBadSignature, i+1)
 			}
 			if err := verifySig(c.Digest(tx.Chain), sig, tx.From); err != nil {
-				return fmt.Errorf("call %d: %w", i+1, err)
+				return h, fmt.Errorf("call %d: %w", i+1, err)
 			}
 		}
 	}
-	return nil
+	return h, nil
 }
 
 // Recover returns the address that signed hash with sig, refusing high-S signatures.

@@ -8,23 +8,28 @@ import (
 	"github.com/arena/arena/store"
 )
 
-// run is the sequencer: it builds, commits and acknowledges one block at a time until
-// Close or a failure, then answers whatever is still queued. When the last block
-// started a match or a run that waits for the next block's anchor, it makes that block
-// itself, empty if no transaction comes within MaxWait.
+// run is the sequencer: it builds one block at a time and hands it to the committer
+// (see commit), then builds the next while that one's commit runs; each block is
+// acknowledged once it is durable. It stops at Close or a failure, once the committer
+// has finished, then answers whatever is still queued. When the last block started a
+// match or a run that waits for the next block's anchor, it makes that block itself,
+// empty if no transaction comes within MaxWait.
 func (e *Engine) run() {
 	defer close(e.done)
 	defer e.drain()
+	commits := make(chan sealed) // unbuffered: one block commits while the next is built
+	finished := make(chan struct{})
+	go e.commit(commits, finished)
+	defer func() { close(commits); <-finished }()
 	for {
-		anchor := e.awaitsAnchor()
-		batch, more := e.collect(anchor)
+		batch, more := e.collect(e.anchor)
 		switch {
 		case len(batch) > 0:
-			if !e.seal(batch) {
+			if !e.seal(batch, commits) {
 				return
 			}
-		case more && anchor:
-			if !e.seal(nil) {
+		case more && e.anchor:
+			if !e.seal(nil, commits) {
 				return
 			}
 		}
@@ -32,13 +37,6 @@ func (e *Engine) run() {
 			return
 		}
 	}
-}
-
-// awaitsAnchor reports whether the state waits for a block to anchor a seed.
-func (e *Engine) awaitsAnchor() bool {
-	e.mu.RLock()
-	defer e.mu.RUnlock()
-	return e.state.AwaitsAnchor()
 }
 
 // collect waits for a first transaction, then takes more until MaxBatch are queued,
@@ -92,28 +90,88 @@ func (e *Engine) drain() {
 	}
 }
 
-// seal admits, applies and commits one block from batch, then acknowledges it; an
-// empty batch is an empty block, the anchor one. It reports false if the engine halted.
-func (e *Engine) seal(batch []*request) bool {
-	e.mu.Lock()
-	cb, admitted, err := e.build(batch)
-	empty := len(admitted) == 0 && len(batch) > 0 // every transaction refused: no block
-	if err == nil && !empty {
-		err = e.db.CommitBlock(cb)
+// sealed is a block applied to the state and waiting for its commit, with the requests
+// it acknowledges once durable, in block order.
+type sealed struct {
+	cb   store.CommittedBlock
+	reqs []*request
+}
+
+// seal admits and applies one block from batch and hands it to the committer, waiting
+// while the block before it is committed; an empty batch is an empty block, the anchor
+// one. It reports false if the engine halted.
+func (e *Engine) seal(batch []*request, commits chan<- sealed) bool {
+	if err := e.halted(); err != nil {
+		e.answer(batch, nil, err)
+		return false
 	}
-	e.mu.Unlock()
+	e.hold()
+	cb, admitted, err := e.build(batch)
 	if err != nil {
+		e.release()
 		e.fail(err)
 		e.answer(batch, nil, e.stopped())
 		return false
 	}
-	if empty {
+	if len(admitted) == 0 && len(batch) > 0 { // every transaction refused: no block
+		e.release()
 		return true
 	}
 	e.last = cb.Info()
-	e.answer(admitted, &cb, nil)
-	e.subs.Publish(blocks.Of(&cb))
+	e.anchor = e.state.AwaitsAnchor()
+	commits <- sealed{cb: cb, reqs: admitted}
 	return true
+}
+
+// commit is the committer: it writes each sealed block in order, then acknowledges its
+// transactions and publishes it. Once a commit fails the engine halts, and every block
+// still handed to it is answered with the halt and never written.
+func (e *Engine) commit(in <-chan sealed, finished chan<- struct{}) {
+	defer close(finished)
+	for s := range in {
+		err := e.halted()
+		if err == nil {
+			if err = e.db.CommitBlock(s.cb); err != nil {
+				e.fail(err)
+			}
+		}
+		e.release()
+		if err != nil {
+			e.answer(s.reqs, nil, e.stopped())
+			continue
+		}
+		e.answer(s.reqs, &s.cb, nil)
+		e.subs.Publish(blocks.Of(&s.cb))
+	}
+}
+
+// hold takes the state for the sequencer to apply one more block: the write lock, which
+// stays held until every block applied under it is committed (release), so Views see
+// only committed blocks. While a commit runs the sequencer applies the next block under
+// the same hold, unless a View is waiting: then it first lets the commits finish and the
+// Views in.
+func (e *Engine) hold() {
+	e.pipe.Lock()
+	if e.ahead > 0 && e.waiting.Load() == 0 {
+		e.ahead++
+		e.pipe.Unlock()
+		return
+	}
+	e.pipe.Unlock()
+	e.mu.Lock() // with blocks ahead, waits for the committer's release and the Views
+	e.pipe.Lock()
+	e.ahead++
+	e.pipe.Unlock()
+}
+
+// release counts one block applied under the hold as committed, or as dropped, and lets
+// the Views in once none is left.
+func (e *Engine) release() {
+	e.pipe.Lock()
+	defer e.pipe.Unlock()
+	if e.ahead--; e.ahead == 0 {
+		e.mu.Unlock()
+	}
 }
 
 // build admits and applies batch in a new block (see blocks.Builder). Refused
