@@ -107,9 +107,9 @@ func open(cfg Config, db *store.DB, genesis *ledger.Terms) (*Engine, error) {
 	return &Engine{
 		cfg: cfg, db: db, state: s, last: last, ckpts: blocks.Checkpoints{Every: cfg.CheckpointEvery},
 		anchor: s.AwaitsAnchor(),
-		queue: make(chan *request, cfg.MaxBatch),
-		quit:  make(chan struct{}),
-		done:  make(chan struct{}),
+		queue:  make(chan *request, cfg.MaxBatch),
+		quit:   make(chan struct{}),
+		done:   make(chan struct{}),
 	}, nil
 }
 
