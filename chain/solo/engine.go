@@ -58,6 +58,11 @@ type Engine struct {
 	ckpts  blocks.Checkpoints
 	anchor bool // the state after the last block applied waits for an anchoring block
 
+	// Hooks for tests, nil otherwise: called by the committer before it writes a block,
+	// and by the sequencer after it applied a transaction in a block.
+	beforeCommit func(height uint64)
+	applied      func(height uint64)
+
 	haltMu sync.Mutex
 	halt   error // why the engine stopped accepting, once it has
 

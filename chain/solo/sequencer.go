@@ -17,19 +17,19 @@ import (
 func (e *Engine) run() {
 	defer close(e.done)
 	defer e.drain()
-	commits := make(chan sealed) // unbuffered: one block commits while the next is built
-	finished := make(chan struct{})
-	go e.commit(commits, finished)
-	defer func() { close(commits); <-finished }()
+	c := &committer{in: make(chan sealed), free: make(chan struct{}, 1), finished: make(chan struct{})}
+	c.free <- struct{}{}
+	go e.commit(c)
+	defer func() { close(c.in); <-c.finished }()
 	for {
 		batch, more := e.collect(e.anchor)
 		switch {
 		case len(batch) > 0:
-			if !e.seal(batch, commits) {
+			if !e.seal(batch, c) {
 				return
 			}
 		case more && e.anchor:
-			if !e.seal(nil, commits) {
+			if !e.seal(nil, c) {
 				return
 			}
 		}
@@ -97,39 +97,72 @@ type sealed struct {
 	reqs []*request
 }
 
-// seal admits and applies one block from batch and hands it to the committer, waiting
-// while the block before it is committed; an empty batch is an empty block, the anchor
+// committer is the sequencer's side of the committer goroutine: in takes a sealed block
+// once free holds a token (the committer is done with the block before), finished closes
+// when the committer has stopped.
+type committer struct {
+	in       chan sealed
+	free     chan struct{}
+	finished chan struct{}
+}
+
+// seal admits and applies one block from batch, and while the block before it is still
+// committing, from whatever else is queued, up to MaxBatch; it hands the block to the
+// committer the moment that one is free. An empty batch is an empty block, the anchor
 // one. It reports false if the engine halted.
-func (e *Engine) seal(batch []*request, commits chan<- sealed) bool {
+func (e *Engine) seal(batch []*request, c *committer) bool {
 	if err := e.halted(); err != nil {
 		e.answer(batch, nil, err)
 		return false
 	}
 	e.hold()
-	cb, admitted, err := e.build(batch)
+	b := e.start()
+	admitted, err := e.build(b, batch, nil)
+	for free := false; err == nil && !free; {
+		more := e.queue
+		if len(batch) >= e.cfg.MaxBatch {
+			more = nil
+		}
+		select {
+		case <-c.free:
+			free = true
+		case r := <-more:
+			batch = append(batch, r)
+			admitted, err = e.build(b, batch[len(batch)-1:], admitted)
+		}
+	}
+	if err == nil && len(admitted) == 0 && len(batch) > 0 { // every transaction refused: no block
+		e.release()
+		c.free <- struct{}{}
+		return true
+	}
+	var cb store.CommittedBlock
+	if err == nil {
+		cb, err = b.Seal(&e.ckpts)
+	}
 	if err != nil {
 		e.release()
 		e.fail(err)
 		e.answer(batch, nil, e.stopped())
 		return false
 	}
-	if len(admitted) == 0 && len(batch) > 0 { // every transaction refused: no block
-		e.release()
-		return true
-	}
 	e.last = cb.Info()
 	e.anchor = e.state.AwaitsAnchor()
-	commits <- sealed{cb: cb, reqs: admitted}
+	c.in <- sealed{cb: cb, reqs: admitted}
 	return true
 }
 
 // commit is the committer: it writes each sealed block in order, then acknowledges its
-// transactions and publishes it. Once a commit fails the engine halts, and every block
-// still handed to it is answered with the halt and never written.
-func (e *Engine) commit(in <-chan sealed, finished chan<- struct{}) {
-	defer close(finished)
-	for s := range in {
+// transactions and publishes it, and says it is free for the next. Once a commit fails
+// the engine halts, and every block still handed to it is answered with the halt and
+// never written.
+func (e *Engine) commit(c *committer) {
+	defer close(c.finished)
+	for s := range c.in {
 		err := e.halted()
+		if err == nil && e.beforeCommit != nil {
+			e.beforeCommit(s.cb.Height)
+		}
 		if err == nil {
 			if err = e.db.CommitBlock(s.cb); err != nil {
 				e.fail(err)
@@ -138,10 +171,11 @@ func (e *Engine) commit(in <-chan sealed, finished chan<- struct{}) {
 		e.release()
 		if err != nil {
 			e.answer(s.reqs, nil, e.stopped())
-			continue
+		} else {
+			e.answer(s.reqs, &s.cb, nil)
+			e.subs.Publish(blocks.Of(&s.cb))
 		}
-		e.answer(s.reqs, &s.cb, nil)
-		e.subs.Publish(blocks.Of(&s.cb))
+		c.free <- struct{}{}
 	}
 }
 
@@ -174,30 +208,31 @@ func (e *Engine) release() {
 	}
 }
 
-// build admits and applies batch in a new block (see blocks.Builder). Refused
-// transactions are answered at once and left out; admitted holds the rest, in block
-// order. A batch all refused makes no block; an empty one makes an empty block. The
-// state must be locked.
-func (e *Engine) build(batch []*request) (cb store.CommittedBlock, admitted []*request, err error) {
-	b := blocks.Start(e.state, ledger.Block{Height: e.last.Height + 1, Time: max(e.last.Time, e.cfg.Now().Unix())})
+// start begins the next block on the state, timed by the wall clock and never before
+// the last block. The state must be held.
+func (e *Engine) start() *blocks.Builder {
+	return blocks.Start(e.state, ledger.Block{Height: e.last.Height + 1, Time: max(e.last.Time, e.cfg.Now().Unix())})
+}
+
+// build admits and applies batch in block b (see blocks.Builder), appending the admitted
+// requests to admitted, in block order. Refused transactions are answered at once and
+// left out. The state must be held.
+func (e *Engine) build(b *blocks.Builder, batch []*request, admitted []*request) ([]*request, error) {
 	for _, r := range batch {
 		_, refused, err := b.Add(r.tx, r.id)
 		switch {
 		case err != nil:
-			return cb, nil, err
+			return admitted, err
 		case refused != nil:
 			r.reply <- result{err: refused}
 		default:
 			admitted = append(admitted, r)
+			if e.applied != nil {
+				e.applied(e.last.Height + 1)
+			}
 		}
 	}
-	if len(admitted) == 0 && len(batch) > 0 {
-		return cb, nil, nil
-	}
-	if cb, err = b.Seal(&e.ckpts); err != nil {
-		return cb, nil, err
-	}
-	return cb, admitted, nil
+	return admitted, nil
 }
 
 // answer acknowledges admitted with their receipts from cb, or with err.
