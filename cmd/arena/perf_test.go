@@ -39,6 +39,8 @@ func checkIngest(t *testing.T, r IngestReport, n, c int) {
 		t.Errorf("machine %+v, want this one", r.Machine)
 	case r.Cores != runtime.GOMAXPROCS(0) || r.SigsPerCoreS <= 0:
 		t.Errorf("ceiling of %d cores at %.0f checks/s, want %d cores and a positive rate", r.Cores, r.SigsPerCoreS, runtime.GOMAXPROCS(0))
+	case runtime.GOOS == "linux" && !(r.CPUSeconds > 0 && r.CPUShare == r.CPUSeconds/(r.Seconds*float64(r.Cores))):
+		t.Errorf("cpu %.3fs, share %.3f over %.3fs of %d cores: want the process's CPU time and its share", r.CPUSeconds, r.CPUShare, r.Seconds, r.Cores)
 	case r.CeilingTxS != float64(r.Cores)*r.SigsPerCoreS || r.OfCeiling != r.TxPerS/r.CeilingTxS:
 		t.Errorf("ceiling %.0f tx/s and share %.4f, want cores x checks/s = %.0f and tx/s / ceiling = %.4f",
 			r.CeilingTxS, r.OfCeiling, float64(r.Cores)*r.SigsPerCoreS, r.TxPerS/(float64(r.Cores)*r.SigsPerCoreS))
