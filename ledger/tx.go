@@ -298,10 +298,8 @@ func (tx *Tx) Verify() error {
 	return err
 }
 
-// VerifyID is Verify that also returns the transaction's id, its SigningHash, hashing
-// the typed data once for both: what an engine's admission needs. The id comes back
-// whenever it can be computed, beside a bad signature too; it is zero, with Verify's
-// refusal, for a transaction that has none.
+// VerifyID is Verify that also returns the transaction's id, its SigningHash, computed
+// once for both.
 func (tx *Tx) VerifyID() ([32]byte, error) {
 	h, err := tx.SigningHash()
 	if err != nil {
