@@ -17,8 +17,8 @@ var ErrDiverged = errors.New("log does not replay")
 // outcome and the state hash after it are the ones recorded, and with sigs every
 // signature too. prevTime is the previous block's time.
 func Replay(s *ledger.State, b store.StoredBlock, prevTime int64, sigs bool) error {
-	if b.Time < prevTime {
-		return fmt.Errorf("%w: block %d time %d is before the previous block's %d", ErrDiverged, b.Height, b.Time, prevTime)
+	if err := checkTime(b, prevTime); err != nil {
+		return err
 	}
 	if err := checkIDs(b); err != nil {
 		return err
@@ -28,6 +28,20 @@ func Replay(s *ledger.State, b store.StoredBlock, prevTime int64, sigs bool) err
 			return err
 		}
 	}
+	return replayTxs(s, b)
+}
+
+// checkTime checks that block b is not earlier than the block before it.
+func checkTime(b store.StoredBlock, prevTime int64) error {
+	if b.Time < prevTime {
+		return fmt.Errorf("%w: block %d time %d is before the previous block's %d", ErrDiverged, b.Height, b.Time, prevTime)
+	}
+	return nil
+}
+
+// replayTxs applies b's transactions, or begins it when it has none, and checks every
+// outcome, the begin-block events and the state hash after it.
+func replayTxs(s *ledger.State, b store.StoredBlock) error {
 	blk := ledger.Block{Height: b.Height, Time: b.Time}
 	if len(b.Txs) == 0 {
 		s.BeginBlock(blk)

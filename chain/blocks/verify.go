@@ -86,11 +86,14 @@ func verify(db *store.DB) (Report, error) {
 	if err != nil {
 		return rep, err
 	}
-	for b, err := range db.Blocks(1, last.Height) {
+	ahead := checkAhead(db, last.Height)
+	defer ahead.stop()
+	for c, err := range ahead.blocks() {
 		if err != nil {
 			return rep, err
 		}
-		if err := Replay(s, b, prev, true); err != nil {
+		b := c.b
+		if err := c.replay(s, prev); err != nil {
 			return rep, err
 		}
 		if hasCkpt && b.Height == ckptHeight {

@@ -5,17 +5,23 @@
 // The life of a transaction:
 //
 //  1. Submit verifies its signature in the caller's goroutine, outside every lock, and
-//     queues it.
+//     queues it: signatures are checked on every core, and the sequencer only ever
+//     takes a request Submit made after the check.
 //  2. The sequencer takes whatever is queued (up to Config.MaxBatch, waiting at most
 //     Config.MaxWait after the first) and builds one block of it with blocks.Builder,
 //     the builder comet shares: it admits each transaction with State.Check, and a
 //     refused one is answered at once with its *ledger.Error and never enters a block.
 //  3. The admitted ones are applied in order in one block whose time is the wall clock
-//     in unix seconds, never earlier than the previous block's.
-//  4. The block (transactions, outcomes, events, and every Config.CheckpointEvery
-//     blocks a full checkpoint) is written in one SQLite transaction. Only once that
-//     commit is durable is each transaction acknowledged, and only then do subscribers
-//     see the block. Acknowledged means durable.
+//     in unix seconds, never earlier than the previous block's. While the block before
+//     is still being committed, the block goes on taking what is queued, and it is
+//     handed to the committer the moment that one is free.
+//  4. The committer writes the block (transactions, outcomes, events, and every
+//     Config.CheckpointEvery blocks a full checkpoint) in one SQLite transaction, while
+//     the sequencer builds the next. Only once that commit is durable is each of its
+//     transactions acknowledged, and only then do subscribers see the block.
+//     Acknowledged means durable. The state stays locked from a block's apply to its
+//     commit, so View sees only committed blocks; a waiting View is let in before the
+//     sequencer applies more.
 //
 // Blocks come only with transactions, but for one: when the last block started a match
 // or a run whose seed waits for the next block (State.AwaitsAnchor), the sequencer makes

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -62,25 +63,46 @@ func killChild(path string) int {
 	select {}
 }
 
+// killCycles is how many times TestAcknowledgedMeansDurable kills and reopens one file;
+// raise it for a soak.
+var killCycles = flag.Int("solo.kill.cycles", 2, "kill -9 and reopen cycles of TestAcknowledgedMeansDurable")
+
 // TestAcknowledgedMeansDurable: DESIGN, "a crash loses nothing that was acknowledged".
-// A process killed by SIGKILL while four submitters are busy leaves, on reopening the
-// file, every transaction it had acknowledged, at the height and index of its receipt.
+// A process killed by SIGKILL while four submitters are busy, with one block committing
+// while the next is applied, leaves, on reopening the file, every transaction it had
+// acknowledged, at the height and index of its receipt. The file is killed and reopened
+// -solo.kill.cycles times; every acknowledgement of every cycle is checked after each.
 func TestAcknowledgedMeansDurable(t *testing.T) {
 	path := tempPath(t)
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), killEnv+"="+path)
-	out, err := cmd.Output()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-		t.Fatalf("child: %v, want killed by SIGKILL", err)
+	var acked [][]byte
+	for cycle := range *killCycles {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), killEnv+"="+path)
+		out, err := cmd.Output()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+			t.Fatalf("cycle %d: child: %v, want killed by SIGKILL", cycle, err)
+		}
+		lines := bytes.Split(bytes.TrimSpace(out), []byte("\n"))
+		if len(lines) != 200 {
+			t.Fatalf("cycle %d: child acknowledged %d transactions, want 200", cycle, len(lines))
+		}
+		acked = append(acked, lines...)
+		e := openEngine(t, Config{Path: path}, nil)
+		e.Close()
+		checkAcknowledged(t, path, acked)
+		if _, err := Verify(path); err != nil {
+			t.Errorf("cycle %d: Verify after the crash: %v", cycle, err)
+		}
 	}
-	lines := bytes.Split(bytes.TrimSpace(out), []byte("\n"))
-	if len(lines) != 200 {
-		t.Fatalf("child acknowledged %d transactions, want 200", len(lines))
-	}
-	e := openEngine(t, Config{Path: path}, nil)
-	e.Close()
+}
+
+// checkAcknowledged checks that every line "id height index" a child printed names a
+// transaction the file at path holds at that height and index, applied.
+func checkAcknowledged(t *testing.T, path string, lines [][]byte) {
+	t.Helper()
 	db := openStore(t, path)
+	defer db.Close()
 	for _, line := range lines {
 		var id string
 		var h uint64
@@ -96,9 +118,6 @@ func TestAcknowledgedMeansDurable(t *testing.T) {
 		if got.Height != h || got.Index != idx || !got.Outcome.OK() {
 			t.Errorf("tx %s: block %d index %d outcome %+v; receipt said block %d index %d", id, got.Height, got.Index, got.Outcome, h, idx)
 		}
-	}
-	if _, err := Verify(path); err != nil {
-		t.Errorf("Verify after the crash: %v", err)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"sync"
+	"sync/atomic"
 
 	// Imported under another name: this package's tests call their chain id chain.
 	arenachain "github.com/arena/arena/chain"
@@ -43,12 +44,24 @@ type Engine struct {
 	done  chan struct{} // closed when the sequencer has stopped
 	once  sync.Once
 
-	mu    sync.RWMutex // guards state; held for writing while a block is applied and committed
+	mu    sync.RWMutex // guards state; held for writing from a block's apply to its commit
 	state *ledger.State
 
+	// The pipeline's hold on mu (see hold): blocks applied and not yet committed, and
+	// Views waiting for the lock, which the sequencer lets in before it applies more.
+	pipe    sync.Mutex
+	ahead   int // guarded by pipe; mu is held for writing while it is above 0
+	waiting atomic.Int32
+
 	// Owned by the sequencer goroutine.
-	last  store.BlockInfo
-	ckpts blocks.Checkpoints
+	last   store.BlockInfo
+	ckpts  blocks.Checkpoints
+	anchor bool // the state after the last block applied waits for an anchoring block
+
+	// Hooks for tests, nil otherwise: called by the committer before it writes a block,
+	// and by the sequencer after it applied a transaction in a block.
+	beforeCommit func(height uint64)
+	applied      func(height uint64)
 
 	haltMu sync.Mutex
 	halt   error // why the engine stopped accepting, once it has
@@ -98,9 +111,10 @@ func open(cfg Config, db *store.DB, genesis *ledger.Terms) (*Engine, error) {
 	cfg.Logger.Info("arena open", "path", db.Path(), "height", last.Height, "state_hash", store.HexID(s.Hash()))
 	return &Engine{
 		cfg: cfg, db: db, state: s, last: last, ckpts: blocks.Checkpoints{Every: cfg.CheckpointEvery},
-		queue: make(chan *request, cfg.MaxBatch),
-		quit:  make(chan struct{}),
-		done:  make(chan struct{}),
+		anchor: s.AwaitsAnchor(),
+		queue:  make(chan *request, cfg.MaxBatch),
+		quit:   make(chan struct{}),
+		done:   make(chan struct{}),
 	}, nil
 }
 
@@ -124,8 +138,8 @@ func genesisTerms(db *store.DB, genesis *ledger.Terms) (ledger.Terms, error) {
 	return *genesis, nil
 }
 
-// Submit verifies tx's signature, queues it and waits until it is in a durably committed
-// block. A transaction refused at admission (bad signature, wrong chain, wrong nonce,
+// Submit verifies tx's signature in the caller's goroutine, so that every core checks
+// signatures, queues it and waits until it is in a durably committed block. A transaction refused at admission (bad signature, wrong chain, wrong nonce,
 // short balance) is answered with its error and never enters a block; refusals by the
 // ledger are *ledger.Error. A transaction admitted but refused by the rules is recorded
 // and acknowledged like any other, with Receipt.Outcome.Err set. If ctx ends after tx was queued, Submit returns ctx.Err()
@@ -136,10 +150,7 @@ func (e *Engine) Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error) {
 		return Receipt{}, e.stopped()
 	default:
 	}
-	if err := tx.Verify(); err != nil {
-		return Receipt{}, err
-	}
-	id, err := tx.SigningHash()
+	id, err := tx.VerifyID()
 	if err != nil {
 		return Receipt{}, err
 	}
@@ -168,9 +179,12 @@ func (e *Engine) Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error) {
 
 // View calls fn with the current state under a read lock. While the engine runs, the
 // state is exactly the committed blocks: View waits while a block is being applied and
-// committed. fn must not keep s or call the engine.
+// committed, and the sequencer applies no further block until the waiting Views have
+// read. fn must not keep s or call the engine.
 func (e *Engine) View(fn func(s *ledger.State)) {
+	e.waiting.Add(1)
 	e.mu.RLock()
+	e.waiting.Add(-1)
 	defer e.mu.RUnlock()
 	fn(e.state)
 }
@@ -216,12 +230,14 @@ func (e *Engine) stopped() error {
 	return ErrClosed
 }
 
-// fail halts the engine: nothing more is admitted or written.
+// fail halts the engine: nothing more is admitted or written, and the sequencer stops
+// as it does on Close.
 func (e *Engine) fail(err error) {
 	e.haltMu.Lock()
 	defer e.haltMu.Unlock()
 	if e.halt == nil {
 		e.halt = fmt.Errorf("%w: %w", ErrHalted, err)
 		e.cfg.Logger.Error("engine halted", "err", err)
+		e.once.Do(func() { close(e.quit) })
 	}
 }

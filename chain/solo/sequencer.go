@@ -8,23 +8,28 @@ import (
 	"github.com/arena/arena/store"
 )
 
-// run is the sequencer: it builds, commits and acknowledges one block at a time until
-// Close or a failure, then answers whatever is still queued. When the last block
-// started a match or a run that waits for the next block's anchor, it makes that block
-// itself, empty if no transaction comes within MaxWait.
+// run is the sequencer: it builds one block at a time and hands it to the committer
+// (see commit), then builds the next while that one's commit runs; each block is
+// acknowledged once it is durable. It stops at Close or a failure, once the committer
+// has finished, then answers whatever is still queued. When the last block started a
+// match or a run that waits for the next block's anchor, it makes that block itself,
+// empty if no transaction comes within MaxWait.
 func (e *Engine) run() {
 	defer close(e.done)
 	defer e.drain()
+	c := &committer{in: make(chan sealed), free: make(chan struct{}, 1), finished: make(chan struct{})}
+	c.free <- struct{}{}
+	go e.commit(c)
+	defer func() { close(c.in); <-c.finished }()
 	for {
-		anchor := e.awaitsAnchor()
-		batch, more := e.collect(anchor)
+		batch, more := e.collect(e.anchor)
 		switch {
 		case len(batch) > 0:
-			if !e.seal(batch) {
+			if !e.seal(batch, c) {
 				return
 			}
-		case more && anchor:
-			if !e.seal(nil) {
+		case more && e.anchor:
+			if !e.seal(nil, c) {
 				return
 			}
 		}
@@ -32,13 +37,6 @@ func (e *Engine) run() {
 			return
 		}
 	}
-}
-
-// awaitsAnchor reports whether the state waits for a block to anchor a seed.
-func (e *Engine) awaitsAnchor() bool {
-	e.mu.RLock()
-	defer e.mu.RUnlock()
-	return e.state.AwaitsAnchor()
 }
 
 // collect waits for a first transaction, then takes more until MaxBatch are queued,
@@ -92,54 +90,149 @@ func (e *Engine) drain() {
 	}
 }
 
-// seal admits, applies and commits one block from batch, then acknowledges it; an
-// empty batch is an empty block, the anchor one. It reports false if the engine halted.
-func (e *Engine) seal(batch []*request) bool {
-	e.mu.Lock()
-	cb, admitted, err := e.build(batch)
-	empty := len(admitted) == 0 && len(batch) > 0 // every transaction refused: no block
-	if err == nil && !empty {
-		err = e.db.CommitBlock(cb)
+// sealed is a block applied to the state and waiting for its commit, with the requests
+// it acknowledges once durable, in block order.
+type sealed struct {
+	cb   store.CommittedBlock
+	reqs []*request
+}
+
+// committer is the sequencer's side of the committer goroutine: in takes a sealed block
+// once free holds a token (the committer is done with the block before), finished closes
+// when the committer has stopped.
+type committer struct {
+	in       chan sealed
+	free     chan struct{}
+	finished chan struct{}
+}
+
+// seal admits and applies one block from batch, and while the block before it is still
+// committing, from whatever else is queued, up to MaxBatch; it hands the block to the
+// committer the moment that one is free. An empty batch is an empty block, the anchor
+// one. It reports false if the engine halted.
+func (e *Engine) seal(batch []*request, c *committer) bool {
+	if err := e.halted(); err != nil {
+		e.answer(batch, nil, err)
+		return false
 	}
-	e.mu.Unlock()
+	e.hold()
+	b := e.start()
+	admitted, err := e.build(b, batch, nil)
+	for free := false; err == nil && !free; {
+		more := e.queue
+		if len(batch) >= e.cfg.MaxBatch {
+			more = nil
+		}
+		select {
+		case <-c.free:
+			free = true
+		case r := <-more:
+			batch = append(batch, r)
+			admitted, err = e.build(b, batch[len(batch)-1:], admitted)
+		}
+	}
+	if err == nil && len(admitted) == 0 && len(batch) > 0 { // every transaction refused: no block
+		e.release()
+		c.free <- struct{}{}
+		return true
+	}
+	var cb store.CommittedBlock
+	if err == nil {
+		cb, err = b.Seal(&e.ckpts)
+	}
 	if err != nil {
+		e.release()
 		e.fail(err)
 		e.answer(batch, nil, e.stopped())
 		return false
 	}
-	if empty {
-		return true
-	}
 	e.last = cb.Info()
-	e.answer(admitted, &cb, nil)
-	e.subs.Publish(blocks.Of(&cb))
+	e.anchor = e.state.AwaitsAnchor()
+	c.in <- sealed{cb: cb, reqs: admitted}
 	return true
 }
 
-// build admits and applies batch in a new block (see blocks.Builder). Refused
-// transactions are answered at once and left out; admitted holds the rest, in block
-// order. A batch all refused makes no block; an empty one makes an empty block. The
-// state must be locked.
-func (e *Engine) build(batch []*request) (cb store.CommittedBlock, admitted []*request, err error) {
-	b := blocks.Start(e.state, ledger.Block{Height: e.last.Height + 1, Time: max(e.last.Time, e.cfg.Now().Unix())})
+// commit is the committer: it writes each sealed block in order, then acknowledges its
+// transactions and publishes it, and says it is free for the next. Once a commit fails
+// the engine halts, and every block still handed to it is answered with the halt and
+// never written.
+func (e *Engine) commit(c *committer) {
+	defer close(c.finished)
+	for s := range c.in {
+		err := e.halted()
+		if err == nil && e.beforeCommit != nil {
+			e.beforeCommit(s.cb.Height)
+		}
+		if err == nil {
+			if err = e.db.CommitBlock(s.cb); err != nil {
+				e.fail(err)
+			}
+		}
+		e.release()
+		if err != nil {
+			e.answer(s.reqs, nil, e.stopped())
+		} else {
+			e.answer(s.reqs, &s.cb, nil)
+			e.subs.Publish(blocks.Of(&s.cb))
+		}
+		c.free <- struct{}{}
+	}
+}
+
+// hold takes the state for the sequencer to apply one more block: the write lock, which
+// stays held until every block applied under it is committed (release), so Views see
+// only committed blocks. While a commit runs the sequencer applies the next block under
+// the same hold, unless a View is waiting: then it first lets the commits finish and the
+// Views in.
+func (e *Engine) hold() {
+	e.pipe.Lock()
+	if e.ahead > 0 && e.waiting.Load() == 0 {
+		e.ahead++
+		e.pipe.Unlock()
+		return
+	}
+	e.pipe.Unlock()
+	e.mu.Lock() // with blocks ahead, waits for the committer's release and the Views
+	e.pipe.Lock()
+	e.ahead++
+	e.pipe.Unlock()
+}
+
+// release counts one block applied under the hold as committed, or as dropped, and lets
+// the Views in once none is left.
+func (e *Engine) release() {
+	e.pipe.Lock()
+	defer e.pipe.Unlock()
+	if e.ahead--; e.ahead == 0 {
+		e.mu.Unlock()
+	}
+}
+
+// start begins the next block on the state, timed by the wall clock and never before
+// the last block. The state must be held.
+func (e *Engine) start() *blocks.Builder {
+	return blocks.Start(e.state, ledger.Block{Height: e.last.Height + 1, Time: max(e.last.Time, e.cfg.Now().Unix())})
+}
+
+// build admits and applies batch in block b (see blocks.Builder), appending the admitted
+// requests to admitted, in block order. Refused transactions are answered at once and
+// left out. The state must be held.
+func (e *Engine) build(b *blocks.Builder, batch []*request, admitted []*request) ([]*request, error) {
 	for _, r := range batch {
 		_, refused, err := b.Add(r.tx, r.id)
 		switch {
 		case err != nil:
-			return cb, nil, err
+			return admitted, err
 		case refused != nil:
 			r.reply <- result{err: refused}
 		default:
 			admitted = append(admitted, r)
+			if e.applied != nil {
+				e.applied(e.last.Height + 1)
+			}
 		}
 	}
-	if len(admitted) == 0 && len(batch) > 0 {
-		return cb, nil, nil
-	}
-	if cb, err = b.Seal(&e.ckpts); err != nil {
-		return cb, nil, err
-	}
-	return cb, admitted, nil
+	return admitted, nil
 }
 
 // answer acknowledges admitted with their receipts from cb, or with err.

@@ -41,8 +41,10 @@ func TestVerifyPassesOnAGoodLog(t *testing.T) {
 }
 
 // TestVerifyFailsOnATamperedLog: a log edited in SQLite (an outcome, a block's state
-// hash, a transaction's body, a block's begin-block events, a checkpoint) fails Verify with ErrDiverged and a message
-// that names the block and what differs.
+// hash, a transaction's body, a signature, a block's begin-block events, a checkpoint)
+// fails Verify with ErrDiverged and a message that names the block and what differs. The
+// signatures and ids of later blocks are checked ahead of the replay, on every core, yet
+// the failure reported is the first in the log's order.
 func TestVerifyFailsOnATamperedLog(t *testing.T) {
 	forged := `{"error":"[EXPECTED] No such task"}`
 	forgedEvents := `[{"type":"run_anchored","height":2,"round":1,"note":"00"}]`
@@ -66,6 +68,23 @@ func TestVerifyFailsOnATamperedLog(t *testing.T) {
 			tamper(t, path, `UPDATE txs SET wire = replace(wire, '"amount":"2"', '"amount":"2000"') WHERE height = 2`)
 		}, func(r2 Receipt) string {
 			return "log does not replay: block 2 tx 0 records id " + r2.TxID + ", its body hashes to "
+		}},
+		{"signature", func(t *testing.T, path string, _ Receipt) {
+			tamper(t, path, `UPDATE txs SET wire = json_set(wire, '$.sig', (SELECT json_extract(wire, '$.sig') FROM txs WHERE height = 3)) WHERE height = 2`)
+		}, func(Receipt) string {
+			return "log does not replay: block 2 tx 0: bad signature: signed by "
+		}},
+		{"a signature and a later block's hash", func(t *testing.T, path string, _ Receipt) {
+			tamper(t, path, `UPDATE blocks SET hash = ? WHERE height = 4`, store.HexID([32]byte{0xde, 0xad}))
+			tamper(t, path, `UPDATE txs SET wire = json_set(wire, '$.sig', (SELECT json_extract(wire, '$.sig') FROM txs WHERE height = 3)) WHERE height = 2`)
+		}, func(Receipt) string {
+			return "log does not replay: block 2 tx 0: bad signature: signed by "
+		}},
+		{"a later block's body and an earlier block's hash", func(t *testing.T, path string, _ Receipt) {
+			tamper(t, path, `UPDATE txs SET wire = replace(wire, '"amount":"4"', '"amount":"4000"') WHERE height = 4`)
+			tamper(t, path, `UPDATE blocks SET hash = ? WHERE height = 1`, store.HexID([32]byte{0xde, 0xad}))
+		}, func(Receipt) string {
+			return "log does not replay: block 1 records state hash " + store.HexID([32]byte{0xde, 0xad}) + ", replay gives "
 		}},
 		{"begin-block events", func(t *testing.T, path string, _ Receipt) {
 			tamper(t, path, `UPDATE blocks SET events = ? WHERE height = 2`, forgedEvents)

@@ -29,7 +29,9 @@ func (a *app) perfIngestCmd() *cobra.Command {
 		Short: "Send pre-signed faucet transactions through the HTTP API from concurrent clients",
 		Long: "Starts a dev node in a temporary directory (or targets the dev node --node names), signs\n" +
 			"--txs faucet transactions from --clients keys beforehand, then sends them with one client per\n" +
-			"key, each waiting for its receipt before its next, and reports tx/s and receipt latency.\n" +
+			"key, each waiting for its receipt before its next, and reports tx/s and receipt latency, and\n" +
+			"the signature ceiling: the cores times one core's signature checks a second, measured in\n" +
+			"this process around the sends, with the share of it the ingest reached.\n" +
 			"With --fees its arena charges a public arena's default fees and funds the keys at genesis.\n" +
 			"Its own node admits the clients without the API's per-client limit: it measures the node.",
 		Args: cobra.NoArgs,

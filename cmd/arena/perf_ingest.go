@@ -35,14 +35,69 @@ type IngestReport struct {
 	P50Ms   float64 `json:"p50_ms"` // receipt latency, send to answer
 	P99Ms   float64 `json:"p99_ms"`
 	MaxMs   float64 `json:"max_ms"`
-	Machine Machine `json:"machine"`
+	// The signature ceiling: Cores times one core's signature checks a second (Tx.Verify of
+	// one of the faucet transactions, measured in this process before and after the
+	// sends, the mean of the two), and the ingest rate's share of it.
+	Cores        int     `json:"cores"`
+	SigsPerCoreS float64 `json:"sigs_per_core_s"`
+	CeilingTxS   float64 `json:"ceiling_tx_per_s"`
+	OfCeiling    float64 `json:"of_ceiling"`
+	// CPUSeconds is the CPU time, user and system, the process (node and clients) used
+	// during the sends, and CPUShare its share of Cores for Seconds: below 1 when other
+	// work on the machine had the cores. SigCPUMicros is the CPU time of one signature
+	// check in the ceiling's measurement, and SigShareOfCPU the share of the sends' CPU
+	// time that many checks a transaction would take: the share of the ceiling the
+	// ingest reaches when it has the cores to itself. All 0 where the system does not say.
+	CPUSeconds    float64 `json:"cpu_seconds,omitempty"`
+	CPUShare      float64 `json:"cpu_share,omitempty"`
+	SigCPUMicros  float64 `json:"sig_cpu_us,omitempty"`
+	SigShareOfCPU float64 `json:"sig_share_of_cpu,omitempty"`
+	Machine       Machine `json:"machine"`
 }
 
 func (r IngestReport) print(w io.Writer) {
 	fmt.Fprintf(w, "ingest: %d %s txs from %d clients in %.2fs: %.0f tx/s\n", r.Txs, r.Kind, r.Clients, r.Seconds, r.TxPerS)
 	fmt.Fprintf(w, "latency: p50 %.2fms, p99 %.2fms, max %.2fms; %d blocks, %.1f txs a block\n",
 		r.P50Ms, r.P99Ms, r.MaxMs, r.Blocks, float64(r.Txs)/float64(max(r.Blocks, 1)))
+	fmt.Fprintf(w, "signature ceiling: %d cores x %.0f checks/s = %.0f tx/s; ingest is %.3f of it\n",
+		r.Cores, r.SigsPerCoreS, r.CeilingTxS, r.OfCeiling)
+	if r.CPUSeconds > 0 {
+		fmt.Fprintf(w, "cpu: %.2fs over %.2fs, %.2f of %d cores; %.0f µs a transaction, %.0f µs a signature check: %.3f of it\n",
+			r.CPUSeconds, r.Seconds, r.CPUShare, r.Cores, 1e6*r.CPUSeconds/float64(r.Txs), r.SigCPUMicros, r.SigShareOfCPU)
+	}
 	fmt.Fprintf(w, "fees: %s\nnode: %s\nmachine: %s\n", r.Fees, r.Node, r.Machine)
+}
+
+// sigWindow is how long one measurement of a core's signature checks runs.
+const sigWindow = 300 * time.Millisecond
+
+// sigRate is one measurement of a core's signature checks: checks a second of wall
+// time, and the process's CPU time for each (0 where the system does not say).
+type sigRate struct {
+	perS   float64
+	cpuPer time.Duration
+}
+
+// sigsPerCore measures how many times a second one goroutine checks the signature of
+// the transaction in wire, for sigWindow: one core's share of the signature ceiling.
+func sigsPerCore(wire []byte) (sigRate, error) {
+	tx, err := ledger.DecodeTx(wire)
+	if err != nil {
+		return sigRate{}, fmt.Errorf("decode a signed transaction: %w", err)
+	}
+	cpu0, ok := processCPU()
+	n, start := 0, time.Now()
+	for time.Since(start) < sigWindow {
+		if err := tx.Verify(); err != nil {
+			return sigRate{}, fmt.Errorf("check a signed transaction: %w", err)
+		}
+		n++
+	}
+	r := sigRate{perS: float64(n) / time.Since(start).Seconds()}
+	if cpu1, _ := processCPU(); ok {
+		r.cpuPer = (cpu1 - cpu0) / time.Duration(n)
+	}
+	return r, nil
 }
 
 // ingest measures ingest against --node, or against a dev node of its own, which
@@ -77,9 +132,19 @@ func (a *app) ingest(ctx context.Context, remote bool, n, clients int, fees bool
 	if err != nil {
 		return IngestReport{}, err
 	}
+	sigsBefore, err := sigsPerCore(bodies[0][0])
+	if err != nil {
+		return IngestReport{}, err
+	}
+	cpu0, cpuOK := processCPU()
 	start := time.Now()
 	lat, err := sendAll(ctx, c, bodies)
 	elapsed := time.Since(start)
+	cpu1, _ := processCPU()
+	if err != nil {
+		return IngestReport{}, err
+	}
+	sigsAfter, err := sigsPerCore(bodies[0][0])
 	if err != nil {
 		return IngestReport{}, err
 	}
@@ -90,6 +155,15 @@ func (a *app) ingest(ctx context.Context, remote bool, n, clients int, fees bool
 	rep := IngestReport{Perf: "ingest", Node: url, Kind: string(ledger.KindFaucet), Fees: schedule, Txs: n, Clients: clients,
 		Blocks: after.Height - before.Height, Seconds: elapsed.Seconds(), TxPerS: float64(n) / elapsed.Seconds(), Machine: thisMachine()}
 	rep.P50Ms, rep.P99Ms, rep.MaxMs = quantileMs(lat, 0.50), quantileMs(lat, 0.99), quantileMs(lat, 1)
+	rep.Cores, rep.SigsPerCoreS = runtime.GOMAXPROCS(0), (sigsBefore.perS+sigsAfter.perS)/2
+	rep.CeilingTxS = float64(rep.Cores) * rep.SigsPerCoreS
+	rep.OfCeiling = rep.TxPerS / rep.CeilingTxS
+	if cpuOK {
+		rep.CPUSeconds = (cpu1 - cpu0).Seconds()
+		rep.CPUShare = rep.CPUSeconds / (rep.Seconds * float64(rep.Cores))
+		rep.SigCPUMicros = float64((sigsBefore.cpuPer+sigsAfter.cpuPer)/2) / 1e3
+		rep.SigShareOfCPU = rep.SigCPUMicros * float64(rep.Txs) / (1e6 * rep.CPUSeconds)
+	}
 	return rep, nil
 }
 

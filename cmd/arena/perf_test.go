@@ -37,12 +37,20 @@ func checkIngest(t *testing.T, r IngestReport, n, c int) {
 		t.Errorf("latency p50 %.2f, p99 %.2f, max %.2f ms: want 0 < p50 <= p99 <= max", r.P50Ms, r.P99Ms, r.MaxMs)
 	case r.Machine.CPUs != runtime.NumCPU() || r.Machine.OS != runtime.GOOS || r.Machine.Arch != runtime.GOARCH:
 		t.Errorf("machine %+v, want this one", r.Machine)
+	case r.Cores != runtime.GOMAXPROCS(0) || r.SigsPerCoreS <= 0:
+		t.Errorf("ceiling of %d cores at %.0f checks/s, want %d cores and a positive rate", r.Cores, r.SigsPerCoreS, runtime.GOMAXPROCS(0))
+	case runtime.GOOS == "linux" && !(r.CPUSeconds > 0 && r.CPUShare == r.CPUSeconds/(r.Seconds*float64(r.Cores))):
+		t.Errorf("cpu %.3fs, share %.3f over %.3fs of %d cores: want the process's CPU time and its share", r.CPUSeconds, r.CPUShare, r.Seconds, r.Cores)
+	case r.CeilingTxS != float64(r.Cores)*r.SigsPerCoreS || r.OfCeiling != r.TxPerS/r.CeilingTxS:
+		t.Errorf("ceiling %.0f tx/s and share %.4f, want cores x checks/s = %.0f and tx/s / ceiling = %.4f",
+			r.CeilingTxS, r.OfCeiling, float64(r.Cores)*r.SigsPerCoreS, r.TxPerS/(float64(r.Cores)*r.SigsPerCoreS))
 	}
 }
 
 // TestPerfIngestReportsItsFigures: `arena perf ingest --json` on a dev node of its own
 // reports every transaction it was asked to send, from as many clients, with ordered
-// latency quantiles and the machine it ran on.
+// latency quantiles, the signature ceiling it measured and its share of it, and the
+// machine it ran on.
 func TestPerfIngestReportsItsFigures(t *testing.T) {
 	var r IngestReport
 	perfJSON(t, &r, "ingest", "--txs", "60", "--clients", "3")
