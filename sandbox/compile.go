@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -138,6 +139,9 @@ func (r *Runtime) compileOne(ctx context.Context, wasm []byte, key moduleKey) (*
 		return nil, fmt.Errorf("sandbox: compile: %w", ctx.Err())
 	}
 	defer func() { <-compileSlots }()
+	// What the compilation allocated is garbage once it returns; hand it back to the
+	// system now rather than keep it as headroom for the next one.
+	defer debug.FreeOSMemory()
 	return r.compile(ctx, wasm, key)
 }
 

@@ -39,8 +39,8 @@ type Config struct {
 // Defaults for the zero Config fields.
 const (
 	DefaultMaxModules     = 64
-	DefaultMaxCachedBytes = 16 << 20
-	DefaultMaxIdle        = 5 * time.Minute
+	DefaultMaxCachedBytes = 12 << 20
+	DefaultMaxIdle        = time.Minute
 )
 
 // Runtime compiles and runs modules. It is safe for concurrent use.
