@@ -46,6 +46,8 @@ func (c *Client) Run(ctx context.Context, id ledger.RunID) (ledger.RunView, erro
 // It returns the last view read; ctx bounds the wait.
 func (c *Client) WaitBench(ctx context.Context, id ledger.BenchID, progress func(ledger.BenchView)) (ledger.BenchView, error) {
 	last := -1
+	w := c.watch(ctx)
+	defer w.stop()
 	for {
 		b, err := c.Bench(ctx, id)
 		if err != nil {
@@ -58,7 +60,7 @@ func (c *Client) WaitBench(ctx context.Context, id ledger.BenchID, progress func
 		if b.State != challenge.BenchChecking {
 			return b, nil
 		}
-		if err := sleep(ctx, PollInterval); err != nil {
+		if err := w.next(ctx); err != nil {
 			return b, err
 		}
 	}
@@ -69,6 +71,8 @@ func (c *Client) WaitBench(ctx context.Context, id ledger.BenchID, progress func
 // attestations change. It returns the last view read; ctx bounds the wait.
 func (c *Client) WaitRun(ctx context.Context, id ledger.RunID, progress func(ledger.RunView)) (ledger.RunView, error) {
 	last := ""
+	w := c.watch(ctx)
+	defer w.stop()
 	for {
 		r, err := c.Run(ctx, id)
 		if err != nil {
@@ -81,7 +85,7 @@ func (c *Client) WaitRun(ctx context.Context, id ledger.RunID, progress func(led
 		if r.State != challenge.RunAnchoring && r.State != challenge.RunRunning {
 			return r, nil
 		}
-		if err := sleep(ctx, PollInterval); err != nil {
+		if err := w.next(ctx); err != nil {
 			return r, err
 		}
 	}

@@ -34,6 +34,8 @@ func (c *Client) LearnRun(ctx context.Context, id ledger.LearnRunID) (ledger.Lea
 // also leaves waiting and heldout.
 func (c *Client) WaitLearnRun(ctx context.Context, id ledger.LearnRunID, done func(ledger.LearnRunView) bool, progress func(ledger.LearnRunView)) (ledger.LearnRunView, error) {
 	last := ""
+	w := c.watch(ctx)
+	defer w.stop()
 	for {
 		r, err := c.LearnRun(ctx, id)
 		if err != nil {
@@ -46,7 +48,7 @@ func (c *Client) WaitLearnRun(ctx context.Context, id ledger.LearnRunID, done fu
 		if done(r) {
 			return r, nil
 		}
-		if err := sleep(ctx, PollInterval); err != nil {
+		if err := w.next(ctx); err != nil {
 			return r, err
 		}
 	}

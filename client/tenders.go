@@ -68,6 +68,8 @@ func (c *Client) WaitTenderRound(ctx context.Context, id ledger.RoundID, progres
 		return ledger.TenderRoundView{}, err
 	}
 	var last Progress
+	w := c.watch(ctx)
+	defer w.stop()
 	for {
 		r, err := c.TenderRound(ctx, id)
 		if err != nil {
@@ -80,7 +82,7 @@ func (c *Client) WaitTenderRound(ctx context.Context, id ledger.RoundID, progres
 		if r.State != ledger.RoundOpen {
 			return r, tenderRoundError(r)
 		}
-		if err := sleep(ctx, PollInterval); err != nil {
+		if err := w.next(ctx); err != nil {
 			return r, err
 		}
 	}
@@ -125,6 +127,8 @@ func tenderRoundError(r ledger.TenderRoundView) error {
 // time its state changes. A failed check returns the view with an *Error.
 func (c *Client) WaitCheck(ctx context.Context, digest string, progress func(ledger.CheckView)) (ledger.CheckView, error) {
 	last := ""
+	w := c.watch(ctx)
+	defer w.stop()
 	for {
 		v, err := c.TenderCheck(ctx, digest)
 		if err != nil {
@@ -142,7 +146,7 @@ func (c *Client) WaitCheck(ctx context.Context, digest string, progress func(led
 		default:
 			return v, nil
 		}
-		if err := sleep(ctx, PollInterval); err != nil {
+		if err := w.next(ctx); err != nil {
 			return v, err
 		}
 	}

@@ -1,10 +1,15 @@
 package sandbox
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
+	"runtime/debug"
 	"slices"
+	"sync"
+	"time"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
@@ -30,16 +35,24 @@ type Offer struct {
 // learning reports whether the offer's modules run in the learning runtime.
 func (o Offer) learning() bool { return o.Arch || o.Train }
 
-// Module is a compiled, metered module. It is safe for concurrent use and lives until its
-// Runtime closes.
+// Module is a compiled, metered module. It is safe for concurrent use. Its compiled
+// code is kept in its Runtime's cache while that holds it; once evicted (see
+// Config.MaxModules, MaxCachedBytes and MaxIdle) the next instance compiles it again,
+// from the disk cache when the Runtime has one, so eviction costs time, never a run.
 type Module struct {
 	Digest   [32]byte // sha256 of the original bytes
 	offer    Offer
 	rt       wazero.Runtime // the runtime it was compiled in, and runs in
-	compiled wazero.CompiledModule
-	used     uint64 // the Runtime's tick when last compiled or reused (under its mu)
+	wasm     []byte         // the original, compiled again once evicted
 	exports  map[string]api.FunctionDefinition
-	minPages uint32 // the declared minimum of its memory, if any
+	imports  []api.FunctionDefinition // the imported functions, read at compile time
+	minPages uint32                   // the declared minimum of its memory, if any
+
+	mu       sync.RWMutex          // read-held while instantiating; eviction writes
+	compiled wazero.CompiledModule // nil once evicted
+
+	used uint64    // the Runtime's tick when last compiled or reused (under its mu)
+	last time.Time // when last compiled or reused (under the Runtime's mu)
 }
 
 type moduleKey struct {
@@ -51,7 +64,9 @@ type moduleKey struct {
 // compiler sees it: compile and instantiate costs are not bounded by size), its validity, its imports (only what offer
 // allows, with the host's signatures), then meters it (gas.Inject) and compiles the
 // metered module. Gate failures are *Error values. Compiling the same bytes
-// with the same offer again returns the cached Module.
+// with the same offer again returns the cached Module; callers compiling the same
+// module at once share one compilation, and a process compiles one module at a time
+// (compileSlots), since a compilation holds many times its module's size while it runs.
 func (r *Runtime) Compile(ctx context.Context, wasm []byte, offer Offer) (*Module, error) {
 	if len(wasm) > MaxModuleBytes {
 		return nil, errTooLarge(len(wasm))
@@ -60,45 +75,156 @@ func (r *Runtime) Compile(ctx context.Context, wasm []byte, offer Offer) (*Modul
 		return nil, errLimit(err)
 	}
 	key := moduleKey{sha256.Sum256(wasm), offer}
-	r.mu.Lock()
-	m := r.modules[key]
-	if m != nil {
-		r.tick++
-		m.used = r.tick
+	for {
+		r.mu.Lock()
+		if m := r.modules[key]; m != nil {
+			r.touch(m)
+			r.mu.Unlock()
+			return m, nil
+		}
+		f := r.flights[key]
+		if f == nil {
+			f = &flight{done: make(chan struct{})}
+			r.flights[key] = f
+			r.mu.Unlock()
+			f.m, f.err = r.compileOne(ctx, wasm, key)
+			r.mu.Lock()
+			delete(r.flights, key)
+			r.compilations++
+			if f.err == nil {
+				r.touch(f.m)
+				r.modules[key] = f.m
+				r.cached += len(f.m.wasm)
+				r.evict(ctx, r.now())
+			}
+			r.mu.Unlock()
+			close(f.done)
+			return f.m, f.err
+		}
+		r.mu.Unlock()
+		select {
+		case <-f.done:
+		case <-ctx.Done():
+			return nil, fmt.Errorf("sandbox: compile: %w", ctx.Err())
+		}
+		if f.err == nil {
+			return f.m, nil
+		}
+		// The compilation failed: a gate's failure is the module's, and compiling again
+		// finds it again; a cancelled one was its caller's, so try under this ctx.
+		var e *Error
+		if errors.As(f.err, &e) || ctx.Err() != nil {
+			return nil, f.err
+		}
 	}
-	r.mu.Unlock()
-	if m != nil {
-		return m, nil
-	}
-	m, err := r.compile(ctx, wasm, key)
-	if err != nil {
-		return nil, err
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if prev := r.modules[key]; prev != nil {
-		return prev, m.compiled.Close(ctx)
-	}
-	r.tick++
-	m.used = r.tick
-	r.modules[key] = m
-	r.evict(ctx)
-	return m, nil
 }
 
-// evict closes least recently used modules while the cache holds more than maxModules.
-// It runs under r.mu. Closing compiled code cannot fail in a way worth reporting here.
-func (r *Runtime) evict(ctx context.Context) {
-	for len(r.modules) > r.maxModules {
-		var oldest moduleKey
-		first := true
-		for k, m := range r.modules {
-			if first || m.used < r.modules[oldest].used {
-				oldest, first = k, false
+// flight is one compilation in progress, which callers of the same key wait for.
+type flight struct {
+	done chan struct{}
+	m    *Module
+	err  error
+}
+
+// compileSlots bounds the compilations a process runs at once: compiling a 4 MB module
+// holds 100-200 MB of intermediate code until it ends, and the validators of a node
+// share the process's cores anyway.
+var compileSlots = make(chan struct{}, 1)
+
+// compileOne runs compile in one of the process's compile slots.
+func (r *Runtime) compileOne(ctx context.Context, wasm []byte, key moduleKey) (*Module, error) {
+	select {
+	case compileSlots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("sandbox: compile: %w", ctx.Err())
+	}
+	defer func() { <-compileSlots }()
+	// What the compilation allocated is garbage once it returns; hand it back to the
+	// system now rather than keep it as headroom for the next one.
+	defer debug.FreeOSMemory()
+	return r.compile(ctx, wasm, key)
+}
+
+// touch marks m used now. It runs under r.mu.
+func (r *Runtime) touch(m *Module) {
+	r.tick++
+	m.used = r.tick
+	m.last = r.now()
+}
+
+// evict closes the least recently used modules while the cache holds more than
+// maxModules, or more than maxBytes of originals, keeping the one most recently used,
+// and then every module unused since maxIdle before now. It runs under r.mu.
+func (r *Runtime) evict(ctx context.Context, now time.Time) {
+	for len(r.modules) > 1 && (len(r.modules) > r.maxModules || r.cached > r.maxBytes) {
+		var oldest *Module
+		for _, m := range r.modules {
+			if oldest == nil || m.used < oldest.used {
+				oldest = m
 			}
 		}
-		_ = r.modules[oldest].compiled.Close(ctx)
-		delete(r.modules, oldest)
+		r.drop(ctx, oldest)
+	}
+	for _, m := range r.modules {
+		if now.Sub(m.last) >= r.maxIdle {
+			r.drop(ctx, m)
+		}
+	}
+	r.armSweep()
+}
+
+// drop closes m's compiled code and forgets it. It runs under r.mu; it waits for the
+// instantiations of m in progress, which take no lock of the Runtime's.
+func (r *Runtime) drop(ctx context.Context, m *Module) {
+	delete(r.modules, moduleKey{m.Digest, m.offer})
+	r.cached -= len(m.wasm)
+	m.mu.Lock()
+	if m.compiled != nil {
+		_ = m.compiled.Close(ctx) // closing compiled code cannot fail in a way worth reporting
+		m.compiled = nil
+	}
+	m.mu.Unlock()
+}
+
+// armSweep schedules the release of idle modules for when the oldest one's idle time
+// runs out, unless the cache is empty or a sweep is already scheduled. It runs under r.mu.
+func (r *Runtime) armSweep() {
+	if len(r.modules) == 0 || r.sweep != nil || r.closed {
+		return
+	}
+	oldest := r.now()
+	for _, m := range r.modules {
+		if m.last.Before(oldest) {
+			oldest = m.last
+		}
+	}
+	r.sweep = time.AfterFunc(max(time.Until(oldest.Add(r.maxIdle)), 0), func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.sweep = nil
+		if !r.closed {
+			r.evict(context.Background(), r.now())
+		}
+	})
+}
+
+// code returns m's compiled code with m read-locked until done is called, so that no
+// eviction closes it meanwhile; when m has been evicted, it compiles m again (Compile)
+// and returns that Module's code. m.mu is only write-locked under r.mu, so taking its
+// read lock under r.mu never waits.
+func (r *Runtime) code(ctx context.Context, m *Module) (c wazero.CompiledModule, done func(), err error) {
+	for {
+		r.mu.Lock()
+		if m.compiled != nil {
+			r.touch(m)
+			m.mu.RLock()
+			r.mu.Unlock()
+			return m.compiled, m.mu.RUnlock, nil
+		}
+		r.mu.Unlock()
+		if m, err = r.Compile(ctx, m.wasm, m.offer); err != nil {
+			return nil, nil, err
+		}
 	}
 }
 
@@ -123,7 +249,8 @@ func (r *Runtime) compile(ctx context.Context, wasm []byte, key moduleKey) (*Mod
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: compile the metered module: %w", err)
 	}
-	m := &Module{Digest: key.digest, offer: key.offer, rt: rt, compiled: compiled, exports: compiled.ExportedFunctions(), minPages: gas.MinPages(wasm)}
+	m := &Module{Digest: key.digest, offer: key.offer, rt: rt, wasm: bytes.Clone(wasm), compiled: compiled,
+		exports: compiled.ExportedFunctions(), imports: compiled.ImportedFunctions(), minPages: gas.MinPages(wasm)}
 	for _, mem := range compiled.ExportedMemories() {
 		m.minPages = max(m.minPages, mem.Min())
 	}

@@ -46,6 +46,9 @@
 //   - A command's stdout is capped at MaxStdout bytes; writing more fails the run
 //     (FaultStdout); stderr is discarded (but charged).
 //   - Compiled modules are cached by the original's sha256 and the offer, at most
-//     Config.MaxModules of them (least recently used evicted and closed; the disk cache
-//     keeps recompiling cheap).
+//     Config.MaxModules of them and Config.MaxCachedBytes of originals (least recently
+//     used evicted and closed), each released after Config.MaxIdle unused; an evicted
+//     Module compiles again on its next run (the disk cache keeps that cheap). Callers
+//     compiling one module at once share one compilation, and a process compiles one
+//     module at a time.
 package sandbox

@@ -128,7 +128,12 @@ func (r *Runtime) instantiate(ctx context.Context, m *Module, entropy [32]byte, 
 		WithStdout(meteredWriter{stdout, me}).
 		WithStderr(meteredWriter{io.Discard, me})
 	ctx = experimental.WithMemoryAllocator(ctx, limitedAllocator(uint64(lim.MaxPages)<<16))
-	mod, err := m.rt.InstantiateModule(ctx, m.compiled, cfg)
+	code, done, err := r.code(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	mod, err := m.rt.InstantiateModule(ctx, code, cfg)
+	done()
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: instantiate: %w", err)
 	}

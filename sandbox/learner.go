@@ -183,7 +183,7 @@ func (t *Train) pair(arch *Arch) error {
 	if t.Digest == arch.Digest {
 		return fault(FaultSameModule, RoleTrain)
 	}
-	for _, f := range t.compiled.ImportedFunctions() {
+	for _, f := range t.imports {
 		mod, name, _ := f.Import()
 		if mod != archModule {
 			continue

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -148,6 +149,40 @@ func TestAMissedNotificationNeverStallsAWorker(t *testing.T) {
 	a.workers(honest(4, map[string]int{"strong": 4}), func(i int, c *validator.Config) {
 		c.Chain = deaf{soloChain{a.engine}}
 	})
+	a.grade(ids[0])
+	if e := a.waitSettled(ids...)[0]; e.State != ledger.EntryGraded || e.Current.Tier != 4 {
+		t.Fatalf("entry %s, want graded at 4", e.State)
+	}
+}
+
+// dropsFirst is a Chain whose first block subscription is closed at once, as the
+// engine closes that of a subscriber it dropped; the later ones work.
+type dropsFirst struct {
+	soloChain
+	n *atomic.Int32
+}
+
+func (c dropsFirst) Subscribe(buf int) (<-chan uint64, func()) {
+	if c.n.Add(1) == 1 {
+		ch := make(chan uint64)
+		close(ch)
+		return ch, func() {}
+	}
+	return c.soloChain.Subscribe(buf)
+}
+
+// TestADroppedSubscriberSubscribesAgainAtOnce: a worker whose block subscription the
+// engine closed subscribes again after a short backoff, not at its next poll tick: with
+// the poll an hour long, the round opened afterwards is still graded.
+func TestADroppedSubscriberSubscribesAgainAtOnce(t *testing.T) {
+	a := newArena(t, 1, 1)
+	ids := a.task(rubric, "strong work")
+	var n atomic.Int32
+	a.workers(honest(1, map[string]int{"strong": 4}), func(i int, c *validator.Config) {
+		c.Chain = dropsFirst{soloChain{a.engine}, &n}
+		c.Poll = time.Hour
+	})
+	waitFor(t, "a second subscription", func() bool { return n.Load() >= 2 })
 	a.grade(ids[0])
 	if e := a.waitSettled(ids...)[0]; e.State != ledger.EntryGraded || e.Current.Tier != 4 {
 		t.Fatalf("entry %s, want graded at 4", e.State)

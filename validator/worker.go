@@ -53,9 +53,10 @@ func (w *Worker) Address() ledger.Address { return w.addr }
 
 // Run watches committed blocks, and a poll tick, until ctx ends; it then cancels the
 // runs in flight, waits for them and returns nil. A block subscription the engine
-// closes is renewed at the next tick. While the chain is a Syncer that reports
-// catching up, Run plans, grades and sends nothing. Run returns an error only for an
-// incomplete Config.
+// closes is renewed after a backoff that starts at resubscribeMin and doubles up to
+// Poll, so a dropped subscriber hears of the next block at once rather than at the next
+// tick. While the chain is a Syncer that reports catching up, Run plans, grades and
+// sends nothing. Run returns an error only for an incomplete Config.
 func (w *Worker) Run(ctx context.Context) error {
 	if err := w.cfg.validate(); err != nil {
 		return err
@@ -68,6 +69,8 @@ func (w *Worker) Run(ctx context.Context) error {
 	defer func() { unsubscribe() }()
 	tick := time.NewTicker(w.cfg.Poll)
 	defer tick.Stop()
+	var resubscribe <-chan time.Time
+	backoff := resubscribeMin
 	for {
 		w.step(ctx, &wg)
 		select {
@@ -75,17 +78,25 @@ func (w *Worker) Run(ctx context.Context) error {
 			return nil
 		case _, ok := <-blocks:
 			if !ok {
-				blocks = nil // dropped or closed: resubscribe at the next tick
+				blocks = nil // dropped or closed: subscribe again after the backoff
+				resubscribe = time.After(backoff)
+				backoff = min(2*backoff, w.cfg.Poll)
 			}
+		case <-resubscribe:
+			resubscribe = nil
+			unsubscribe()
+			blocks, unsubscribe = w.cfg.Chain.Subscribe(16)
 		case <-tick.C:
-			if blocks == nil {
-				unsubscribe()
-				blocks, unsubscribe = w.cfg.Chain.Subscribe(16)
+			if blocks != nil {
+				backoff = resubscribeMin // the subscription lasted a tick: it is healthy
 			}
 		case <-w.wake:
 		}
 	}
 }
+
+// resubscribeMin is the first wait before a closed block subscription is renewed.
+const resubscribeMin = 10 * time.Millisecond
 
 // step reads the state once, then starts the runs and rotations it calls for; while the
 // chain is catching up it does nothing.

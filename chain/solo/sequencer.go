@@ -1,6 +1,7 @@
 package solo
 
 import (
+	"strings"
 	"time"
 
 	"github.com/arena/arena/chain/blocks"
@@ -41,9 +42,11 @@ func (e *Engine) run() {
 
 // collect waits for a first transaction, then takes more until MaxBatch are queued,
 // MaxWait has passed since the first, or none has arrived for a quiet gap (an eighth of
-// MaxWait): once submitters stop arriving, waiting longer only adds latency. With
-// anchor it waits for the first at most MaxWait, and returns no batch when none came.
-// more is false once Close was called.
+// MaxWait): once submitters stop arriving, waiting longer only adds latency. An
+// attestation cuts the block at once, with whatever else is already queued: a grading
+// round waits on it, and its validator on its receipt. With anchor it waits for the
+// first at most MaxWait, and returns no batch when none came. more is false once Close
+// was called.
 func (e *Engine) collect(anchor bool) (batch []*request, more bool) {
 	var idle <-chan time.Time
 	if anchor {
@@ -59,6 +62,9 @@ func (e *Engine) collect(anchor bool) (batch []*request, more bool) {
 	case <-e.quit:
 		return nil, false
 	}
+	if attests(batch[0]) {
+		return e.queued(batch), true
+	}
 	deadline := time.Now().Add(e.cfg.MaxWait)
 	gap := e.cfg.MaxWait / 8
 	quiet := time.NewTimer(gap)
@@ -67,6 +73,9 @@ func (e *Engine) collect(anchor bool) (batch []*request, more bool) {
 		select {
 		case r := <-e.queue:
 			batch = append(batch, r)
+			if attests(r) {
+				return e.queued(batch), true
+			}
 			quiet.Reset(min(gap, time.Until(deadline)))
 		case <-quiet.C:
 			return batch, true
@@ -75,6 +84,26 @@ func (e *Engine) collect(anchor bool) (batch []*request, more bool) {
 		}
 	}
 	return batch, true
+}
+
+// queued adds to batch the transactions already queued, up to MaxBatch, without waiting.
+func (e *Engine) queued(batch []*request) []*request {
+	for len(batch) < e.cfg.MaxBatch {
+		select {
+		case r := <-e.queue:
+			batch = append(batch, r)
+		default:
+			return batch
+		}
+	}
+	return batch
+}
+
+// attests reports whether r is an attestation: a validator's result for a grading
+// round, of any contest kind (attest, tender_attest, challenge_attest, ...: every kind
+// whose name ends in "attest").
+func attests(r *request) bool {
+	return r.tx.Body != nil && strings.HasSuffix(string(r.tx.Body.Kind()), "attest")
 }
 
 // drain answers every queued transaction once the sequencer has stopped.

@@ -1,9 +1,16 @@
 package main
 
 import (
+	"runtime/debug"
+
 	"github.com/arena/arena/demo"
 	"github.com/spf13/cobra"
 )
+
+// demoMemoryLimit is the soft limit on the Go heap of a demo that GOMEMLIMIT does not
+// set: four validators in one process run the learning pairs at once, and without it the
+// collector lets the heap grow to twice what is live between collections.
+const demoMemoryLimit = 256 << 20
 
 func (a *app) demoCmd() *cobra.Command {
 	var reader string
@@ -24,6 +31,9 @@ func (a *app) demoCmd() *cobra.Command {
 			out := a.stdout
 			if a.json {
 				out = a.stderr
+			}
+			if a.getenv("GOMEMLIMIT") == "" {
+				defer debug.SetMemoryLimit(debug.SetMemoryLimit(demoMemoryLimit))
 			}
 			sum, err := demo.Run(cmd.Context(), demo.Options{Dir: dir, Out: out, ReaderOverride: reader, Skip: skip})
 			if err != nil {

@@ -17,7 +17,7 @@ import (
 
 func (a *app) perfCmd() *cobra.Command {
 	c := &cobra.Command{Use: "perf", Short: "Measure the node: ingest through the API, restart, the demo"}
-	c.AddCommand(a.perfIngestCmd(), a.perfRestartCmd(), a.perfDemoCmd())
+	c.AddCommand(a.perfIngestCmd(), a.perfRestartCmd(), a.perfDemoCmd(), a.perfGradeCmd())
 	return c
 }
 
