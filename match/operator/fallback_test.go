@@ -77,7 +77,7 @@ func TestEveryFallbackReasonDefendsWithItsReason(t *testing.T) {
 				}
 				return tc.model, nil
 			}})
-			a := action{arena: [32]byte{1},  turn: 4, m: match.MatchView{ID: 9, Agents: [2]match.Agent{{Model: "m0", SystemPrompt: "Win."}, {Model: "m1"}}}}
+			a := action{arena: [32]byte{1}, turn: 4, m: match.MatchView{ID: 9, Agents: [2]match.Agent{{Model: "m0", SystemPrompt: "Win."}, {Model: "m1"}}}}
 			v := battle.View{Turn: 4, Agent: 1, HP: [2]int{70, 55}}
 			d, err := o.decision(context.Background(), a, 1, v)
 			if err != nil {
