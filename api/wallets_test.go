@@ -209,3 +209,69 @@ func TestWalletLibrariesSignUploads(t *testing.T) {
 		}
 	}
 }
+
+// A transaction of every kind the ledger takes, each signed by ethers, viem and
+// MetaMask's eth-sig-util from its EIP-712 typed data under a wallet's chain id, decodes
+// in the wallet's form and passes the ledger's one verify path (Tx.Verify); each
+// library's signature is the keystore's. (Which of them settle depends on the state;
+// TestWalletLibrariesSignEveryTransaction settles a set of them.)
+func TestWalletLibrariesSignEveryKind(t *testing.T) {
+	wallet := ledgertest.Key("wallet")
+	keyHex := "0x" + hex.EncodeToString(ledgertest.KeyBytes("wallet"))
+	terms := ledger.Terms{Chain: "wallet-kinds"}
+	type signing struct {
+		lib string
+		tx  *ledger.Tx
+		td  map[string]any
+	}
+	var plan []signing
+	var reqs []map[string]any
+	kinds := ledger.Kinds()
+	for _, lib := range []string{"ethers", "viem", "eth-sig-util"} {
+		for i, k := range kinds {
+			body, ok := ledger.ZeroBody(k)
+			if !ok {
+				t.Fatalf("no body for kind %s", k)
+			}
+			tx := &ledger.Tx{From: wallet.Address(), Nonce: uint64(i + 1), SigChainID: 8453, Body: body}
+			terms.Stamp(tx, ledger.NoExpiry)
+			td, err := ledger.SchemaTable().TypedData(tx.Envelope(), body)
+			if err != nil {
+				t.Fatalf("%s: %v", k, err)
+			}
+			plan = append(plan, signing{lib, tx, typed.JSON(td)})
+			reqs = append(reqs, map[string]any{"library": lib, "typedData": typed.JSON(td)})
+		}
+	}
+	for i, sig := range signWithLibraries(t, keyHex, reqs) {
+		p := plan[i]
+		k := p.tx.Body.Kind()
+		raw, err := hex.DecodeString(strings.TrimPrefix(sig, "0x"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mine := *p.tx
+		if err := wallet.SignTx(&mine); err != nil {
+			t.Fatal(err)
+		}
+		mine.Sig[64] += 27
+		if !bytes.Equal(raw, mine.Sig) {
+			t.Errorf("%s signed %s 0x%x, the keystore 0x%x", p.lib, k, raw, mine.Sig)
+		}
+		form, err := json.Marshal(walletForm(api.TypedData{TypedData: p.td}, p.tx.Body, 8453, raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tx, err := ledger.DecodeTx(form)
+		if err != nil {
+			t.Errorf("%s-signed %s: decode the wallet form: %v", p.lib, k, err)
+			continue
+		}
+		if err := tx.Verify(); err != nil || tx.From != wallet.Address() || tx.Body.Kind() != k {
+			t.Errorf("%s-signed %s: Verify = %v, from %s, kind %s", p.lib, k, err, tx.From, tx.Body.Kind())
+		}
+	}
+	if len(kinds) < 40 {
+		t.Fatalf("the ledger takes %d kinds", len(kinds))
+	}
+}
