@@ -2,6 +2,7 @@ package board_test
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -650,7 +651,10 @@ func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
 // TestAppSealsAndRevealsAnEntry: on a sealed task the page enters a commitment, not the
 // work: the salt is made in the browser, kept in its storage and offered as a file
 // before the entry is sent; once the task closes the entry is revealed from that
-// storage, and the ledger holds the work it committed.
+// storage, and the ledger holds the work it committed. On an open task the page enters
+// a file: it hashes the file, has the wallet sign its WorkUpload, uploads it to the
+// node's work store and files the entry naming that sha256, which is the file's; a URL
+// without its file is refused in the page, before anything is signed or sent.
 func TestAppSealsAndRevealsAnEntry(t *testing.T) {
 	a := startArena(t)
 	b := openApp(t, a)
@@ -674,6 +678,35 @@ func TestAppSealsAndRevealsAnEntry(t *testing.T) {
 	applied(t, "reveal", b.act(t, "alice", "act-reveal", map[string]string{"entry": fmt.Sprint(entry), "salt": "", "work": ""}))
 	if e, err = a.c.Entry(ctx, ledger.EntryID(entry)); err != nil || e.Work != work || e.RevealedAt == 0 {
 		t.Fatalf("entry %d after reveal: %+v (%v)", entry, e, err)
+	}
+
+	open := applied(t, "post open", b.act(t, "sponsor", "act-post", map[string]string{"title": "Name it, in a file",
+		"spec": "Suggest a name in a file.", "rubric": "A name.", "prize": "3", "closes_in_s": "3600", "sealed": "off"}))
+	url := "https://example.org/ledgerly.md"
+	before, signed := a.postCount(), js[int](t, b, `window.__signed`)
+	if st, want := b.act(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(open), "work": "", "work_url": url}),
+		"This page fetches no URL: choose the file the URL publishes, and the page uploads its bytes. Nothing was sent."; st != want {
+		t.Errorf("a URL without its file: status %q, want %q", st, want)
+	}
+	if a.postCount() != before || js[int](t, b, `window.__signed`) != signed {
+		t.Errorf("a URL without its file was signed or sent")
+	}
+	file := "# Ledgerly\n\nIt keeps the count, and the name says so.\n"
+	path := t.TempDir() + "/ledgerly.md"
+	if err := os.WriteFile(path, []byte(file), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	b.fill(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(open), "work": "", "work_url": url})
+	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#enter-file"), []string{path}),
+		chromedp.Click(chromedp.CSS("#act-enter button[type=submit]")))
+	fileEntry := applied(t, "file entry", b.ended(t, "act-enter"))
+	sum := sha256.Sum256([]byte(file))
+	digest := hex.EncodeToString(sum[:])
+	if e, err = a.c.Entry(ctx, ledger.EntryID(fileEntry)); err != nil || e.WorkSHA != digest || e.WorkURL != url || e.Work != "" || e.Task != ledger.TaskID(open) {
+		t.Fatalf("file entry %d: %+v (%v), want work_sha256 %s at %s", fileEntry, e, err, digest, url)
+	}
+	if kept, err := a.c.Work(ctx, digest); err != nil || string(kept) != file {
+		t.Fatalf("the node keeps %q under %s (%v), want the file's bytes", kept, digest, err)
 	}
 	b.check(t)
 }
