@@ -9,6 +9,7 @@ import (
 	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/tender"
 	"github.com/arena/arena/ledger/typed"
 )
@@ -56,6 +57,7 @@ type appLimits struct {
 	CloseS                                   int64
 	MinSalt, MaxSalt                         int
 	WorkFile                                 int // a work file's bytes: the most a validator fetches
+	Module                                   int // a challenge module's bytes
 	// A tender's, in characters.
 	Question, Answer, Proposal, BidArgument, Decline int
 }
@@ -89,6 +91,7 @@ var limits = appLimits{
 	Title: bounty.MaxTitleLen, Spec: bounty.MaxSpecLen, Rubric: bounty.MaxRubricLen, Work: bounty.MaxWorkLen,
 	URL: bounty.MaxURLLen, Argument: bounty.MaxArgumentLen, CloseS: bounty.MaxCloseS,
 	MinSalt: bounty.MinSaltLen, MaxSalt: bounty.MaxSaltLen, WorkFile: fetch.DefaultMaxBytes,
+	Module:   challenge.MaxModuleBytes,
 	Question: tender.MaxQuestionLen, Answer: tender.MaxAnswerLen, Proposal: tender.MaxProposalLen,
 	BidArgument: tender.MaxArgumentLen, Decline: tender.MaxDeclineLen,
 }

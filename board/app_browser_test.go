@@ -29,6 +29,7 @@ import (
 	"github.com/arena/arena/board"
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/ledgertest"
 	"github.com/arena/arena/ledger/tender"
 	"github.com/arena/arena/node"
@@ -69,6 +70,7 @@ window.ethereum = {
 // reading with a scripted model server, and a Go client with a funded key for the
 // clock.
 type appArena struct {
+	n     *node.Node
 	url   string
 	c     *client.Client
 	clock *client.Sender
@@ -118,7 +120,7 @@ func startArena(t *testing.T) *appArena {
 		n.Engine().View(func(st *ledger.State) { s = st.Snapshot() })
 		return s, nil
 	}
-	a := &appArena{}
+	a := &appArena{n: n}
 	h := api.New(api.Config{Chain: n.Chain(), Deliveries: n.Deliveries, Works: n.Works(), Blobs: n.Blobs(),
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Board: board.Handler(snap, board.WithApp())})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -707,6 +709,85 @@ func TestAppSealsAndRevealsAnEntry(t *testing.T) {
 	}
 	if kept, err := a.c.Work(ctx, digest); err != nil || string(kept) != file {
 		t.Fatalf("the node keeps %q under %s (%v), want the file's bytes", kept, digest, err)
+	}
+	b.check(t)
+}
+
+// TestAppCommitsAModuleToAChallenge: on a challenge a sponsor published, the page
+// commits a module file: it hashes the file, has the wallet sign its BlobUpload,
+// uploads it to the node's blob store and sends the commit naming that sha256 and size,
+// staking the deposit and the grading fee; the challenge then lists the entry and the
+// node serves the module's bytes. A commit without its file is refused in the page.
+func TestAppCommitsAModuleToAChallenge(t *testing.T) {
+	a := startArena(t)
+	ctx := t.Context()
+	sponsor := a.c.Sender(ledgertest.Key("sponsor"))
+	if rc, err := sponsor.Send(ctx, ledger.Amount{}, challenge.BenchRegister{
+		Name: "toolbench", Version: 1, Module: strings.Repeat("a", 64), Size: 1000, Kinds: []string{"memory", "tool"},
+		MinCases: 100, Profiles: []string{"full", "practice"}, Quorum: 1, InitGas: 1, CaseGas: 1, BenchGas: 1,
+		MaxPages: 2048, Platform: challenge.Platform, Fold: challenge.DefaultFold(),
+	}); err != nil || !rc.Outcome.OK() {
+		t.Fatalf("register the bench: %+v (%v)", rc, err)
+	}
+	bv, err := a.c.Bench(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The check's committee attests the bench's check as the validators would.
+	var vals []ledger.Address
+	a.n.Engine().View(func(st *ledger.State) { vals = st.Terms().Validators })
+	attested := false
+	for _, v := range vals {
+		key, err := a.n.Keystore().Load(v, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rc, err := a.c.Sender(key).Send(ctx, ledger.Amount{}, challenge.BenchCheckAttest{Round: bv.Round, Attempt: 1,
+			Result: challenge.BenchCheck{Dataset: strings.Repeat("b", 64), Cases: 114, Kinds: []string{"memory", "tool"}}})
+		if err == nil && rc.Outcome.OK() {
+			attested = true
+		}
+	}
+	if bv, err = a.c.Bench(ctx, 1); !attested || err != nil || bv.State != challenge.BenchAccepted {
+		t.Fatalf("the bench after its check: %+v (%v)", bv, err)
+	}
+	ar, err := a.c.Arena(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, err := sponsor.Send(ctx, ledger.Ether(10), challenge.Publish{Bench: "toolbench", Title: "memory", Deposit: ledger.Ether(1),
+		PerEpoch: ledger.Ether(3), EpochS: 60, End: ar.Time + 3600})
+	if err != nil || !rc.Outcome.OK() {
+		t.Fatalf("publish: %+v (%v)", rc, err)
+	}
+	id := rc.Outcome.Created
+
+	b := openApp(t, a)
+	before := a.postCount()
+	if st, want := b.act(t, "alice", "act-commit", map[string]string{"challenge": fmt.Sprint(id)}), "Module file is required. Nothing was sent."; st != want {
+		t.Errorf("a commit without its file: status %q, want %q", st, want)
+	}
+	if a.postCount() != before {
+		t.Errorf("a commit without its file was sent")
+	}
+	module := []byte("\x00asm\x01\x00\x00\x00 a module the page uploads")
+	path := t.TempDir() + "/agent.wasm"
+	if err := os.WriteFile(path, module, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	b.fill(t, "alice", "act-commit", map[string]string{"challenge": fmt.Sprint(id), "profile": "full"})
+	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#commit-file"), []string{path}),
+		chromedp.Click(chromedp.CSS("#act-commit button[type=submit]")))
+	applied(t, "commit", b.ended(t, "act-commit"))
+	sum := sha256.Sum256(module)
+	digest := hex.EncodeToString(sum[:])
+	cv, err := a.c.Challenge(ctx, ledger.ChallengeID(id))
+	if err != nil || len(cv.Entries) != 1 || cv.Entries[0].Program != digest || cv.Entries[0].Size != int64(len(module)) ||
+		cv.Entries[0].Committer != ledgertest.Addr("alice") || cv.Entries[0].Profile != "full" || cv.Entries[0].Deposit != ledger.Ether(1) {
+		t.Fatalf("challenge %d after the commit: %+v (%v), want alice's entry of sha256 %s", id, cv.Entries, err, digest)
+	}
+	if got, err := a.c.GetBlob(ctx, digest); err != nil || string(got) != string(module) {
+		t.Fatalf("the node serves %q under %s (%v), want the module's bytes", got, digest, err)
 	}
 	b.check(t)
 }

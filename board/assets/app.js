@@ -627,6 +627,26 @@
         step(log.firstChild, awarded(rc));
       }
     },
+    commit: async function (f) {
+      var id = num(f, "challenge"), profile = val(f, "profile").trim(), file = f.elements.file.files[0];
+      if (profile !== "full" && profile !== "practice") {
+        return say(f, "Profile must be full or practice. Nothing was sent.");
+      }
+      if (!file) {
+        return say(f, "Module file is required. Nothing was sent.");
+      }
+      if (file.size > L.Module) {
+        return say(f, "Module file is " + file.size + " bytes; the ledger takes at most " + L.Module + ". Nothing was sent.");
+      }
+      var c = await get("/v1/challenges/" + id);
+      var value = (BigInt(c.deposit) + BigInt(c.grading_fee)).toString();
+      var bytes = await file.arrayBuffer();
+      var sha = await upload(f, "BlobUpload", "/v1/blobs/", bytes);
+      if (!sha) {
+        return;
+      }
+      await send(f, "challenge_commit", value, { challenge: id, program: sha, size: bytes.byteLength, profile: profile });
+    },
     withdraw: async function (f) {
       var from = await accountOf();
       var c = await get("/v1/claimable/" + from);
