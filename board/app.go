@@ -10,6 +10,7 @@ import (
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/match/battle"
 	"github.com/arena/arena/ledger/tender"
 	"github.com/arena/arena/ledger/typed"
 )
@@ -58,6 +59,7 @@ type appLimits struct {
 	MinSalt, MaxSalt                         int
 	WorkFile                                 int // a work file's bytes: the most a validator fetches
 	Module                                   int // a challenge module's bytes
+	Turns                                    int // a match's turns
 	// A tender's, in characters.
 	Question, Answer, Proposal, BidArgument, Decline int
 }
@@ -91,7 +93,7 @@ var limits = appLimits{
 	Title: bounty.MaxTitleLen, Spec: bounty.MaxSpecLen, Rubric: bounty.MaxRubricLen, Work: bounty.MaxWorkLen,
 	URL: bounty.MaxURLLen, Argument: bounty.MaxArgumentLen, CloseS: bounty.MaxCloseS,
 	MinSalt: bounty.MinSaltLen, MaxSalt: bounty.MaxSaltLen, WorkFile: fetch.DefaultMaxBytes,
-	Module:   challenge.MaxModuleBytes,
+	Module: challenge.MaxModuleBytes, Turns: battle.MaxTurns,
 	Question: tender.MaxQuestionLen, Answer: tender.MaxAnswerLen, Proposal: tender.MaxProposalLen,
 	BidArgument: tender.MaxArgumentLen, Decline: tender.MaxDeclineLen,
 }

@@ -31,6 +31,7 @@ import (
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/ledgertest"
+	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/tender"
 	"github.com/arena/arena/node"
 	"github.com/arena/arena/reader/readertest"
@@ -84,6 +85,13 @@ var names = []string{"sponsor", "alice", "bob", "carol", "dave"}
 
 func startArena(t *testing.T) *appArena {
 	t.Helper()
+	return startArenaWith(t, -1)
+}
+
+// startArenaWith is startArena with operators match operator keys in the founding
+// terms (-1: none).
+func startArenaWith(t *testing.T, operators int) *appArena {
+	t.Helper()
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		text := `{"rung": 3, "reason": "a fair piece of work"}`
@@ -105,7 +113,7 @@ func startArena(t *testing.T) *appArena {
 	}
 	dir := t.TempDir()
 	if _, err := node.Init(dir, node.InitOptions{
-		Terms: node.Terms{Name: "App arena", DevMode: true, Genesis: genesis}, Validators: 4, Operators: -1,
+		Terms: node.Terms{Name: "App arena", DevMode: true, Genesis: genesis}, Validators: 4, Operators: operators,
 		LightScrypt: true, Listen: "127.0.0.1:0",
 	}); err != nil {
 		t.Fatalf("init: %v", err)
@@ -788,6 +796,50 @@ func TestAppCommitsAModuleToAChallenge(t *testing.T) {
 	}
 	if got, err := a.c.GetBlob(ctx, digest); err != nil || string(got) != string(module) {
 		t.Fatalf("the node serves %q under %s (%v), want the module's bytes", got, digest, err)
+	}
+	b.check(t)
+}
+
+// TestAppBetsOnATurn: on a match an operator created, the page stakes a bet on an
+// agent's move in a turn not yet committed, and the match lists it; a move the game
+// does not have is refused in the page, before anything is signed.
+func TestAppBetsOnATurn(t *testing.T) {
+	a := startArenaWith(t, 1)
+	ctx := t.Context()
+	var ops []ledger.Address
+	var bond ledger.Amount
+	a.n.Engine().View(func(st *ledger.State) { ops, bond = st.Terms().Operators, st.Terms().OperatorBond })
+	op, err := a.n.Keystore().Load(ops[0], "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, err := a.c.Sender(op).Send(ctx, bond, match.Create{
+		Entrants: [2]ledger.Address{ledgertest.Addr("alice"), ledgertest.Addr("bob")},
+		Agents:   [2]match.Agent{{Model: "builtin", SystemPrompt: "Win."}, {Model: "builtin", SystemPrompt: "Win boldly."}},
+		EntryFee: ledger.Ether(5), FeeBps: 200, SeedCommitment: match.SeedCommitment([32]byte{7}),
+	})
+	if err != nil || !rc.Outcome.OK() {
+		t.Fatalf("create the match: %+v (%v)", rc, err)
+	}
+	id := rc.Outcome.Created
+
+	b := openApp(t, a)
+	signed := js[int](t, b, `window.__signed`)
+	if st, want := b.act(t, "carol", "act-bet", map[string]string{"match": fmt.Sprint(id), "turn": "1", "agent": "0", "move": "dance", "stake": "2"}),
+		"Move must be attack, defend, charge or heal. Nothing was sent."; st != want {
+		t.Errorf("a move the game lacks: status %q, want %q", st, want)
+	}
+	if js[int](t, b, `window.__signed`) != signed {
+		t.Errorf("a bet on a move the game lacks was signed")
+	}
+	bet := applied(t, "bet", b.act(t, "carol", "act-bet", map[string]string{"match": fmt.Sprint(id), "turn": "1", "agent": "1", "move": "charge", "stake": "2.5"}))
+	m, err := a.c.Match(ctx, ledger.MatchID(id))
+	if err != nil || len(m.Bets) != 1 {
+		t.Fatalf("match %d after the bet: %+v (%v)", id, m.Bets, err)
+	}
+	if x := m.Bets[0]; uint64(x.ID) != bet || x.Turn != 1 || x.Agent != 1 || x.Move != "charge" || x.Bettor != ledgertest.Addr("carol") ||
+		x.Stake.String() != "2500000000000000000" || x.State != match.BetOpen {
+		t.Fatalf("the bet: %+v, want carol's 2.5 on agent 1 charging in turn 1", x)
 	}
 	b.check(t)
 }

@@ -627,6 +627,16 @@
         step(log.firstChild, awarded(rc));
       }
     },
+    bet: async function (f) {
+      var move = val(f, "move").trim(), stake = toAtto(val(f, "stake"));
+      if (["attack", "defend", "charge", "heal"].indexOf(move) < 0) {
+        return say(f, "Move must be attack, defend, charge or heal. Nothing was sent.");
+      }
+      if (stake === null || stake === "0") {
+        return say(f, "Stake must be a positive amount of " + cfg.symbol + ", at most 18 decimals. Nothing was sent.");
+      }
+      await send(f, "match_bet", stake, { match: num(f, "match"), turn: num(f, "turn"), agent: num(f, "agent"), move: move });
+    },
     commit: async function (f) {
       var id = num(f, "challenge"), profile = val(f, "profile").trim(), file = f.elements.file.files[0];
       if (profile !== "full" && profile !== "practice") {
