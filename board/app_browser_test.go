@@ -178,6 +178,21 @@ func answerOf(sent readertest.Sent, work string) string {
 	return work
 }
 
+// get returns the body of GET path on the node.
+func (a *appArena) get(t *testing.T, path string) string {
+	t.Helper()
+	res, err := http.Get(a.url + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d %s (%v)", path, res.StatusCode, b, err)
+	}
+	return string(b)
+}
+
 // advance moves the dev arena's clock on by d.
 func (a *appArena) advance(t *testing.T, d time.Duration) {
 	t.Helper()
@@ -706,12 +721,27 @@ func TestAppSealsAndRevealsAnEntry(t *testing.T) {
 	if err := os.WriteFile(path, []byte(file), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	sum := sha256.Sum256([]byte(file))
+	digest := hex.EncodeToString(sum[:])
+	// Declining the upload's signature stores nothing and sends nothing.
+	js[bool](t, b, `window.__reject = true`)
+	b.fill(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(open), "work": "", "work_url": url})
+	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#enter-file"), []string{path}),
+		chromedp.Click(chromedp.CSS("#act-enter button[type=submit]")))
+	if st, want := b.ended(t, "act-enter"), "You declined in the wallet: nothing was sent."; st != want {
+		t.Errorf("a declined upload: status %q, want %q", st, want)
+	}
+	if a.postCount() != before {
+		t.Errorf("a declined upload sent a transaction")
+	}
+	if held := a.get(t, "/v1/work"); strings.Contains(held, digest) {
+		t.Errorf("a declined upload was stored: GET /v1/work = %s", held)
+	}
+	js[bool](t, b, `window.__reject = false`)
 	b.fill(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(open), "work": "", "work_url": url})
 	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#enter-file"), []string{path}),
 		chromedp.Click(chromedp.CSS("#act-enter button[type=submit]")))
 	fileEntry := applied(t, "file entry", b.ended(t, "act-enter"))
-	sum := sha256.Sum256([]byte(file))
-	digest := hex.EncodeToString(sum[:])
 	if e, err = a.c.Entry(ctx, ledger.EntryID(fileEntry)); err != nil || e.WorkSHA != digest || e.WorkURL != url || e.Work != "" || e.Task != ledger.TaskID(open) {
 		t.Fatalf("file entry %d: %+v (%v), want work_sha256 %s at %s", fileEntry, e, err, digest, url)
 	}
