@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/typed"
 )
 
 // Blob is the answer to PUT /v1/blobs/{sha256}.
@@ -26,6 +28,9 @@ var (
 	errBlobDigest   = badRequest("blob digest must be 64 lowercase hex digits")
 	errNoSignature  = &httpError{http.StatusUnauthorized, expected, "storing a blob needs an " + wire.BlobSignatureHeader + " header: an account's signature over the blob's upload hash"}
 	errBadSignature = &httpError{http.StatusUnauthorized, expected, wire.BlobSignatureHeader + " is not a valid signature of 65 bytes in hex"}
+	errUploadFields = &httpError{http.StatusUnauthorized, expected, "an upload signature needs the headers " + wire.UploadAccountHeader + " (the account, 0x and 40 hex digits), " +
+		wire.UploadValidUntilHeader + " (unix seconds) and " + wire.UploadChainIDHeader + " (1 to 18446744073709551615), as it signed them"}
+	errUploadSize   = &httpError{http.StatusLengthRequired, expected, "an upload needs a Content-Length: the size its signature names"}
 	errBlobTooLarge = &httpError{http.StatusRequestEntityTooLarge, expected, fmt.Sprintf("blob over %d bytes, the most a node keeps", blobs.MaxBytes)}
 	errStoreFull    = &httpError{http.StatusInsufficientStorage, expected, "this node's blob store is full"}
 )
@@ -53,7 +58,8 @@ func (s *server) named(d string) error {
 // The guard: storing bytes on a node costs its operator disk, so it is not free for
 // anyone on the internet. A client over its upload rate is refused before anything is
 // read (admitUpload). The request carries an arena account's signature
-// over wire.BlobUploadHash(chain, sha256), as a transaction carries its sender's; only
+// over a BlobUpload's typed data (typed.UploadTypedData), as a transaction carries its
+// sender's; only
 // an account that holds funds in its wallet, or is one of the arena's validators, may
 // store; and what it stores is charged to it, up to a per-account quota, under a quota
 // for the whole store. What no filing names in time the node deletes (node's
@@ -68,7 +74,7 @@ func (s *server) putBlob(w http.ResponseWriter, r *http.Request) {
 	}
 	var who ledger.Address
 	if err == nil {
-		who, err = s.uploader(r, wire.BlobUploadHash(s.chainID(), d), errNoSignature, "blobs")
+		who, err = s.uploader(r, false, d, errNoSignature, "blobs")
 	}
 	if err == nil && r.ContentLength > blobs.MaxBytes {
 		err = errBlobTooLarge
@@ -94,10 +100,11 @@ func (s *server) putBlob(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, st, Blob{SHA256: d, Size: size, Uploader: who})
 }
 
-// uploader recovers the account that signed hash, an upload hash, in the request's
-// signature header (unsigned is noSig) and checks that it may store what (blobs or
-// work): it holds funds or is a validator.
-func (s *server) uploader(r *http.Request, hash [32]byte, noSig error, what string) (ledger.Address, error) {
+// uploader checks the request's upload signature (unsigned is noSig) over the typed
+// data of an upload of the bytes d (work or a blob) with the request's Content-Length,
+// by ledger.VerifyUpload at the arena's clock, and checks that the account may store
+// what (blobs or work): it holds funds or is a validator.
+func (s *server) uploader(r *http.Request, work bool, d string, noSig error, what string) (ledger.Address, error) {
 	h := r.Header.Get(wire.BlobSignatureHeader)
 	if h == "" {
 		return ledger.Address{}, noSig
@@ -106,27 +113,36 @@ func (s *server) uploader(r *http.Request, hash [32]byte, noSig error, what stri
 	if err != nil || len(sig) != 65 {
 		return ledger.Address{}, errBadSignature
 	}
-	who, err := ledger.Recover(hash, sig)
-	if err != nil {
-		return ledger.Address{}, errBadSignature
+	u := typed.Upload{Work: work, Size: uint64(max(r.ContentLength, 0))}
+	acct, err := ledger.ParseAddress(r.Header.Get(wire.UploadAccountHeader))
+	until, uerr := strconv.ParseUint(r.Header.Get(wire.UploadValidUntilHeader), 10, 64)
+	chain, cerr := strconv.ParseUint(r.Header.Get(wire.UploadChainIDHeader), 10, 64)
+	if err != nil || uerr != nil || cerr != nil || chain == 0 {
+		return ledger.Address{}, errUploadFields
 	}
+	if r.ContentLength < 0 {
+		return ledger.Address{}, errUploadSize
+	}
+	if _, err := hex.Decode(u.SHA256[:], []byte(d)); err != nil {
+		return ledger.Address{}, errBlobDigest
+	}
+	u.Account, u.ValidUntil, u.ChainID = acct, until, chain
+	who := acct
 	var funded, validator bool
 	s.chain.View(func(st *ledger.State) {
+		u.Arena = st.GenesisHash()
+		err = ledger.VerifyUpload(u, sig, st.Now())
 		funded = !st.Balance(who).IsZero()
 		validator = slices.Contains(st.Terms().Validators, who)
 	})
+	if err != nil {
+		return ledger.Address{}, &httpError{http.StatusUnauthorized, expected, err.Error()}
+	}
 	if !funded && !validator {
 		return ledger.Address{}, &httpError{http.StatusForbidden, expected,
 			"account " + who.String() + " holds no funds and is not a validator; only such accounts may store " + what}
 	}
 	return who, nil
-}
-
-// chainID is the arena's chain id, which every signature names.
-func (s *server) chainID() string {
-	var c string
-	s.chain.View(func(st *ledger.State) { c = st.Terms().Chain })
-	return c
 }
 
 // blobError turns a store's refusal into the API's.

@@ -1,125 +1,132 @@
 package api_test
 
 import (
-	"encoding/json"
-	"fmt"
+	"io"
+	"math/big"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/arena/arena/account"
-	"github.com/arena/arena/api"
 	"github.com/arena/arena/api/wire"
-	"github.com/arena/arena/blobs"
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/typed"
 )
 
-// The claims of "No stranger can fill a disk" at the API: every route that stores
-// bytes is signed by an account that holds funds or is a validator, charged to it
-// under a quota, rate-limited per client, and what it stores is listed with its owner.
-
-// uploadFixture is the API fixture with a work store, a blob store, an upload limit of
-// burst 5 on a frozen clock, and a stranger holding nothing.
-func uploadFixture(t *testing.T, work blobs.Quota) (*fixture, *account.Key) {
-	t.Helper()
-	store, err := blobs.Open(filepath.Join(t.TempDir(), "blobs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	frozen := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	f := newFixture(t, func(c *api.Config) {
-		c.Blobs, c.WorkQuota = store, work
-		c.UploadLimit = api.Limit{Rate: 1, Burst: 5}
-		c.Now = func() time.Time { return frozen }
-	})
-	stranger, err := account.Generate()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f, stranger
+// uploadRefusal is a request's upload headers and the exact message of its refusal.
+type uploadRefusal struct {
+	name string
+	h    http.Header
+	msg  string
 }
 
-// listed returns GET path's list of uploads.
-func listed(t *testing.T, f *fixture, path string) wire.Uploads {
-	t.Helper()
-	var u wire.Uploads
-	if st := f.get(path, &u); st != http.StatusOK {
-		t.Fatalf("GET %s = %d", path, st)
-	}
-	return u
-}
-
-// A client holding no key floods both storing routes: the first uploads are refused
-// for want of a signature, every later one by the client's upload limit before its body
-// is read, and nothing at all is stored.
-func TestAKeylessFloodStoresNothing(t *testing.T) {
-	f, _ := uploadFixture(t, blobs.Quota{})
-	counts := map[string]int{}
-	for i := range 300 {
-		path := "/v1/work/"
-		body := fmt.Sprintf("text %d", i)
-		if i%2 == 1 {
-			path, body = "/v1/blobs/", strings.Repeat("x", 400<<10)+body
+// uploadRefusals are the refusals of k's upload of b (work or a blob) that every upload
+// route shares, each a 401: a signature for another arena, of another primary type, of
+// another size or chain id than the headers name, expired, high-S, or with a header
+// missing or a chain id of zero.
+func uploadRefusals(f *fixture, k *account.Key, b []byte, work bool) []uploadRefusal {
+	f.t.Helper()
+	u := f.upload(k, b)
+	u.Work = work
+	// signedBy is the message of headers that name u but carry a signature of v, which
+	// recovers to another account.
+	signedBy := func(name string, v typed.Upload) uploadRefusal {
+		h := signUpload(f.t, k, v)
+		wire.SetUploadHeaders(h, u, sigOf(f.t, h))
+		hash, err := typed.UploadDigest(v)
+		if err != nil {
+			f.t.Fatal(err)
 		}
-		st, b := f.putAs(nil, path+sum(body), body)
-		var eb api.ErrorBody
-		if err := json.Unmarshal(b, &eb); err != nil {
-			t.Fatalf("PUT %d: %d %s", i, st, b)
+		want, err := typed.UploadDigest(u)
+		if err != nil || want == hash {
+			f.t.Fatalf("%s: the upload's digest is the original's", name)
 		}
-		counts[fmt.Sprintf("%d [%s] %s", st, eb.Error.Class, eb.Error.Message)]++
+		got, err := ledger.Recover(want, sigOf(f.t, h))
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		return uploadRefusal{name, h, "upload signature: signed by " + got.String() + ", not by account " + k.Address().String()}
 	}
-	want := map[string]int{
-		"401 [EXPECTED] storing work needs an Arena-Signature header: an account's signature over the work's upload hash":   3,
-		"401 [EXPECTED] storing a blob needs an Arena-Signature header: an account's signature over the blob's upload hash": 2,
-		"429 [TRANSIENT] Too many uploads from this client; try again after Retry-After seconds":                            295,
+	other := u
+	other.Arena = [32]byte{0xa}
+	typ := u
+	typ.Work = !work
+	size := u
+	size.Size++
+	chain := u
+	chain.ChainID = 1
+	var now int64
+	f.eng.View(func(st *ledger.State) { now = st.Now() })
+	if now < 1 {
+		f.t.Fatalf("the arena's clock reads %d: no bound before it to expire", now)
 	}
-	if fmt.Sprint(counts) != fmt.Sprint(want) {
-		t.Fatalf("answers to the flood:\n got %v\nwant %v", counts, want)
-	}
-	if w, b := listed(t, f, "/v1/work"), listed(t, f, "/v1/blobs"); len(w.Uploads)+len(b.Uploads) != 0 || w.Bytes+b.Bytes != 0 {
-		t.Fatalf("the flood stored work %+v and blobs %+v", w, b)
+	expired := u
+	expired.ValidUntil = uint64(now) - 1
+	high := signUpload(f.t, k, u)
+	wire.SetUploadHeaders(high, u, highS(sigOf(f.t, high)))
+	zero := signUpload(f.t, k, u)
+	zero.Set(wire.UploadChainIDHeader, "0")
+	noAccount := signUpload(f.t, k, u)
+	noAccount.Del(wire.UploadAccountHeader)
+	fields := "an upload signature needs the headers Arena-Account (the account, 0x and 40 hex digits), Arena-Valid-Until (unix seconds) and Arena-Signature-Chain-Id (1 to 18446744073709551615), as it signed them"
+	return []uploadRefusal{
+		signedBy("a signature for another arena", other),
+		signedBy("a signature of the other upload type with identical fields", typ),
+		signedBy("a signature of another size", size),
+		signedBy("a signature under another chain id", chain),
+		{"expired", signUpload(f.t, k, expired), "upload signature: valid until " + itoa(expired.ValidUntil) + ", and the arena's clock reads " + itoa(uint64(now))},
+		{"high-S", high, "upload signature: bad signature: s is in the upper half of the curve order (high-S)"},
+		{"chain id 0", zero, fields},
+		{"no account", noAccount, fields},
 	}
 }
 
-// An account holding nothing may not store work, signature or not; a funded account
-// may, and what it stored is listed with its owner, size and time.
-func TestOnlyAnAccountThatCanPayStoresWork(t *testing.T) {
-	f, stranger := uploadFixture(t, blobs.Quota{})
-	st, b := f.putAs(stranger, "/v1/work/"+sum(note), note)
-	refused(t, "a stranger's work", st, b, http.StatusForbidden,
-		"account "+stranger.Address().String()+" holds no funds and is not a validator; only such accounts may store work")
-	if st, b := f.put("/v1/work/"+sum(note), note); st != http.StatusCreated {
-		t.Fatalf("the funded sender's work: %d %s", st, b)
-	}
-	got := listed(t, f, "/v1/work")
-	owner := f.sender.Address()
-	want := wire.Uploads{Uploads: []wire.Upload{{SHA256: sum(note), Size: int64(len(note)), Uploader: &owner,
-		StoredAt: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Unix()}}, Bytes: int64(len(note))}
-	if a, b := jsonOf(t, got), jsonOf(t, want); a != b {
-		t.Fatalf("GET /v1/work:\n got %s\nwant %s", a, b)
-	}
-}
+func itoa(n uint64) string { return new(big.Int).SetUint64(n).String() }
 
-func jsonOf(t *testing.T, v any) string {
+// sigOf returns the signature the upload headers h carry.
+func sigOf(t testing.TB, h http.Header) []byte {
 	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
+	b, err := hexutil.Decode(h.Get(wire.BlobSignatureHeader))
+	if err != nil || len(b) != 65 {
+		t.Fatalf("signature header %q", h.Get(wire.BlobSignatureHeader))
 	}
-	return string(b)
+	return b
 }
 
-// Work uploads count against the account's quota and the store's.
-func TestQuotasBoundWorkUploads(t *testing.T) {
-	f, _ := uploadFixture(t, blobs.Quota{PerUploader: 100, Total: 1 << 20})
-	if st, b := f.put("/v1/work/"+sum(note), note); st != http.StatusCreated {
-		t.Fatalf("within the quota: %d %s", st, b)
+// highS returns sig's high-S twin: s replaced by n - s and v flipped; it recovers the
+// same key.
+func highS(sig []byte) []byte {
+	out := append([]byte(nil), sig...)
+	new(big.Int).Sub(crypto.S256().Params().N, new(big.Int).SetBytes(out[32:64])).FillBytes(out[32:64])
+	out[64] ^= 1
+	return out
+}
+
+// PUT /v1/work refuses the same upload signatures PUT /v1/blobs refuses, each with its
+// exact message, and keeps nothing.
+func TestWorkUploadSignaturesAreRefused(t *testing.T) {
+	f := newFixture(t)
+	f.commit(t, 1) // a block, so that the arena's clock has a bound before it
+	for _, tc := range uploadRefusals(f, f.sender, []byte(note), true) {
+		req, err := http.NewRequest(http.MethodPut, f.srv.URL+"/v1/work/"+sum(note), strings.NewReader(note))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header = tc.h
+		req.Header.Set("Content-Type", "text/plain; charset=utf-8")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		refused(t, tc.name, resp.StatusCode, b, 401, tc.msg)
 	}
-	more := strings.Repeat("m", 100-len(note)+1)
-	st, b := f.put("/v1/work/"+sum(more), more)
-	refused(t, "past the account's quota", st, b, http.StatusForbidden, "account "+f.sender.Address().String()+" has spent its work quota on this node")
-	g, _ := uploadFixture(t, blobs.Quota{PerUploader: 1 << 20, Total: 10})
-	st, b = g.put("/v1/work/"+sum(note), note)
-	refused(t, "past the store's quota", st, b, http.StatusInsufficientStorage, "this node's work store is full")
+	var up wire.Uploads
+	if st := f.get("/v1/work", &up); st != http.StatusOK || len(up.Uploads) != 0 {
+		t.Fatalf("GET /v1/work = %d %+v after refused uploads", st, up)
+	}
 }

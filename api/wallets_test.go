@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -13,9 +14,12 @@ import (
 	"testing"
 
 	"github.com/arena/arena/api"
+	"github.com/arena/arena/api/wire"
+	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/ledgertest"
 	"github.com/arena/arena/ledger/tender"
+	"github.com/arena/arena/ledger/typed"
 )
 
 // walletsDir holds the pinned wallet libraries scripts/test installs.
@@ -133,5 +137,142 @@ func TestWalletLibrariesSignEveryTransaction(t *testing.T) {
 		if s != want {
 			t.Fatalf("%s signed %s, the keystore %s", reqs[i]["library"], s, want)
 		}
+	}
+}
+
+// A blob upload and a work upload, each signed by ethers, viem and MetaMask's
+// eth-sig-util from their EIP-712 typed data under a wallet's chain id, are kept by PUT
+// /v1/blobs and PUT /v1/work and charged to the wallet; the libraries' signatures are
+// the keystore's.
+func TestWalletLibrariesSignUploads(t *testing.T) {
+	wallet := ledgertest.Key("wallet")
+	keyHex := "0x" + hex.EncodeToString(ledgertest.KeyBytes("wallet"))
+	store, err := blobs.Open(filepath.Join(t.TempDir(), "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFixtureWith(t, func(t *ledger.Terms) {
+		t.Genesis = append(t.Genesis, ledger.Allocation{Address: wallet.Address(), Amount: ledger.Ether(1000)})
+	}, func(c *api.Config) { c.Blobs = store })
+	type upload struct {
+		lib   string
+		route string
+		body  []byte
+		u     typed.Upload
+	}
+	var plan []upload
+	var reqs []map[string]any
+	for _, lib := range []string{"ethers", "viem", "eth-sig-util"} {
+		for _, route := range []string{"blobs", "work"} {
+			body := []byte("an artifact uploaded from " + lib + " to " + route + "\n")
+			u := f.upload(wallet, body)
+			u.Work = route == "work"
+			td, err := typed.UploadTypedData(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan = append(plan, upload{lib, route, body, u})
+			reqs = append(reqs, map[string]any{"library": lib, "typedData": typed.JSON(td)})
+		}
+	}
+	for i, sig := range signWithLibraries(t, keyHex, reqs) {
+		p := plan[i]
+		raw, err := hex.DecodeString(strings.TrimPrefix(sig, "0x"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		hash, err := typed.UploadDigest(p.u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mine, err := wallet.Sign(hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mine[64] += 27
+		if !bytes.Equal(raw, mine) {
+			t.Errorf("%s signed the %s upload 0x%x, the keystore 0x%x", p.lib, p.route, raw, mine)
+		}
+		req, _ := http.NewRequest(http.MethodPut, f.srv.URL+"/v1/"+p.route+"/"+bsum(p.body), bytes.NewReader(p.body))
+		wire.SetUploadHeaders(req.Header, p.u, raw)
+		req.Header.Set("Content-Type", "text/plain; charset=utf-8")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ans, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var got struct {
+			Uploader ledger.Address `json:"uploader"`
+		}
+		if resp.StatusCode != http.StatusCreated || json.Unmarshal(ans, &got) != nil || got.Uploader != wallet.Address() {
+			t.Fatalf("%s-signed %s upload: PUT = %d %s, want 201 charged to the wallet", p.lib, p.route, resp.StatusCode, ans)
+		}
+	}
+}
+
+// A transaction of every kind the ledger takes, each signed by ethers, viem and
+// MetaMask's eth-sig-util from its EIP-712 typed data under a wallet's chain id, decodes
+// in the wallet's form and passes the ledger's one verify path (Tx.Verify); each
+// library's signature is the keystore's. (Which of them settle depends on the state;
+// TestWalletLibrariesSignEveryTransaction settles a set of them.)
+func TestWalletLibrariesSignEveryKind(t *testing.T) {
+	wallet := ledgertest.Key("wallet")
+	keyHex := "0x" + hex.EncodeToString(ledgertest.KeyBytes("wallet"))
+	terms := ledger.Terms{Chain: "wallet-kinds"}
+	type signing struct {
+		lib string
+		tx  *ledger.Tx
+		td  map[string]any
+	}
+	var plan []signing
+	var reqs []map[string]any
+	kinds := ledger.Kinds()
+	for _, lib := range []string{"ethers", "viem", "eth-sig-util"} {
+		for i, k := range kinds {
+			body, ok := ledger.ZeroBody(k)
+			if !ok {
+				t.Fatalf("no body for kind %s", k)
+			}
+			tx := &ledger.Tx{From: wallet.Address(), Nonce: uint64(i + 1), SigChainID: 8453, Body: body}
+			terms.Stamp(tx, ledger.NoExpiry)
+			td, err := ledger.SchemaTable().TypedData(tx.Envelope(), body)
+			if err != nil {
+				t.Fatalf("%s: %v", k, err)
+			}
+			plan = append(plan, signing{lib, tx, typed.JSON(td)})
+			reqs = append(reqs, map[string]any{"library": lib, "typedData": typed.JSON(td)})
+		}
+	}
+	for i, sig := range signWithLibraries(t, keyHex, reqs) {
+		p := plan[i]
+		k := p.tx.Body.Kind()
+		raw, err := hex.DecodeString(strings.TrimPrefix(sig, "0x"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mine := *p.tx
+		if err := wallet.SignTx(&mine); err != nil {
+			t.Fatal(err)
+		}
+		mine.Sig[64] += 27
+		if !bytes.Equal(raw, mine.Sig) {
+			t.Errorf("%s signed %s 0x%x, the keystore 0x%x", p.lib, k, raw, mine.Sig)
+		}
+		form, err := json.Marshal(walletForm(api.TypedData{TypedData: p.td}, p.tx.Body, 8453, raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tx, err := ledger.DecodeTx(form)
+		if err != nil {
+			t.Errorf("%s-signed %s: decode the wallet form: %v", p.lib, k, err)
+			continue
+		}
+		if err := tx.Verify(); err != nil || tx.From != wallet.Address() || tx.Body.Kind() != k {
+			t.Errorf("%s-signed %s: Verify = %v, from %s, kind %s", p.lib, k, err, tx.From, tx.Body.Kind())
+		}
+	}
+	if len(kinds) < 40 {
+		t.Fatalf("the ledger takes %d kinds", len(kinds))
 	}
 }

@@ -56,7 +56,7 @@ var (
 //
 // The guard is the blob routes': a client over its upload rate is refused before
 // anything is read; the request carries an arena account's signature over
-// wire.WorkUploadHash(chain, sha256); only an account holding funds, or a validator,
+// a WorkUpload's typed data (typed.UploadTypedData); only an account holding funds, or a validator,
 // may store; and what it stores is charged to it, up to a per-account quota, under a
 // quota for the whole store. What no filing names in time the node deletes.
 func (s *server) putWork(w http.ResponseWriter, r *http.Request) {
@@ -69,7 +69,7 @@ func (s *server) putWork(w http.ResponseWriter, r *http.Request) {
 	}
 	var who ledger.Address
 	if err == nil {
-		who, err = s.uploader(r, wire.WorkUploadHash(s.chainID(), want), errNoWorkSignature, "work")
+		who, err = s.uploader(r, true, want, errNoWorkSignature, "work")
 	}
 	var b []byte
 	if err == nil {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/api"
-	"github.com/arena/arena/api/wire"
 )
 
 // The claims of DESIGN.md, "Work is fixed at filing", at the API: the node keeps the
@@ -143,16 +142,13 @@ func (f *fixture) putAs(k *account.Key, path, body string) (int, []byte) {
 	}
 	req.Header.Set("Content-Type", "text/plain; charset=utf-8")
 	if k != nil {
-		d := path[strings.LastIndex(path, "/")+1:]
-		hash := wire.WorkUploadHash(f.terms.Chain, d)
-		if strings.HasPrefix(path, "/v1/blobs/") {
-			hash = wire.BlobUploadHash(f.terms.Chain, d)
+		u := f.upload(k, []byte(body))
+		u.Work = !strings.HasPrefix(path, "/v1/blobs/")
+		u.SHA256 = [32]byte{}
+		hex.Decode(u.SHA256[:], []byte(path[strings.LastIndex(path, "/")+1:])) // a malformed digest signs as zero
+		for name, v := range signUpload(f.t, k, u) {
+			req.Header[name] = v
 		}
-		sig, err := k.Sign(hash)
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		req.Header.Set(wire.BlobSignatureHeader, "0x"+hex.EncodeToString(sig))
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -33,7 +33,7 @@ func Match(snap *ledger.Snapshot, id ledger.MatchID) (*Report, error) {
 	}
 	m := snap.Matches[i]
 	r := &Report{Subject: fmt.Sprintf("agent match %d (%d turns revealed, %s)", id, revealedTurns(m), m.State), Number: "the match's settlement"}
-	chain := snap.Arena.Terms.Chain
+	arena := snap.Arena.Terms.GenesisHash()
 	g := r.seed(m)
 	a := &matchAudit{r: r}
 	var replayed []battle.Event
@@ -50,7 +50,7 @@ func Match(snap *ledger.Snapshot, id ledger.MatchID) (*Report, error) {
 			}
 		}
 		for _, d := range t.Decisions {
-			a.decision(chain, m, t.Turn, d, views[d.Agent])
+			a.decision(arena, m, t.Turn, d, views[d.Agent])
 		}
 		r.pools(m, t)
 		if g == nil || diverged != "" {
@@ -120,11 +120,11 @@ func (r *Report) seed(m ledger.MatchView) *battle.Game {
 // fallback rule, the answer's reading and the commitment, which the ledger checked at
 // reveal; and, when the replayed view is known, that its prompt is the template's,
 // which only the replay at finish can check.
-func (a *matchAudit) decision(chain string, m ledger.MatchView, turn int, d ledger.DecisionView, v *battle.View) {
+func (a *matchAudit) decision(arena [32]byte, m ledger.MatchView, turn int, d ledger.DecisionView, v *battle.View) {
 	r := a.r
 	name := fmt.Sprintf("turn %d agent %d", turn, d.Agent)
 	rc := d.Receipt
-	digest, err := receipt.Digest(chain, rc)
+	digest, err := receipt.Digest(arena, rc)
 	if err != nil {
 		r.fail(name, err.Error())
 		return
@@ -138,7 +138,7 @@ func (a *matchAudit) decision(chain string, m ledger.MatchView, turn int, d ledg
 	note(rc.Match == uint64(m.ID) && rc.Turn == uint32(turn) && rc.Agent == uint32(d.Agent), "the receipt names another match, turn or agent")
 	note(rc.PromptHash == receipt.TextHash(d.Prompt), "the prompt hash is not keccak256 of the prompt")
 	note(rc.ResponseHash == receipt.TextHash(d.Response), "the response hash is not keccak256 of the response")
-	note(signedBy(chain, rc, d.Sig, m.Operator), "not signed by the operator")
+	note(signedBy(arena, rc, d.Sig, m.Operator), "not signed by the operator")
 	note(rc.Validate() == nil, "the receipt breaks the fallback rule")
 	note(battle.Move(rc.Move).String() == d.Move, "the receipt's move is not the revealed move")
 	note(answerAgrees(rc, d.Response), "the answer does not read as the receipt says")
@@ -170,13 +170,14 @@ func (a *matchAudit) decision(chain string, m ledger.MatchView, turn int, d ledg
 	}
 }
 
-// signedBy reports whether sig is op's signature of rc in chain's domain.
-func signedBy(chain string, rc receipt.Receipt, sig string, op ledger.Address) bool {
+// signedBy reports whether sig is op's signature of rc in the domain of arena, the
+// arena's genesis hash.
+func signedBy(arena [32]byte, rc receipt.Receipt, sig string, op ledger.Address) bool {
 	b, err := hexutil.Decode(sig)
 	if err != nil {
 		return false
 	}
-	a, err := receipt.Recover(chain, rc, b)
+	a, err := receipt.Recover(arena, rc, b)
 	return err == nil && ledger.Address(a) == op
 }
 

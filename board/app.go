@@ -6,9 +6,13 @@ import (
 	"fmt"
 	"html/template"
 
+	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/match/battle"
 	"github.com/arena/arena/ledger/tender"
+	"github.com/arena/arena/ledger/typed"
 )
 
 // The live page acts: WithApp adds forms that build transactions, have the browser's
@@ -53,6 +57,9 @@ type appLimits struct {
 	Title, Spec, Rubric, Work, URL, Argument int
 	CloseS                                   int64
 	MinSalt, MaxSalt                         int
+	WorkFile                                 int // a work file's bytes: the most a validator fetches
+	Module                                   int // a challenge module's bytes
+	Turns                                    int // a match's turns
 	// A tender's, in characters.
 	Question, Answer, Proposal, BidArgument, Decline int
 }
@@ -69,13 +76,24 @@ type appConfig struct {
 	ValidityS  int64         `json:"validity_s"` // how far past the arena's clock a transaction stays valid
 	NoExpiry   uint64        `json:"no_expiry"`  // the bound of a transaction valid at any clock (dev mode)
 	Limits     appLimits     `json:"limits"`
+	// Domain is the EIP-712 domain of the arena's signatures less the chain id, which
+	// is the wallet's: the page signs uploads (BlobUpload, WorkUpload) in it.
+	Domain appDomain `json:"domain"`
+}
+
+// appDomain is the EIP-712 domain the page signs uploads in, less the chain id.
+type appDomain struct {
+	Name              string `json:"name"`
+	Version           string `json:"version"`
+	VerifyingContract string `json:"verifyingContract"`
 }
 
 // limits are the ledger's, read from its packages.
 var limits = appLimits{
 	Title: bounty.MaxTitleLen, Spec: bounty.MaxSpecLen, Rubric: bounty.MaxRubricLen, Work: bounty.MaxWorkLen,
 	URL: bounty.MaxURLLen, Argument: bounty.MaxArgumentLen, CloseS: bounty.MaxCloseS,
-	MinSalt: bounty.MinSaltLen, MaxSalt: bounty.MaxSaltLen,
+	MinSalt: bounty.MinSaltLen, MaxSalt: bounty.MaxSaltLen, WorkFile: fetch.DefaultMaxBytes,
+	Module: challenge.MaxModuleBytes, Turns: battle.MaxTurns,
 	Question: tender.MaxQuestionLen, Answer: tender.MaxAnswerLen, Proposal: tender.MaxProposalLen,
 	BidArgument: tender.MaxArgumentLen, Decline: tender.MaxDeclineLen,
 }
@@ -90,9 +108,11 @@ func appOf(opts []Option, s *ledger.Snapshot) (*appView, error) {
 		return nil, nil
 	}
 	t := &s.Arena.Terms
-	cfg, err := json.Marshal(appConfig{Chain: t.Chain, Arena: ledger.HexHash(t.GenesisHash()), Symbol: t.Symbol,
+	g := t.GenesisHash()
+	cfg, err := json.Marshal(appConfig{Chain: t.Chain, Arena: ledger.HexHash(g), Symbol: t.Symbol,
 		DevMode: t.DevMode, EntryBond: t.EntryBond, AppealBond: t.AppealBond,
-		ValidityS: ledger.DefaultValidityS, NoExpiry: ledger.NoExpiry, Limits: limits})
+		ValidityS: ledger.DefaultValidityS, NoExpiry: ledger.NoExpiry, Limits: limits,
+		Domain: appDomain{Name: typed.DomainName, Version: typed.TypedDataVersion, VerifyingContract: typed.VerifyingContract(g).String()}})
 	if err != nil {
 		return nil, fmt.Errorf("encode the app's settings: %w", err)
 	}

@@ -2,6 +2,7 @@ package board_test
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -28,7 +29,9 @@ import (
 	"github.com/arena/arena/board"
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/ledgertest"
+	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/tender"
 	"github.com/arena/arena/node"
 	"github.com/arena/arena/reader/readertest"
@@ -68,6 +71,7 @@ window.ethereum = {
 // reading with a scripted model server, and a Go client with a funded key for the
 // clock.
 type appArena struct {
+	n     *node.Node
 	url   string
 	c     *client.Client
 	clock *client.Sender
@@ -80,6 +84,13 @@ type appArena struct {
 var names = []string{"sponsor", "alice", "bob", "carol", "dave"}
 
 func startArena(t *testing.T) *appArena {
+	t.Helper()
+	return startArenaWith(t, -1)
+}
+
+// startArenaWith is startArena with operators match operator keys in the founding
+// terms (-1: none).
+func startArenaWith(t *testing.T, operators int) *appArena {
 	t.Helper()
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
@@ -102,7 +113,7 @@ func startArena(t *testing.T) *appArena {
 	}
 	dir := t.TempDir()
 	if _, err := node.Init(dir, node.InitOptions{
-		Terms: node.Terms{Name: "App arena", DevMode: true, Genesis: genesis}, Validators: 4, Operators: -1,
+		Terms: node.Terms{Name: "App arena", DevMode: true, Genesis: genesis}, Validators: 4, Operators: operators,
 		LightScrypt: true, Listen: "127.0.0.1:0",
 	}); err != nil {
 		t.Fatalf("init: %v", err)
@@ -117,7 +128,7 @@ func startArena(t *testing.T) *appArena {
 		n.Engine().View(func(st *ledger.State) { s = st.Snapshot() })
 		return s, nil
 	}
-	a := &appArena{}
+	a := &appArena{n: n}
 	h := api.New(api.Config{Chain: n.Chain(), Deliveries: n.Deliveries, Works: n.Works(), Blobs: n.Blobs(),
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Board: board.Handler(snap, board.WithApp())})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -165,6 +176,21 @@ func answerOf(sent readertest.Sent, work string) string {
 		return string(b)
 	}
 	return work
+}
+
+// get returns the body of GET path on the node.
+func (a *appArena) get(t *testing.T, path string) string {
+	t.Helper()
+	res, err := http.Get(a.url + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d %s (%v)", path, res.StatusCode, b, err)
+	}
+	return string(b)
 }
 
 // advance moves the dev arena's clock on by d.
@@ -650,7 +676,10 @@ func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
 // TestAppSealsAndRevealsAnEntry: on a sealed task the page enters a commitment, not the
 // work: the salt is made in the browser, kept in its storage and offered as a file
 // before the entry is sent; once the task closes the entry is revealed from that
-// storage, and the ledger holds the work it committed.
+// storage, and the ledger holds the work it committed. On an open task the page enters
+// a file: it hashes the file, has the wallet sign its WorkUpload, uploads it to the
+// node's work store and files the entry naming that sha256, which is the file's; a URL
+// without its file is refused in the page, before anything is signed or sent.
 func TestAppSealsAndRevealsAnEntry(t *testing.T) {
 	a := startArena(t)
 	b := openApp(t, a)
@@ -674,6 +703,173 @@ func TestAppSealsAndRevealsAnEntry(t *testing.T) {
 	applied(t, "reveal", b.act(t, "alice", "act-reveal", map[string]string{"entry": fmt.Sprint(entry), "salt": "", "work": ""}))
 	if e, err = a.c.Entry(ctx, ledger.EntryID(entry)); err != nil || e.Work != work || e.RevealedAt == 0 {
 		t.Fatalf("entry %d after reveal: %+v (%v)", entry, e, err)
+	}
+
+	open := applied(t, "post open", b.act(t, "sponsor", "act-post", map[string]string{"title": "Name it, in a file",
+		"spec": "Suggest a name in a file.", "rubric": "A name.", "prize": "3", "closes_in_s": "3600", "sealed": "off"}))
+	url := "https://example.org/ledgerly.md"
+	before, signed := a.postCount(), js[int](t, b, `window.__signed`)
+	if st, want := b.act(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(open), "work": "", "work_url": url}),
+		"This page fetches no URL: choose the file the URL publishes, and the page uploads its bytes. Nothing was sent."; st != want {
+		t.Errorf("a URL without its file: status %q, want %q", st, want)
+	}
+	if a.postCount() != before || js[int](t, b, `window.__signed`) != signed {
+		t.Errorf("a URL without its file was signed or sent")
+	}
+	file := "# Ledgerly\n\nIt keeps the count, and the name says so.\n"
+	path := t.TempDir() + "/ledgerly.md"
+	if err := os.WriteFile(path, []byte(file), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256([]byte(file))
+	digest := hex.EncodeToString(sum[:])
+	// Declining the upload's signature stores nothing and sends nothing.
+	js[bool](t, b, `window.__reject = true`)
+	b.fill(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(open), "work": "", "work_url": url})
+	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#enter-file"), []string{path}),
+		chromedp.Click(chromedp.CSS("#act-enter button[type=submit]")))
+	if st, want := b.ended(t, "act-enter"), "You declined in the wallet: nothing was sent."; st != want {
+		t.Errorf("a declined upload: status %q, want %q", st, want)
+	}
+	if a.postCount() != before {
+		t.Errorf("a declined upload sent a transaction")
+	}
+	if held := a.get(t, "/v1/work"); strings.Contains(held, digest) {
+		t.Errorf("a declined upload was stored: GET /v1/work = %s", held)
+	}
+	js[bool](t, b, `window.__reject = false`)
+	b.fill(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(open), "work": "", "work_url": url})
+	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#enter-file"), []string{path}),
+		chromedp.Click(chromedp.CSS("#act-enter button[type=submit]")))
+	fileEntry := applied(t, "file entry", b.ended(t, "act-enter"))
+	if e, err = a.c.Entry(ctx, ledger.EntryID(fileEntry)); err != nil || e.WorkSHA != digest || e.WorkURL != url || e.Work != "" || e.Task != ledger.TaskID(open) {
+		t.Fatalf("file entry %d: %+v (%v), want work_sha256 %s at %s", fileEntry, e, err, digest, url)
+	}
+	if kept, err := a.c.Work(ctx, digest); err != nil || string(kept) != file {
+		t.Fatalf("the node keeps %q under %s (%v), want the file's bytes", kept, digest, err)
+	}
+	b.check(t)
+}
+
+// TestAppCommitsAModuleToAChallenge: on a challenge a sponsor published, the page
+// commits a module file: it hashes the file, has the wallet sign its BlobUpload,
+// uploads it to the node's blob store and sends the commit naming that sha256 and size,
+// staking the deposit and the grading fee; the challenge then lists the entry and the
+// node serves the module's bytes. A commit without its file is refused in the page.
+func TestAppCommitsAModuleToAChallenge(t *testing.T) {
+	a := startArena(t)
+	ctx := t.Context()
+	sponsor := a.c.Sender(ledgertest.Key("sponsor"))
+	if rc, err := sponsor.Send(ctx, ledger.Amount{}, challenge.BenchRegister{
+		Name: "toolbench", Version: 1, Module: strings.Repeat("a", 64), Size: 1000, Kinds: []string{"memory", "tool"},
+		MinCases: 100, Profiles: []string{"full", "practice"}, Quorum: 1, InitGas: 1, CaseGas: 1, BenchGas: 1,
+		MaxPages: 2048, Platform: challenge.Platform, Fold: challenge.DefaultFold(),
+	}); err != nil || !rc.Outcome.OK() {
+		t.Fatalf("register the bench: %+v (%v)", rc, err)
+	}
+	bv, err := a.c.Bench(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The check's committee attests the bench's check as the validators would.
+	var vals []ledger.Address
+	a.n.Engine().View(func(st *ledger.State) { vals = st.Terms().Validators })
+	attested := false
+	for _, v := range vals {
+		key, err := a.n.Keystore().Load(v, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rc, err := a.c.Sender(key).Send(ctx, ledger.Amount{}, challenge.BenchCheckAttest{Round: bv.Round, Attempt: 1,
+			Result: challenge.BenchCheck{Dataset: strings.Repeat("b", 64), Cases: 114, Kinds: []string{"memory", "tool"}}})
+		if err == nil && rc.Outcome.OK() {
+			attested = true
+		}
+	}
+	if bv, err = a.c.Bench(ctx, 1); !attested || err != nil || bv.State != challenge.BenchAccepted {
+		t.Fatalf("the bench after its check: %+v (%v)", bv, err)
+	}
+	ar, err := a.c.Arena(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, err := sponsor.Send(ctx, ledger.Ether(10), challenge.Publish{Bench: "toolbench", Title: "memory", Deposit: ledger.Ether(1),
+		PerEpoch: ledger.Ether(3), EpochS: 60, End: ar.Time + 3600})
+	if err != nil || !rc.Outcome.OK() {
+		t.Fatalf("publish: %+v (%v)", rc, err)
+	}
+	id := rc.Outcome.Created
+
+	b := openApp(t, a)
+	before := a.postCount()
+	if st, want := b.act(t, "alice", "act-commit", map[string]string{"challenge": fmt.Sprint(id)}), "Module file is required. Nothing was sent."; st != want {
+		t.Errorf("a commit without its file: status %q, want %q", st, want)
+	}
+	if a.postCount() != before {
+		t.Errorf("a commit without its file was sent")
+	}
+	module := []byte("\x00asm\x01\x00\x00\x00 a module the page uploads")
+	path := t.TempDir() + "/agent.wasm"
+	if err := os.WriteFile(path, module, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	b.fill(t, "alice", "act-commit", map[string]string{"challenge": fmt.Sprint(id), "profile": "full"})
+	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#commit-file"), []string{path}),
+		chromedp.Click(chromedp.CSS("#act-commit button[type=submit]")))
+	applied(t, "commit", b.ended(t, "act-commit"))
+	sum := sha256.Sum256(module)
+	digest := hex.EncodeToString(sum[:])
+	cv, err := a.c.Challenge(ctx, ledger.ChallengeID(id))
+	if err != nil || len(cv.Entries) != 1 || cv.Entries[0].Program != digest || cv.Entries[0].Size != int64(len(module)) ||
+		cv.Entries[0].Committer != ledgertest.Addr("alice") || cv.Entries[0].Profile != "full" || cv.Entries[0].Deposit != ledger.Ether(1) {
+		t.Fatalf("challenge %d after the commit: %+v (%v), want alice's entry of sha256 %s", id, cv.Entries, err, digest)
+	}
+	if got, err := a.c.GetBlob(ctx, digest); err != nil || string(got) != string(module) {
+		t.Fatalf("the node serves %q under %s (%v), want the module's bytes", got, digest, err)
+	}
+	b.check(t)
+}
+
+// TestAppBetsOnATurn: on a match an operator created, the page stakes a bet on an
+// agent's move in a turn not yet committed, and the match lists it; a move the game
+// does not have is refused in the page, before anything is signed.
+func TestAppBetsOnATurn(t *testing.T) {
+	a := startArenaWith(t, 1)
+	ctx := t.Context()
+	var ops []ledger.Address
+	var bond ledger.Amount
+	a.n.Engine().View(func(st *ledger.State) { ops, bond = st.Terms().Operators, st.Terms().OperatorBond })
+	op, err := a.n.Keystore().Load(ops[0], "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, err := a.c.Sender(op).Send(ctx, bond, match.Create{
+		Entrants: [2]ledger.Address{ledgertest.Addr("alice"), ledgertest.Addr("bob")},
+		Agents:   [2]match.Agent{{Model: "builtin", SystemPrompt: "Win."}, {Model: "builtin", SystemPrompt: "Win boldly."}},
+		EntryFee: ledger.Ether(5), FeeBps: 200, SeedCommitment: match.SeedCommitment([32]byte{7}),
+	})
+	if err != nil || !rc.Outcome.OK() {
+		t.Fatalf("create the match: %+v (%v)", rc, err)
+	}
+	id := rc.Outcome.Created
+
+	b := openApp(t, a)
+	signed := js[int](t, b, `window.__signed`)
+	if st, want := b.act(t, "carol", "act-bet", map[string]string{"match": fmt.Sprint(id), "turn": "1", "agent": "0", "move": "dance", "stake": "2"}),
+		"Move must be attack, defend, charge or heal. Nothing was sent."; st != want {
+		t.Errorf("a move the game lacks: status %q, want %q", st, want)
+	}
+	if js[int](t, b, `window.__signed`) != signed {
+		t.Errorf("a bet on a move the game lacks was signed")
+	}
+	bet := applied(t, "bet", b.act(t, "carol", "act-bet", map[string]string{"match": fmt.Sprint(id), "turn": "1", "agent": "1", "move": "charge", "stake": "2.5"}))
+	m, err := a.c.Match(ctx, ledger.MatchID(id))
+	if err != nil || len(m.Bets) != 1 {
+		t.Fatalf("match %d after the bet: %+v (%v)", id, m.Bets, err)
+	}
+	if x := m.Bets[0]; uint64(x.ID) != bet || x.Turn != 1 || x.Agent != 1 || x.Move != "charge" || x.Bettor != ledgertest.Addr("carol") ||
+		x.Stake.String() != "2500000000000000000" || x.State != match.BetOpen {
+		t.Fatalf("the bet: %+v, want carol's 2.5 on agent 1 charging in turn 1", x)
 	}
 	b.check(t)
 }

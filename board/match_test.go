@@ -227,13 +227,13 @@ func startsWith(want string) nodeCheck {
 // says so.
 func TestEachReceiptShowsItsHashAndSigner(t *testing.T) {
 	r, s := matches(t)
-	chain := s.Arena.Terms.Chain
+	arena := s.Arena.Terms.GenesisHash()
 	op := r.c.Addr("operator").String()
 	page := render(t, s)
 	for _, m := range s.Matches {
 		for _, tv := range m.Turns {
 			for _, d := range tv.Decisions {
-				digest, err := receipt.Digest(chain, d.Receipt)
+				digest, err := receipt.Digest(arena, d.Receipt)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -248,7 +248,7 @@ func TestEachReceiptShowsItsHashAndSigner(t *testing.T) {
 			}
 		}
 	}
-	other, err := receipt.Sign(chain, s.Matches[0].Turns[0].Decisions[0].Receipt, ledgertest.ECDSA("stranger"))
+	other, err := receipt.Sign(arena, s.Matches[0].Turns[0].Decisions[0].Receipt, ledgertest.ECDSA("stranger"))
 	if err != nil {
 		t.Fatal(err)
 	}

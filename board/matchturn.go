@@ -151,7 +151,7 @@ func (v *views) signer(r *receipt.Receipt, sig string) (ledger.Address, bool) {
 	if err != nil {
 		return ledger.Address{}, false
 	}
-	a, err := receipt.Recover(v.snap.Arena.Terms.Chain, *r, b)
+	a, err := receipt.Recover(v.snap.Arena.Terms.GenesisHash(), *r, b)
 	if err != nil {
 		return ledger.Address{}, false
 	}

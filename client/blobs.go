@@ -9,9 +9,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 
 	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/typed"
 )
 
 // HashSigner signs a 32-byte hash as an arena account; *account.Key is one.
@@ -44,16 +46,12 @@ func (c *Client) PutBlob(ctx context.Context, b []byte) (string, error) {
 		b = []byte{}
 	}
 	d := digest(b)
-	chain, err := c.chainID(ctx)
-	if err != nil {
-		return "", fmt.Errorf("put blob: %w", err)
-	}
-	sig, err := c.signer.Sign(wire.BlobUploadHash(chain, d))
+	h, err := c.signUpload(ctx, false, d, len(b))
 	if err != nil {
 		return "", fmt.Errorf("put blob: %w", err)
 	}
 	var out wire.Blob
-	if err := c.put(ctx, "/v1/blobs/"+d, "application/octet-stream", b, "0x"+hex.EncodeToString(sig), &out); err != nil {
+	if err := c.put(ctx, "/v1/blobs/"+d, "application/octet-stream", b, h, &out); err != nil {
 		return "", err
 	}
 	if out.SHA256 != d {
@@ -76,15 +74,17 @@ func (c *Client) GetBlob(ctx context.Context, d string) ([]byte, error) {
 	return b, nil
 }
 
-// put sends PUT path with the body b of content type ct and the signature header sig,
-// decoding the JSON answer into out.
-func (c *Client) put(ctx context.Context, path, ct string, b []byte, sig string, out any) error {
+// put sends PUT path with the body b of content type ct and the upload signature's
+// headers h, decoding the JSON answer into out.
+func (c *Client) put(ctx context.Context, path, ct string, b []byte, h http.Header, out any) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPut, c.base+path, bytes.NewReader(b))
 	if err != nil {
 		return fmt.Errorf("PUT %s: %w", path, err)
 	}
+	for k, v := range h {
+		req.Header[k] = v
+	}
 	req.Header.Set("Content-Type", ct)
-	req.Header.Set(wire.BlobSignatureHeader, sig)
 	resp, err := c.hc.Do(req)
 	if err != nil {
 		return fmt.Errorf("PUT %s: %w", path, err)
@@ -103,11 +103,32 @@ func (c *Client) put(ctx context.Context, path, ct string, b []byte, sig string,
 	return nil
 }
 
-// chainID reads the arena's chain id, which an upload's signature names.
-func (c *Client) chainID(ctx context.Context) (string, error) {
+// signUpload signs the upload of size bytes with sha256 d (hex), work or a blob, for the
+// node's arena under ledger.KeystoreChainID, valid ledger.DefaultValidityS from the later
+// of the arena's clock and the client's (no bound on a dev arena, whose clock may be
+// advanced any distance), and returns the headers that carry the signature.
+func (c *Client) signUpload(ctx context.Context, work bool, d string, size int) (http.Header, error) {
 	a, err := c.Arena(ctx)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	return a.Terms.Chain, nil
+	u := typed.Upload{Work: work, Arena: a.Terms.GenesisHash(), Account: c.signer.Address(), Size: uint64(size),
+		ValidUntil: ledger.ValidFor(max(a.Time, time.Now().Unix()), ledger.DefaultValidityS), ChainID: ledger.KeystoreChainID}
+	if a.Terms.DevMode {
+		u.ValidUntil = ledger.NoExpiry
+	}
+	if _, err := hex.Decode(u.SHA256[:], []byte(d)); err != nil {
+		return nil, fmt.Errorf("digest %q: %w", d, err)
+	}
+	hash, err := typed.UploadDigest(u)
+	if err != nil {
+		return nil, err
+	}
+	sig, err := c.signer.Sign(hash)
+	if err != nil {
+		return nil, err
+	}
+	h := http.Header{}
+	wire.SetUploadHeaders(h, u, sig)
+	return h, nil
 }

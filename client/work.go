@@ -25,15 +25,11 @@ func (c *Client) PutWork(ctx context.Context, b []byte) (wire.Work, error) {
 		b = []byte{}
 	}
 	d := digest(b)
-	chain, err := c.chainID(ctx)
+	h, err := c.signUpload(ctx, true, d, len(b))
 	if err != nil {
 		return w, fmt.Errorf("put work: %w", err)
 	}
-	sig, err := c.signer.Sign(wire.WorkUploadHash(chain, d))
-	if err != nil {
-		return w, fmt.Errorf("put work: %w", err)
-	}
-	err = c.put(ctx, "/v1/work/"+d, "text/plain; charset=utf-8", b, "0x"+hex.EncodeToString(sig), &w)
+	err = c.put(ctx, "/v1/work/"+d, "text/plain; charset=utf-8", b, h, &w)
 	return w, err
 }
 

@@ -32,6 +32,7 @@ var (
 	errMatchSalt             = expected("A salt must be 0x followed by 64 lowercase hex digits")
 	errMatchSig              = expected("A receipt signature must be 0x followed by 130 hex digits")
 	errMatchReceiptFields    = expected("A receipt must name this match, turn and agent, and the revealed move, with times at most 9007199254740991")
+	errMatchReceiptChain     = expected("A receipt's signature_chain_id must be 1 to 18446744073709551615")
 	errMatchReceiptHashes    = expected("A receipt's prompt and response hashes must be the keccak256 of the revealed texts")
 	errMatchFallback         = expected("A move must be the one the response names, or defend with a fallback reason that fits the response")
 	errMatchReceiptSig       = expected("A receipt must be signed by the match's operator")

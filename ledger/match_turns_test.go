@@ -1,7 +1,12 @@
 package ledger_test
 
 import (
+	"encoding/hex"
+	"math/big"
+	"strings"
 	"testing"
+
+	"github.com/ethereum/go-ethereum/crypto"
 
 	. "github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/ledgertest"
@@ -166,9 +171,16 @@ func TestMatchATamperedReceiptIsRefusedAtReveal(t *testing.T) {
 		{"another response", func(d *match.Decision) { d.Response = `{"move": "attack"}` }, errMatchReceiptHashes},
 		{"a later finish time, unsigned", func(d *match.Decision) { d.Receipt.FinishedAt++ }, errMatchReceiptSig},
 		{"a signature by another key", func(d *match.Decision) {
-			sig, _ := receipt.Sign(testChain, d.Receipt, ledgertest.ECDSA("stranger"))
+			sig, _ := receipt.Sign(a.Terms().GenesisHash(), d.Receipt, ledgertest.ECDSA("stranger"))
 			d.Sig = "0x" + hexOf(sig)
 		}, errMatchReceiptSig},
+		{"a signature for another arena", func(d *match.Decision) {
+			sig, _ := receipt.Sign([32]byte{1}, d.Receipt, ledgertest.ECDSA("operator"))
+			d.Sig = "0x" + hexOf(sig)
+		}, errMatchReceiptSig},
+		{"another signature chain id, unsigned", func(d *match.Decision) { d.Receipt.ChainID = 8453 }, errMatchReceiptSig},
+		{"signature chain id 0", func(d *match.Decision) { d.Receipt.ChainID = 0 }, errMatchReceiptChain},
+		{"the operator's signature in its high-S twin", func(d *match.Decision) { d.Sig = highS(t, d.Sig) }, errMatchReceiptSig},
 		{"a flipped signature byte", func(d *match.Decision) { d.Sig = d.Sig[:10] + flip(d.Sig[10]) + d.Sig[11:] }, errMatchReceiptSig},
 		{"a short signature", func(d *match.Decision) { d.Sig = d.Sig[:130] }, errMatchSig},
 		{"another turn", func(d *match.Decision) { d.Receipt.Turn = 2 }, errMatchReceiptFields},
@@ -199,7 +211,7 @@ func TestMatchATamperedReceiptIsRefusedAtReveal(t *testing.T) {
 	r.Reveal(r.RevealBody(ds))
 	tv := r.View().Turns[0]
 	d := tv.Decisions[0]
-	digest, _ := receipt.Digest(testChain, d.Receipt)
+	digest, _ := receipt.Digest(a.Terms().GenesisHash(), d.Receipt)
 	if d.Prompt != ds[0].Prompt || d.Response != attack || d.ReceiptHash != match.Hex32(digest) || d.Sig != ds[0].Sig || d.Commitment != tv.Commitments[0] {
 		t.Fatalf("the revealed decision reads %+v", d)
 	}
@@ -280,4 +292,18 @@ func flip(c byte) string {
 		return "1"
 	}
 	return "0"
+}
+
+// highS returns the 0x-hex signature sig in its high-S twin: s replaced by n - s and v
+// flipped, a signature that recovers the same key and that the ledger refuses.
+func highS(t *testing.T, sig string) string {
+	t.Helper()
+	b, err := hex.DecodeString(strings.TrimPrefix(sig, "0x"))
+	if err != nil || len(b) != 65 {
+		t.Fatalf("signature %q", sig)
+	}
+	s := new(big.Int).Sub(crypto.S256().Params().N, new(big.Int).SetBytes(b[32:64]))
+	s.FillBytes(b[32:64])
+	b[64] ^= 1
+	return "0x" + hexOf(b)
 }

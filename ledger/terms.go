@@ -102,7 +102,7 @@ func (t *Terms) learnTerms() learn.Terms {
 
 // matchTerms are the terms matches run under.
 func (t *Terms) matchTerms() match.Terms {
-	return match.Terms{Chain: t.Chain, Operators: t.Operators, OperatorBond: t.OperatorBond, Treasury: t.Treasury}
+	return match.Terms{Chain: t.Chain, Arena: t.GenesisHash(), Operators: t.Operators, OperatorBond: t.OperatorBond, Treasury: t.Treasury}
 }
 
 // Fee returns what a transaction of size bytes (its signed encoding, Tx.Size) pays at

@@ -17,6 +17,7 @@ import (
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/ledgertest"
+	"github.com/arena/arena/ledger/typed"
 )
 
 // uploadNode is a node whose API runs on a frozen clock, with a funded sponsor.
@@ -52,16 +53,21 @@ func newUploadNode(t *testing.T, stored time.Time) *uploadNode {
 func (u *uploadNode) put(route string, b []byte) string {
 	u.t.Helper()
 	d := blobs.Digest(b)
-	hash := wire.WorkUploadHash(u.Terms().Chain, d)
-	if route == "blobs" {
-		hash = wire.BlobUploadHash(u.Terms().Chain, d)
+	up := typed.Upload{Work: route == "work", Arena: u.Terms().GenesisHash(), Account: u.sponsor.Address(), Size: uint64(len(b)),
+		ValidUntil: ledger.NoExpiry, ChainID: ledger.KeystoreChainID}
+	if _, err := hex.Decode(up.SHA256[:], []byte(d)); err != nil {
+		u.t.Fatal(err)
+	}
+	hash, err := typed.UploadDigest(up)
+	if err != nil {
+		u.t.Fatal(err)
 	}
 	sig, err := u.sponsor.Sign(hash)
 	if err != nil {
 		u.t.Fatal(err)
 	}
 	req, _ := http.NewRequest(http.MethodPut, u.url+"/v1/"+route+"/"+d, bytes.NewReader(b))
-	req.Header.Set(wire.BlobSignatureHeader, "0x"+hex.EncodeToString(sig))
+	wire.SetUploadHeaders(req.Header, up, sig)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		u.t.Fatal(err)

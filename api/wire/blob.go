@@ -1,25 +1,33 @@
 package wire
 
 import (
-	"github.com/ethereum/go-ethereum/crypto"
+	"encoding/hex"
+	"net/http"
+	"strconv"
 
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/typed"
 )
 
-// BlobSignatureHeader carries, on PUT /v1/blobs/{sha256} and PUT /v1/work/{sha256},
-// the uploader's 65-byte signature over BlobUploadHash or WorkUploadHash, as
-// 0x-prefixed hex.
-const BlobSignatureHeader = "Arena-Signature"
+// The headers of an upload signature, on PUT /v1/blobs/{sha256} and PUT /v1/work/{sha256}:
+// the uploader's 65-byte signature (0x hex) over the EIP-712 typed data
+// typed.UploadTypedData names (a BlobUpload or a WorkUpload of the arena, the account,
+// the sha256, the size, which is the request's Content-Length, and the validity bound),
+// and beside it the account, the bound and the EVM chain id it was signed under, in the
+// arena's domain as every transaction is.
+const (
+	BlobSignatureHeader    = "Arena-Signature"
+	UploadAccountHeader    = "Arena-Account"
+	UploadValidUntilHeader = "Arena-Valid-Until"
+	UploadChainIDHeader    = "Arena-Signature-Chain-Id"
+)
 
-// workPrefix separates work upload hashes from blob upload hashes and every other
-// keccak256 preimage an arena key signs.
-const workPrefix = "\x19Arena Work Upload:\n"
-
-// WorkUploadHash is what an account signs to store work sha256 (lowercase hex) on the
-// nodes of chain: keccak256(prefix ‖ chain ‖ "\n" ‖ sha256), as BlobUploadHash with
-// its own prefix.
-func WorkUploadHash(chain, sha256 string) [32]byte {
-	return uploadHash(workPrefix, chain, sha256)
+// SetUploadHeaders sets on h the headers of the upload u signed with sig.
+func SetUploadHeaders(h http.Header, u typed.Upload, sig []byte) {
+	h.Set(BlobSignatureHeader, "0x"+hex.EncodeToString(sig))
+	h.Set(UploadAccountHeader, u.Account.String())
+	h.Set(UploadValidUntilHeader, strconv.FormatUint(u.ValidUntil, 10))
+	h.Set(UploadChainIDHeader, strconv.FormatUint(u.ChainID, 10))
 }
 
 // Upload is one set of bytes a node keeps, as GET /v1/blobs and GET /v1/work list
@@ -36,26 +44,6 @@ type Upload struct {
 type Uploads struct {
 	Uploads []Upload `json:"uploads"`
 	Bytes   int64    `json:"bytes"` // the sizes added up
-}
-
-// blobPrefix separates blob upload hashes from transaction hashes and every other
-// keccak256 preimage an arena key signs.
-const blobPrefix = "\x19Arena Blob Upload:\n"
-
-// BlobUploadHash is what an account signs to store the blob sha256 (lowercase hex) on
-// the nodes of chain: keccak256(prefix ‖ chain ‖ "\n" ‖ sha256). It names the bytes and
-// the chain only, so a signature lets anyone upload exactly those bytes, charged to the
-// signer, on that chain and no other.
-func BlobUploadHash(chain, sha256 string) [32]byte {
-	return uploadHash(blobPrefix, chain, sha256)
-}
-
-// uploadHash is keccak256(prefix ‖ chain ‖ "\n" ‖ sha256), the one shape of both
-// upload hashes.
-func uploadHash(prefix, chain, sha256 string) [32]byte {
-	var h [32]byte
-	copy(h[:], crypto.Keccak256([]byte(prefix+chain+"\n"+sha256)))
-	return h
 }
 
 // Blob is the answer to PUT /v1/blobs/{sha256}: the digest the bytes are kept under,

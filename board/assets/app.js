@@ -338,7 +338,7 @@
     for (var i = 0; i < fields.length; i++) {
       var f = fields[i], name = form.querySelector("label[for=\"" + f.id + "\"]");
       var label = name ? name.textContent.replace(/ \(.*$/, "") : f.name;
-      if (f.type === "checkbox") {
+      if (f.type === "checkbox" || f.type === "file") {
         continue;
       }
       var v = f.value;
@@ -403,6 +403,76 @@
     return a;
   }
 
+  // Uploads: bytes a transaction names by digest are stored first, under an EIP-712
+  // signature (BlobUpload or WorkUpload) the wallet makes over their sha256 and size in
+  // the arena's domain, on the wallet's chain id.
+  function hex(buf) {
+    return Array.from(new Uint8Array(buf), function (x) { return x.toString(16).padStart(2, "0"); }).join("");
+  }
+  async function upload(f, primary, path, bytes) {
+    var st = f.querySelector(".app-status");
+    var sha = hex(await crypto.subtle.digest("SHA-256", bytes));
+    var from, chainHex;
+    try {
+      from = await accountOf();
+      chainHex = await eth().request({ method: "eth_chainId" });
+    } catch (e) {
+      st.textContent = walletError(e);
+      return null;
+    }
+    var chain = Number(BigInt(chainHex)), until = cfg.no_expiry;
+    if (!cfg.dev_mode) {
+      var a = await get("/v1/arena");
+      until = Math.max(a.time, Math.floor(Date.now() / 1000)) + cfg.validity_s;
+    }
+    var fields = [{ name: "arena", type: "bytes32" }, { name: "account", type: "address" }, { name: "sha256", type: "bytes32" },
+      { name: "size", type: "uint64" }, { name: "validUntil", type: "uint64" }];
+    var types = { EIP712Domain: [{ name: "name", type: "string" }, { name: "version", type: "string" },
+      { name: "chainId", type: "uint256" }, { name: "verifyingContract", type: "address" }] };
+    types[primary] = fields;
+    var td = { types: types, primaryType: primary,
+      domain: { name: cfg.domain.name, version: cfg.domain.version, chainId: chain, verifyingContract: cfg.domain.verifyingContract },
+      message: { arena: cfg.arena, account: from, sha256: "0x" + sha, size: String(bytes.byteLength), validUntil: String(until) } };
+    st.textContent = "Asking your wallet to sign the upload of " + bytes.byteLength + " bytes, sha256 " + sha + ".";
+    var sig;
+    try {
+      sig = await eth().request({ method: "eth_signTypedData_v4", params: [from, JSON.stringify(td)] });
+    } catch (e) {
+      st.textContent = walletError(e);
+      return null;
+    }
+    var res = await fetch(path + sha, { method: "PUT", body: bytes, headers: {
+      "Arena-Signature": sig, "Arena-Account": from, "Arena-Valid-Until": String(until), "Arena-Signature-Chain-Id": String(chain) } });
+    if (!res.ok) {
+      var b = null;
+      try {
+        b = await res.json();
+      } catch (e) {
+        b = { error: { class: "EXTERNAL", message: "the node answered " + res.status } };
+      }
+      var err = refusal(b);
+      st.textContent = "Upload refused [" + err.cls + "]: " + err.message + ". Nothing was sent.";
+      return null;
+    }
+    logLine("upload sha256 " + sha, "kept by the node, " + bytes.byteLength + " bytes");
+    return sha;
+  }
+  // uploadWork uploads a work file to the node's work store and returns its sha256.
+  async function uploadWork(f, file) {
+    if (file.size > L.WorkFile) {
+      say(f, "Work file is " + file.size + " bytes; validators fetch at most " + L.WorkFile + ". Nothing was sent.");
+      return null;
+    }
+    var bytes = await file.arrayBuffer();
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch (e) {
+      say(f, "Work file is not UTF-8 text, which validators read. Nothing was sent.");
+      return null;
+    }
+    return upload(f, "WorkUpload", "/v1/work/", bytes);
+  }
+
   var verbs = {
     post: async function (f) {
       var prize = toAtto(val(f, "prize"));
@@ -420,9 +490,30 @@
       }
     },
     enter: async function (f) {
-      var id = num(f, "task"), work = val(f, "work");
+      var id = num(f, "task"), work = val(f, "work"), url = val(f, "work_url").trim(), file = f.elements.file.files[0];
       var t = await call("GET", "/v1/tasks/" + id);
       var body = { task: id, work: work, work_url: "" };
+      if (file || url) {
+        if (t.ok && t.body.sealed) {
+          return say(f, "Task #" + id + " is sealed: a sealed entry is committed text, not a file or a URL. Nothing was sent.");
+        }
+        if (work !== "") {
+          return say(f, "Give the work as text or as a file with its URL, not both. Nothing was sent.");
+        }
+        if (!file) {
+          return say(f, "This page fetches no URL: choose the file the URL publishes, and the page uploads its bytes. Nothing was sent.");
+        }
+        if (!/^https:\/\/[^/?#\s]+/.test(url)) {
+          return say(f, "Work URL is required with a file: an https URL with a host, where the file is published. Nothing was sent.");
+        }
+        var sha = await uploadWork(f, file);
+        if (!sha) {
+          return;
+        }
+        body = { task: id, work: "", work_url: url, work_sha256: sha };
+      } else if (work === "") {
+        return say(f, "Work is required: text, or a file with its URL. Nothing was sent.");
+      }
       if (t.ok && t.body.sealed) {
         var from = await accountOf();
         var s = salt();
@@ -535,6 +626,36 @@
         watch("tender", num(f, "tender"), log.firstChild);
         step(log.firstChild, awarded(rc));
       }
+    },
+    bet: async function (f) {
+      var move = val(f, "move").trim(), stake = toAtto(val(f, "stake"));
+      if (["attack", "defend", "charge", "heal"].indexOf(move) < 0) {
+        return say(f, "Move must be attack, defend, charge or heal. Nothing was sent.");
+      }
+      if (stake === null || stake === "0") {
+        return say(f, "Stake must be a positive amount of " + cfg.symbol + ", at most 18 decimals. Nothing was sent.");
+      }
+      await send(f, "match_bet", stake, { match: num(f, "match"), turn: num(f, "turn"), agent: num(f, "agent"), move: move });
+    },
+    commit: async function (f) {
+      var id = num(f, "challenge"), profile = val(f, "profile").trim(), file = f.elements.file.files[0];
+      if (profile !== "full" && profile !== "practice") {
+        return say(f, "Profile must be full or practice. Nothing was sent.");
+      }
+      if (!file) {
+        return say(f, "Module file is required. Nothing was sent.");
+      }
+      if (file.size > L.Module) {
+        return say(f, "Module file is " + file.size + " bytes; the ledger takes at most " + L.Module + ". Nothing was sent.");
+      }
+      var c = await get("/v1/challenges/" + id);
+      var value = (BigInt(c.deposit) + BigInt(c.grading_fee)).toString();
+      var bytes = await file.arrayBuffer();
+      var sha = await upload(f, "BlobUpload", "/v1/blobs/", bytes);
+      if (!sha) {
+        return;
+      }
+      await send(f, "challenge_commit", value, { challenge: id, program: sha, size: bytes.byteLength, profile: profile });
     },
     withdraw: async function (f) {
       var from = await accountOf();

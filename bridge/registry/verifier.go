@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"fmt"
-	"math/big"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
@@ -64,31 +63,31 @@ func tupleOf(r receipt.Receipt) tuple {
 	}
 }
 
-// DeployVerifier returns the creation data of a verifier whose domain names chainID,
-// the arena chain's receipt.ChainID.
-func DeployVerifier(chainID *big.Int) []byte {
-	args, err := VerifierABI.Pack("", chainID)
+// DeployVerifier returns the creation data of a verifier for the arena whose genesis
+// hash is arena: its domain names the arena by domain.VerifyingContract(arena).
+func DeployVerifier(arena [32]byte) []byte {
+	args, err := VerifierABI.Pack("", arena)
 	if err != nil {
 		panic(fmt.Sprintf("registry: pack verifier constructor: %v", err)) // the ABI is ours and fixed
 	}
 	return append(append([]byte{}, VerifierBytecode...), args...)
 }
 
-// ReceiptDigest returns the calldata of digest(r); the call returns receipt.Digest of r
-// when the verifier was deployed for the same chain.
+// ReceiptDigest returns the calldata of digest(r, r.ChainID); the call returns
+// receipt.Digest of r when the verifier was deployed for the same arena.
 func ReceiptDigest(r receipt.Receipt) []byte {
-	return packVerifier("digest", tupleOf(r))
+	return packVerifier("digest", tupleOf(r), r.ChainID)
 }
 
-// ReceiptSigner returns the calldata of signer(r, sig); the call returns what
+// ReceiptSigner returns the calldata of signer(r, r.ChainID, sig); the call returns what
 // receipt.Recover returns, and reverts where Recover refuses the signature.
 func ReceiptSigner(r receipt.Receipt, sig []byte) []byte {
-	return packVerifier("signer", tupleOf(r), sig)
+	return packVerifier("signer", tupleOf(r), r.ChainID, sig)
 }
 
-// DomainSeparator returns the calldata of domainSeparator().
-func DomainSeparator() []byte {
-	return packVerifier("domainSeparator")
+// DomainSeparator returns the calldata of domainSeparator(chainID).
+func DomainSeparator(chainID uint64) []byte {
+	return packVerifier("domainSeparator", chainID)
 }
 
 func packVerifier(method string, args ...any) []byte {

@@ -15,15 +15,16 @@ import (
 	"github.com/arena/arena/bridge/registry"
 	"github.com/arena/arena/ledger/match/battle"
 	"github.com/arena/arena/ledger/match/receipt"
+	"github.com/arena/arena/ledger/typed/domain"
 )
 
-// testChain is the arena chain the receipts name.
-const testChain = "arena-test"
+// testArena is the genesis hash of the arena the receipts name.
+var testArena = [32]byte(crypto.Keccak256Hash([]byte("arena-test")))
 
 // goSign signs r in Go with the receipt package, as the match operator signs it.
 func goSign(t *testing.T, r receipt.Receipt, key *ecdsa.PrivateKey) []byte {
 	t.Helper()
-	sig, err := receipt.Sign(testChain, r, key)
+	sig, err := receipt.Sign(testArena, r, key)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func goSign(t *testing.T, r receipt.Receipt, key *ecdsa.PrivateKey) []byte {
 
 func goDigest(t *testing.T, r receipt.Receipt) [32]byte {
 	t.Helper()
-	d, err := receipt.Digest(testChain, r)
+	d, err := receipt.Digest(testArena, r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,14 +50,15 @@ func sampleReceipt() receipt.Receipt {
 		Move:         uint8(battle.Charge),
 		StartedAt:    1_767_225_600_000,
 		FinishedAt:   1_767_225_603_250,
+		ChainID:      1,
 	}
 }
 
-// verifier deploys a verifier for testChain on a fresh simulated EVM.
+// verifier deploys a verifier for testArena on a fresh simulated EVM.
 func verifier(t *testing.T) (*evmChain, common.Address) {
 	t.Helper()
 	c := newEVMChain(t)
-	return c, c.deploy(t, registry.DeployVerifier(receipt.ChainID(testChain)))
+	return c, c.deploy(t, registry.DeployVerifier(testArena))
 }
 
 func onChainDigest(t *testing.T, c *evmChain, at common.Address, r receipt.Receipt) [32]byte {
@@ -114,18 +116,37 @@ func TestAReceiptSignedInGoRecoversOnChainToItsSigner(t *testing.T) {
 			}
 		})
 	}
-	out, _ := c.call(t, at, registry.DomainSeparator())
-	sep, err := registry.DecodeReceiptDigest(out)
+	for _, chainID := range []uint64{1, 8453, 1<<64 - 1} {
+		out, _ := c.call(t, at, registry.DomainSeparator(chainID))
+		sep, err := registry.DecodeReceiptDigest(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := sampleReceipt()
+		r.ChainID = chainID
+		td, err := receipt.TypedData(testArena, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := td.HashStruct("EIP712Domain", td.Domain.Map())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if common.Hash(sep) != common.BytesToHash(want) {
+			t.Errorf("domainSeparator(%d) %x, Go %x", chainID, sep, want)
+		}
+	}
+	data, err := registry.VerifierABI.Pack("arenaAddress")
 	if err != nil {
 		t.Fatal(err)
 	}
-	td := receipt.TypedData(testChain, sampleReceipt())
-	want, err := td.HashStruct("EIP712Domain", td.Domain.Map())
-	if err != nil {
-		t.Fatal(err)
+	if out, _ := c.call(t, at, data); common.BytesToAddress(out) != domain.VerifyingContract(testArena) {
+		t.Errorf("arenaAddress %x, the domain's verifying contract %s", out, domain.VerifyingContract(testArena))
 	}
-	if common.Hash(sep) != common.BytesToHash(want) {
-		t.Errorf("domainSeparator %x, Go %x", sep, want)
+	if _, rev := c.call(t, at, registry.DomainSeparator(0)); rev == nil {
+		t.Error("domainSeparator(0) did not revert")
+	} else if reason, _ := registry.VerifierRevertReason(rev); reason != "ZeroChainId()" {
+		t.Errorf("domainSeparator(0) reverts with %q, want ZeroChainId()", reason)
 	}
 }
 
@@ -153,6 +174,7 @@ func TestATamperedReceiptRecoversToAnotherAddress(t *testing.T) {
 		"fallbackReason": func(r *receipt.Receipt) { r.Reason = receipt.InvalidJSON },
 		"startedAt":      func(r *receipt.Receipt) { r.StartedAt-- },
 		"finishedAt":     func(r *receipt.Receipt) { r.FinishedAt++ },
+		"chainId":        func(r *receipt.Receipt) { r.ChainID = 8453 },
 	}
 	for name, tamper := range tampers {
 		t.Run(name, func(t *testing.T) {
@@ -169,10 +191,10 @@ func TestATamperedReceiptRecoversToAnotherAddress(t *testing.T) {
 	}
 }
 
-// TestTheDomainNamesTheArenaChain: the same receipt and signature recover to another
-// address on a verifier for another arena chain, so a receipt from one chain cannot be
-// passed off on another.
-func TestTheDomainNamesTheArenaChain(t *testing.T) {
+// TestTheDomainNamesTheArena: the same receipt and signature recover to another address
+// on a verifier for another arena, so a receipt from one arena cannot be passed off on
+// another.
+func TestTheDomainNamesTheArena(t *testing.T) {
 	key, err := crypto.GenerateKey()
 	if err != nil {
 		t.Fatal(err)
@@ -180,7 +202,7 @@ func TestTheDomainNamesTheArenaChain(t *testing.T) {
 	r := sampleReceipt()
 	sig := goSign(t, r, key)
 	c := newEVMChain(t)
-	at := c.deploy(t, registry.DeployVerifier(receipt.ChainID("arena-other")))
+	at := c.deploy(t, registry.DeployVerifier([32]byte(crypto.Keccak256Hash([]byte("arena-other")))))
 	got, rev := onChainSigner(t, c, at, r, sig)
 	if rev == "" && got == crypto.PubkeyToAddress(key.PublicKey) {
 		t.Errorf("a receipt signed for arena-test recovers to its signer on arena-other's verifier")
@@ -226,7 +248,7 @@ func TestSignaturesThatAreNotOneRevertWithTheirReason(t *testing.T) {
 			if rev != tc.want {
 				t.Fatalf("revert %q, want %q", rev, tc.want)
 			}
-			inGo, err := receipt.Recover(testChain, r, tc.sig)
+			inGo, err := receipt.Recover(testArena, r, tc.sig)
 			if (err != nil) != (rev != "") || (err == nil && inGo != got) {
 				t.Errorf("receipt.Recover = %s, %v; the contract %s, %q", inGo, err, got, rev)
 			}
@@ -238,9 +260,9 @@ func TestSignaturesThatAreNotOneRevertWithTheirReason(t *testing.T) {
 }
 
 // TestTheVerifierABIIsTheOneTheBriefNames: the committed ABI has digest and signer over
-// the Receipt tuple in the type string's order, the domain views, the constructor's
-// uint256 chain id and the four errors; the Solidity source declares the type string
-// and the domain the brief fixes.
+// the Receipt tuple in the type string's order and the signature chain id, the domain
+// views, the constructor's bytes32 genesis hash and the five errors; the Solidity source
+// declares the type string and the arena's domain.
 func TestTheVerifierABIIsTheOneTheBriefNames(t *testing.T) {
 	var sigs []string
 	for _, m := range registry.VerifierABI.Methods {
@@ -252,21 +274,21 @@ func TestTheVerifierABIIsTheOneTheBriefNames(t *testing.T) {
 	slices.Sort(sigs)
 	tuple := "(bytes32,uint32,uint32,bytes32,bytes32,uint8,bool,uint8,uint64,uint64)"
 	want := []string{
-		"RECEIPT_TYPEHASH()", "chainId()", "digest(" + tuple + ")", "domainSeparator()",
+		"RECEIPT_TYPEHASH()", "arena()", "arenaAddress()", "digest(" + tuple + ",uint64)", "domainSeparator(uint64)",
 		"error BadSignatureLength(uint256)", "error BadSignatureV(uint8)", "error HighS()", "error InvalidSignature()",
-		"signer(" + tuple + ",bytes)",
+		"error ZeroChainId()", "signer(" + tuple + ",uint64,bytes)",
 	}
 	if diff := cmp.Diff(want, sigs); diff != "" {
 		t.Errorf("ABI (-want +got):\n%s", diff)
 	}
-	if in := registry.VerifierABI.Constructor.Inputs; len(in) != 1 || in[0].Type.String() != "uint256" {
-		t.Errorf("constructor takes %+v, want one uint256 (the arena chain id)", in)
+	if in := registry.VerifierABI.Constructor.Inputs; len(in) != 1 || in[0].Type.String() != "bytes32" {
+		t.Errorf("constructor takes %+v, want one bytes32 (the arena's genesis hash)", in)
 	}
 	src, err := os.ReadFile("ReceiptVerifier.sol")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{`"` + receipt.TypeString + `"`, `"EIP712Domain(string name,string version,uint256 chainId)"`, `"Arena Agent Match"`, `keccak256("1")`} {
+	for _, s := range []string{`"` + receipt.TypeString + `"`, `"EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"`, `keccak256("Arena")`, `keccak256("1")`} {
 		if !regexp.MustCompile(regexp.QuoteMeta(s)).Match(src) {
 			t.Errorf("ReceiptVerifier.sol does not hold %s", s)
 		}

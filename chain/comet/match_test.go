@@ -128,8 +128,9 @@ func (o *operatorRun) decide(agent int) match.Decision {
 	rc := receipt.Receipt{Match: uint64(o.id), Turn: uint32(turn), Agent: uint32(agent),
 		PromptHash: receipt.TextHash(prompt), ResponseHash: receipt.TextHash(resp), Move: uint8(mv),
 		Fallback: reason != receipt.NoFallback, Reason: reason,
-		StartedAt: uint64(1_767_225_600_000 + 2000*turn), FinishedAt: uint64(1_767_225_600_000 + 2000*turn + 700)}
-	sig, err := receipt.Sign(o.c.net.Terms.Chain, rc, o.c.operatorKey)
+		StartedAt: uint64(1_767_225_600_000 + 2000*turn), FinishedAt: uint64(1_767_225_600_000 + 2000*turn + 700),
+		ChainID: ledger.KeystoreChainID}
+	sig, err := receipt.Sign(o.c.net.Terms.GenesisHash(), rc, o.c.operatorKey)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +146,7 @@ func (o *operatorRun) play() {
 	var cs [2]string
 	var moves [2]battle.Move
 	for i, d := range ds {
-		digest, err := receipt.Digest(o.c.net.Terms.Chain, d.Receipt)
+		digest, err := receipt.Digest(o.c.net.Terms.GenesisHash(), d.Receipt)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -149,7 +149,7 @@ func (r *MatchRun) Decide(agent int, response string, reason receipt.Reason) mat
 	rc := receipt.Receipt{
 		Match: uint64(r.ID), Turn: uint32(turn), Agent: uint32(agent), PromptHash: receipt.TextHash(prompt), ResponseHash: receipt.TextHash(response),
 		Move: uint8(mv), Fallback: reason != receipt.NoFallback, Reason: reason,
-		StartedAt: uint64(r.c.Now()) * 1000, FinishedAt: uint64(r.c.Now())*1000 + 850,
+		StartedAt: uint64(r.c.Now()) * 1000, FinishedAt: uint64(r.c.Now())*1000 + 850, ChainID: ledger.KeystoreChainID,
 	}
 	return r.Signed(match.Decision{Move: mv.String(), Receipt: rc, Prompt: prompt, Response: response, Salt: match.Hex32(r.Salt(turn, agent))})
 }
@@ -157,7 +157,7 @@ func (r *MatchRun) Decide(agent int, response string, reason receipt.Reason) mat
 // Signed returns d with its receipt signed by the operator.
 func (r *MatchRun) Signed(d match.Decision) match.Decision {
 	r.c.t.Helper()
-	sig, err := receipt.Sign(r.c.terms.Chain, d.Receipt, ECDSA(r.Operator))
+	sig, err := receipt.Sign(r.c.terms.GenesisHash(), d.Receipt, ECDSA(r.Operator))
 	if err != nil {
 		r.c.t.Fatalf("sign receipt: %v", err)
 	}
@@ -176,7 +176,7 @@ func (r *MatchRun) CommitBody(ds [2]match.Decision) match.Commit {
 	turn := r.Turn()
 	var cs [2]string
 	for i, d := range ds {
-		digest, err := receipt.Digest(r.c.terms.Chain, d.Receipt)
+		digest, err := receipt.Digest(r.c.terms.GenesisHash(), d.Receipt)
 		if err != nil {
 			r.c.t.Fatal(err)
 		}

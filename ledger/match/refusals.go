@@ -49,6 +49,7 @@ var (
 	errSalt          = book.Refuse("A salt must be 0x followed by 64 lowercase hex digits")
 	errSig           = book.Refuse("A receipt signature must be 0x followed by 130 hex digits")
 	errReceiptFields = book.Refuse("A receipt must name this match, turn and agent, and the revealed move, with times at most 9007199254740991")
+	errReceiptChain  = book.Refuse("A receipt's signature_chain_id must be 1 to 18446744073709551615")
 	errReceiptHashes = book.Refuse("A receipt's prompt and response hashes must be the keccak256 of the revealed texts")
 	errFallback      = book.Refuse("A move must be the one the response names, or defend with a fallback reason that fits the response")
 	errReceiptSig    = book.Refuse("A receipt must be signed by the match's operator")

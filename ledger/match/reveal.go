@@ -32,7 +32,7 @@ func (s *State) Reveal(env round.Env, b Reveal) (book.Outcome, *book.Error) {
 	}
 	var ok [2]checked
 	for i, d := range b.Agents {
-		c, err := s.decision(env.Chain, m, t, i, d)
+		c, err := s.decision(m, t, i, d)
 		if err != nil {
 			return book.Outcome{}, err
 		}
@@ -58,7 +58,7 @@ func (s *State) Reveal(env round.Env, b Reveal) (book.Outcome, *book.Error) {
 
 // decision checks agent i's revealed decision in turn t and returns its move and
 // receipt digest, or the first refusal, in the order the refusals are listed.
-func (s *State) decision(chain string, m *match, t *turn, i int, d Decision) (checked, *book.Error) {
+func (s *State) decision(m *match, t *turn, i int, d Decision) (checked, *book.Error) {
 	mv, ok := parseMove(d.Move)
 	if !ok {
 		return checked{}, errMove
@@ -79,17 +79,20 @@ func (s *State) decision(chain string, m *match, t *turn, i int, d Decision) (ch
 		r.StartedAt > book.MaxExact || r.FinishedAt > book.MaxExact {
 		return checked{}, errReceiptFields
 	}
+	if r.ChainID == 0 {
+		return checked{}, errReceiptChain
+	}
 	if !fallbackHolds(r, mv, d.Response) {
 		return checked{}, errFallback
 	}
 	if r.PromptHash != receipt.TextHash(d.Prompt) || r.ResponseHash != receipt.TextHash(d.Response) {
 		return checked{}, errReceiptHashes
 	}
-	digest, err := receipt.Digest(chain, r)
+	digest, err := receipt.Digest(s.terms.Arena, r)
 	if err != nil {
 		return checked{}, errReceiptFields
 	}
-	if signer, err := receipt.Recover(chain, r, sig); err != nil || book.Address(signer) != m.Operator {
+	if signer, err := receipt.Recover(s.terms.Arena, r, sig); err != nil || book.Address(signer) != m.Operator {
 		return checked{}, errReceiptSig
 	}
 	want, _ := ParseHex32(t.Commitments[i])

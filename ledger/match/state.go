@@ -24,7 +24,8 @@ type (
 
 // Terms are the founding terms matches run under.
 type Terms struct {
-	Chain        string         // the arena's chain id, which every receipt's EIP-712 domain names
+	Chain        string         // the arena's chain id
+	Arena        [32]byte       // the arena's genesis hash, which every receipt's EIP-712 domain names
 	Operators    []book.Address // who may create and run matches; none: the arena runs no matches
 	OperatorBond book.Amount    // exact value of every create, held until the match settles
 	Treasury     *book.Address  // receives fees and slashed bonds as claimable balance; set whenever Operators is

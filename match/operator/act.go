@@ -56,7 +56,7 @@ func (o *Operator) commit(ctx context.Context, a action) error {
 	if err := sleep(ctx, opened.Add(o.cfg.BetWindow).Sub(o.cfg.Now())); err != nil {
 		return err
 	}
-	cs, err := Commitments(a.chain, r)
+	cs, err := Commitments(a.arena, r)
 	if err != nil {
 		return err
 	}
@@ -78,7 +78,7 @@ func (o *Operator) reveal(ctx context.Context, a action) error {
 		o.stats.errors.Add(1)
 		return fmt.Errorf("turn %d is committed but its decisions are not in the store: it cannot be revealed", a.turn)
 	}
-	cs, err := Commitments(a.chain, r)
+	cs, err := Commitments(a.arena, r)
 	if err != nil {
 		return err
 	}
@@ -114,15 +114,15 @@ func (o *Operator) finish(ctx context.Context, a action) error {
 
 // Commitments returns the commitment to each agent's decision in r: receipt.Commitment
 // of the match, turn, agent, move, the receipt's EIP-712 digest in the domain of the
-// arena chain, and the salt, as the ledger recomputes it at reveal.
-func Commitments(chain string, r match.Reveal) ([2]string, error) {
+// arena whose genesis hash is arena, and the salt, as the ledger recomputes it at reveal.
+func Commitments(arena [32]byte, r match.Reveal) ([2]string, error) {
 	var cs [2]string
 	for i, d := range r.Agents {
 		salt, err := receipt.ParseHash(d.Salt)
 		if err != nil {
 			return cs, fmt.Errorf("turn %d agent %d: salt: %w", r.Turn, i, err)
 		}
-		rh, err := receipt.Digest(chain, d.Receipt)
+		rh, err := receipt.Digest(arena, d.Receipt)
 		if err != nil {
 			return cs, fmt.Errorf("turn %d agent %d: %w", r.Turn, i, err)
 		}

@@ -95,9 +95,9 @@ func (o *Operator) decision(ctx context.Context, a action, i int, v battle.View)
 		Match: uint64(a.m.ID), Turn: uint32(a.turn), Agent: uint32(i),
 		PromptHash: receipt.TextHash(text), ResponseHash: receipt.TextHash(response),
 		Move: uint8(move), Fallback: reason != receipt.NoFallback, Reason: reason,
-		StartedAt: unixMilli(started), FinishedAt: unixMilli(finished),
+		StartedAt: unixMilli(started), FinishedAt: unixMilli(finished), ChainID: o.cfg.SignatureChainID,
 	}
-	sig, err := o.sign(a.chain, rc)
+	sig, err := o.sign(a.arena, rc)
 	if err != nil {
 		return match.Decision{}, err
 	}
@@ -156,8 +156,8 @@ func (o *Operator) ask(ctx context.Context, name string, p prompt.Prompt) (strin
 }
 
 // sign signs rc's EIP-712 digest with the operator key, v 27 or 28 as wallets use it.
-func (o *Operator) sign(chain string, rc receipt.Receipt) ([]byte, error) {
-	d, err := receipt.Digest(chain, rc)
+func (o *Operator) sign(arena [32]byte, rc receipt.Receipt) ([]byte, error) {
+	d, err := receipt.Digest(arena, rc)
 	if err != nil {
 		return nil, err
 	}

@@ -77,7 +77,7 @@ func TestEveryFallbackReasonDefendsWithItsReason(t *testing.T) {
 				}
 				return tc.model, nil
 			}})
-			a := action{chain: "arena-test", turn: 4, m: match.MatchView{ID: 9, Agents: [2]match.Agent{{Model: "m0", SystemPrompt: "Win."}, {Model: "m1"}}}}
+			a := action{arena: [32]byte{1}, turn: 4, m: match.MatchView{ID: 9, Agents: [2]match.Agent{{Model: "m0", SystemPrompt: "Win."}, {Model: "m1"}}}}
 			v := battle.View{Turn: 4, Agent: 1, HP: [2]int{70, 55}}
 			d, err := o.decision(context.Background(), a, 1, v)
 			if err != nil {
@@ -100,7 +100,7 @@ func TestEveryFallbackReasonDefendsWithItsReason(t *testing.T) {
 				t.Errorf("receipt names match %d turn %d agent %d, %d..%d", r.Match, r.Turn, r.Agent, r.StartedAt, r.FinishedAt)
 			}
 			sig, _ := hexutil.Decode(d.Sig)
-			if signer, err := receipt.Recover(a.chain, r, sig); err != nil || ledger.Address(signer) != o.Address() {
+			if signer, err := receipt.Recover(a.arena, r, sig); err != nil || ledger.Address(signer) != o.Address() {
 				t.Errorf("signed by %v (%v), want the operator", signer, err)
 			}
 		})

@@ -55,6 +55,10 @@ type Config struct {
 	Chain  Chain
 	Models Models
 	Store  Store
+	// SignatureChainID is the EVM chain id every receipt is signed under and carries
+	// (the EIP-712 domain's chainId, as a transaction's signatureChainId); 0 means
+	// ledger.KeystoreChainID, the chain id the keystore signs transactions under.
+	SignatureChainID uint64
 	// CallTimeout bounds one agent's model call; 0 means DefaultCallTimeout.
 	CallTimeout time.Duration
 	// BetWindow is how long a turn stays open for bets, from when the operator first
@@ -80,6 +84,9 @@ type Config struct {
 func (c Config) withDefaults() Config {
 	if c.CallTimeout <= 0 {
 		c.CallTimeout = DefaultCallTimeout
+	}
+	if c.SignatureChainID == 0 {
+		c.SignatureChainID = ledger.KeystoreChainID
 	}
 	if c.Concurrency <= 0 {
 		c.Concurrency = DefaultConcurrency

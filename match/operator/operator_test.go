@@ -45,7 +45,7 @@ func TestTheOperatorPlaysAMatchToItsFinish(t *testing.T) {
 	for _, turn := range m.Turns {
 		events = append(events, turn.Events...)
 		for _, d := range turn.Decisions {
-			checkDecision(t, a.terms.Chain, m, turn.Turn, d)
+			checkDecision(t, a.terms.GenesisHash(), m, turn.Turn, d)
 		}
 	}
 	if want := receipt.Hex(battle.ResultHash(events)); m.ResultHash != want {
@@ -61,7 +61,7 @@ func TestTheOperatorPlaysAMatchToItsFinish(t *testing.T) {
 // checkDecision checks one revealed decision: its prompt is the template's for the
 // agent's replayed view, its hashes are the texts', its signer is the operator, and the
 // builtin answer it carries is the move played.
-func checkDecision(t *testing.T, chain string, m match.MatchView, turn int, d match.DecisionView) {
+func checkDecision(t *testing.T, arena [32]byte, m match.MatchView, turn int, d match.DecisionView) {
 	t.Helper()
 	r := d.Receipt
 	if r.PromptHash != receipt.TextHash(d.Prompt) || r.ResponseHash != receipt.TextHash(d.Response) {
@@ -74,7 +74,7 @@ func checkDecision(t *testing.T, chain string, m match.MatchView, turn int, d ma
 	if err != nil {
 		t.Fatalf("turn %d agent %d: %v", turn, d.Agent, err)
 	}
-	signer, err := receipt.Recover(chain, r, sig)
+	signer, err := receipt.Recover(arena, r, sig)
 	if err != nil || ledger.Address(signer) != m.Operator {
 		t.Errorf("turn %d agent %d: receipt signed by %v (%v), want the operator %s", turn, d.Agent, signer, err, m.Operator)
 	}

@@ -39,7 +39,7 @@ func (s step) String() string {
 type action struct {
 	step   step
 	m      match.MatchView
-	chain  string
+	arena  [32]byte // the arena's genesis hash, which every receipt's domain names
 	secret [32]byte
 	turn   int // the turn committed or revealed
 }
@@ -49,9 +49,9 @@ type action struct {
 // nudge once it has waited AnchorWait.
 func (o *Operator) plan() []action {
 	var ms []match.MatchView
-	var chain string
+	var arena [32]byte
 	o.cfg.Chain.View(func(s *ledger.State) {
-		chain = s.Terms().Chain
+		arena = s.GenesisHash()
 		for _, m := range s.Matches() {
 			if m.Operator == o.addr && (m.State == match.StatePlaying || m.State == match.StateAnchoring) {
 				ms = append(ms, m)
@@ -65,11 +65,11 @@ func (o *Operator) plan() []action {
 		}
 		if m.State == match.StateAnchoring {
 			if o.waited(turnKey{m.ID, 0}, o.cfg.AnchorWait) {
-				out = append(out, action{step: stepNudge, m: m, chain: chain})
+				out = append(out, action{step: stepNudge, m: m, arena: arena})
 			}
 			continue
 		}
-		if a, ok := o.next(m, chain); ok {
+		if a, ok := o.next(m, arena); ok {
 			out = append(out, a)
 		}
 	}
@@ -104,13 +104,13 @@ func (o *Operator) firstSeen(k turnKey) time.Time {
 
 // next returns the action m calls for: reveal its hidden turn; finish once the replay
 // of its revealed turns is over; otherwise commit the turn the ledger awaits.
-func (o *Operator) next(m match.MatchView, chain string) (action, bool) {
+func (o *Operator) next(m match.MatchView, arena [32]byte) (action, bool) {
 	secret, ok, err := o.cfg.Store.Secret(m.SeedCommitment)
 	if err != nil || !ok {
 		o.missing(m, err)
 		return action{}, false
 	}
-	a := action{m: m, chain: chain, secret: secret}
+	a := action{m: m, arena: arena, secret: secret}
 	switch {
 	case m.Hidden != 0:
 		a.step, a.turn = stepReveal, m.Hidden

@@ -10,7 +10,7 @@ import (
 
 // The receipt's digest is stable: pinned for the sample receipt.
 func TestDigestIsStable(t *testing.T) {
-	const want = "0x960f534ae6f7d53c2263a54589d6e6ce9ee0e7c3a6dc5915d8d0dae3b88bbe91"
+	const want = "0x34b15c0425bc33fcf1cb3bf6bd9fa06a72f66442f049051e5847d533125ef8b1"
 	if got := Hex(digest(t, sample())); got != want {
 		t.Fatalf("digest = %s, want %s", got, want)
 	}
@@ -22,8 +22,9 @@ func TestDigestIsEIP712ByHand(t *testing.T) {
 	r := sample()
 	word := func(v uint64) []byte { return new(big.Int).SetUint64(v).FillBytes(make([]byte, 32)) }
 	kec := crypto.Keccak256
-	domainType := kec([]byte("EIP712Domain(string name,string version,uint256 chainId)"))
-	sep := kec(domainType, kec([]byte("Arena Agent Match")), kec([]byte("1")), ChainID(chain).FillBytes(make([]byte, 32)))
+	domainType := kec([]byte("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"))
+	contract := kec([]byte("Arena"), chain[:])[12:]
+	sep := kec(domainType, kec([]byte("Arena")), kec([]byte("1")), word(r.ChainID), append(make([]byte, 12), contract...))
 	receiptTypeHash := kec([]byte("Receipt(bytes32 matchId,uint32 turn,uint32 agentId,bytes32 promptHash,bytes32 responseHash,uint8 move,bool fallback,uint8 fallbackReason,uint64 startedAt,uint64 finishedAt)"))
 	id := MatchID(r.Match)
 	fallback := uint64(0)
@@ -52,6 +53,7 @@ func TestEveryFieldChangesTheDigest(t *testing.T) {
 		"reason":        func(r *Receipt) { r.Reason = Timeout },
 		"started at":    func(r *Receipt) { r.StartedAt++ },
 		"finished at":   func(r *Receipt) { r.FinishedAt++ },
+		"chain id":      func(r *Receipt) { r.ChainID = 137 },
 	} {
 		r := sample()
 		tamper(&r)
@@ -59,23 +61,33 @@ func TestEveryFieldChangesTheDigest(t *testing.T) {
 			t.Errorf("changing the %s left the digest as it was", name)
 		}
 	}
-	other, err := Digest("arena-test-2", sample())
+	other, err := Digest(otherArena, sample())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if other == base {
-		t.Error("the digest does not depend on the chain")
+		t.Error("the digest does not depend on the arena")
 	}
 }
 
-// ChainID is the first 8 bytes of keccak256(chain), big-endian.
-func TestChainIDIsTheFirstEightBytesOfTheChainsHash(t *testing.T) {
-	h := crypto.Keccak256([]byte(chain))
-	if got, want := ChainID(chain), new(big.Int).SetBytes(h[:8]); got.Cmp(want) != 0 {
-		t.Fatalf("ChainID = %v, want %v", got, want)
+// No wallet is on chain 0: a receipt that names it has no digest, no signature and no
+// signer.
+func TestChainIDZeroIsRefused(t *testing.T) {
+	r := sample()
+	r.ChainID = 0
+	const want = "receipt: domain: the signature chain id must be 1 to 18446744073709551615"
+	if _, err := Digest(chain, r); err == nil || err.Error() != want {
+		t.Errorf("Digest = %v, want %q", err, want)
 	}
-	if !ChainID(chain).IsUint64() {
-		t.Fatal("ChainID is not a uint64")
+	if _, err := Sign(chain, r, testKey(t)); err == nil || err.Error() != want {
+		t.Errorf("Sign = %v, want %q", err, want)
+	}
+	sig, err := Sign(chain, sample(), testKey(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Recover(chain, r, sig); err == nil || err.Error() != want {
+		t.Errorf("Recover = %v, want %q", err, want)
 	}
 }
 
@@ -89,7 +101,10 @@ func TestMatchIDIsBigEndian(t *testing.T) {
 
 // TypeString is the type apitypes encodes for the Receipt, field for field.
 func TestTypeStringIsTheEncodedType(t *testing.T) {
-	td := TypedData(chain, sample())
+	td, err := TypedData(chain, sample())
+	if err != nil {
+		t.Fatal(err)
+	}
 	if got := string(td.EncodeType("Receipt")); got != TypeString {
 		t.Fatalf("encoded type %q, want %q", got, TypeString)
 	}

@@ -7,7 +7,11 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 )
 
-const chain = "arena-test-1"
+// chain is the genesis hash of the arena the tests' receipts are signed for.
+var chain = [32]byte(crypto.Keccak256Hash([]byte("arena-test-1")))
+
+// otherArena is another arena's genesis hash.
+var otherArena = [32]byte(crypto.Keccak256Hash([]byte("arena-other")))
 
 // sample is a receipt with every field set.
 func sample() Receipt {
@@ -20,6 +24,7 @@ func sample() Receipt {
 		Move:         2,
 		StartedAt:    1_700_000_000_000,
 		FinishedAt:   1_700_000_001_250,
+		ChainID:      1,
 	}
 }
 

@@ -15,7 +15,7 @@ func TestReceiptJSONRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `{"match":42,"turn":3,"agent":1,"prompt_hash":"` + Hex(r.PromptHash) + `","response_hash":"` + Hex(r.ResponseHash) +
-		`","move":1,"fallback":true,"reason":"provider_error","started_at":1700000000000,"finished_at":1700000001250}`
+		`","move":1,"fallback":true,"reason":"provider_error","started_at":1700000000000,"finished_at":1700000001250,"signature_chain_id":1}`
 	if string(b) != want {
 		t.Fatalf("JSON = %s\nwant   %s", b, want)
 	}

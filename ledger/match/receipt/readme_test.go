@@ -17,6 +17,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/arena/arena/ledger/match/receipt"
+	"github.com/arena/arena/ledger/typed"
 )
 
 // readmeType returns the Receipt type as the README's receipts row writes it.
@@ -48,7 +49,7 @@ func readmeReceipt(t *testing.T) example {
 		}
 		ex[name] = strings.TrimSpace(value)
 	}
-	want := []string{"chain", "chainId", "domainSeparator", "match", "matchId", "turn", "agentId", "prompt", "promptHash",
+	want := []string{"arena", "chainId", "verifyingContract", "domainSeparator", "match", "matchId", "turn", "agentId", "prompt", "promptHash",
 		"response", "responseHash", "move", "fallback", "fallbackReason", "startedAt", "finishedAt", "hashStruct", "digest",
 		"key", "signer", "signature"}
 	got := make([]string, 0, len(ex))
@@ -81,15 +82,17 @@ func (ex example) bytes(t *testing.T, name string) []byte {
 	return b
 }
 
-// TestReadmeWorkedReceiptChainIDAndMatchID: the README's chainId is the first 8 bytes of
-// keccak256 of the chain id, big-endian, and its matchId is 24 zero bytes then the
-// match's number big-endian, both as the receipt package computes them.
-func TestReadmeWorkedReceiptChainIDAndMatchID(t *testing.T) {
+// TestReadmeWorkedReceiptContractAndMatchID: the README's verifyingContract is the last
+// 20 bytes of keccak256("Arena" ‖ arena), in its checksum case, the transactions' for
+// the same arena, and its matchId is 24 zero bytes then the match's number big-endian,
+// both as the receipt package computes them.
+func TestReadmeWorkedReceiptContractAndMatchID(t *testing.T) {
 	ex := readmeReceipt(t)
-	h := crypto.Keccak256([]byte(ex["chain"]))
-	byHand := new(big.Int).SetUint64(binary.BigEndian.Uint64(h[:8]))
-	if got := receipt.ChainID(ex["chain"]); got.String() != ex["chainId"] || byHand.String() != ex["chainId"] {
-		t.Errorf("chainId of %q: package %v, by the README's rule %v; README %s", ex["chain"], got, byHand, ex["chainId"])
+	arena := [32]byte(ex.bytes(t, "arena"))
+	byHand := common.BytesToAddress(crypto.Keccak256([]byte("Arena"), arena[:])[12:])
+	if byHand.Hex() != ex["verifyingContract"] || common.Address(typed.VerifyingContract(arena)).Hex() != ex["verifyingContract"] {
+		t.Errorf("verifyingContract of %s: by the README's rule %s, the transactions' %s; README %s", ex["arena"], byHand.Hex(),
+			common.Address(typed.VerifyingContract(arena)).Hex(), ex["verifyingContract"])
 	}
 	id := receipt.MatchID(ex.uint(t, "match"))
 	var want [32]byte
@@ -100,18 +103,16 @@ func TestReadmeWorkedReceiptChainIDAndMatchID(t *testing.T) {
 }
 
 // TestReadmeWorkedReceiptDigest: from the README's inputs alone, the domain separator
-// computed from the three domain fields the README names, the receipt's hashStruct, the
+// computed from the four domain fields the README names, the receipt's hashStruct, the
 // digest and the signature are the README's, and the package computes the same.
 func TestReadmeWorkedReceiptDigest(t *testing.T) {
 	ex := readmeReceipt(t)
 	kec := crypto.Keccak256
 	word := func(v *big.Int) []byte { return v.FillBytes(make([]byte, 32)) }
-	chainID, ok := new(big.Int).SetString(ex["chainId"], 10)
-	if !ok {
-		t.Fatalf("README chainId %q", ex["chainId"])
-	}
-	sep := kec(kec([]byte("EIP712Domain(string name,string version,uint256 chainId)")),
-		kec([]byte("Arena Agent Match")), kec([]byte("1")), word(chainID))
+	arena := [32]byte(ex.bytes(t, "arena"))
+	chainID := ex.uint(t, "chainId")
+	sep := kec(kec([]byte("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)")),
+		kec([]byte("Arena")), kec([]byte("1")), word(new(big.Int).SetUint64(chainID)), common.LeftPadBytes(ex.bytes(t, "verifyingContract"), 32))
 	if hexutil.Encode(sep) != ex["domainSeparator"] {
 		t.Errorf("domain separator %s, README %s", hexutil.Encode(sep), ex["domainSeparator"])
 	}
@@ -131,6 +132,7 @@ func TestReadmeWorkedReceiptDigest(t *testing.T) {
 		Reason:       receipt.Reason(ex.uint(t, "fallbackReason")),
 		StartedAt:    ex.uint(t, "startedAt"),
 		FinishedAt:   ex.uint(t, "finishedAt"),
+		ChainID:      chainID,
 	}
 	if receipt.TextHash(ex["prompt"]) != r.PromptHash || receipt.TextHash(ex["response"]) != r.ResponseHash {
 		t.Errorf("keccak256 of the README's prompt %s and response %s differ from its hashes",
@@ -157,7 +159,10 @@ func TestReadmeWorkedReceiptDigest(t *testing.T) {
 	if hexutil.Encode(body) != ex["hashStruct"] {
 		t.Errorf("hashStruct %s, README %s", hexutil.Encode(body), ex["hashStruct"])
 	}
-	td := receipt.TypedData(ex["chain"], r)
+	td, err := receipt.TypedData(arena, r)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if got, err := td.HashStruct("EIP712Domain", td.Domain.Map()); err != nil || hexutil.Encode(got) != ex["domainSeparator"] {
 		t.Errorf("package domain separator %s, %v; README %s", hexutil.Encode(got), err, ex["domainSeparator"])
 	}
@@ -166,7 +171,7 @@ func TestReadmeWorkedReceiptDigest(t *testing.T) {
 	}
 
 	byHand := kec([]byte{0x19, 0x01}, sep, body)
-	d, err := receipt.Digest(ex["chain"], r)
+	d, err := receipt.Digest(arena, r)
 	if err != nil || hexutil.Encode(byHand) != ex["digest"] || receipt.Hex(d) != ex["digest"] {
 		t.Errorf("digest: by hand %s, package %s (%v); README %s", hexutil.Encode(byHand), receipt.Hex(d), err, ex["digest"])
 	}
@@ -179,11 +184,11 @@ func TestReadmeWorkedReceiptDigest(t *testing.T) {
 	if crypto.PubkeyToAddress(key.PublicKey) != signer || signer.Hex() != ex["signer"] {
 		t.Errorf("the README's key is %s's, README signer %s", crypto.PubkeyToAddress(key.PublicKey).Hex(), ex["signer"])
 	}
-	sig, err := receipt.Sign(ex["chain"], r, key)
+	sig, err := receipt.Sign(arena, r, key)
 	if err != nil || hexutil.Encode(sig) != ex["signature"] {
 		t.Errorf("signature %s, %v; README %s", hexutil.Encode(sig), err, ex["signature"])
 	}
-	if got, err := receipt.Recover(ex["chain"], r, ex.bytes(t, "signature")); err != nil || got != signer {
+	if got, err := receipt.Recover(arena, r, ex.bytes(t, "signature")); err != nil || got != signer {
 		t.Errorf("the README's signature recovers %s, %v; want %s", got.Hex(), err, signer.Hex())
 	}
 }
@@ -191,7 +196,7 @@ func TestReadmeWorkedReceiptDigest(t *testing.T) {
 // demoMatch is the demo's match as GET /v1/matches/1 published it after one run of
 // arena demo (testdata/demo_match.json): what a verifier holds, and nothing else.
 type demoMatch struct {
-	Chain    string `json:"chain"`
+	Arena    string `json:"arena"`
 	ID       uint64 `json:"id"`
 	Operator string `json:"operator"`
 	Turns    []struct {
@@ -209,6 +214,7 @@ type demoMatch struct {
 				Reason       string `json:"reason"`
 				StartedAt    uint64 `json:"started_at"`
 				FinishedAt   uint64 `json:"finished_at"`
+				ChainID      uint64 `json:"signature_chain_id"`
 			} `json:"receipt"`
 			ReceiptHash string `json:"receipt_hash"`
 			Sig         string `json:"sig"`
@@ -219,8 +225,8 @@ type demoMatch struct {
 }
 
 // TestReadmeChecksTheDemoMatchsReceipts: every receipt of the demo's match, re-checked
-// by the README's rules alone (the domain's three fields, chainId and matchId as it
-// encodes them, the reasons' numbers, keccak256 of the raw texts, ecrecover of r || s ||
+// by the README's rules alone (the domain's four fields, the verifying contract, chainId
+// and matchId as it encodes them, the reasons' numbers, keccak256 of the raw texts, ecrecover of r || s ||
 // v), gives the published receipt_hash and recovers the match's operator.
 func TestReadmeChecksTheDemoMatchsReceipts(t *testing.T) {
 	b, err := os.ReadFile("../testdata/demo_match.json")
@@ -233,9 +239,11 @@ func TestReadmeChecksTheDemoMatchsReceipts(t *testing.T) {
 	}
 	kec := crypto.Keccak256
 	u := func(v uint64) []byte { return new(big.Int).SetUint64(v).FillBytes(make([]byte, 32)) }
-	h := kec([]byte(m.Chain))
-	sep := kec(kec([]byte("EIP712Domain(string name,string version,uint256 chainId)")),
-		kec([]byte("Arena Agent Match")), kec([]byte("1")), u(binary.BigEndian.Uint64(h[:8])))
+	contract := kec([]byte("Arena"), hexutil.MustDecode(m.Arena))[12:]
+	sep := func(chainID uint64) []byte {
+		return kec(kec([]byte("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)")),
+			kec([]byte("Arena")), kec([]byte("1")), u(chainID), append(make([]byte, 12), contract...))
+	}
 	typeString := readmeType(t)
 	reasons := []string{"none", "invalid_json", "illegal_move", "timeout", "provider_error"}
 	checked := 0
@@ -257,7 +265,7 @@ func TestReadmeChecksTheDemoMatchsReceipts(t *testing.T) {
 			}
 			body := kec(kec([]byte(typeString)), matchID, u(r.Turn), u(r.Agent), hexutil.MustDecode(r.PromptHash),
 				hexutil.MustDecode(r.ResponseHash), u(r.Move), u(fallback), u(uint64(reason)), u(r.StartedAt), u(r.FinishedAt))
-			digest := kec([]byte{0x19, 0x01}, sep, body)
+			digest := kec([]byte{0x19, 0x01}, sep(r.ChainID), body)
 			if hexutil.Encode(digest) != d.ReceiptHash {
 				t.Errorf("%s: digest by the README %s, published %s", where, hexutil.Encode(digest), d.ReceiptHash)
 			}

@@ -85,6 +85,7 @@ type Receipt struct {
 	Reason       Reason   // why it fell back; NoFallback when it did not
 	StartedAt    uint64   // when the call started, Unix milliseconds by the operator's clock
 	FinishedAt   uint64   // when it finished, Unix milliseconds by the operator's clock
+	ChainID      uint64   // the EVM chain the operator's key signed under: the domain's chainId
 }
 
 // Errors Validate and the decoders return, wrapped.
@@ -133,6 +134,7 @@ type wire struct {
 	Reason       Reason `json:"reason"`
 	StartedAt    uint64 `json:"started_at"`
 	FinishedAt   uint64 `json:"finished_at"`
+	ChainID      uint64 `json:"signature_chain_id"`
 }
 
 // MarshalJSON encodes the receipt with 0x-hex hashes and the reason by name.
@@ -141,7 +143,7 @@ func (r Receipt) MarshalJSON() ([]byte, error) {
 		Match: r.Match, Turn: r.Turn, Agent: r.Agent,
 		PromptHash: Hex(r.PromptHash), ResponseHash: Hex(r.ResponseHash),
 		Move: r.Move, Fallback: r.Fallback, Reason: r.Reason,
-		StartedAt: r.StartedAt, FinishedAt: r.FinishedAt,
+		StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, ChainID: r.ChainID,
 	})
 }
 
@@ -162,6 +164,7 @@ func (r *Receipt) UnmarshalJSON(b []byte) error {
 	*r = Receipt{
 		Match: w.Match, Turn: w.Turn, Agent: w.Agent, PromptHash: ph, ResponseHash: rh,
 		Move: w.Move, Fallback: w.Fallback, Reason: w.Reason, StartedAt: w.StartedAt, FinishedAt: w.FinishedAt,
+		ChainID: w.ChainID,
 	}
 	return nil
 }

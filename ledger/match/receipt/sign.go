@@ -2,23 +2,18 @@ package receipt
 
 import (
 	"crypto/ecdsa"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
-	"github.com/ethereum/go-ethereum/common/math"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/signer/core/apitypes"
-)
 
-// The EIP-712 domain's name and version.
-const (
-	DomainName    = "Arena Agent Match"
-	DomainVersion = "1"
+	"github.com/arena/arena/ledger/typed/domain"
 )
 
 // TypeString is the EIP-712 encoding of the Receipt type, whose keccak256 is its type
@@ -42,32 +37,24 @@ var receiptType = []apitypes.Type{
 	{Name: "finishedAt", Type: "uint64"},
 }
 
-// ChainID returns the EIP-712 chainId of the arena whose chain id is chain: the first
-// 8 bytes, big-endian, of keccak256(chain), as an unsigned integer.
-func ChainID(chain string) *big.Int {
-	h := crypto.Keccak256([]byte(chain))
-	return new(big.Int).SetUint64(binary.BigEndian.Uint64(h[:8]))
-}
-
-// TypedData returns r as EIP-712 typed data in the domain of the arena chain.
-func TypedData(chain string, r Receipt) apitypes.TypedData {
+// TypedData returns r as the EIP-712 typed data a wallet signs with
+// eth_signTypedData_v4: the arena's domain (domain.Of) for the arena whose genesis hash
+// is arena and r's signature chain id, the Receipt type and r. It refuses a receipt
+// whose signature chain id is zero.
+func TypedData(arena [32]byte, r Receipt) (apitypes.TypedData, error) {
+	dom, err := domain.Of(arena, r.ChainID)
+	if err != nil {
+		return apitypes.TypedData{}, fmt.Errorf("receipt: %w", err)
+	}
 	u := func(v uint64) string { return strconv.FormatUint(v, 10) }
 	id := MatchID(r.Match)
 	return apitypes.TypedData{
 		Types: apitypes.Types{
-			"EIP712Domain": {
-				{Name: "name", Type: "string"},
-				{Name: "version", Type: "string"},
-				{Name: "chainId", Type: "uint256"},
-			},
-			"Receipt": receiptType,
+			"EIP712Domain": domain.Fields(),
+			"Receipt":      slices.Clone(receiptType),
 		},
 		PrimaryType: "Receipt",
-		Domain: apitypes.TypedDataDomain{
-			Name:    DomainName,
-			Version: DomainVersion,
-			ChainId: (*math.HexOrDecimal256)(ChainID(chain)),
-		},
+		Domain:      dom,
 		Message: apitypes.TypedDataMessage{
 			"matchId":        hexutil.Bytes(id[:]),
 			"turn":           u(uint64(r.Turn)),
@@ -80,14 +67,18 @@ func TypedData(chain string, r Receipt) apitypes.TypedData {
 			"startedAt":      u(r.StartedAt),
 			"finishedAt":     u(r.FinishedAt),
 		},
-	}
+	}, nil
 }
 
-// Digest returns r's EIP-712 digest in the domain of the arena chain,
+// Digest returns r's EIP-712 digest in the domain of arena and r's signature chain id,
 // keccak256("\x19\x01" || domainSeparator || hashStruct(r)): the receipt's receiptHash,
 // the hash that is signed. It hashes any receipt, valid or not.
-func Digest(chain string, r Receipt) ([32]byte, error) {
-	h, _, err := apitypes.TypedDataAndHash(TypedData(chain, r))
+func Digest(arena [32]byte, r Receipt) ([32]byte, error) {
+	td, err := TypedData(arena, r)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	h, _, err := apitypes.TypedDataAndHash(td)
 	if err != nil {
 		return [32]byte{}, fmt.Errorf("receipt: digest: %w", err)
 	}
@@ -96,8 +87,8 @@ func Digest(chain string, r Receipt) ([32]byte, error) {
 
 // Sign signs r's digest with key and returns the 65-byte signature r || s || v, with v
 // 27 or 28 as wallets and ecrecover use it. It signs any receipt, valid or not.
-func Sign(chain string, r Receipt, key *ecdsa.PrivateKey) ([]byte, error) {
-	d, err := Digest(chain, r)
+func Sign(arena [32]byte, r Receipt, key *ecdsa.PrivateKey) ([]byte, error) {
+	d, err := Digest(arena, r)
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +104,7 @@ func Sign(chain string, r Receipt, key *ecdsa.PrivateKey) ([]byte, error) {
 // v signature with v 0, 1, 27 or 28. It refuses a signature of another length, another
 // v, or an s in the upper half of the curve order (so that a receipt has one signature
 // per key, not two).
-func Recover(chain string, r Receipt, sig []byte) (common.Address, error) {
+func Recover(arena [32]byte, r Receipt, sig []byte) (common.Address, error) {
 	if len(sig) != crypto.SignatureLength {
 		return common.Address{}, fmt.Errorf("receipt: recover: %d bytes: %w", len(sig), ErrSignature)
 	}
@@ -124,7 +115,7 @@ func Recover(chain string, r Receipt, sig []byte) (common.Address, error) {
 	if !crypto.ValidateSignatureValues(v, new(big.Int).SetBytes(sig[:32]), new(big.Int).SetBytes(sig[32:64]), true) {
 		return common.Address{}, fmt.Errorf("receipt: recover: v %d or r, s out of range: %w", sig[64], ErrSignature)
 	}
-	d, err := Digest(chain, r)
+	d, err := Digest(arena, r)
 	if err != nil {
 		return common.Address{}, err
 	}

@@ -30,7 +30,8 @@ func TestSignAndRecoverRoundTrip(t *testing.T) {
 }
 
 // A tampered receipt recovers another address, so the operator's signature no longer
-// covers it; so does the right receipt on another chain.
+// covers it; so does the right receipt in another arena or
+// under another signature chain id.
 func TestATamperedReceiptRecoversAnotherAddress(t *testing.T) {
 	key := testKey(t)
 	operator := crypto.PubkeyToAddress(key.PublicKey)
@@ -44,9 +45,15 @@ func TestATamperedReceiptRecoversAnotherAddress(t *testing.T) {
 	if err == nil && got == operator {
 		t.Fatal("a tampered receipt recovers the operator")
 	}
-	got, err = Recover("arena-other", sample(), sig)
+	got, err = Recover(otherArena, sample(), sig)
 	if err == nil && got == operator {
-		t.Fatal("the receipt recovers the operator on another chain")
+		t.Fatal("the receipt recovers the operator in another arena")
+	}
+	r = sample()
+	r.ChainID = 8453
+	got, err = Recover(chain, r, sig)
+	if err == nil && got == operator {
+		t.Fatal("the receipt recovers the operator under another signature chain id")
 	}
 }
 

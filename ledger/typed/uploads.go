@@ -1,0 +1,85 @@
+package typed
+
+import (
+	"encoding/hex"
+	"fmt"
+	"strconv"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/signer/core/apitypes"
+
+	"github.com/arena/arena/ledger/book"
+)
+
+// The primary types of upload signatures: what an account signs to store bytes on an
+// arena's nodes, a blob (PUT /v1/blobs) or work (PUT /v1/work). Each has its own
+// primary type, so that a signature for one can never store the other, and neither is
+// a transaction's.
+const (
+	BlobUploadType = "BlobUpload"
+	WorkUploadType = "WorkUpload"
+)
+
+// uploadFields are the fields of both upload types, in order.
+var uploadFields = []apitypes.Type{
+	{Name: "arena", Type: "bytes32"},
+	{Name: "account", Type: "address"},
+	{Name: "sha256", Type: "bytes32"},
+	{Name: "size", Type: "uint64"},
+	{Name: "validUntil", Type: "uint64"},
+}
+
+// Upload is an upload signature's content: the arena, the account the bytes are charged
+// to, their sha256 and size, the validity bound, and the EVM chain the signer's wallet
+// was on (the domain's chainId).
+type Upload struct {
+	Work       bool // work (WorkUpload) rather than a blob (BlobUpload)
+	Arena      [32]byte
+	Account    book.Address
+	SHA256     [32]byte
+	Size       uint64
+	ValidUntil uint64 // unix seconds of the arena's clock after which it is refused
+	ChainID    uint64
+}
+
+// UploadTypedData returns u as the EIP-712 typed data a wallet signs with
+// eth_signTypedData_v4: the arena's domain (Domain) and the BlobUpload or WorkUpload
+// type. It refuses a chain id of zero.
+func UploadTypedData(u Upload) (apitypes.TypedData, error) {
+	if u.ChainID == 0 {
+		return apitypes.TypedData{}, fmt.Errorf("%w: the chain id must be 1 to 18446744073709551615", ErrSchema)
+	}
+	primary := BlobUploadType
+	if u.Work {
+		primary = WorkUploadType
+	}
+	return apitypes.TypedData{
+		Types: apitypes.Types{
+			"EIP712Domain": append([]apitypes.Type(nil), domainFields...),
+			primary:        append([]apitypes.Type(nil), uploadFields...),
+		},
+		PrimaryType: primary,
+		Domain:      Domain(u.Arena, u.ChainID),
+		Message: apitypes.TypedDataMessage{
+			"arena":      "0x" + hex.EncodeToString(u.Arena[:]),
+			"account":    common.Address(u.Account).Hex(),
+			"sha256":     "0x" + hex.EncodeToString(u.SHA256[:]),
+			"size":       strconv.FormatUint(u.Size, 10),
+			"validUntil": strconv.FormatUint(u.ValidUntil, 10),
+		},
+	}, nil
+}
+
+// UploadDigest returns the EIP-712 digest of UploadTypedData(u), the hash an upload
+// signature signs.
+func UploadDigest(u Upload) ([32]byte, error) {
+	td, err := UploadTypedData(u)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	h, _, err := apitypes.TypedDataAndHash(td)
+	if err != nil {
+		return [32]byte{}, fmt.Errorf("%w: %s: %v", ErrSchema, td.PrimaryType, err)
+	}
+	return [32]byte(h), nil
+}
