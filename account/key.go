@@ -13,6 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/typed"
 )
 
 // Key is a secp256k1 private key and its address. The private key never leaves the
@@ -95,10 +96,16 @@ func (k *Key) SignTx(tx *ledger.Tx) error {
 	return nil
 }
 
-// SignCall signs the model-call receipt c for chain: c.Sig becomes the 0x-prefixed hex of
-// the signature over c.Digest(chain).
-func (k *Key) SignCall(c *ledger.Call, chain string) error {
-	sig, err := k.Sign(c.Digest(chain))
+// SignCall signs the model-call receipt c for the arena whose genesis hash is arena under
+// EVM chain id chainID: c.ChainID becomes chainID and c.Sig the 0x-prefixed hex of the
+// signature over its EIP-712 typed data (typed.CallTypedData).
+func (k *Key) SignCall(c *ledger.Call, arena [32]byte, chainID uint64) error {
+	c.ChainID = chainID
+	d, err := typed.CallDigest(arena, *c)
+	if err != nil {
+		return fmt.Errorf("sign call: %w", err)
+	}
+	sig, err := k.Sign(d)
 	if err != nil {
 		return fmt.Errorf("sign call: %w", err)
 	}

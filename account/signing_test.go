@@ -71,12 +71,13 @@ func TestSignTxRefusesAnotherSender(t *testing.T) {
 
 // TestSignedCallsVerifyInsideAnAttestation: DESIGN.md, "every model call yields a
 // receipt ... signed by the validator". An attest tx whose calls are signed by its sender
-// verifies; one call signed for another chain does not.
+// verifies; one call signed for another arena, or with its chain id changed after
+// signing, does not.
 func TestSignedCallsVerifyInsideAnAttestation(t *testing.T) {
 	k, _ := Generate()
 	calls := []ledger.Call{{Provider: "builtin", Purpose: "read", Prompt: "p", Response: "4"}, {Provider: "builtin", Purpose: "compile"}}
 	for i := range calls {
-		if err := k.SignCall(&calls[i], "arena-test"); err != nil {
+		if err := k.SignCall(&calls[i], [32]byte{}, 8453); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -88,15 +89,30 @@ func TestSignedCallsVerifyInsideAnAttestation(t *testing.T) {
 		t.Fatalf("Verify: %v", err)
 	}
 
-	if err := k.SignCall(&calls[1], "arena-other"); err != nil {
+	if calls[0].ChainID != 8453 {
+		t.Fatalf("the signed call names chain id %d, want 8453", calls[0].ChainID)
+	}
+	if err := k.SignCall(&calls[1], [32]byte{1}, 8453); err != nil {
 		t.Fatal(err)
 	}
 	tx.Body = ledger.Attest{Round: 1, Attempt: 1, Result: ledger.Result{Calls: calls}}
 	if err := k.SignTx(tx); err != nil {
 		t.Fatal(err)
 	}
-	if err := tx.Verify(); err == nil || !strings.HasPrefix(err.Error(), "call 2: ") {
-		t.Fatalf("Verify of a call signed for another chain = %v, want a call 2 error", err)
+	if err := tx.Verify(); err == nil || !strings.HasPrefix(err.Error(), "call 2: bad signature: signed by ") {
+		t.Fatalf("Verify of a call signed for another arena = %v, want a call 2 error", err)
+	}
+	if err := k.SignCall(&calls[1], [32]byte{}, 8453); err != nil {
+		t.Fatal(err)
+	}
+	calls[1].ChainID = 0
+	tx.Body = ledger.Attest{Round: 1, Attempt: 1, Result: ledger.Result{Calls: calls}}
+	if err := k.SignTx(tx); err != nil {
+		t.Fatal(err)
+	}
+	const want = "bad signature: call 2: typed data: the chain id must be 1 to 18446744073709551615"
+	if err := tx.Verify(); err == nil || err.Error() != want {
+		t.Fatalf("Verify of a call with chain id 0 = %v, want %q", err, want)
 	}
 }
 

@@ -276,3 +276,48 @@ func TestWalletLibrariesSignEveryKind(t *testing.T) {
 		t.Fatalf("the ledger takes %d kinds", len(kinds))
 	}
 }
+
+// A model-call receipt, signed by ethers, viem and MetaMask's eth-sig-util from its
+// EIP-712 typed data (typed.CallTypedData) under a wallet's chain id, carries the
+// signature the keystore makes (account.Key.SignCall), which an attestation's Verify
+// takes.
+func TestWalletLibrariesSignModelCalls(t *testing.T) {
+	wallet := ledgertest.Key("wallet")
+	keyHex := "0x" + hex.EncodeToString(ledgertest.KeyBytes("wallet"))
+	arena := [32]byte{0xa7}
+	call := ledger.Call{Provider: "openai-compatible", Model: "qwen2.5-14b-instruct", Purpose: "read",
+		PromptSHA: strings.Repeat("ab", 32), ResponseSHA: strings.Repeat("cd", 32), Prompt: "Read the note.", Response: `{"rung":2}`,
+		Started: "2026-01-01T00:00:00Z", Finished: "2026-01-01T00:00:02Z", ChainID: 8453}
+	td, err := typed.CallTypedData(arena, call)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reqs []map[string]any
+	for _, lib := range []string{"ethers", "viem", "eth-sig-util"} {
+		reqs = append(reqs, map[string]any{"library": lib, "typedData": typed.JSON(td)})
+	}
+	mine := call
+	if err := wallet.SignCall(&mine, arena, 8453); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := hex.DecodeString(strings.TrimPrefix(mine.Sig, "0x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw[64] += 27
+	for i, sig := range signWithLibraries(t, keyHex, reqs) {
+		if sig != "0x"+hex.EncodeToString(raw) {
+			t.Errorf("%s signed the model call %s, the keystore 0x%x", reqs[i]["library"], sig, raw)
+		}
+		signed := call
+		signed.Sig = sig
+		tx := &ledger.Tx{Chain: "wallet-calls", Arena: arena, From: wallet.Address(), Nonce: 1, SigChainID: 8453,
+			Body: ledger.Attest{Round: 1, Attempt: 1, Result: ledger.Result{Calls: []ledger.Call{signed}}}}
+		if err := wallet.SignTx(tx); err != nil {
+			t.Fatal(err)
+		}
+		if err := tx.Verify(); err != nil {
+			t.Errorf("an attestation carrying the %s-signed call: Verify = %v", reqs[i]["library"], err)
+		}
+	}
+}

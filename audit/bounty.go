@@ -11,6 +11,7 @@ import (
 	"github.com/arena/arena/grading/bounty/rung"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/typed"
 )
 
 // Entry re-derives the settled grade of bounty entry id from snap and the committed work
@@ -40,7 +41,7 @@ func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, erro
 	r := &Report{Subject: fmt.Sprintf("bounty entry %d (task %d, round %d)", id, e.Task, g.Round), Number: "the entry's grade"}
 	res := g.Result
 	r.consensus(snap, g, round)
-	r.receipts(snap.Arena.Terms.Chain, g)
+	r.receipts(snap.Arena.Terms.GenesisHash(), g)
 	work, ok := committed(e, works)
 	if !ok {
 		r.fail("work", "the committed bytes of "+e.WorkURL+" are not available: give them with --work-dir")
@@ -102,13 +103,13 @@ func (r *Report) consensus(snap *ledger.Snapshot, g *ledger.GradeView, round led
 
 // receipts recomputes each model call's prompt and response hashes and recovers the
 // signer of its receipt, which must be the leader whose result was kept.
-func (r *Report) receipts(chain string, g *ledger.GradeView) {
-	r.callReceipts(chain, "", g.Leader, g.Result.Calls)
+func (r *Report) receipts(arena [32]byte, g *ledger.GradeView) {
+	r.callReceipts(arena, "", g.Leader, g.Result.Calls)
 }
 
 // callReceipts checks the receipts of calls, whose answer leader's verdict was kept;
 // prefix names the subject in each step's name.
-func (r *Report) callReceipts(chain, prefix string, leader ledger.Address, calls []ledger.Call) {
+func (r *Report) callReceipts(arena [32]byte, prefix string, leader ledger.Address, calls []ledger.Call) {
 	for i, c := range calls {
 		name := fmt.Sprintf("%scall %d %s", prefix, i+1, c.Purpose)
 		r.check(name+" prompt", c.PromptSHA, digest([]byte(c.Prompt)), "sha256 of the exact prompt")
@@ -118,7 +119,12 @@ func (r *Report) callReceipts(chain, prefix string, leader ledger.Address, calls
 			r.fail(name+" signer", err.Error())
 			continue
 		}
-		who, err := ledger.Recover(c.Digest(chain), sig)
+		d, err := typed.CallDigest(arena, c)
+		if err != nil {
+			r.fail(name+" signer", err.Error())
+			continue
+		}
+		who, err := ledger.Recover(d, sig)
 		if err != nil {
 			r.fail(name+" signer", err.Error())
 			continue

@@ -82,7 +82,7 @@ func (r *Report) scorecard(snap *ledger.Snapshot, t ledger.TenderView, b ledger.
 		Name: name + " quorum", Want: fmt.Sprintf("at least %d", q), Got: fmt.Sprint(agreed), OK: agreed >= q,
 		Note: "members, leader included, whose every score is within one step of the leader's",
 	})
-	r.callReceipts(snap.Arena.Terms.Chain, name+" ", leader.Validator, leader.Scorecard.Calls)
+	r.callReceipts(snap.Arena.Terms.GenesisHash(), name+" ", leader.Validator, leader.Scorecard.Calls)
 }
 
 // ranking re-derives the rank of every scored bid.

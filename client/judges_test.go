@@ -17,7 +17,9 @@ func TestJudgesAreEachValidatorsRecord(t *testing.T) {
 	k := f.validatorKey
 	r := strong
 	r.Calls = []ledger.Call{{Provider: "openai-compatible", Model: "qwen2.5-14b-instruct", Purpose: "read"}}
-	if err := k.SignCall(&r.Calls[0], "client-test"); err != nil {
+	var arena [32]byte
+	f.eng.View(func(s *ledger.State) { arena = s.GenesisHash() })
+	if err := k.SignCall(&r.Calls[0], arena, ledger.KeystoreChainID); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.validator.Send(t.Context(), ledger.Amount{}, ledger.Attest{Round: round, Attempt: 1, Result: r}); err != nil {

@@ -316,7 +316,11 @@ func (tx *Tx) VerifyID() ([32]byte, error) {
 			if err != nil {
 				return h, fmt.Errorf("%w: call %d: sig is not hex", ErrBadSignature, i+1)
 			}
-			if err := verifySig(c.Digest(tx.Chain), sig, tx.From); err != nil {
+			d, err := typed.CallDigest(tx.Arena, *c)
+			if err != nil {
+				return h, fmt.Errorf("%w: call %d: %v", ErrBadSignature, i+1, err)
+			}
+			if err := verifySig(d, sig, tx.From); err != nil {
 				return h, fmt.Errorf("call %d: %w", i+1, err)
 			}
 		}

@@ -43,7 +43,7 @@ func (w *Worker) attest(ctx, runCtx context.Context, t task) {
 	}
 	calls := att.Receipts()
 	for i := range calls {
-		if err := w.cfg.Key.SignCall(&calls[i], t.chain); err != nil {
+		if err := w.cfg.Key.SignCall(&calls[i], t.arena, ledger.KeystoreChainID); err != nil {
 			w.stats.errors.Add(1)
 			w.cfg.Logger.Error("sign model call", "round", t.round, "err", err)
 			return

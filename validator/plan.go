@@ -12,7 +12,7 @@ import (
 
 // plan is what one look at the committed state calls for.
 type plan struct {
-	chain  string
+	arena  [32]byte      // the arena's genesis hash, which every model-call receipt's domain names
 	keep   map[job]bool  // runs to let go on: every open attempt on which this key sits, and keepEnded's
 	runs   []task        // attempts to grade, oldest round first
 	rotate []ledger.Body // transactions that move on an expired attempt that is this key's to move on
@@ -21,7 +21,7 @@ type plan struct {
 // task is one attempt to grade, with its inputs frozen by the grader of its kind.
 type task struct {
 	job
-	chain   string
+	arena   [32]byte
 	kind    string
 	subject uint64
 	grade   grading.Job
@@ -44,7 +44,7 @@ func (w *Worker) plan() plan {
 }
 
 func (w *Worker) planOn(s *ledger.State) plan {
-	p := plan{chain: s.Terms().Chain, keep: map[job]bool{}}
+	p := plan{arena: s.GenesisHash(), keep: map[job]bool{}}
 	now := w.now(s)
 	for _, r := range s.GradingRounds() {
 		rank := slices.Index(sortedCommittee(r.Committee), w.addr)
@@ -70,7 +70,7 @@ func (w *Worker) planOn(s *ledger.State) plan {
 		case a.HasAttested(w.addr) || w.isStarted(j):
 		default:
 			if grade, ok := g.Freeze(s, r); ok {
-				t := task{job: j, chain: p.chain, kind: r.Kind, subject: r.Subject, grade: grade, metered: metered, window: time.Duration(a.Deadline-now) * time.Second}
+				t := task{job: j, arena: p.arena, kind: r.Kind, subject: r.Subject, grade: grade, metered: metered, window: time.Duration(a.Deadline-now) * time.Second}
 				if metered && w.tooSlow(s) {
 					t.declined = w.declined(s)
 				}

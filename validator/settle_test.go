@@ -8,6 +8,7 @@ import (
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/grading/bounty"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/typed"
 	"github.com/arena/arena/validator"
 )
 
@@ -78,7 +79,11 @@ func TestEveryCallReceiptIsSignedByItsValidator(t *testing.T) {
 		}
 		for _, c := range at.Result.Calls {
 			sig := mustHex(t, c.Sig)
-			got, err := ledger.Recover(c.Digest(a.terms.Chain), sig)
+			d, err := typed.CallDigest(a.terms.GenesisHash(), c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := ledger.Recover(d, sig)
 			if err != nil || got != at.Validator {
 				t.Fatalf("call receipt of %s recovers to %s, %v", at.Validator, got, err)
 			}

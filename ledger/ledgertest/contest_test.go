@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/ledgertest"
+	"github.com/arena/arena/ledger/typed"
 )
 
 // Keys are derived from their names alone: the same name gives the same address in
@@ -42,7 +43,11 @@ func TestSignSignsTheReceiptsOfAnAttestation(t *testing.T) {
 		if err != nil {
 			t.Fatalf("call %d: signature %q: %v", i, signed[i].Sig, err)
 		}
-		if got, err := ledger.Recover(signed[i].Digest(tx.Chain), sig); err != nil || got != tx.From {
+		d, err := typed.CallDigest(tx.Arena, signed[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := ledger.Recover(d, sig); err != nil || got != tx.From {
 			t.Errorf("call %d signed by %s, %v; want the sender %s", i, got, err, tx.From)
 		}
 		if res.Calls[i].Sig != "" {

@@ -33,20 +33,21 @@ func KeyBytes(name string) []byte { return crypto.Keccak256([]byte("arena contes
 func Addr(name string) ledger.Address { return Key(name).Address() }
 
 // Sign signs tx as its sender k: first the model-call receipts of an attestation, each
-// over its Digest(tx.Chain) as a validator signs them, then the transaction. The
+// over its typed data for tx's arena and signature chain id as a validator signs them,
+// then the transaction. The
 // receipts are copied before they are signed, so a Result shared by several senders
 // keeps its own.
 func Sign(tx *ledger.Tx, k *account.Key) error {
 	var err error
 	switch a := tx.Body.(type) {
 	case ledger.Attest:
-		a.Result.Calls, err = signCalls(a.Result.Calls, k, tx.Chain)
+		a.Result.Calls, err = signCalls(a.Result.Calls, k, tx)
 		tx.Body = a
 	case tender.Attest:
-		a.Result.Calls, err = signCalls(a.Result.Calls, k, tx.Chain)
+		a.Result.Calls, err = signCalls(a.Result.Calls, k, tx)
 		tx.Body = a
 	case tender.CheckAttest:
-		a.Result.Calls, err = signCalls(a.Result.Calls, k, tx.Chain)
+		a.Result.Calls, err = signCalls(a.Result.Calls, k, tx)
 		tx.Body = a
 	}
 	if err != nil {
@@ -56,13 +57,13 @@ func Sign(tx *ledger.Tx, k *account.Key) error {
 }
 
 // signCalls returns a signed copy of an attestation's model-call receipts.
-func signCalls(calls []ledger.Call, k *account.Key, chain string) ([]ledger.Call, error) {
+func signCalls(calls []ledger.Call, k *account.Key, tx *ledger.Tx) ([]ledger.Call, error) {
 	if len(calls) == 0 {
 		return calls, nil
 	}
 	calls = slices.Clone(calls)
 	for i := range calls {
-		if err := k.SignCall(&calls[i], chain); err != nil {
+		if err := k.SignCall(&calls[i], tx.Arena, max(tx.SigChainID, ledger.KeystoreChainID)); err != nil {
 			return nil, err
 		}
 	}
