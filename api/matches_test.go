@@ -3,6 +3,7 @@ package api_test
 import (
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -41,9 +42,20 @@ func TestMatchViewsAreTheLedgersViews(t *testing.T) {
 	if st, body := f.post(f.encode(tx)); st != http.StatusOK {
 		t.Fatalf("create: %d %s", st, body)
 	}
+	// The engine anchors the match's seed in a block of its own, at most MaxWait after
+	// the create; the views are compared once it has, so that no block falls between.
 	var all []ledger.MatchView
 	var one ledger.MatchView
-	f.eng.View(func(s *ledger.State) { all = s.Matches(); one, _ = s.Match(1) })
+	for try := 0; ; try++ {
+		f.eng.View(func(s *ledger.State) { all = s.Matches(); one, _ = s.Match(1) })
+		if one.AnchorHeight != 0 {
+			break
+		}
+		if try == 400 {
+			t.Fatal("the match was not anchored within 10 s of its create")
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
 	for path, c := range map[string]struct{ want, got any }{
 		"/v1/matches":   {&all, &[]ledger.MatchView{}},
 		"/v1/matches/1": {&one, &ledger.MatchView{}},
