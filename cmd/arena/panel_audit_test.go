@@ -24,7 +24,7 @@ func readingBy(t *testing.T, c *ledgertest.Contest, who, work string, tier int) 
 	prompt, answer := "Place this work on the ladder.\n"+work, `{"rung": `+string(rune('0'+tier))+`}`
 	call := ledger.Call{Provider: "builtin", Model: "reader", Purpose: "read", Prompt: prompt, Response: answer,
 		PromptSHA: sum(prompt), ResponseSHA: sum(answer)}
-	if err := c.Key(who).SignCall(&call, c.Terms().Chain); err != nil {
+	if err := c.Key(who).SignCall(&call, c.Terms().GenesisHash(), ledger.KeystoreChainID); err != nil {
 		t.Fatal(err)
 	}
 	res := ledgertest.Reading(tier, 0, false)
