@@ -13,6 +13,7 @@ import (
 	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/blobs"
 	"github.com/arena/arena/chain"
+	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/ledger"
 )
 
@@ -71,6 +72,10 @@ type Config struct {
 	// MaxWork is the largest body PUT /v1/work accepts: the node's fetch limit, so that
 	// what it keeps a validator could also fetch. 0 means DefaultMaxWork.
 	MaxWork int64
+	// Fetch, if set, is how POST /v1/work/fetch fetches a work URL for a signed request:
+	// the node's fetch limits and guard, those its validators fetch under, with MaxBytes
+	// no larger than MaxWork; nil answers 501 there.
+	Fetch *fetch.Config
 	// Blobs, if set, is the node's artifact store that PUT and GET /v1/blobs/{sha256}
 	// serve; nil answers 501 there.
 	Blobs *blobs.Store
@@ -94,10 +99,11 @@ type server struct {
 	log        *slog.Logger
 	board      http.Handler
 	maxBody    int64
-	maxReplay  uint64       // the most blocks an event stream replays
-	works      WorkStore    // nil when the node keeps none
-	maxWork    int64        // the largest work upload, in bytes
-	blobs      *blobs.Store // nil when the node keeps none
+	maxReplay  uint64        // the most blocks an event stream replays
+	works      WorkStore     // nil when the node keeps none
+	maxWork    int64         // the largest work upload, in bytes
+	fetcher    *fetch.Client // nil when the node fetches no work URL
+	blobs      *blobs.Store  // nil when the node keeps none
 	blobQuota  blobs.Quota
 	workQuota  blobs.Quota
 	limit      *limiter // nil admits every POST /v1/tx
@@ -131,6 +137,7 @@ func New(cfg Config) http.Handler {
 	if s.maxWork <= 0 {
 		s.maxWork = DefaultMaxWork
 	}
+	s.fetcher = newFetcher(cfg.Fetch, s.maxWork)
 	now := cfg.Now
 	if now == nil {
 		now = time.Now

@@ -57,6 +57,7 @@ func (s *server) routes() []Route {
 		h("GET", "/v1/deliveries", s.getDeliveries),
 		h("GET", "/v1/work", s.getWorks),
 		h("PUT", "/v1/work/{sha256}", s.putWork),
+		h("POST", "/v1/work/fetch", s.fetchWork),
 		h("GET", "/v1/work/{sha256}", s.getWork),
 		h("GET", "/v1/blobs", s.getBlobs),
 		h("PUT", "/v1/blobs/{sha256}", s.putBlob),

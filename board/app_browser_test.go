@@ -3,11 +3,13 @@ package board_test
 import (
 	"context"
 	"crypto/sha256"
+	"crypto/x509"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"log/slog"
 	"net"
 	"net/http"
@@ -28,6 +30,7 @@ import (
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/board"
 	"github.com/arena/arena/client"
+	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/ledgertest"
@@ -77,7 +80,14 @@ type appArena struct {
 	clock *client.Sender
 	mu    sync.Mutex
 	posts []string // every POST the browser made, by path
+	// workHost is a local HTTPS host of work: workPage at /ledgerly.md, 404 elsewhere.
+	// The node's POST /v1/work/fetch trusts its certificate and may dial loopback, as a
+	// local fixture needs; the guard's every other rule holds.
+	workHost string
 }
+
+// workPage is what the local work host serves at /ledgerly.md.
+const workPage = "# Ledgerly\n\nPublished at a URL, fetched by the node.\n"
 
 // names are the accounts the browser signs as, by window.__who; dave holds less than
 // the appeal bond.
@@ -128,8 +138,22 @@ func startArenaWith(t *testing.T, operators int) *appArena {
 		n.Engine().View(func(st *ledger.State) { s = st.Snapshot() })
 		return s, nil
 	}
-	a := &appArena{n: n}
+	host := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/ledgerly.md" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
+		io.WriteString(w, workPage)
+	}))
+	host.Config.ErrorLog = log.New(io.Discard, "", 0)
+	host.StartTLS()
+	t.Cleanup(host.Close)
+	roots := x509.NewCertPool()
+	roots.AddCert(host.Certificate())
+	a := &appArena{n: n, workHost: host.URL}
 	h := api.New(api.Config{Chain: n.Chain(), Deliveries: n.Deliveries, Works: n.Works(), Blobs: n.Blobs(),
+		Fetch:  &fetch.Config{AllowLoopback: true, RootCAs: roots},
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Board: board.Handler(snap, board.WithApp())})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -678,8 +702,10 @@ func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
 // before the entry is sent; once the task closes the entry is revealed from that
 // storage, and the ledger holds the work it committed. On an open task the page enters
 // a file: it hashes the file, has the wallet sign its WorkUpload, uploads it to the
-// node's work store and files the entry naming that sha256, which is the file's; a URL
-// without its file is refused in the page, before anything is signed or sent.
+// node's work store and files the entry naming that sha256, which is the file's. A URL
+// without a file the node fetches, under the wallet's WorkFetch signature, and the entry
+// files the URL with the digest the node fixed; a URL the node cannot fetch shows the
+// fetch's classed error and sends nothing.
 func TestAppSealsAndRevealsAnEntry(t *testing.T) {
 	a := startArena(t)
 	b := openApp(t, a)
@@ -707,15 +733,40 @@ func TestAppSealsAndRevealsAnEntry(t *testing.T) {
 
 	open := applied(t, "post open", b.act(t, "sponsor", "act-post", map[string]string{"title": "Name it, in a file",
 		"spec": "Suggest a name in a file.", "rubric": "A name.", "prize": "3", "closes_in_s": "3600", "sealed": "off"}))
+	// A URL the node cannot fetch shows the fetch's class and message, as a validator
+	// would grade it, and nothing is sent: a 404, and an address the guard refuses.
+	before := a.postCount()
+	for _, tc := range []struct{ url, want string }{
+		{a.workHost + "/gone.md", "The node could not fetch the URL [EXTERNAL]: Work URL returned 404. Nothing was sent."},
+		{"https://10.1.2.3/ledgerly.md", "The node could not fetch the URL [EXTERNAL]: Work URL resolves to a private address. Nothing was sent."},
+	} {
+		if st := b.act(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(open), "work": "", "work_url": tc.url}); st != tc.want {
+			t.Errorf("a URL the node cannot fetch (%s): status %q, want %q", tc.url, st, tc.want)
+		}
+	}
+	if a.postCount() != before {
+		t.Errorf("a URL the node could not fetch sent a transaction")
+	}
+	if held := a.get(t, "/v1/work"); strings.Contains(held, "sha256") {
+		t.Errorf("a failed fetch was stored: GET /v1/work = %s", held)
+	}
+	// A URL without a file: the wallet signs the node's fetch, the node keeps the bytes
+	// under their sha256, and the entry files the URL with that digest.
+	pageSum := sha256.Sum256([]byte(workPage))
+	pageDigest := hex.EncodeToString(pageSum[:])
+	published := a.workHost + "/ledgerly.md"
+	urlEntry := applied(t, "URL entry", b.act(t, "bob", "act-enter", map[string]string{"task": fmt.Sprint(open), "work": "", "work_url": published}))
+	e, err = a.c.Entry(ctx, ledger.EntryID(urlEntry))
+	if err != nil || e.WorkSHA != pageDigest || e.WorkURL != published || e.Work != "" || e.Task != ledger.TaskID(open) {
+		t.Fatalf("URL entry %d: %+v (%v), want work_sha256 %s at %s", urlEntry, e, err, pageDigest, published)
+	}
+	if kept, err := a.c.Work(ctx, pageDigest); err != nil || string(kept) != workPage {
+		t.Fatalf("the node keeps %q under %s (%v), want the URL's bytes", kept, pageDigest, err)
+	}
+	if lg := js[string](t, b, `document.querySelector("#app-log").textContent`); !strings.Contains(lg, "kept by the node, "+fmt.Sprint(len(workPage))+" bytes, sha256 "+pageDigest) {
+		t.Errorf("the log does not show the digest the node fixed: %q", lg)
+	}
 	url := "https://example.org/ledgerly.md"
-	before, signed := a.postCount(), js[int](t, b, `window.__signed`)
-	if st, want := b.act(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(open), "work": "", "work_url": url}),
-		"This page fetches no URL: choose the file the URL publishes, and the page uploads its bytes. Nothing was sent."; st != want {
-		t.Errorf("a URL without its file: status %q, want %q", st, want)
-	}
-	if a.postCount() != before || js[int](t, b, `window.__signed`) != signed {
-		t.Errorf("a URL without its file was signed or sent")
-	}
 	file := "# Ledgerly\n\nIt keeps the count, and the name says so.\n"
 	path := t.TempDir() + "/ledgerly.md"
 	if err := os.WriteFile(path, []byte(file), 0o600); err != nil {
@@ -724,6 +775,7 @@ func TestAppSealsAndRevealsAnEntry(t *testing.T) {
 	sum := sha256.Sum256([]byte(file))
 	digest := hex.EncodeToString(sum[:])
 	// Declining the upload's signature stores nothing and sends nothing.
+	before = a.postCount()
 	js[bool](t, b, `window.__reject = true`)
 	b.fill(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(open), "work": "", "work_url": url})
 	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#enter-file"), []string{path}),

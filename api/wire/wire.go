@@ -74,6 +74,26 @@ type Work struct {
 	Uploader ledger.Address `json:"uploader"`
 }
 
+// WorkFetch is the body of POST /v1/work/fetch: an https URL for the node to fetch and
+// keep as work, and an account's WorkFetch signature over it (typed.WorkFetchTypedData)
+// with the fields it signed.
+type WorkFetch struct {
+	URL        string         `json:"url"`
+	Account    ledger.Address `json:"account"`
+	ValidUntil uint64         `json:"valid_until"` // unix seconds of the arena's clock
+	ChainID    uint64         `json:"chain_id"`    // the domain's chainId the wallet signed under
+	Signature  string         `json:"signature"`   // 0x and 130 hex digits
+}
+
+// FetchedWork is the answer to POST /v1/work/fetch: the bytes the URL served, kept under
+// their sha256, which an entry commits with the URL.
+type FetchedWork struct {
+	URL      string         `json:"url"`
+	SHA256   string         `json:"sha256"` // lowercase hex
+	Size     int            `json:"size"`   // bytes
+	Uploader ledger.Address `json:"uploader"`
+}
+
 // IsDigest reports whether s is a sha256 digest as the ledger commits work by it: 64
 // lowercase hex digits.
 func IsDigest(s string) bool {

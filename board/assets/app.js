@@ -409,9 +409,11 @@
   function hex(buf) {
     return Array.from(new Uint8Array(buf), function (x) { return x.toString(16).padStart(2, "0"); }).join("");
   }
-  async function upload(f, primary, path, bytes) {
+  // signStore has the wallet sign a request that stores bytes on the node (an upload
+  // or a work fetch): primary with fields, the message made by msg(account, validUntil),
+  // asked for with the words ask. It returns what was signed, or null (said in the form).
+  async function signStore(f, primary, fields, msg, ask) {
     var st = f.querySelector(".app-status");
-    var sha = hex(await crypto.subtle.digest("SHA-256", bytes));
     var from, chainHex;
     try {
       from = await accountOf();
@@ -425,32 +427,44 @@
       var a = await get("/v1/arena");
       until = Math.max(a.time, Math.floor(Date.now() / 1000)) + cfg.validity_s;
     }
-    var fields = [{ name: "arena", type: "bytes32" }, { name: "account", type: "address" }, { name: "sha256", type: "bytes32" },
-      { name: "size", type: "uint64" }, { name: "validUntil", type: "uint64" }];
     var types = { EIP712Domain: [{ name: "name", type: "string" }, { name: "version", type: "string" },
       { name: "chainId", type: "uint256" }, { name: "verifyingContract", type: "address" }] };
     types[primary] = fields;
     var td = { types: types, primaryType: primary,
       domain: { name: cfg.domain.name, version: cfg.domain.version, chainId: chain, verifyingContract: cfg.domain.verifyingContract },
-      message: { arena: cfg.arena, account: from, sha256: "0x" + sha, size: String(bytes.byteLength), validUntil: String(until) } };
-    st.textContent = "Asking your wallet to sign the upload of " + bytes.byteLength + " bytes, sha256 " + sha + ".";
-    var sig;
+      message: msg(from, until) };
+    st.textContent = ask;
     try {
-      sig = await eth().request({ method: "eth_signTypedData_v4", params: [from, JSON.stringify(td)] });
+      var sig = await eth().request({ method: "eth_signTypedData_v4", params: [from, JSON.stringify(td)] });
+      return { from: from, chain: chain, until: until, sig: sig };
     } catch (e) {
       st.textContent = walletError(e);
       return null;
     }
+  }
+  // refusedBy reads a refusal's body, or names the status when it has none.
+  async function refusedBy(res) {
+    try {
+      return refusal(await res.json());
+    } catch (e) {
+      return refusal({ error: { class: "EXTERNAL", message: "the node answered " + res.status } });
+    }
+  }
+  async function upload(f, primary, path, bytes) {
+    var st = f.querySelector(".app-status");
+    var sha = hex(await crypto.subtle.digest("SHA-256", bytes));
+    var fields = [{ name: "arena", type: "bytes32" }, { name: "account", type: "address" }, { name: "sha256", type: "bytes32" },
+      { name: "size", type: "uint64" }, { name: "validUntil", type: "uint64" }];
+    var s = await signStore(f, primary, fields, function (from, until) {
+      return { arena: cfg.arena, account: from, sha256: "0x" + sha, size: String(bytes.byteLength), validUntil: String(until) };
+    }, "Asking your wallet to sign the upload of " + bytes.byteLength + " bytes, sha256 " + sha + ".");
+    if (!s) {
+      return null;
+    }
     var res = await fetch(path + sha, { method: "PUT", body: bytes, headers: {
-      "Arena-Signature": sig, "Arena-Account": from, "Arena-Valid-Until": String(until), "Arena-Signature-Chain-Id": String(chain) } });
+      "Arena-Signature": s.sig, "Arena-Account": s.from, "Arena-Valid-Until": String(s.until), "Arena-Signature-Chain-Id": String(s.chain) } });
     if (!res.ok) {
-      var b = null;
-      try {
-        b = await res.json();
-      } catch (e) {
-        b = { error: { class: "EXTERNAL", message: "the node answered " + res.status } };
-      }
-      var err = refusal(b);
+      var err = await refusedBy(res);
       st.textContent = "Upload refused [" + err.cls + "]: " + err.message + ". Nothing was sent.";
       return null;
     }
@@ -471,6 +485,32 @@
       return null;
     }
     return upload(f, "WorkUpload", "/v1/work/", bytes);
+  }
+
+  // fetchWork has the node fetch an https work URL under a WorkFetch signature the
+  // wallet makes over the URL, and returns the sha256 the node kept its bytes under,
+  // or null when it could not (the fetch's class and message said in the form).
+  async function fetchWork(f, url) {
+    var st = f.querySelector(".app-status");
+    var fields = [{ name: "arena", type: "bytes32" }, { name: "account", type: "address" }, { name: "url", type: "string" },
+      { name: "validUntil", type: "uint64" }];
+    var s = await signStore(f, "WorkFetch", fields, function (from, until) {
+      return { arena: cfg.arena, account: from, url: url, validUntil: String(until) };
+    }, "Asking your wallet to sign the node's fetch of " + url + ".");
+    if (!s) {
+      return null;
+    }
+    var res = await fetch("/v1/work/fetch", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ url: url, account: s.from, valid_until: s.until, chain_id: s.chain, signature: s.sig }) });
+    if (!res.ok) {
+      var err = await refusedBy(res);
+      st.textContent = "The node could not fetch the URL [" + err.cls + "]: " + err.message + ". Nothing was sent.";
+      return null;
+    }
+    var w = await res.json();
+    st.textContent = "The node fetched " + w.size + " bytes from " + url + ", sha256 " + w.sha256 + ".";
+    logLine("fetch " + url, "kept by the node, " + w.size + " bytes, sha256 " + w.sha256);
+    return w.sha256;
   }
 
   var verbs = {
@@ -498,21 +538,18 @@
           return say(f, "Task #" + id + " is sealed: a sealed entry is committed text, not a file or a URL. Nothing was sent.");
         }
         if (work !== "") {
-          return say(f, "Give the work as text or as a file with its URL, not both. Nothing was sent.");
-        }
-        if (!file) {
-          return say(f, "This page fetches no URL: choose the file the URL publishes, and the page uploads its bytes. Nothing was sent.");
+          return say(f, "Give the work as text, or as a URL (with its file or without), not both. Nothing was sent.");
         }
         if (!/^https:\/\/[^/?#\s]+/.test(url)) {
           return say(f, "Work URL is required with a file: an https URL with a host, where the file is published. Nothing was sent.");
         }
-        var sha = await uploadWork(f, file);
+        var sha = file ? await uploadWork(f, file) : await fetchWork(f, url);
         if (!sha) {
           return;
         }
         body = { task: id, work: "", work_url: url, work_sha256: sha };
       } else if (work === "") {
-        return say(f, "Work is required: text, or a file with its URL. Nothing was sent.");
+        return say(f, "Work is required: text, a URL, or a file with its URL. Nothing was sent.");
       }
       if (t.ok && t.body.sealed) {
         var from = await accountOf();

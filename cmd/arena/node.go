@@ -11,6 +11,7 @@ import (
 
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/board"
+	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/node"
 	"github.com/spf13/cobra"
@@ -97,8 +98,14 @@ func handler(n *node.Node, log *slog.Logger) http.Handler {
 		return crossingsOf(ds), err
 	}
 	lim := n.Config().API
+	var fetchCfg *fetch.Config // POST /v1/work/fetch fetches as the node's validators do
+	if fc, err := n.Config().Fetch.Client(n.Dir()); err == nil {
+		fetchCfg = &fc
+	} else {
+		log.Warn("POST /v1/work/fetch is off: the [fetch] table's ca_file cannot be read", "err", err)
+	}
 	return api.New(api.Config{Chain: n.Chain(), Deliveries: n.Deliveries, Logger: log,
-		Works: n.Works(), MaxWork: n.Config().Fetch.MaxBytes, Blobs: n.Blobs(),
+		Works: n.Works(), MaxWork: n.Config().Fetch.MaxBytes, Fetch: fetchCfg, Blobs: n.Blobs(),
 		Board: board.Handler(snap, board.WithCrossingsFunc(crossed), board.WithBlockEventsFunc(n.BlockEvents), board.WithApp()), TxLimit: api.Limit{Rate: lim.Rate, Burst: lim.Burst},
 		UploadLimit: api.Limit{Rate: lim.Rate, Burst: lim.Burst}})
 }

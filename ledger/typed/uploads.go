@@ -83,3 +83,66 @@ func UploadDigest(u Upload) ([32]byte, error) {
 	}
 	return [32]byte(h), nil
 }
+
+// WorkFetchType is the primary type of a work fetch signature: what an account signs to
+// have an arena's node fetch an https URL and keep its bytes as work (POST
+// /v1/work/fetch), charged to it as a WorkUpload's would be. Its own primary type keeps
+// it from ever standing for an upload or a transaction.
+const WorkFetchType = "WorkFetch"
+
+// workFetchFields are the fields of WorkFetch, in order. The URL is a string: a wallet
+// shows it, and EIP-712 signs its keccak.
+var workFetchFields = []apitypes.Type{
+	{Name: "arena", Type: "bytes32"},
+	{Name: "account", Type: "address"},
+	{Name: "url", Type: "string"},
+	{Name: "validUntil", Type: "uint64"},
+}
+
+// WorkFetch is a work fetch signature's content: the arena, the account the bytes are
+// charged to, the https URL, the validity bound, and the EVM chain the signer's wallet
+// was on (the domain's chainId).
+type WorkFetch struct {
+	Arena      [32]byte
+	Account    book.Address
+	URL        string
+	ValidUntil uint64 // unix seconds of the arena's clock after which it is refused
+	ChainID    uint64
+}
+
+// WorkFetchTypedData returns f as the EIP-712 typed data a wallet signs with
+// eth_signTypedData_v4: the arena's domain (Domain) and the WorkFetch type. It refuses a
+// chain id of zero.
+func WorkFetchTypedData(f WorkFetch) (apitypes.TypedData, error) {
+	if f.ChainID == 0 {
+		return apitypes.TypedData{}, fmt.Errorf("%w: the chain id must be 1 to 18446744073709551615", ErrSchema)
+	}
+	return apitypes.TypedData{
+		Types: apitypes.Types{
+			"EIP712Domain": append([]apitypes.Type(nil), domainFields...),
+			WorkFetchType:  append([]apitypes.Type(nil), workFetchFields...),
+		},
+		PrimaryType: WorkFetchType,
+		Domain:      Domain(f.Arena, f.ChainID),
+		Message: apitypes.TypedDataMessage{
+			"arena":      "0x" + hex.EncodeToString(f.Arena[:]),
+			"account":    common.Address(f.Account).Hex(),
+			"url":        f.URL,
+			"validUntil": strconv.FormatUint(f.ValidUntil, 10),
+		},
+	}, nil
+}
+
+// WorkFetchDigest returns the EIP-712 digest of WorkFetchTypedData(f), the hash a work
+// fetch signature signs.
+func WorkFetchDigest(f WorkFetch) ([32]byte, error) {
+	td, err := WorkFetchTypedData(f)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	h, _, err := apitypes.TypedDataAndHash(td)
+	if err != nil {
+		return [32]byte{}, fmt.Errorf("%w: %s: %v", ErrSchema, td.PrimaryType, err)
+	}
+	return [32]byte(h), nil
+}

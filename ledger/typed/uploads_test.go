@@ -58,3 +58,46 @@ func TestUploadTypesAreTheirOwn(t *testing.T) {
 		t.Errorf("chain id 0: %v", err)
 	}
 }
+
+// A work fetch's typed data is in the transactions' domain, signs the URL as a string
+// (a wallet shows it; EIP-712 hashes it), covers every field the node checks, and has a
+// primary type of its own that no transaction kind or upload shares.
+func TestWorkFetchTypeIsItsOwn(t *testing.T) {
+	f := typed.WorkFetch{Arena: [32]byte{7}, Account: ledger.MustAddress("0x00000000000000000000000000000000000000a1"),
+		URL: "https://example.org/work.md", ValidUntil: 1_800_000_000, ChainID: 8453}
+	td, err := typed.WorkFetchTypedData(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if td.PrimaryType != "WorkFetch" || string(td.EncodeType("WorkFetch")) != "WorkFetch(bytes32 arena,address account,string url,uint64 validUntil)" {
+		t.Errorf("primary type %s encodes %q", td.PrimaryType, td.EncodeType(td.PrimaryType))
+	}
+	if td.Message["url"] != f.URL || td.Domain.VerifyingContract != common.Address(typed.VerifyingContract(f.Arena)).Hex() ||
+		(*big.Int)(td.Domain.ChainId).Uint64() != 8453 {
+		t.Errorf("message %v in domain %+v", td.Message, td.Domain)
+	}
+	d, err := typed.WorkFetchDigest(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, edit := range map[string]func(*typed.WorkFetch){
+		"arena": func(v *typed.WorkFetch) { v.Arena[0]++ }, "account": func(v *typed.WorkFetch) { v.Account[0]++ },
+		"url": func(v *typed.WorkFetch) { v.URL += "x" }, "validUntil": func(v *typed.WorkFetch) { v.ValidUntil++ },
+		"chain id": func(v *typed.WorkFetch) { v.ChainID++ },
+	} {
+		v := f
+		edit(&v)
+		if e, err := typed.WorkFetchDigest(v); err != nil || e == d {
+			t.Errorf("changing the %s left the digest as it was (%v)", name, err)
+		}
+	}
+	for _, k := range ledger.SchemaTable().Kinds() {
+		if p, _, _ := ledger.SchemaTable().Schema(k); p == typed.WorkFetchType {
+			t.Errorf("transaction kind %s has the primary type %s", k, p)
+		}
+	}
+	f.ChainID = 0
+	if _, err := typed.WorkFetchDigest(f); err == nil || err.Error() != "typed data: the chain id must be 1 to 18446744073709551615" {
+		t.Errorf("chain id 0: %v", err)
+	}
+}
