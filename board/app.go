@@ -58,7 +58,7 @@ type appLimits struct {
 	CloseS                                   int64
 	MinSalt, MaxSalt                         int
 	WorkFile                                 int // a work file's bytes: the most a validator fetches
-	Module                                   int // a challenge module's bytes
+	Module                                   int // a module's bytes, a challenge's or a learning challenge's (the same limit)
 	Turns                                    int // a match's turns
 	// A tender's, in characters.
 	Question, Answer, Proposal, BidArgument, Decline int

@@ -33,6 +33,7 @@ import (
 	"github.com/arena/arena/fetch"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/ledger/ledgertest"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/tender"
@@ -878,6 +879,82 @@ func TestAppCommitsAModuleToAChallenge(t *testing.T) {
 	}
 	if got, err := a.c.GetBlob(ctx, digest); err != nil || string(got) != string(module) {
 		t.Fatalf("the node serves %q under %s (%v), want the module's bytes", got, digest, err)
+	}
+	b.check(t)
+}
+
+// TestAppCommitsAModelToALearningChallenge: on a learning challenge a sponsor
+// published, the page commits an architecture and a training module: it hashes both
+// files, has the wallet sign each one's BlobUpload, uploads them to the node's blob store
+// and sends the learn_commit naming both sha256 and sizes, staking the deposit and the
+// grading fee read from the node; the challenge then lists alice's run and the node
+// serves both modules. Two files of the same bytes are refused in the page, before
+// anything is signed.
+func TestAppCommitsAModelToALearningChallenge(t *testing.T) {
+	if learn.MaxModuleBytes != challenge.MaxModuleBytes {
+		t.Fatalf("the page checks learning modules against %d bytes; the ledger takes %d", challenge.MaxModuleBytes, learn.MaxModuleBytes)
+	}
+	a := startArena(t)
+	ctx := t.Context()
+	ar, err := a.c.Arena(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, err := a.c.Sender(ledgertest.Key("sponsor")).Send(ctx, ledger.Ether(10), ledgertest.LearnBody(max(ar.Time, time.Now().Unix()), 3600, ledger.Ether(1), ledger.Ether(1)))
+	if err != nil || !rc.Outcome.OK() {
+		t.Fatalf("publish the learning challenge: %+v (%v)", rc, err)
+	}
+	id := ledger.LearnChallengeID(rc.Outcome.Created)
+	// The example modules, copied where the browser reads them, and a second copy of
+	// the architecture's bytes under another name.
+	arch, err := os.ReadFile("../challenge/example/learning/modules/order2-arch.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, err := os.ReadFile("../challenge/example/learning/modules/order2-train.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	archPath, trainPath, copyPath := dir+"/arch.wasm", dir+"/train.wasm", dir+"/copy.wasm"
+	for path, data := range map[string][]byte{archPath: arch, trainPath: train, copyPath: arch} {
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	b := openApp(t, a)
+	before := a.postCount()
+	b.fill(t, "alice", "act-learn", map[string]string{"challenge": fmt.Sprint(id)})
+	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#learn-arch"), []string{archPath}),
+		chromedp.SetUploadFiles(chromedp.CSS("#learn-train"), []string{copyPath}),
+		chromedp.Click(chromedp.CSS("#act-learn button[type=submit]")))
+	if st, want := b.ended(t, "act-learn"), "Architecture and training modules are the same file; the ledger takes two different modules. Nothing was sent."; st != want {
+		t.Errorf("a commit of two equal files: status %q, want %q", st, want)
+	}
+	if a.postCount() != before {
+		t.Errorf("a commit of two equal files was sent")
+	}
+
+	b.fill(t, "alice", "act-learn", map[string]string{"challenge": fmt.Sprint(id)})
+	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#learn-arch"), []string{archPath}),
+		chromedp.SetUploadFiles(chromedp.CSS("#learn-train"), []string{trainPath}),
+		chromedp.Click(chromedp.CSS("#act-learn button[type=submit]")))
+	applied(t, "learning commit", b.ended(t, "act-learn"))
+	sumArch, sumTrain := sha256.Sum256(arch), sha256.Sum256(train)
+	archSHA, trainSHA := hex.EncodeToString(sumArch[:]), hex.EncodeToString(sumTrain[:])
+	cv, err := a.c.LearnChallenge(ctx, id)
+	if err != nil || len(cv.Runs) != 1 {
+		t.Fatalf("learning challenge %d after the commit: %+v (%v), want one run", id, cv.Runs, err)
+	}
+	if r := cv.Runs[0]; r.Committer != ledgertest.Addr("alice") || r.Arch != archSHA || r.ArchSize != int64(len(arch)) ||
+		r.Train != trainSHA || r.TrainSize != int64(len(train)) || r.Deposit != ledger.Ether(1) {
+		t.Fatalf("the run: %+v, want alice's of arch %s (%d bytes) and train %s (%d bytes), deposit 1", r, archSHA, len(arch), trainSHA, len(train))
+	}
+	for digest, want := range map[string][]byte{archSHA: arch, trainSHA: train} {
+		if got, err := a.c.GetBlob(ctx, digest); err != nil || string(got) != string(want) {
+			t.Fatalf("the node serves %d bytes under %s (%v), want the module's %d", len(got), digest, err, len(want))
+		}
 	}
 	b.check(t)
 }

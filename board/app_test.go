@@ -50,8 +50,8 @@ func TestOnlyTheLivePageActs(t *testing.T) {
 	if strings.Contains(Policy(), "connect-src") {
 		t.Errorf("the published page's policy allows requests: %q", Policy())
 	}
-	if n := bytes.Count(live.Bytes(), []byte(`<form id="act-`)); n != 18 {
-		t.Errorf("the live page has %d forms, want 18", n)
+	if n := bytes.Count(live.Bytes(), []byte(`<form id="act-`)); n != 19 {
+		t.Errorf("the live page has %d forms, want 19", n)
 	}
 	i := bytes.Index(live.Bytes(), []byte(`<script type="application/json" id="app-config">`))
 	if i < 0 {

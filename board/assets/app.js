@@ -471,6 +471,19 @@
     logLine("upload sha256 " + sha, "kept by the node, " + bytes.byteLength + " bytes");
     return sha;
   }
+  // moduleBytes reads a module file a commit uploads as a blob, what naming it in the
+  // form; a missing file or one over the ledger's module limit is refused there (null).
+  async function moduleBytes(f, file, what) {
+    if (!file) {
+      say(f, what + " file is required. Nothing was sent.");
+      return null;
+    }
+    if (file.size > L.Module) {
+      say(f, what + " file is " + file.size + " bytes; the ledger takes at most " + L.Module + ". Nothing was sent.");
+      return null;
+    }
+    return file.arrayBuffer();
+  }
   // uploadWork uploads a work file to the node's work store and returns its sha256.
   async function uploadWork(f, file) {
     if (file.size > L.WorkFile) {
@@ -675,24 +688,46 @@
       await send(f, "match_bet", stake, { match: num(f, "match"), turn: num(f, "turn"), agent: num(f, "agent"), move: move });
     },
     commit: async function (f) {
-      var id = num(f, "challenge"), profile = val(f, "profile").trim(), file = f.elements.file.files[0];
+      var id = num(f, "challenge"), profile = val(f, "profile").trim();
       if (profile !== "full" && profile !== "practice") {
         return say(f, "Profile must be full or practice. Nothing was sent.");
       }
-      if (!file) {
-        return say(f, "Module file is required. Nothing was sent.");
-      }
-      if (file.size > L.Module) {
-        return say(f, "Module file is " + file.size + " bytes; the ledger takes at most " + L.Module + ". Nothing was sent.");
+      var bytes = await moduleBytes(f, f.elements.file.files[0], "Module");
+      if (!bytes) {
+        return;
       }
       var c = await get("/v1/challenges/" + id);
       var value = (BigInt(c.deposit) + BigInt(c.grading_fee)).toString();
-      var bytes = await file.arrayBuffer();
       var sha = await upload(f, "BlobUpload", "/v1/blobs/", bytes);
       if (!sha) {
         return;
       }
       await send(f, "challenge_commit", value, { challenge: id, program: sha, size: bytes.byteLength, profile: profile });
+    },
+    learn: async function (f) {
+      var id = num(f, "challenge");
+      var arch = await moduleBytes(f, f.elements.arch.files[0], "Architecture module");
+      if (!arch) {
+        return;
+      }
+      var train = await moduleBytes(f, f.elements.train.files[0], "Training module");
+      if (!train) {
+        return;
+      }
+      if (hex(await crypto.subtle.digest("SHA-256", arch)) === hex(await crypto.subtle.digest("SHA-256", train))) {
+        return say(f, "Architecture and training modules are the same file; the ledger takes two different modules. Nothing was sent.");
+      }
+      var c = await get("/v1/learning/" + id);
+      var value = (BigInt(c.deposit) + BigInt(c.grading_fee)).toString();
+      var archSHA = await upload(f, "BlobUpload", "/v1/blobs/", arch);
+      if (!archSHA) {
+        return;
+      }
+      var trainSHA = await upload(f, "BlobUpload", "/v1/blobs/", train);
+      if (!trainSHA) {
+        return;
+      }
+      await send(f, "learn_commit", value, { challenge: id, arch: archSHA, arch_size: arch.byteLength, train: trainSHA, train_size: train.byteLength });
     },
     withdraw: async function (f) {
       var from = await accountOf();
