@@ -80,9 +80,9 @@ type Work struct {
 type WorkFetch struct {
 	URL        string         `json:"url"`
 	Account    ledger.Address `json:"account"`
-	ValidUntil uint64         `json:"valid_until"` // unix seconds of the arena's clock
-	ChainID    uint64         `json:"chain_id"`    // the domain's chainId the wallet signed under
-	Signature  string         `json:"signature"`   // 0x and 130 hex digits
+	ValidUntil uint64         `json:"valid_until,string"` // unix seconds of the arena's clock, a decimal string
+	ChainID    uint64         `json:"chain_id,string"`    // the domain's chainId the wallet signed under, a decimal string
+	Signature  string         `json:"signature"`          // 0x and 130 hex digits
 }
 
 // FetchedWork is the answer to POST /v1/work/fetch: the bytes the URL served, kept under

@@ -514,7 +514,7 @@
       return null;
     }
     var res = await fetch("/v1/work/fetch", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ url: url, account: s.from, valid_until: s.until, chain_id: s.chain, signature: s.sig }) });
+      body: JSON.stringify({ url: url, account: s.from, valid_until: String(s.until), chain_id: String(s.chain), signature: s.sig }) });
     if (!res.ok) {
       var err = await refusedBy(res);
       st.textContent = "The node could not fetch the URL [" + err.cls + "]: " + err.message + ". Nothing was sent.";
