@@ -132,16 +132,21 @@ func cpuModel() string {
 
 // DemoReport is what `arena perf demo` measured.
 type DemoReport struct {
-	Perf    string  `json:"perf"` // "demo"
-	Seconds float64 `json:"seconds"`
-	Height  uint64  `json:"height"` // blocks the demo committed
-	Stories int     `json:"stories"`
-	Held    int     `json:"held"` // stories that happened as told
-	Machine Machine `json:"machine"`
+	Perf    string       `json:"perf"` // "demo"
+	Seconds float64      `json:"seconds"`
+	Height  uint64       `json:"height"` // blocks the demo committed
+	Stories int          `json:"stories"`
+	Held    int          `json:"held"`             // stories that happened as told
+	Missed  []demo.Story `json:"missed,omitempty"` // the stories that did not, with what happened instead
+	Machine Machine      `json:"machine"`
 }
 
 func (r DemoReport) print(w io.Writer) {
-	fmt.Fprintf(w, "demo: %.2fs, %d blocks, %d/%d stories held\nmachine: %s\n", r.Seconds, r.Height, r.Held, r.Stories, r.Machine)
+	fmt.Fprintf(w, "demo: %.2fs, %d blocks, %d/%d stories held\n", r.Seconds, r.Height, r.Held, r.Stories)
+	for _, s := range r.Missed {
+		fmt.Fprintf(w, "  did not hold: %s: %s\n", s.Name, s.Detail)
+	}
+	fmt.Fprintf(w, "machine: %s\n", r.Machine)
 }
 
 // perfDemo times the demo in a temporary directory it then removes.
@@ -160,6 +165,8 @@ func perfDemo(ctx context.Context) (DemoReport, error) {
 	for _, s := range sum.Stories {
 		if s.Held {
 			rep.Held++
+		} else {
+			rep.Missed = append(rep.Missed, s)
 		}
 	}
 	return rep, nil
