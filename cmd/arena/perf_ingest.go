@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"runtime"
@@ -15,7 +14,6 @@ import (
 	"time"
 
 	"github.com/arena/arena/account"
-	"github.com/arena/arena/api"
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/node"
@@ -206,15 +204,12 @@ func serveDevNode(ctx context.Context, dir string, env func(string) string, term
 	if err != nil {
 		return nil, "", err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	halt, url, err := serveLoopback(ctx, handler(n, log))
 	if err != nil {
 		n.Close()
-		return nil, "", fmt.Errorf("listen: %w", err)
+		return nil, "", err
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	served := make(chan error, 1)
-	go func() { served <- api.Serve(ctx, ln, handler(n, log)) }()
-	return func() { cancel(); <-served; n.Close() }, "http://" + ln.Addr().String(), nil
+	return func() { halt(); n.Close() }, url, nil
 }
 
 // presign signs n faucet transactions from keys, split as evenly as possible, each
