@@ -49,7 +49,7 @@ func TestTheLearningFoldStoryHoldsForEitherSeedsOutcome(t *testing.T) {
 		carol, bob int64
 		payments   int
 	}{
-		"bob's training best": {260_178, 260_188, 2},
+		"bob's training best":   {260_178, 260_188, 2},
 		"carol's training best": {260_178, 259_969, 1},
 	} {
 		t.Run(name, func(t *testing.T) {
