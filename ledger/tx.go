@@ -138,9 +138,12 @@ func fromWire(w wireTx, unsigned int) (*Tx, error) {
 	if len(w.Body) == 0 {
 		w.Body = []byte("{}")
 	}
-	body, err := spec.decode(w.Body)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s body: %v", ErrMalformed, w.Kind, err)
+	body, marshalled := marshalledBody(spec, w.Body, unsigned > 0)
+	if body == nil {
+		var err error
+		if body, err = spec.decode(w.Body); err != nil {
+			return nil, fmt.Errorf("%w: %s body: %v", ErrMalformed, w.Kind, err)
+		}
 	}
 	arena, err := ParseHash(w.Arena)
 	if err != nil {
@@ -148,10 +151,8 @@ func fromWire(w wireTx, unsigned int) (*Tx, error) {
 	}
 	tx := &Tx{Chain: w.Chain, Arena: arena, From: w.From, Nonce: w.Nonce, ValidUntil: w.ValidUntil,
 		MaxFee: w.MaxFee, Value: w.Value, SigChainID: w.SigChainID, Body: body}
-	if unsigned > 0 {
-		if enc, err := json.Marshal(body); err == nil && bytes.Equal(enc, w.Body) {
-			tx.size = unsigned
-		}
+	if marshalled {
+		tx.size = unsigned
 	}
 	tx.Size() // computed now, while the decoded Tx has one owner
 	if w.Sig != "" {
@@ -162,6 +163,24 @@ func fromWire(w wireTx, unsigned int) (*Tx, error) {
 		tx.Sig = sig
 	}
 	return tx, nil
+}
+
+// marshalledBody returns the body raw encodes, and true, when try is set and raw is the
+// body as json.Marshal spells it: decoded loosely, it encodes back to raw. Every member
+// of raw is then one json.Marshal wrote, whose name the decoding knows, so the strict
+// decoding gives the same body. Otherwise it returns nil and false.
+func marshalledBody(spec bodySpec, raw []byte, try bool) (Body, bool) {
+	if !try {
+		return nil, false
+	}
+	body, err := spec.loose(raw)
+	if err != nil {
+		return nil, false
+	}
+	if enc, err := json.Marshal(body); err != nil || !bytes.Equal(enc, raw) {
+		return nil, false
+	}
+	return body, true
 }
 
 // isWallet reports whether b is a JSON object with a "message" member: a wallet's form.
