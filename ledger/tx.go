@@ -376,11 +376,11 @@ func Recover(hash [32]byte, sig []byte) (Address, error) {
 	if len(sig) != 65 {
 		return Address{}, fmt.Errorf("%w: want 65 bytes, got %d", ErrBadSignature, len(sig))
 	}
-	s := make([]byte, 65)
-	copy(s, sig)
+	s := sig
 	switch s[64] {
 	case 0, 1:
 	case 27, 28:
+		s = append(make([]byte, 0, 65), sig...)
 		s[64] -= 27
 	default:
 		return Address{}, fmt.Errorf("%w: v must be 0, 1, 27 or 28, got %d", ErrBadSignature, sig[64])

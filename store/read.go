@@ -253,7 +253,11 @@ func (db *DB) rowPage(lo, hi uint64) ([]RowBlock, error) {
 	if err != nil {
 		return nil, err
 	}
-	txs, err := db.txRows(lo, hi)
+	n := 0
+	for _, info := range infos {
+		n += info.BlockInfo.Txs
+	}
+	txs, err := db.txRows(lo, hi, n)
 	if err != nil {
 		return nil, err
 	}
@@ -299,13 +303,14 @@ func (db *DB) blockRows(lo, hi uint64) ([]StoredBlock, error) {
 	return out, nil
 }
 
-func (db *DB) txRows(lo, hi uint64) ([]TxRow, error) {
+// txRows reads the rows of the transactions of blocks lo..hi, expecting about n.
+func (db *DB) txRows(lo, hi uint64, n int) ([]TxRow, error) {
 	rows, err := db.r.Query(`SELECT height, idx, id, wire, outcome FROM txs WHERE height BETWEEN ? AND ? ORDER BY height, idx`, lo, hi)
 	if err != nil {
 		return nil, fmt.Errorf("read txs of blocks %d-%d: %w", lo, hi, err)
 	}
 	defer rows.Close()
-	var out []TxRow
+	out := make([]TxRow, 0, n)
 	for rows.Next() {
 		r := TxRow{lo: lo, hi: hi}
 		if err := rows.Scan(&r.Height, &r.Index, &r.ID, &r.Wire, &r.Outcome); err != nil {
