@@ -15,7 +15,7 @@ import (
 const (
 	aheadBlocks = 64  // blocks read and being checked ahead of the one replayed
 	aheadJobs   = 256 // runs of transactions waiting for a checker
-	jobTxs      = 8   // transactions a checker takes at a time
+	jobTxs      = 16  // transactions a checker takes at a time
 )
 
 // ahead reads a log's blocks in order and, on every core, decodes each transaction and
