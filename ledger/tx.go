@@ -106,6 +106,15 @@ func DecodeTx(b []byte) (*Tx, error) {
 	if len(b) > MaxTxBytes {
 		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, len(b), MaxTxBytes)
 	}
+	if tx, ok := decodeCanonical(b); ok {
+		return tx, nil
+	}
+	return decodeGeneral(b)
+}
+
+// decodeGeneral is DecodeTx for any form: the wire form by encoding/json, or a
+// wallet's.
+func decodeGeneral(b []byte) (*Tx, error) {
 	var w wireTx
 	if err := strictUnmarshal(b, &w); err != nil {
 		if isWallet(b) {
