@@ -201,7 +201,10 @@ func (s *snapshots) write(height uint64, appHash [32]byte, enc []byte) error {
 		return err
 	}
 	s.mu.Lock()
+	// Snapshots are written in the background one at a time, not necessarily in height
+	// order when two are pending: the list stays sorted, and the oldest are dropped.
 	s.list = append(s.list, snap)
+	slices.SortFunc(s.list, func(x, y *abci.Snapshot) int { return cmpHeight(x.Height, y.Height) })
 	var drop []*abci.Snapshot
 	if n := len(s.list) - SnapshotsKept; n > 0 {
 		drop = slices.Clone(s.list[:n])
