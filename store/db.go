@@ -20,6 +20,8 @@ type DB struct {
 	path string
 	w    *sql.DB // the one writer connection
 	r    *sql.DB // read-only pool
+
+	stmts writeStmts // the writer's prepared statements for commits
 }
 
 // Open opens the SQLite file at path, creating it and its tables if needed. It refuses
@@ -79,7 +81,9 @@ func (db *DB) Path() string { return db.path }
 
 // Close closes both pools. It is safe to call on a partly opened DB.
 func (db *DB) Close() error {
-	var errs []error
+	db.stmts.mu.Lock()
+	errs := []error{db.stmts.close()}
+	db.stmts.mu.Unlock()
 	if db.r != nil {
 		errs = append(errs, db.r.Close())
 	}

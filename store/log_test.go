@@ -138,7 +138,8 @@ func TestHeightsFollowWithoutGaps(t *testing.T) {
 
 // TestAFailedCommitWritesNothing: "one database transaction per applied block". A block
 // that fails partway (here, a transaction id already in the log, refused by the unique
-// index after the block's other rows were written) leaves no row of it behind.
+// index after the block's other rows were written) leaves no row of it behind, and the
+// same height commits once the block is right.
 func TestAFailedCommitWritesNothing(t *testing.T) {
 	db, _ := openTemp(t)
 	s := newSigner(t)
@@ -160,6 +161,11 @@ func TestAFailedCommitWritesNothing(t *testing.T) {
 	}
 	if got, want := readAll(t, db), []StoredBlock{stored(b1)}; !cmp.Equal(want, got, sameRecord) {
 		t.Errorf("log after a failed commit:\n%s", cmp.Diff(want, got, sameRecord))
+	}
+	b2 = s.block(t, 2, 2, 5) // the writer takes the block once it is right
+	commit(t, db, b2)
+	if got, want := readAll(t, db), []StoredBlock{stored(b1), stored(b2)}; !cmp.Equal(want, got, sameRecord) {
+		t.Errorf("log after the retried commit:\n%s", cmp.Diff(want, got, sameRecord))
 	}
 }
 
