@@ -17,12 +17,14 @@ import (
 // the block before commits: what is left is the committer's cost on the engine's
 // serial path.
 func BenchmarkCommitBlock(b *testing.B) {
-	b.Run("encode+commit", func(b *testing.B) { benchCommit(b, false) })
-	b.Run("commit", func(b *testing.B) { benchCommit(b, true) })
+	b.Run("encode+commit", func(b *testing.B) { benchCommit(b, 25, false) })
+	b.Run("commit", func(b *testing.B) { benchCommit(b, 25, true) })
+	b.Run("commit-4", func(b *testing.B) { benchCommit(b, 4, true) })
+	b.Run("commit-1", func(b *testing.B) { benchCommit(b, 1, true) })
 }
 
-func benchCommit(b *testing.B, encoded bool) {
-	const perBlock, senders = 25, 64
+func benchCommit(b *testing.B, perBlock int, encoded bool) {
+	const senders = 64
 	db, _ := openTemp(b)
 	keys := make([]ledger.Address, senders)
 	for i := range keys {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/ethereum/go-ethereum/crypto"
 )
@@ -50,6 +51,28 @@ func (a Address) IsZero() bool { return a == Address{} }
 
 // String returns the EIP-55 checksummed hex form.
 func (a Address) String() string {
+	slot := &checksummed[(int(a[18])<<8|int(a[19]))&(len(checksummed)-1)]
+	if c := slot.Load(); c != nil && c.a == a {
+		return c.s
+	}
+	s := a.checksum()
+	slot.Store(&checksum{a: a, s: s})
+	return s
+}
+
+// checksummed holds String's recent answers: the checksum costs a keccak256, and an
+// arena encodes the same addresses again and again (a transaction's sender in its wire
+// form, its outcome's events, its receipt). Each slot keeps the last address whose
+// final bytes chose it, so the memory is bounded and a miss costs only the hash.
+var checksummed [1 << 10]atomic.Pointer[checksum]
+
+type checksum struct {
+	a Address
+	s string
+}
+
+// checksum computes the EIP-55 form.
+func (a Address) checksum() string {
 	lower := hex.EncodeToString(a[:])
 	h := crypto.NewKeccakState()
 	h.Write([]byte(lower))
