@@ -15,8 +15,9 @@
 //     in unix seconds, never earlier than the previous block's, and each one's rows are
 //     encoded for the store as it is applied. While the block before is still being
 //     committed, the block goes on taking what is queued; it is handed to the committer
-//     the moment that one is free, and at once when it is idle: a block never waits
-//     for more transactions than arrive during the commit before it.
+//     the moment that one is free, with what the submitters already running queue
+//     meanwhile, and at once when it is idle: a block never waits for more
+//     transactions than arrive during the commit before it.
 //  4. The committer writes the block (transactions, outcomes, events, and every
 //     Config.CheckpointEvery blocks a full checkpoint) in one SQLite transaction, while
 //     the sequencer builds the next. Only once that commit is durable is each of its
