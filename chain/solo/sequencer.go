@@ -110,8 +110,8 @@ type committer struct {
 // seal admits and applies one block from batch, and while the block before it is still
 // committing, from whatever else is queued, up to MaxBatch; it hands the block to the
 // committer, encoded, the moment that one is free, with what the submitters already
-// running queue meanwhile. An empty batch is an empty block,
-// the anchor one. It reports false if the engine halted.
+// running queue meanwhile. An empty batch is an empty block, the anchor one. It
+// reports false if the engine halted.
 func (e *Engine) seal(batch []*request, c *committer) bool {
 	if err := e.halted(); err != nil {
 		e.answer(batch, nil, err)
