@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arena/arena/api/wire"
@@ -111,6 +112,7 @@ type server struct {
 	now        func() time.Time
 	workMu     sync.Mutex // one work upload at a time, so that its quota holds exactly
 	metrics    *metrics
+	ready      atomic.Bool // the chain has shown a ledger state (see hasState)
 }
 
 // New returns the API's handler. Each call has its own metrics registry, so several
@@ -148,14 +150,59 @@ func New(cfg Config) http.Handler {
 	s.metrics = newMetrics(s.height)
 	mux := http.NewServeMux()
 	for _, r := range s.routes() {
-		mux.Handle(r.Method+" "+r.Path, s.metrics.instrument(r.Path, r.Handler))
+		h := r.Handler
+		if !stateless[r.Path] {
+			h = s.needState(h)
+		}
+		mux.Handle(r.Method+" "+r.Path, s.metrics.instrument(r.Path, h))
 	}
 	return jsonMisses(mux)
 }
 
-// height reads the current block height.
+// height reads the current block height, 0 while the node has no state.
 func (s *server) height() uint64 {
 	var h uint64
-	s.chain.View(func(st *ledger.State) { h = st.Height() })
+	s.chain.View(func(st *ledger.State) {
+		if st != nil {
+			h = st.Height()
+		}
+	})
 	return h
+}
+
+// stateless are the routes served before the node has a ledger state: its health (which
+// says it is syncing), its metrics and the API's description.
+var stateless = map[string]bool{"/healthz": true, "/metrics": true, "/openapi.json": true}
+
+// syncingMsg answers every other route while a node that joins by state sync has not
+// yet restored a snapshot: until then it holds no ledger state to read or to check a
+// transaction against.
+const syncingMsg = "This node has no ledger state yet: it is restoring a snapshot by state sync. Ask again once GET /healthz answers 200, or ask another node"
+
+// hasState reports whether the chain has a ledger state. A node that joins by state sync
+// has none until its snapshot is restored; once it has one it never loses it, so the
+// answer is remembered.
+func (s *server) hasState() bool {
+	if s.ready.Load() {
+		return true
+	}
+	var ok bool
+	s.chain.View(func(st *ledger.State) { ok = st != nil })
+	if ok {
+		s.ready.Store(true)
+	}
+	return ok
+}
+
+// needState answers 503 [TRANSIENT] syncingMsg while the chain has no ledger state, and
+// serves h once it has.
+func (s *server) needState(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.hasState() {
+			retryAfter(w, time.Second)
+			writeJSON(w, http.StatusServiceUnavailable, ErrorBody{Error: ErrorDetail{Class: ledger.Transient.String(), Message: syncingMsg}})
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }

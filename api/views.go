@@ -183,6 +183,10 @@ func (s *server) getSnapshot(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) getHealth(w http.ResponseWriter, r *http.Request) {
+	if !s.hasState() {
+		writeJSON(w, http.StatusServiceUnavailable, Health{Status: "syncing"})
+		return
+	}
 	writeJSON(w, http.StatusOK, Health{Status: "ok", Height: s.height()})
 }
 

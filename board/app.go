@@ -62,6 +62,11 @@ type appLimits struct {
 	Turns                                    int // a match's turns
 	// A tender's, in characters.
 	Question, Answer, Proposal, BidArgument, Decline int
+	// A bounty's tiers and teams: the basis points of a whole, the ranks a prize is
+	// split across, a team's members and the times a sponsor may extend a close.
+	Basis, Shares, Team, Extensions int
+	// A task's questions and answers, in characters.
+	TaskQuestion, TaskAnswer int
 }
 
 // appConfig is the JSON the app's script reads: what it stamps transactions with and
@@ -96,6 +101,8 @@ var limits = appLimits{
 	Module: challenge.MaxModuleBytes, Turns: battle.MaxTurns,
 	Question: tender.MaxQuestionLen, Answer: tender.MaxAnswerLen, Proposal: tender.MaxProposalLen,
 	BidArgument: tender.MaxArgumentLen, Decline: tender.MaxDeclineLen,
+	Basis: bounty.TotalBasis, Shares: bounty.MaxShares, Team: bounty.MaxTeam, Extensions: bounty.MaxExtensions,
+	TaskQuestion: bounty.MaxQuestionLen, TaskAnswer: bounty.MaxAnswerLen,
 }
 
 // appOf applies opts and returns the app to put on the page for s, or nil for none.

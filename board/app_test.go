@@ -50,8 +50,8 @@ func TestOnlyTheLivePageActs(t *testing.T) {
 	if strings.Contains(Policy(), "connect-src") {
 		t.Errorf("the published page's policy allows requests: %q", Policy())
 	}
-	if n := bytes.Count(live.Bytes(), []byte(`<form id="act-`)); n != 19 {
-		t.Errorf("the live page has %d forms, want 19", n)
+	if n := bytes.Count(live.Bytes(), []byte(`<form id="act-`)); n != 24 {
+		t.Errorf("the live page has %d forms, want 24", n)
 	}
 	i := bytes.Index(live.Bytes(), []byte(`<script type="application/json" id="app-config">`))
 	if i < 0 {
@@ -67,12 +67,14 @@ func TestOnlyTheLivePageActs(t *testing.T) {
 		DevMode: s.Arena.Terms.DevMode, EntryBond: s.Arena.Terms.EntryBond, AppealBond: s.Arena.Terms.AppealBond,
 		ValidityS: ledger.DefaultValidityS, NoExpiry: ledger.NoExpiry, Limits: appLimits{
 			Title: 200, Spec: 8192, Rubric: 4096, Work: 65536, URL: 2048, Argument: 2048, CloseS: 365 * 24 * 3600,
-			MinSalt: 16, MaxSalt: 256, WorkFile: 512 << 10, Module: 8 << 20, Turns: 20, Question: 400, Answer: 800, Proposal: 6000, BidArgument: 600, Decline: 300},
+			MinSalt: 16, MaxSalt: 256, WorkFile: 512 << 10, Module: 8 << 20, Turns: 20, Question: 400, Answer: 800, Proposal: 6000, BidArgument: 600, Decline: 300,
+			Basis: 10000, Shares: 10, Team: 16, Extensions: 3, TaskQuestion: 400, TaskAnswer: 800},
 		Domain: appDomain{Name: "Arena", Version: "1", VerifyingContract: typed.VerifyingContract(s.Arena.Terms.GenesisHash()).String()}}
 	if cfg != want {
 		t.Errorf("app settings = %+v, want %+v", cfg, want)
 	}
-	if cfg.Limits.Title != bounty.MaxTitleLen || cfg.Limits.Proposal != tender.MaxProposalLen {
+	if cfg.Limits.Title != bounty.MaxTitleLen || cfg.Limits.Proposal != tender.MaxProposalLen || cfg.Limits.Shares != bounty.MaxShares ||
+		cfg.Limits.Team != bounty.MaxTeam || cfg.Limits.TaskQuestion != bounty.MaxQuestionLen {
 		t.Errorf("the app's limits are not the ledger's")
 	}
 

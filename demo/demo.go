@@ -43,6 +43,13 @@ type Options struct {
 	// the demo's arena for something else and need not wait for its slowest stories.
 	// Their checks are left out of Summary.Stories too.
 	Skip []string
+	// Rounds is how many times the contests are played on the one arena, each round by
+	// new people with new keys and checked on its own; 0 means 1. A long run for a
+	// node's memory under every kind (`arena perf demo --rounds`).
+	Rounds int
+	// AfterRound, if set, is called after each round is checked, with its number (from
+	// 1) and its summary, while the node still runs.
+	AfterRound func(round int, s Summary)
 }
 
 // The stories Options.Skip may name.
@@ -106,12 +113,29 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	if err != nil {
 		return Summary{Dir: dir}, err
 	}
-	d := &driver{c: a.client, out: o.Out, senders: map[string]*client.Sender{}, names: map[ledger.Address]string{}, skip: skip}
-	runErr := d.play(ctx, a)
-	sum := Summary{Dir: dir}
-	if runErr == nil {
-		sum, runErr = d.finish(ctx, dir)
+	var sum Summary
+	var runErr error
+	for round := 1; round <= max(o.Rounds, 1) && runErr == nil; round++ {
+		if round > 1 {
+			fmt.Fprintf(o.Out, "\nround %d\n", round)
+		}
+		rs := time.Now()
+		d := &driver{c: a.client, out: o.Out, senders: map[string]*client.Sender{}, names: map[ledger.Address]string{}, skip: skip, round: round}
+		if runErr = d.play(ctx, a); runErr != nil {
+			break
+		}
+		var r Summary
+		if r, runErr = d.finish(ctx, dir); runErr != nil {
+			break
+		}
+		r.Elapsed = time.Since(rs)
+		if o.AfterRound != nil {
+			o.AfterRound(round, r)
+		}
+		sum.Stories = append(sum.Stories, r.Stories...)
+		sum.Rows, sum.Snapshot, sum.Board, sum.Height, sum.StateHash = r.Rows, r.Snapshot, r.Board, r.Height, r.StateHash
 	}
+	sum.Dir = dir
 	if err := a.stop(); err != nil && runErr == nil {
 		runErr = fmt.Errorf("stop node: %w", err)
 	}

@@ -85,3 +85,26 @@ func TestSkipNamesOnlyStoriesItCanSkip(t *testing.T) {
 		t.Errorf("the directory was made: %v", err)
 	}
 }
+
+// A long run plays the contests again on the one arena, by new people: every story of
+// the second round holds on its own (the tender's criteria, checked in the first round,
+// are not asked for again; the benchmark challenge is published on the first round's
+// bench, whose name its first registrant owns), and AfterRound hears each round.
+func TestASecondRoundOnTheSameArenaTellsEveryStoryAgain(t *testing.T) {
+	var rounds []demo.Summary
+	sum, err := demo.Run(t.Context(), demo.Options{Dir: filepath.Join(t.TempDir(), "d"), Skip: []string{demo.SkipLearning}, Rounds: 2,
+		AfterRound: func(_ int, s demo.Summary) { rounds = append(rounds, s) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rounds) != 2 || len(rounds[1].Stories) == 0 || len(sum.Stories) != 2*len(rounds[1].Stories) || rounds[1].Height <= rounds[0].Height {
+		t.Fatalf("%d rounds heard, %d stories in all; heights %v", len(rounds), len(sum.Stories), rounds)
+	}
+	for i, r := range rounds {
+		for _, s := range r.Stories {
+			if !s.Held {
+				t.Errorf("round %d: %s: %s", i+1, s.Name, s.Detail)
+			}
+		}
+	}
+}

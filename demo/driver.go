@@ -27,6 +27,7 @@ type driver struct {
 	warmLrn <-chan error // and for the learning story
 	learn   learnState
 	skip    map[string]bool // the stories Options.Skip names
+	round   int             // which round of Options.Rounds this driver plays, from 1
 }
 
 // play runs every step of the contests, in the order a real arena would see them.

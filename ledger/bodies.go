@@ -1,6 +1,8 @@
 package ledger
 
 import (
+	"encoding/json"
+
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/learn"
@@ -12,9 +14,13 @@ import (
 // a value in the arena's currency may come with it, and whether a body is of its type.
 type bodySpec struct {
 	decode func(raw []byte) (Body, error)
-	value  bool
-	is     func(Body) bool
-	zero   Body // the body type's zero value, which the schema table reads the type of
+	// loose decodes as json.Unmarshal does, taking unknown members and any case of a
+	// member's name: the strict decoding of a body that encodes back to its raw bytes
+	// (every member is one json.Marshal wrote), at less cost.
+	loose func(raw []byte) (Body, error)
+	value bool
+	is    func(Body) bool
+	zero  Body // the body type's zero value, which the schema table reads the type of
 }
 
 // row builds a body table row for body type T.
@@ -23,6 +29,13 @@ func row[T Body](value bool) bodySpec {
 		decode: func(raw []byte) (Body, error) {
 			var b T
 			if err := strictUnmarshal(raw, &b); err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
+		loose: func(raw []byte) (Body, error) {
+			var b T
+			if err := json.Unmarshal(raw, &b); err != nil {
 				return nil, err
 			}
 			return b, nil

@@ -106,6 +106,16 @@ func DecodeTx(b []byte) (*Tx, error) {
 	if len(b) > MaxTxBytes {
 		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, len(b), MaxTxBytes)
 	}
+	if w, unsigned, ok := parseWire(b); ok {
+		if tx, err := fromWire(w, unsigned); err == nil {
+			return tx, nil
+		}
+	}
+	return decodeAny(b)
+}
+
+// decodeAny is DecodeTx of any spelling of either form.
+func decodeAny(b []byte) (*Tx, error) {
 	var w wireTx
 	if err := strictUnmarshal(b, &w); err != nil {
 		if isWallet(b) {
@@ -113,6 +123,14 @@ func DecodeTx(b []byte) (*Tx, error) {
 		}
 		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
+	return fromWire(w, 0)
+}
+
+// fromWire returns the transaction the decoded wire form w describes. unsigned, when
+// not 0, is the length of w's encoding without its signature, its members but the body
+// spelled as json.Marshal spells them (parseWire): the transaction's Size when its body
+// is spelled so too, which saves encoding it again.
+func fromWire(w wireTx, unsigned int) (*Tx, error) {
 	spec, ok := bodyOf(w.Kind)
 	if !ok {
 		return nil, fmt.Errorf("%w %q", ErrUnknownKind, truncate(string(w.Kind), 40))
@@ -120,9 +138,12 @@ func DecodeTx(b []byte) (*Tx, error) {
 	if len(w.Body) == 0 {
 		w.Body = []byte("{}")
 	}
-	body, err := spec.decode(w.Body)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s body: %v", ErrMalformed, w.Kind, err)
+	body, marshalled := marshalledBody(spec, w.Body, unsigned > 0)
+	if body == nil {
+		var err error
+		if body, err = spec.decode(w.Body); err != nil {
+			return nil, fmt.Errorf("%w: %s body: %v", ErrMalformed, w.Kind, err)
+		}
 	}
 	arena, err := ParseHash(w.Arena)
 	if err != nil {
@@ -130,6 +151,9 @@ func DecodeTx(b []byte) (*Tx, error) {
 	}
 	tx := &Tx{Chain: w.Chain, Arena: arena, From: w.From, Nonce: w.Nonce, ValidUntil: w.ValidUntil,
 		MaxFee: w.MaxFee, Value: w.Value, SigChainID: w.SigChainID, Body: body}
+	if marshalled {
+		tx.size = unsigned
+	}
 	tx.Size() // computed now, while the decoded Tx has one owner
 	if w.Sig != "" {
 		sig, err := decodeHex(w.Sig)
@@ -139,6 +163,24 @@ func DecodeTx(b []byte) (*Tx, error) {
 		tx.Sig = sig
 	}
 	return tx, nil
+}
+
+// marshalledBody returns the body raw encodes, and true, when try is set and raw is the
+// body as json.Marshal spells it: decoded loosely, it encodes back to raw. Every member
+// of raw is then one json.Marshal wrote, whose name the decoding knows, so the strict
+// decoding gives the same body. Otherwise it returns nil and false.
+func marshalledBody(spec bodySpec, raw []byte, try bool) (Body, bool) {
+	if !try {
+		return nil, false
+	}
+	body, err := spec.loose(raw)
+	if err != nil {
+		return nil, false
+	}
+	if enc, err := json.Marshal(body); err != nil || !bytes.Equal(enc, raw) {
+		return nil, false
+	}
+	return body, true
 }
 
 // isWallet reports whether b is a JSON object with a "message" member: a wallet's form.
@@ -334,32 +376,40 @@ func Recover(hash [32]byte, sig []byte) (Address, error) {
 	if len(sig) != 65 {
 		return Address{}, fmt.Errorf("%w: want 65 bytes, got %d", ErrBadSignature, len(sig))
 	}
-	s := make([]byte, 65)
-	copy(s, sig)
+	s := sig
 	switch s[64] {
 	case 0, 1:
 	case 27, 28:
+		s = append(make([]byte, 0, 65), sig...)
 		s[64] -= 27
 	default:
 		return Address{}, fmt.Errorf("%w: v must be 0, 1, 27 or 28, got %d", ErrBadSignature, sig[64])
 	}
-	r := new(big.Int).SetBytes(s[:32])
-	ss := new(big.Int).SetBytes(s[32:64])
-	if ss.Cmp(secp256k1HalfN) > 0 {
+	r, ss := s[:32], s[32:64] // big-endian, compared as numbers
+	if bytes.Compare(ss, secp256k1HalfN[:]) > 0 {
 		return Address{}, fmt.Errorf("%w: s is in the upper half of the curve order (high-S)", ErrBadSignature)
 	}
-	if !crypto.ValidateSignatureValues(s[64], r, ss, true) {
+	// crypto.ValidateSignatureValues(v, r, s, true), on the bytes: 1 <= r < N, 1 <= s.
+	if isZero32(r) || isZero32(ss) || bytes.Compare(r, secp256k1N[:]) >= 0 {
 		return Address{}, fmt.Errorf("%w: not a canonical signature", ErrBadSignature)
 	}
-	pub, err := crypto.SigToPub(hash[:], s)
+	pub, err := crypto.Ecrecover(hash[:], s) // 0x04 || X || Y, a point on the curve
 	if err != nil {
 		return Address{}, fmt.Errorf("%w: %v", ErrBadSignature, err)
 	}
-	return Address(crypto.PubkeyToAddress(*pub)), nil
+	var a Address
+	copy(a[:], crypto.Keccak256(pub[1:])[12:]) // crypto.PubkeyToAddress without decoding the point again
+	return a, nil
 }
 
-// secp256k1HalfN is half the secp256k1 curve order: a canonical signature's S is at most it.
-var secp256k1HalfN = new(big.Int).Rsh(crypto.S256().Params().N, 1)
+// secp256k1N is the secp256k1 curve order and secp256k1HalfN half of it, big-endian: a
+// canonical signature's R is below the order and its S at most half of it.
+var (
+	secp256k1N     = [32]byte(crypto.S256().Params().N.FillBytes(make([]byte, 32)))
+	secp256k1HalfN = [32]byte(new(big.Int).Rsh(crypto.S256().Params().N, 1).FillBytes(make([]byte, 32)))
+)
+
+func isZero32(b []byte) bool { return [32]byte(b) == [32]byte{} }
 
 func verifySig(hash [32]byte, sig []byte, want Address) error {
 	got, err := Recover(hash, sig)

@@ -173,26 +173,108 @@ func (db *DB) Blocks(from, to uint64) iter.Seq2[StoredBlock, error] {
 
 // blockPage reads blocks lo..hi and their transactions.
 func (db *DB) blockPage(lo, hi uint64) ([]StoredBlock, error) {
+	rows, err := db.rowPage(lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	page := make([]StoredBlock, len(rows))
+	for i := range rows {
+		page[i] = rows[i].Stored()
+		if len(rows[i].Rows) > 0 {
+			page[i].Txs = make([]TxRecord, len(rows[i].Rows))
+		}
+		for j := range rows[i].Rows {
+			if page[i].Txs[j], err = rows[i].Rows[j].Record(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return page, nil
+}
+
+// RowBlock is a block as BlockRows reads it: its row and begin-block events (as in
+// StoredBlock), with its transactions' rows not yet decoded.
+type RowBlock struct {
+	BlockInfo
+	Events []ledger.Event
+	Kept   bool
+	Rows   []TxRow
+}
+
+// Stored returns the block without its transactions.
+func (b *RowBlock) Stored() StoredBlock {
+	return StoredBlock{BlockInfo: b.BlockInfo, Events: b.Events, Kept: b.Kept}
+}
+
+// TxRow is one row of the txs table as the file holds it, not yet decoded: Record and
+// its parts decode it, with the errors Blocks gives.
+type TxRow struct {
+	Height  uint64
+	Index   int
+	ID      string // 0x hex
+	Wire    string // the transaction's JSON
+	Outcome string // the outcome's JSON
+	lo, hi  uint64 // the blocks it was read with, which its errors name
+}
+
+// BlockRows is Blocks with each transaction left undecoded, for a reader that decodes
+// them elsewhere (on other cores); a block whose row disagrees with its transactions'
+// rows yields ErrCorrupt, as in Blocks, and iteration stops after the first error.
+func (db *DB) BlockRows(from, to uint64) iter.Seq2[RowBlock, error] {
+	return func(yield func(RowBlock, error) bool) {
+		base, err := baseHeight(context.Background(), db.r)
+		if err != nil {
+			yield(RowBlock{}, err)
+			return
+		}
+		for lo := max(from, base+1); lo <= to; {
+			hi := min(to, lo+blockPage-1)
+			page, err := db.rowPage(lo, hi)
+			if err != nil {
+				yield(RowBlock{}, err)
+				return
+			}
+			for _, b := range page {
+				if !yield(b, nil) {
+					return
+				}
+			}
+			if len(page) == 0 || hi == to {
+				return
+			}
+			lo = hi + 1
+		}
+	}
+}
+
+// rowPage reads blocks lo..hi and their transactions' rows.
+func (db *DB) rowPage(lo, hi uint64) ([]RowBlock, error) {
 	infos, err := db.blockRows(lo, hi)
 	if err != nil {
 		return nil, err
 	}
-	txs, err := db.txRows(lo, hi)
+	n := 0
+	for _, info := range infos {
+		n += info.BlockInfo.Txs
+	}
+	txs, err := db.txRows(lo, hi, n)
 	if err != nil {
 		return nil, err
 	}
-	page := infos
+	page := make([]RowBlock, len(infos))
 	next := 0
 	for i, info := range infos {
 		if want := lo + uint64(i); info.Height != want {
 			return nil, fmt.Errorf("%w: block %d missing", ErrCorrupt, want)
 		}
+		page[i].BlockInfo, page[i].Events, page[i].Kept = info.BlockInfo, info.Events, info.Kept
+		start := next
 		for next < len(txs) && txs[next].Height == info.Height {
-			page[i].Txs = append(page[i].Txs, txs[next].TxRecord)
 			next++
 		}
-		if len(page[i].Txs) != info.BlockInfo.Txs {
-			return nil, fmt.Errorf("%w: block %d records %d txs, log holds %d", ErrCorrupt, info.Height, info.BlockInfo.Txs, len(page[i].Txs))
+		page[i].Rows = txs[start:next:next]
+		if len(page[i].Rows) != info.BlockInfo.Txs {
+			return nil, fmt.Errorf("%w: block %d records %d txs, log holds %d", ErrCorrupt, info.Height, info.BlockInfo.Txs, len(page[i].Rows))
 		}
 	}
 	if next != len(txs) {
@@ -221,22 +303,55 @@ func (db *DB) blockRows(lo, hi uint64) ([]StoredBlock, error) {
 	return out, nil
 }
 
-func (db *DB) txRows(lo, hi uint64) ([]TxAt, error) {
+// txRows reads the rows of the transactions of blocks lo..hi, expecting about n.
+func (db *DB) txRows(lo, hi uint64, n int) ([]TxRow, error) {
 	rows, err := db.r.Query(`SELECT height, idx, id, wire, outcome FROM txs WHERE height BETWEEN ? AND ? ORDER BY height, idx`, lo, hi)
 	if err != nil {
 		return nil, fmt.Errorf("read txs of blocks %d-%d: %w", lo, hi, err)
 	}
 	defer rows.Close()
-	var out []TxAt
+	out := make([]TxRow, 0, n)
 	for rows.Next() {
-		t, err := scanTx(rows)
-		if err != nil {
+		r := TxRow{lo: lo, hi: hi}
+		if err := rows.Scan(&r.Height, &r.Index, &r.ID, &r.Wire, &r.Outcome); err != nil {
 			return nil, fmt.Errorf("read txs of blocks %d-%d: %w", lo, hi, err)
 		}
-		out = append(out, t)
+		out = append(out, r)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read txs of blocks %d-%d: %w", lo, hi, err)
 	}
 	return out, nil
+}
+
+// Record decodes the row: its id, its transaction and its outcome, in that order.
+func (r *TxRow) Record() (TxRecord, error) {
+	t, err := r.decode()
+	return t.TxRecord, r.wrap(err)
+}
+
+// DecodeID decodes the row's id.
+func (r *TxRow) DecodeID() ([32]byte, error) {
+	id, err := r.id()
+	return id, r.wrap(err)
+}
+
+// DecodeTx decodes the row's transaction (ledger.DecodeTx).
+func (r *TxRow) DecodeTx() (*ledger.Tx, error) {
+	tx, err := r.tx()
+	return tx, r.wrap(err)
+}
+
+// DecodeOutcome decodes the row's outcome.
+func (r *TxRow) DecodeOutcome() (ledger.Outcome, error) {
+	o, err := r.outcome()
+	return o, r.wrap(err)
+}
+
+// wrap names the blocks r was read with in err, as Blocks does.
+func (r *TxRow) wrap(err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("read txs of blocks %d-%d: %w", r.lo, r.hi, err)
 }

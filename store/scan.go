@@ -53,20 +53,47 @@ func scanStored(s scanner) (StoredBlock, error) {
 }
 
 func scanTx(s scanner) (TxAt, error) {
-	var t TxAt
-	var id, wire, out string
-	if err := s.Scan(&t.Height, &t.Index, &id, &wire, &out); err != nil {
+	var r TxRow
+	if err := s.Scan(&r.Height, &r.Index, &r.ID, &r.Wire, &r.Outcome); err != nil {
+		return TxAt{}, err
+	}
+	return r.decode()
+}
+
+// decode decodes the row's id, transaction and outcome, stopping at the first that fails.
+func (r *TxRow) decode() (TxAt, error) {
+	t := TxAt{Height: r.Height, TxRecord: TxRecord{Index: r.Index}}
+	var err error
+	if t.ID, err = r.id(); err != nil {
 		return t, err
 	}
-	var err error
-	if t.ID, err = ParseID(id); err != nil {
-		return t, fmt.Errorf("%w: tx %d.%d id: %v", ErrCorrupt, t.Height, t.Index, err)
+	if t.Tx, err = r.tx(); err != nil {
+		return t, err
 	}
-	if t.Tx, err = ledger.DecodeTx([]byte(wire)); err != nil {
-		return t, fmt.Errorf("%w: tx %d.%d: %v", ErrCorrupt, t.Height, t.Index, err)
+	t.Outcome, err = r.outcome()
+	return t, err
+}
+
+func (r *TxRow) id() ([32]byte, error) {
+	id, err := ParseID(r.ID)
+	if err != nil {
+		return id, fmt.Errorf("%w: tx %d.%d id: %v", ErrCorrupt, r.Height, r.Index, err)
 	}
-	if err := json.Unmarshal([]byte(out), &t.Outcome); err != nil {
-		return t, fmt.Errorf("%w: tx %d.%d outcome: %v", ErrCorrupt, t.Height, t.Index, err)
+	return id, nil
+}
+
+func (r *TxRow) tx() (*ledger.Tx, error) {
+	tx, err := ledger.DecodeTx([]byte(r.Wire))
+	if err != nil {
+		return nil, fmt.Errorf("%w: tx %d.%d: %v", ErrCorrupt, r.Height, r.Index, err)
 	}
-	return t, nil
+	return tx, nil
+}
+
+func (r *TxRow) outcome() (ledger.Outcome, error) {
+	var o ledger.Outcome
+	if err := json.Unmarshal([]byte(r.Outcome), &o); err != nil {
+		return o, fmt.Errorf("%w: tx %d.%d outcome: %v", ErrCorrupt, r.Height, r.Index, err)
+	}
+	return o, nil
 }

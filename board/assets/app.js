@@ -532,10 +532,17 @@
       if (prize === null || prize === "0") {
         return say(f, "Prize must be a positive amount of " + cfg.symbol + ", at most 18 decimals.");
       }
+      var shares = sharesOf(val(f, "shares"));
+      if (typeof shares === "string") {
+        return say(f, shares);
+      }
       var body = { title: val(f, "title"), spec: val(f, "spec"), rubric: val(f, "rubric"), closes_in_s: num(f, "closes_in_s") };
       if (f.elements.sealed.checked) {
         body.sealed = true;
         body.reveal_s = num(f, "reveal_s");
+      }
+      if (shares.length) {
+        body.shares = shares;
       }
       var rc = await send(f, "post_task", prize, body);
       if (rc) {
@@ -544,6 +551,10 @@
     },
     enter: async function (f) {
       var id = num(f, "task"), work = val(f, "work"), url = val(f, "work_url").trim(), file = f.elements.file.files[0];
+      var team = teamOf(val(f, "team"));
+      if (typeof team === "string") {
+        return say(f, team);
+      }
       var t = await call("GET", "/v1/tasks/" + id);
       var body = { task: id, work: work, work_url: "" };
       if (file || url) {
@@ -571,6 +582,9 @@
         var rec = { arena: cfg.arena, task: id, solver: from, salt: s, work: work };
         keep("task:" + id + ":" + from, rec);
         offer(f, "arena-task-" + id + "-salt.json", rec).click();
+      }
+      if (team.length) {
+        body.team = team;
       }
       var rc = await send(f, "submit", cfg.entry_bond, body);
       if (rc) {
@@ -600,7 +614,42 @@
         var li = log.firstChild;
         watch("task", id, li);
         var t = await get("/v1/tasks/" + id);
-        step(li, t.winner ? "won by entry #" + t.winner + " at " + t.winning_score + ", prize " + units(t.prize) : t.state);
+        step(li, t.podium && t.podium.length ? await podium(t.podium) :
+          t.winner ? "won by entry #" + t.winner + " at " + t.winning_score + ", prize " + units(t.prize) : t.state);
+      }
+    },
+    topup: async function (f) {
+      var id = num(f, "task"), amount = toAtto(val(f, "amount"));
+      if (amount === null || amount === "0") {
+        return say(f, "Amount added to the prize must be a positive amount of " + cfg.symbol + ", at most 18 decimals. Nothing was sent.");
+      }
+      var rc = await send(f, "top_up", amount, { task: id });
+      if (rc) {
+        var t = await get("/v1/tasks/" + id);
+        step(log.firstChild, "added " + units(amount) + ": the prize is now " + units(t.prize));
+      }
+    },
+    extend: async function (f) {
+      var id = num(f, "task"), rc = await send(f, "extend_task", "0", { task: id, by_s: num(f, "by_s") });
+      if (rc) {
+        var t = await get("/v1/tasks/" + id);
+        step(log.firstChild, "the task now closes at " + when(t.closes_at));
+      }
+    },
+    taskask: async function (f) {
+      var id = num(f, "task"), rc = await send(f, "ask_question", "0", { task: id, question: val(f, "question") });
+      if (rc) {
+        step(log.firstChild, "asked as question #" + rc.outcome.created + " of task #" + id);
+      }
+    },
+    taskanswer: async function (f) {
+      await send(f, "answer_question", "0", { task: num(f, "task"), question: num(f, "question"), reply: val(f, "reply") });
+    },
+    withdrawentry: async function (f) {
+      var id = num(f, "entry"), rc = await send(f, "withdraw_entry", "0", { entry: id });
+      if (rc) {
+        var e = await get("/v1/entries/" + id);
+        step(log.firstChild, "entry #" + id + " " + e.state + ": its bond of " + units(e.bond) + " returned");
       }
     },
     reveal: async function (f) {
@@ -747,6 +796,62 @@
       }
     }
     return "settled";
+  }
+  // podium names every place of a tiered task's award, as GET /v1/tasks/{id} gives it:
+  // the entry that took it with its grade, and its amount; a place no entry took says so.
+  async function podium(places) {
+    var out = [];
+    for (var i = 0; i < places.length; i++) {
+      var p = places[i];
+      if (!p.entry) {
+        out.push("place " + p.rank + " taken by no entry, " + units(p.amount) + " back to the funders");
+        continue;
+      }
+      var e = await get("/v1/entries/" + p.entry);
+      out.push("place " + p.rank + " won by entry #" + p.entry + (e.grade ? " at " + e.grade.score : "") + ", prize " + units(p.amount));
+    }
+    return out.join("; ");
+  }
+  // when writes an arena time, in seconds, as UTC.
+  function when(s) {
+    return new Date(s * 1000).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  }
+  // sharesOf reads prize shares by place, basis points separated by commas: the shares,
+  // [] for none (one winner), or what is wrong with them. Their sum and count are the
+  // ledger's to judge.
+  function sharesOf(text) {
+    if (text.trim() === "") {
+      return [];
+    }
+    var out = [], parts = text.split(",");
+    for (var i = 0; i < parts.length; i++) {
+      var p = parts[i].trim();
+      if (!/^\d+$/.test(p)) {
+        return "Prize shares by place: \u201c" + p.slice(0, 40) + "\u201d is not a whole number of basis points; write them " +
+          "first place first, separated by commas, such as 5000,3000,2000. Nothing was sent.";
+      }
+      out.push(Number(p));
+    }
+    return out;
+  }
+  // teamOf reads a team, one member a line as "0xADDRESS SHARE_BPS": the members, [] for
+  // none (the filer alone), or what is wrong with a line. The split's sum, the members'
+  // count and who may be on it are the ledger's to judge.
+  function teamOf(text) {
+    var out = [], lines = text.split("\n");
+    for (var i = 0; i < lines.length; i++) {
+      var l = lines[i].trim();
+      if (l === "") {
+        continue;
+      }
+      var m = /^(0x[0-9a-fA-F]{40})\s+(\d+)$/.exec(l);
+      if (!m) {
+        return "Team line " + (i + 1) + " \u201c" + l.slice(0, 60) + "\u201d is not a member: write 0x and 40 hex digits, " +
+          "a space, then its share in whole basis points. Nothing was sent.";
+      }
+      out.push({ address: m[1], share: Number(m[2]) });
+    }
+    return out;
   }
   function say(f, text) {
     f.querySelector(".app-status").textContent = text;

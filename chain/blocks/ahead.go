@@ -13,13 +13,15 @@ import (
 
 // Bounds of the checks Verify runs ahead of its replay.
 const (
-	aheadBlocks = 64   // blocks read and being checked ahead of the one replayed
-	aheadTxs    = 1024 // transactions waiting for a checker
+	aheadBlocks = 64  // blocks read and being checked ahead of the one replayed
+	aheadJobs   = 256 // runs of transactions waiting for a checker
+	jobTxs      = 16  // transactions a checker takes at a time
 )
 
-// ahead reads a log's blocks in order and checks every transaction's id and signature on
-// every core, while the replay applies the blocks already checked: one reader, one
-// checker a core, and at most aheadBlocks blocks in flight.
+// ahead reads a log's blocks in order and, on every core, decodes each transaction and
+// checks its id and signature, while the replay applies the blocks already checked: one
+// reader that only reads the rows, one checker a core, and at most aheadBlocks blocks in
+// flight.
 type ahead struct {
 	out  chan *checked
 	quit chan struct{}
@@ -27,25 +29,28 @@ type ahead struct {
 	wg   sync.WaitGroup
 }
 
-// checked is one block and what the checkers found in its transactions.
+// checked is one block and what the checkers made of its transactions' rows.
 type checked struct {
-	b    store.StoredBlock
-	err  error   // reading the block failed
-	ids  []error // a transaction whose id is not its body's hash, by position
-	sigs []error // a transaction whose signature fails, by position
+	b    store.RowBlock
+	err  error            // reading the block failed
+	txs  []store.TxRecord // the decoded transactions, by position, their outcomes left as rows
+	bad  []error          // a row that does not decode, by position
+	ids  []error          // a transaction whose id is not its body's hash, by position
+	sigs []error          // a transaction whose signature fails, by position
 	left atomic.Int64
 	done chan struct{} // closed once every transaction is checked
 }
 
+// check is a run of a block's transactions for one checker: positions lo to hi-1.
 type check struct {
-	c *checked
-	i int
+	c      *checked
+	lo, hi int
 }
 
 // checkAhead starts reading the blocks 1 to last of db and checking them.
 func checkAhead(db *store.DB, last uint64) *ahead {
 	a := &ahead{out: make(chan *checked, aheadBlocks), quit: make(chan struct{})}
-	jobs := make(chan check, aheadTxs)
+	jobs := make(chan check, aheadJobs)
 	workers := runtime.GOMAXPROCS(0)
 	a.wg.Add(1 + workers)
 	go func() {
@@ -61,7 +66,12 @@ func checkAhead(db *store.DB, last uint64) *ahead {
 				select {
 				case <-a.quit: // the replay stopped: nothing waits for the rest
 				default:
-					j.c.check(j.i)
+					for i := j.lo; i < j.hi; i++ {
+						j.c.check(i)
+					}
+					if j.c.left.Add(int64(j.lo-j.hi)) == 0 {
+						close(j.c.done)
+					}
 				}
 			}
 		}()
@@ -72,10 +82,12 @@ func checkAhead(db *store.DB, last uint64) *ahead {
 // read hands each block's transactions to the checkers and the block to the replay, in
 // order, until the log ends, a read fails or stop is called.
 func (a *ahead) read(db *store.DB, last uint64, jobs chan<- check) {
-	for b, err := range db.Blocks(1, last) {
+	for b, err := range db.BlockRows(1, last) {
 		c := &checked{b: b, err: err, done: make(chan struct{})}
-		if n := len(b.Txs); err == nil && n > 0 {
-			c.ids, c.sigs = make([]error, n), make([]error, n)
+		n := len(b.Rows)
+		if err == nil && n > 0 {
+			c.txs = make([]store.TxRecord, n)
+			c.bad, c.ids, c.sigs = make([]error, n), make([]error, n), make([]error, n)
 			c.left.Store(int64(n))
 		} else {
 			close(c.done)
@@ -88,9 +100,9 @@ func (a *ahead) read(db *store.DB, last uint64, jobs chan<- check) {
 		if err != nil {
 			return
 		}
-		for i := range b.Txs {
+		for lo := 0; lo < n; lo += jobTxs {
 			select {
-			case jobs <- check{c: c, i: i}:
+			case jobs <- check{c: c, lo: lo, hi: min(lo+jobTxs, n)}:
 			case <-a.quit:
 				return
 			}
@@ -98,21 +110,27 @@ func (a *ahead) read(db *store.DB, last uint64, jobs chan<- check) {
 	}
 }
 
-// check checks transaction i of the block: its id, then its signature.
+// check decodes transaction i of the block and checks its id, then its signature.
 func (c *checked) check(i int) {
-	defer func() {
-		if c.left.Add(-1) == 0 {
-			close(c.done)
-		}
-	}()
-	r := &c.b.Txs[i]
-	id, err := r.Tx.VerifyID()
+	row := &c.b.Rows[i]
+	rid, err := row.DecodeID()
+	if err != nil {
+		c.bad[i] = err
+		return
+	}
+	tx, err := row.DecodeTx()
+	if err != nil {
+		c.bad[i] = err
+		return
+	}
+	c.txs[i] = store.TxRecord{Index: row.Index, ID: rid, Tx: tx}
+	id, err := tx.VerifyID()
 	switch {
 	case id == [32]byte{} && err != nil: // the transaction has no id
-		c.ids[i] = fmt.Errorf("%w: block %d tx %d: %v", ErrDiverged, c.b.Height, r.Index, err)
-	case id != r.ID:
+		c.ids[i] = fmt.Errorf("%w: block %d tx %d: %v", ErrDiverged, c.b.Height, row.Index, err)
+	case id != rid:
 		c.ids[i] = fmt.Errorf("%w: block %d tx %d records id %s, its body hashes to %s",
-			ErrDiverged, c.b.Height, r.Index, store.HexID(r.ID), store.HexID(id))
+			ErrDiverged, c.b.Height, row.Index, store.HexID(rid), store.HexID(id))
 	case err != nil:
 		c.sigs[i] = fmt.Errorf("%w: block %d tx %d: %w", ErrDiverged, c.b.Height, i, err)
 	}
@@ -135,16 +153,33 @@ func (a *ahead) blocks() iter.Seq2[*checked, error] {
 	}
 }
 
-// replay is Replay of the checked block: its time, then the first id and the first
-// signature that failed by position, then its transactions, outcomes and state hash.
+// replay is Replay of the checked block: the first row that did not decode, its time,
+// then the first id and the first signature that failed by position, then its
+// transactions, each outcome against the row's, and its state hash.
 func (c *checked) replay(s *ledger.State, prevTime int64) error {
-	if err := checkTime(c.b, prevTime); err != nil {
+	if err := firstErr(c.bad); err != nil {
+		return err
+	}
+	if err := checkTime(c.b.Stored(), prevTime); err != nil {
 		return err
 	}
 	if err := firstErr(c.ids, c.sigs); err != nil {
 		return err
 	}
-	return replayTxs(s, c.b)
+	blk := ledger.Block{Height: c.b.Height, Time: c.b.Time}
+	if len(c.txs) == 0 {
+		s.BeginBlock(blk)
+	}
+	for i := range c.txs {
+		got, err := applyTx(s, blk, &c.txs[i])
+		if err != nil {
+			return err
+		}
+		if err := sameRowOutcome(blk, &c.txs[i], &c.b.Rows[i], got); err != nil {
+			return err
+		}
+	}
+	return endBlock(s, c.b.Stored())
 }
 
 func firstErr(lists ...[]error) error {

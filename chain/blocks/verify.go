@@ -103,7 +103,7 @@ func verify(db *store.DB) (Report, error) {
 		}
 		prev = b.Time
 		rep.Blocks++
-		rep.Txs += len(b.Txs)
+		rep.Txs += len(b.Rows)
 	}
 	if uint64(rep.Blocks) != last.Height-rep.From {
 		return rep, fmt.Errorf("%w: replayed %d blocks after height %d, the log ends at height %d", ErrDiverged, rep.Blocks, rep.From, last.Height)

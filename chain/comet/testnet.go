@@ -199,6 +199,18 @@ func writeGenesis(confs []*cfg.Config, vals []cmttypes.GenesisValidator, terms l
 	return nil
 }
 
+// localnetRelayPeers is how many of its peers a localnet node relays the transactions
+// of its mempool to. Every localnet node is every other's peer, and all of them share
+// one machine's cores: relaying to every peer, CometBFT's default, delivers each
+// transaction to each of the other three nodes up to three times in a network of four,
+// and every delivery is received, decrypted and looked up on a core the network
+// shares. Relayed to one peer, which relays it on to its own one, a transaction reaches
+// at least two nodes, so it waits for the turn of one of them to propose; a node that
+// never hears of it decodes it and checks its signature when its block arrives, as it
+// does for any transaction it has not checked before (FinalizeBlock). A network formed
+// by ceremony keeps CometBFT's default.
+const localnetRelayPeers = 1
+
 // configure sets node i's network and consensus settings.
 func configure(c *cfg.Config, nodes []NetNode, i int, o TestnetOptions) {
 	var peers []string
@@ -208,6 +220,7 @@ func configure(c *cfg.Config, nodes []NetNode, i int, o TestnetOptions) {
 		}
 	}
 	setNetwork(c, fmt.Sprintf("node%d", i), nodes[i].P2P, nodes[i].RPC, peers, o)
+	c.Mempool.ExperimentalMaxGossipConnectionsToPersistentPeers = localnetRelayPeers
 }
 
 // setNetwork sets a node's moniker, its p2p and RPC listen addresses (host:port), its

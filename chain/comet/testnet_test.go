@@ -21,3 +21,31 @@ func TestALocalnetNodeTakesASendersWholeQueueInOneBatch(t *testing.T) {
 		}
 	}
 }
+
+// A localnet's node relays its mempool's transactions to one peer at a time, not to
+// every peer: all the nodes share one machine, and a full mesh flooded delivers each
+// transaction to each node up to three times. A node installed by ceremony keeps
+// CometBFT's default, every peer.
+func TestALocalnetNodeRelaysTransactionsToOnePeer(t *testing.T) {
+	c := writeCluster(t, 4, 0)
+	for _, nd := range c.net.Nodes {
+		cfg, err := comet.LoadConfig(nd.Home)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := cfg.Mempool.ExperimentalMaxGossipConnectionsToPersistentPeers; n != 1 || !cfg.Mempool.Broadcast {
+			t.Errorf("%s: mempool.experimental_max_gossip_connections_to_persistent_peers = %d, broadcast %v; want 1, true", nd.Home, n, cfg.Mempool.Broadcast)
+		}
+	}
+	fs := newFounders(t, 4)
+	if _, err := comet.InstallGenesis(fs[1].home, assemble(t, ceremonyTerms(), joinsOf(fs)), fs[1].join, comet.InstallOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := comet.LoadConfig(fs[1].home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := cfg.Mempool.ExperimentalMaxGossipConnectionsToPersistentPeers; n != 0 {
+		t.Errorf("installed by ceremony: mempool.experimental_max_gossip_connections_to_persistent_peers = %d, want 0 (every peer)", n)
+	}
+}

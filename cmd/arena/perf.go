@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -79,18 +81,31 @@ func (a *app) perfRestartCmd() *cobra.Command {
 }
 
 func (a *app) perfDemoCmd() *cobra.Command {
-	return &cobra.Command{
+	var rounds int
+	c := &cobra.Command{
 		Use:   "demo",
 		Short: "Time `arena demo` in a temporary directory",
-		Args:  cobra.NoArgs,
+		Long: `Time ` + "`arena demo`" + ` in a temporary directory, under the demo's soft heap limit unless
+GOMEMLIMIT is set. With --rounds N the contests are played N times on the one node, each
+round by new people and checked on its own, and the process's resident memory is read
+after each round: a long run of every kind, to see the node's memory stay bounded.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			rep, err := perfDemo(cmd.Context())
+			if rounds < 1 {
+				return fmt.Errorf("--rounds must be at least 1, not %d", rounds)
+			}
+			if a.getenv("GOMEMLIMIT") == "" {
+				defer debug.SetMemoryLimit(debug.SetMemoryLimit(demoMemoryLimit))
+			}
+			rep, err := perfDemo(cmd.Context(), rounds)
 			if err != nil {
 				return err
 			}
 			return a.emit(rep, rep.print)
 		},
 	}
+	c.Flags().IntVar(&rounds, "rounds", 1, "times to play the contests on the one node")
+	return c
 }
 
 // Machine is where a measurement ran.
@@ -112,6 +127,28 @@ func (m Machine) String() string {
 		model = "unknown CPU"
 	}
 	return fmt.Sprintf("%d CPUs, %s/%s, %s, %s", m.CPUs, m.OS, m.Arch, model, m.Go)
+}
+
+// procStatus returns the value of a memory line of /proc/self/status (VmRSS, VmHWM) in
+// bytes, and false where the system has no such file or line.
+func procStatus(key string) (uint64, bool) {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, false
+	}
+	for line := range strings.Lines(string(b)) {
+		k, v, ok := strings.Cut(line, ":")
+		if !ok || k != key {
+			continue
+		}
+		f := strings.Fields(v)
+		if len(f) != 2 || f[1] != "kB" {
+			return 0, false
+		}
+		n, err := strconv.ParseUint(f[0], 10, 64)
+		return n << 10, err == nil
+	}
+	return 0, false
 }
 
 // cpuModel returns the first "model name" of /proc/cpuinfo, or "".
@@ -138,30 +175,69 @@ type DemoReport struct {
 	Stories int          `json:"stories"`
 	Held    int          `json:"held"`             // stories that happened as told
 	Missed  []demo.Story `json:"missed,omitempty"` // the stories that did not, with what happened instead
-	Machine Machine      `json:"machine"`
+	// Rounds are the rounds of a --rounds run, and PeakRSS the process's peak resident
+	// memory (VmHWM) over all of them; both only where /proc/self/status says.
+	Rounds  []DemoRound `json:"rounds,omitempty"`
+	PeakRSS uint64      `json:"peak_rss_bytes,omitempty"`
+	Machine Machine     `json:"machine"`
+}
+
+// DemoRound is one round of a --rounds run: its wall time, the height after it, its
+// stories, and the process's resident memory (VmRSS) once it was checked.
+type DemoRound struct {
+	Seconds float64 `json:"seconds"`
+	Height  uint64  `json:"height"`
+	Stories int     `json:"stories"`
+	Held    int     `json:"held"`
+	RSS     uint64  `json:"rss_bytes"`
 }
 
 func (r DemoReport) print(w io.Writer) {
+	for i, rd := range r.Rounds {
+		fmt.Fprintf(w, "round %d: %.2fs, height %d, %d/%d stories held, resident %s\n", i+1, rd.Seconds, rd.Height, rd.Held, rd.Stories, mib(rd.RSS))
+	}
 	fmt.Fprintf(w, "demo: %.2fs, %d blocks, %d/%d stories held\n", r.Seconds, r.Height, r.Held, r.Stories)
+	if r.PeakRSS > 0 {
+		fmt.Fprintf(w, "peak resident: %s\n", mib(r.PeakRSS))
+	}
 	for _, s := range r.Missed {
 		fmt.Fprintf(w, "  did not hold: %s: %s\n", s.Name, s.Detail)
 	}
 	fmt.Fprintf(w, "machine: %s\n", r.Machine)
 }
 
-// perfDemo times the demo in a temporary directory it then removes.
-func perfDemo(ctx context.Context) (DemoReport, error) {
+// mib writes n bytes in MiB with one decimal.
+func mib(n uint64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+
+// perfDemo times the demo's rounds in a temporary directory it then removes; with more
+// than one round it reads the process's resident memory after each.
+func perfDemo(ctx context.Context, rounds int) (DemoReport, error) {
 	dir, err := os.MkdirTemp("", "arena-perf-demo-")
 	if err != nil {
 		return DemoReport{}, fmt.Errorf("perf directory: %w", err)
 	}
 	defer os.RemoveAll(dir)
+	var rds []DemoRound
+	after := func(_ int, s demo.Summary) {
+		rd := DemoRound{Seconds: s.Elapsed.Seconds(), Height: s.Height, Stories: len(s.Stories)}
+		for _, st := range s.Stories {
+			if st.Held {
+				rd.Held++
+			}
+		}
+		rd.RSS, _ = procStatus("VmRSS")
+		rds = append(rds, rd)
+	}
 	start := time.Now()
-	sum, err := demo.Run(ctx, demo.Options{Dir: filepath.Join(dir, "arena")})
+	sum, err := demo.Run(ctx, demo.Options{Dir: filepath.Join(dir, "arena"), Rounds: rounds, AfterRound: after})
 	if err != nil {
 		return DemoReport{}, err
 	}
 	rep := DemoReport{Perf: "demo", Seconds: time.Since(start).Seconds(), Height: sum.Height, Stories: len(sum.Stories), Machine: thisMachine()}
+	if rounds > 1 {
+		rep.Rounds = rds
+		rep.PeakRSS, _ = procStatus("VmHWM")
+	}
 	for _, s := range sum.Stories {
 		if s.Held {
 			rep.Held++

@@ -1,11 +1,11 @@
 package book
 
 import (
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"sync/atomic"
 
 	"github.com/ethereum/go-ethereum/crypto"
@@ -31,10 +31,20 @@ func ParseAddress(s string) (Address, error) {
 		return a, fmt.Errorf("%w: %q", ErrAddress, s)
 	}
 	body := s[2:]
-	if body != strings.ToLower(body) && body != strings.ToUpper(body) && a.String()[2:] != body {
+	if mixedCase(body) && a.String()[2:] != body {
 		return Address{}, fmt.Errorf("address %q has a bad EIP-55 checksum", s)
 	}
 	return a, nil
+}
+
+// mixedCase reports whether the hex digits s hold both a lower-case and an upper-case letter.
+func mixedCase(s string) bool {
+	lower, upper := false, false
+	for _, c := range []byte(s) {
+		lower = lower || 'a' <= c && c <= 'f'
+		upper = upper || 'A' <= c && c <= 'F'
+	}
+	return lower && upper
 }
 
 // MustAddress is ParseAddress for constants; it panics on a bad string.
@@ -51,28 +61,28 @@ func (a Address) IsZero() bool { return a == Address{} }
 
 // String returns the EIP-55 checksummed hex form.
 func (a Address) String() string {
-	slot := &checksummed[(int(a[18])<<8|int(a[19]))&(len(checksummed)-1)]
+	slot := &checksums[(binary.LittleEndian.Uint32(a[:4])^binary.LittleEndian.Uint32(a[16:]))%uint32(len(checksums))]
 	if c := slot.Load(); c != nil && c.a == a {
 		return c.s
 	}
-	s := a.checksum()
-	slot.Store(&checksum{a: a, s: s})
+	s := checksum(a)
+	slot.Store(&checksummed{a: a, s: s})
 	return s
 }
 
-// checksummed holds String's recent answers: the checksum costs a keccak256, and an
-// arena encodes the same addresses again and again (a transaction's sender in its wire
-// form, its outcome's events, its receipt). Each slot keeps the last address whose
-// final bytes chose it, so the memory is bounded and a miss costs only the hash.
-var checksummed [1 << 10]atomic.Pointer[checksum]
+// checksums holds the EIP-55 forms of the addresses String computed last, one a slot:
+// the same few addresses cross JSON again and again (a transaction's sender, its
+// events), and each form costs a keccak256. A slot holds one address and its form
+// together, so a reader sees either the whole pair or another address's.
+var checksums [4096]atomic.Pointer[checksummed]
 
-type checksum struct {
+type checksummed struct {
 	a Address
 	s string
 }
 
-// checksum computes the EIP-55 form.
-func (a Address) checksum() string {
+// checksum computes the EIP-55 checksummed hex form of a.
+func checksum(a Address) string {
 	lower := hex.EncodeToString(a[:])
 	h := crypto.NewKeccakState()
 	h.Write([]byte(lower))
@@ -103,7 +113,9 @@ func (a Address) MarshalText() ([]byte, error) { return []byte(a.String()), nil 
 // UnmarshalJSON decodes a quoted hex address.
 func (a *Address) UnmarshalJSON(b []byte) error {
 	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
+	if plainAddress(b) { // decodes as json.Unmarshal would: no escape, nothing to unquote
+		s = string(b[1 : len(b)-1])
+	} else if err := json.Unmarshal(b, &s); err != nil {
 		return fmt.Errorf("%w: got %s", ErrAddress, truncate(string(b), 50))
 	}
 	v, err := ParseAddress(s)
@@ -112,6 +124,20 @@ func (a *Address) UnmarshalJSON(b []byte) error {
 	}
 	*a = v
 	return nil
+}
+
+// plainAddress reports whether b is a JSON string of 42 characters each of which is a
+// hex digit or x or X: one that is the string between its quotes.
+func plainAddress(b []byte) bool {
+	if len(b) != 44 || b[0] != '"' || b[43] != '"' {
+		return false
+	}
+	for _, c := range b[1:43] {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' || c == 'x' || c == 'X') {
+			return false
+		}
+	}
+	return true
 }
 
 // UnmarshalText decodes a hex address.

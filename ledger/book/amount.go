@@ -146,7 +146,9 @@ func (a Amount) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON accepts only a quoted canonical decimal string.
 func (a *Amount) UnmarshalJSON(b []byte) error {
 	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
+	if plainDigits(b) { // decodes as json.Unmarshal would: no escape, nothing to unquote
+		s = string(b[1 : len(b)-1])
+	} else if err := json.Unmarshal(b, &s); err != nil {
 		return fmt.Errorf("%w: got %s", ErrAmount, truncate(string(b), 40))
 	}
 	v, err := ParseAmount(s)
@@ -155,6 +157,20 @@ func (a *Amount) UnmarshalJSON(b []byte) error {
 	}
 	*a = v
 	return nil
+}
+
+// plainDigits reports whether b is a JSON string of decimal digits: one that is the
+// string between its quotes.
+func plainDigits(b []byte) bool {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return false
+	}
+	for _, c := range b[1 : len(b)-1] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func truncate(s string, n int) string {

@@ -275,6 +275,16 @@ func (d *domains) separator(genesis [32]byte, chainID uint64) [32]byte {
 	return h
 }
 
+// chainHash returns keccak256 of the chain name, remembering the last one.
+func (t *Table) chainHash(name string) [32]byte {
+	if c := t.chain.Load(); c != nil && c.name == name {
+		return c.hash
+	}
+	h := keccakString(name)
+	t.chain.Store(&chainHash{name: name, hash: h})
+	return h
+}
+
 // hasher is a row's digest: its primary type's typeHash and body field encoders.
 type hasher struct {
 	typeHash [32]byte
@@ -291,7 +301,7 @@ func (t *Table) digest(h *hasher, env Envelope, body reflect.Value) [32]byte {
 	start := len(buf)
 	buf = append(buf, h.typeHash[:]...)
 	buf = append(buf, env.Arena[:]...)
-	chain := keccakString(env.Chain)
+	chain := t.chainHash(env.Chain)
 	buf = append(buf, chain[:]...)
 	buf = append(buf, zero32[:12]...)
 	buf = append(buf, env.Account[:]...)

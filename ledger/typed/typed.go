@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/math"
@@ -113,8 +114,16 @@ type schemaBuilder struct {
 // Table is the schema table: one row per transaction kind.
 type Table struct {
 	rows    map[book.Kind]*schema
-	hashers map[book.Kind]*hasher // each row's digest, computed from Go values
-	domains domains               // domain separators by arena and chain id
+	hashers map[book.Kind]*hasher     // each row's digest, computed from Go values
+	domains domains                   // domain separators by arena and chain id
+	chain   atomic.Pointer[chainHash] // the hash of the chain name last hashed
+}
+
+// chainHash is a chain name and its keccak256: an arena's transactions all name one
+// chain.
+type chainHash struct {
+	name string
+	hash [32]byte
 }
 
 // New builds the table for bodies, one zero value of each body type; only their Go types

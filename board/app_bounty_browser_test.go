@@ -1,0 +1,321 @@
+package board_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/bounty"
+	"github.com/arena/arena/ledger/ledgertest"
+)
+
+// postTask posts a plain task from Go, as the sponsor, and returns its id.
+func (a *appArena) postTask(t *testing.T, prize ledger.Amount, closesInS int64) uint64 {
+	t.Helper()
+	rc, err := a.c.Sender(ledgertest.Key("sponsor")).Send(t.Context(), prize, ledger.PostTask{Title: "Name the ledger",
+		Spec: "Suggest a name for a ledger of contests, with a reason.", Rubric: "A name and one sentence of reason.", ClosesInS: closesInS})
+	if err != nil || !rc.Outcome.OK() {
+		t.Fatalf("post a task: %+v (%v)", rc, err)
+	}
+	return rc.Outcome.Created
+}
+
+// grade opens entry id's grading round from Go and waits for its grade.
+func (a *appArena) grade(t *testing.T, id uint64) ledger.EntryView {
+	t.Helper()
+	if rc, err := a.c.Sender(ledgertest.Key("carol")).Send(t.Context(), ledger.Amount{}, ledger.Grade{Entry: ledger.EntryID(id)}); err != nil || !rc.Outcome.OK() {
+		t.Fatalf("grade entry %d: %+v (%v)", id, rc, err)
+	}
+	return a.waitEntry(t, id, "graded")
+}
+
+// unchanged checks that nothing reached the node and nothing was signed since before
+// (the count of POST /v1/tx), signed (the wallet's signatures) and nonce (who's next).
+func unchanged(t *testing.T, a *appArena, b *appBrowser, what, who string, before, signed int, nonce uint64) {
+	t.Helper()
+	if n := a.postCount(); n != before {
+		t.Errorf("%s: %d POST /v1/tx reached the node", what, n-before)
+	}
+	if n := js[int](t, b, `window.__signed`); n != signed {
+		t.Errorf("%s: the wallet signed %d times", what, n-signed)
+	}
+	if n := accountNonce(t, a, who); n != nonce {
+		t.Errorf("%s: %s's next nonce moved from %d to %d", what, who, nonce, n)
+	}
+}
+
+// TestAppPostsATieredTaskAndNamesEveryPlace: the page posts a task whose prize is split
+// by place (5000,3000,2000 basis points), sent as the post's shares; two entries are
+// graded; after the award the log names every place as GET /v1/tasks/{id}'s podium
+// gives it (the entry, its grade and its amount; the third place, which no entry took,
+// as sent back to the funders), and each placed entry records its rank and pay.
+// Shares that are not numbers are refused in the page, nothing signed or sent; shares
+// that do not sum to a whole are the ledger's to refuse, in its own words.
+func TestAppPostsATieredTaskAndNamesEveryPlace(t *testing.T) {
+	a := startArena(t)
+	b := openApp(t, a)
+	ctx := t.Context()
+	ar, err := a.c.Arena(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := map[string]string{"title": "Name the ledger, three places", "spec": "Suggest a name for a ledger of contests, with a reason.",
+		"rubric": "A name and one sentence of reason.", "prize": "10", "closes_in_s": "3600"}
+	with := func(shares string) map[string]string {
+		m := map[string]string{"shares": shares}
+		for k, v := range post {
+			m[k] = v
+		}
+		return m
+	}
+
+	before, signed, nonce := a.postCount(), js[int](t, b, `window.__signed`), accountNonce(t, a, "sponsor")
+	for shares, want := range map[string]string{
+		"50%,30%,20%": "Prize shares by place: \u201c50%\u201d is not a whole number of basis points; write them first place first, separated by commas, such as 5000,3000,2000. Nothing was sent.",
+		"5000,,5000":  "Prize shares by place: \u201c\u201d is not a whole number of basis points; write them first place first, separated by commas, such as 5000,3000,2000. Nothing was sent.",
+		"5000, -1":    "Prize shares by place: \u201c-1\u201d is not a whole number of basis points; write them first place first, separated by commas, such as 5000,3000,2000. Nothing was sent.",
+	} {
+		if st := b.act(t, "sponsor", "act-post", with(shares)); st != want {
+			t.Errorf("shares %q: status %q, want %q", shares, st, want)
+		}
+	}
+	unchanged(t, a, b, "shares that are not numbers", "sponsor", before, signed, nonce)
+
+	if st, want := b.act(t, "sponsor", "act-post", with("5000,3000")), "Refused [EXPECTED]: Prize shares must be positive whole basis points summing to 10000"; st != want {
+		t.Errorf("shares summing to 8000: status %q, want %q", st, want)
+	}
+
+	task := applied(t, "tiered post", b.act(t, "sponsor", "act-post", with(" 5000, 3000 ,2000 ")))
+	tv, err := a.c.Task(ctx, ledger.TaskID(task))
+	if err != nil || !slices.Equal(tv.Shares, []int{5000, 3000, 2000}) || tv.Prize != ledger.Ether(10) {
+		t.Fatalf("task %d after a tiered post: %+v (%v), want shares 5000,3000,2000 of 10", task, tv, err)
+	}
+
+	works := map[string]string{"alice": "Tally: it counts what was won, and by whom, in one plain word.",
+		"bob": "Ledgerly, because every contest ends as an entry in a book that anyone can read."}
+	var entries []uint64
+	for _, who := range []string{"alice", "bob"} {
+		id := applied(t, who+" enters", b.act(t, who, "act-enter", map[string]string{"task": fmt.Sprint(task), "work": works[who], "team": ""}))
+		a.grade(t, id)
+		entries = append(entries, id)
+	}
+
+	a.advance(t, 30*24*time.Hour)
+	applied(t, "award", b.act(t, "sponsor", "act-award", map[string]string{"task": fmt.Sprint(task)}))
+	tv, err = a.c.Task(ctx, ledger.TaskID(task))
+	if err != nil || tv.State != "awarded" || len(tv.Podium) != 3 {
+		t.Fatalf("task %d after award: %+v (%v), want three places", task, tv, err)
+	}
+	amounts := bounty.SplitPrize(ledger.Ether(10), []int{5000, 3000, 2000})
+	var places []string
+	for i, p := range tv.Podium {
+		if p.Rank != i+1 || p.Share != tv.Shares[i] || p.Amount != amounts[i] {
+			t.Errorf("place %d: %+v, want rank %d, share %d, amount %v", i+1, p, i+1, tv.Shares[i], amounts[i])
+		}
+		if p.Entry == 0 {
+			places = append(places, fmt.Sprintf("place %d taken by no entry, %s %s back to the funders", p.Rank, p.Amount.Units(), ar.Terms.Symbol))
+			continue
+		}
+		e, err := a.c.Entry(ctx, p.Entry)
+		if err != nil || e.Rank != p.Rank || e.Paid == nil || *e.Paid != p.Amount || e.Current == nil {
+			t.Fatalf("entry %d of place %d: %+v (%v)", p.Entry, p.Rank, e, err)
+		}
+		places = append(places, fmt.Sprintf("place %d won by entry #%d at %d, prize %s %s", p.Rank, p.Entry, e.Current.Score, p.Amount.Units(), ar.Terms.Symbol))
+	}
+	if got := []ledger.EntryID{tv.Podium[0].Entry, tv.Podium[1].Entry, tv.Podium[2].Entry}; !slices.Contains(got, ledger.EntryID(entries[0])) ||
+		!slices.Contains(got, ledger.EntryID(entries[1])) || got[2] != 0 {
+		t.Errorf("the podium's entries are %v, want entries %v in the first two places and none in the third", got, entries)
+	}
+	if want := strings.Join(places, "; "); !strings.Contains(b.logText(t), want) {
+		t.Errorf("award of a tiered task: log %q, want it to name every place: %q", b.logText(t), want)
+	}
+	if len(tv.Refunds) != 1 || tv.Refunds[0].Address != ledgertest.Addr("sponsor") || tv.Refunds[0].Prize != amounts[2] {
+		t.Errorf("the third place's prize sent back: %+v, want %v to the sponsor", tv.Refunds, amounts[2])
+	}
+	b.check(t)
+}
+
+// TestAppEntersAsATeam: the Enter form's team field, one member a line as "0xADDRESS
+// SHARE_BPS", is sent as the entry's team: the entry view names the members and their
+// split as filed, and after the award (whose log keeps the single winner's line) pays
+// each member its part of the prize and of the bond as the ledger splits them. A line
+// that is not a member is refused in the page, naming the line, nothing signed or sent.
+func TestAppEntersAsATeam(t *testing.T) {
+	a := startArena(t)
+	b := openApp(t, a)
+	ctx := t.Context()
+	ar, err := a.c.Arena(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	task := a.postTask(t, ledger.Ether(10), 3600)
+	alice, bob := ledgertest.Addr("alice"), ledgertest.Addr("bob")
+	work := "Tally, say alice and bob: it counts what was won, and by whom."
+
+	before, signed, nonce := a.postCount(), js[int](t, b, `window.__signed`), accountNonce(t, a, "alice")
+	for team, want := range map[string]string{
+		alice.String() + " 7000\nbob 3000": "Team line 2 \u201cbob 3000\u201d is not a member: write 0x and 40 hex digits, a space, then its share in whole basis points. Nothing was sent.",
+		"0xabc 7000":                       "Team line 1 \u201c0xabc 7000\u201d is not a member: write 0x and 40 hex digits, a space, then its share in whole basis points. Nothing was sent.",
+		alice.String() + " 70%":            "Team line 1 \u201c" + alice.String() + " 70%\u201d is not a member: write 0x and 40 hex digits, a space, then its share in whole basis points. Nothing was sent.",
+	} {
+		if st := b.act(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(task), "work": work, "team": team}); st != want {
+			t.Errorf("team %q: status %q, want %q", team, st, want)
+		}
+	}
+	unchanged(t, a, b, "a malformed team", "alice", before, signed, nonce)
+
+	team := []ledger.Member{{Address: alice, Share: 7000}, {Address: bob, Share: 3000}}
+	lines := fmt.Sprintf("%s 7000\n\n  %s   3000  \n", alice, strings.ToLower(bob.String()))
+	id := applied(t, "team entry", b.act(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(task), "work": work, "team": lines}))
+	e, err := a.c.Entry(ctx, ledger.EntryID(id))
+	if err != nil || e.Solver != alice || !slices.Equal(e.Team, team) || e.Work != work {
+		t.Fatalf("team entry %d: %+v (%v), want alice's with team %+v", id, e, err, team)
+	}
+	a.grade(t, id)
+
+	a.advance(t, 30*24*time.Hour)
+	applied(t, "award", b.act(t, "sponsor", "act-award", map[string]string{"task": fmt.Sprint(task)}))
+	tv, err := a.c.Task(ctx, ledger.TaskID(task))
+	if err != nil || tv.State != "awarded" || uint64(tv.Winner) != id || len(tv.Podium) != 0 {
+		t.Fatalf("task %d after award: %+v (%v), want entry %d the single winner", task, tv, err, id)
+	}
+	if want := fmt.Sprintf("won by entry #%d at %d, prize 10 %s", id, tv.WinScore, ar.Terms.Symbol); !strings.Contains(b.logText(t), want) {
+		t.Errorf("award: log %q, want %q", b.logText(t), want)
+	}
+	if e, err = a.c.Entry(ctx, ledger.EntryID(id)); err != nil {
+		t.Fatal(err)
+	}
+	prize, bond := bounty.SplitTeam(ledger.Ether(10), team), bounty.SplitTeam(e.Bond, team)
+	want := []ledger.Payout{{Address: alice, Prize: prize[0], Bond: bond[0]}, {Address: bob, Prize: prize[1], Bond: bond[1]}}
+	if !slices.Equal(e.Payouts, want) || e.Paid == nil || *e.Paid != ledger.Ether(10) {
+		t.Errorf("team entry %d's payouts after award: %+v (paid %v), want %+v", id, e.Payouts, e.Paid, want)
+	}
+	b.check(t)
+}
+
+// TestAppTopsUpAndAnswersQuestions: from the page anyone tops up a task's prize (the
+// value is the amount added, the log and the task's view show the new prize and who
+// added what), the sponsor extends its close (a stranger's extension is the ledger's to
+// refuse), a solver asks a public question and the sponsor answers it, and the question
+// and its answer show in GET /v1/tasks/{id}/questions; a stranger's answer is refused
+// in the ledger's words. An amount that is not one is refused in the page, nothing sent.
+func TestAppTopsUpAndAnswersQuestions(t *testing.T) {
+	a := startArena(t)
+	b := openApp(t, a)
+	ctx := t.Context()
+	ar, err := a.c.Arena(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	task := a.postTask(t, ledger.Ether(10), 3600)
+	tv, err := a.c.Task(ctx, ledger.TaskID(task))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	before, signed, nonce := a.postCount(), js[int](t, b, `window.__signed`), accountNonce(t, a, "carol")
+	for _, amt := range []string{"0", "five", "1.0000000000000000001"} {
+		if st, want := b.act(t, "carol", "act-topup", map[string]string{"task": fmt.Sprint(task), "amount": amt}),
+			"Amount added to the prize must be a positive amount of "+ar.Terms.Symbol+", at most 18 decimals. Nothing was sent."; st != want {
+			t.Errorf("top-up of %q: status %q, want %q", amt, st, want)
+		}
+	}
+	unchanged(t, a, b, "a top-up of no amount", "carol", before, signed, nonce)
+
+	applied(t, "top-up", b.act(t, "carol", "act-topup", map[string]string{"task": fmt.Sprint(task), "amount": "2.5"}))
+	b.waitLog(t, fmt.Sprintf("added 2.5 %s: the prize is now 12.5 %s", ar.Terms.Symbol, ar.Terms.Symbol))
+	up, err := a.c.Task(ctx, ledger.TaskID(task))
+	if err != nil || up.Prize.String() != "12500000000000000000" || len(up.TopUps) != 1 || up.TopUps[0].From != ledgertest.Addr("carol") ||
+		up.TopUps[0].Amount.String() != "2500000000000000000" {
+		t.Fatalf("task %d after carol's top-up of 2.5: prize %v, top-ups %+v (%v)", task, up.Prize, up.TopUps, err)
+	}
+
+	if st, want := b.act(t, "alice", "act-extend", map[string]string{"task": fmt.Sprint(task), "by_s": "7200"}), "Refused [EXPECTED]: Only the sponsor extends a task"; st != want {
+		t.Errorf("an extension by a solver: status %q, want %q", st, want)
+	}
+	applied(t, "extend", b.act(t, "sponsor", "act-extend", map[string]string{"task": fmt.Sprint(task), "by_s": "7200"}))
+	ext, err := a.c.Task(ctx, ledger.TaskID(task))
+	if err != nil || ext.ClosesAt != tv.ClosesAt+7200 || !slices.Equal(ext.Extensions, []int64{tv.ClosesAt + 7200}) {
+		t.Fatalf("task %d after extending by 7200 s: closes at %d, extensions %v (%v); it closed at %d", task, ext.ClosesAt, ext.Extensions, err, tv.ClosesAt)
+	}
+	if want := "the task now closes at " + time.Unix(ext.ClosesAt, 0).UTC().Format("2006-01-02 15:04:05") + " UTC"; !strings.Contains(b.logText(t), want) {
+		t.Errorf("extend: log %q, want %q", b.logText(t), want)
+	}
+
+	question, reply := "Must the name be a single English word?", "One word, in any language."
+	if st := b.act(t, "alice", "act-taskask", map[string]string{"task": fmt.Sprint(task), "question": question}); applied(t, "ask", st) != 1 {
+		t.Errorf("the first question: status %q, want it created as #1", st)
+	}
+	if want := fmt.Sprintf("asked as question #1 of task #%d", task); !strings.Contains(b.logText(t), want) {
+		t.Errorf("ask: log %q, want %q", b.logText(t), want)
+	}
+	if st, want := b.act(t, "bob", "act-taskanswer", map[string]string{"task": fmt.Sprint(task), "question": "1", "reply": "Any word."}),
+		"Refused [EXPECTED]: Only the sponsor answers a task's questions"; st != want {
+		t.Errorf("an answer by a solver: status %q, want %q", st, want)
+	}
+	applied(t, "answer", b.act(t, "sponsor", "act-taskanswer", map[string]string{"task": fmt.Sprint(task), "question": "1", "reply": reply}))
+	var qs []ledger.QuestionView
+	if err := json.Unmarshal([]byte(a.get(t, fmt.Sprintf("/v1/tasks/%d/questions", task))), &qs); err != nil {
+		t.Fatal(err)
+	}
+	if len(qs) != 1 || qs[0].Asker != ledgertest.Addr("alice") || qs[0].Text != question || qs[0].Answer != reply || qs[0].AnsweredAt < qs[0].AskedAt || qs[0].AskedAt == 0 {
+		t.Fatalf("task %d's questions: %+v, want alice's question answered", task, qs)
+	}
+	// The tender's own question forms are untouched: a task's question is not a tender's.
+	if tenders := a.get(t, "/v1/tenders"); strings.Contains(tenders, question) {
+		t.Errorf("a task's question reached the tenders: %s", tenders)
+	}
+	b.check(t)
+}
+
+// TestAppWithdrawsAnEntryBeforeClose: the filer withdraws an entry from the page before
+// its task closes; the entry leaves the task marked withdrawn, and its bond and unearned
+// grading fee are owed back in full. Another account's withdrawal, and one after close,
+// show the ledger's refusals.
+func TestAppWithdrawsAnEntryBeforeClose(t *testing.T) {
+	a := startArena(t)
+	b := openApp(t, a)
+	ctx := t.Context()
+	ar, err := a.c.Arena(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	task := a.postTask(t, ledger.Ether(10), 3600)
+	id := applied(t, "enter", b.act(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(task), "work": "Tally: it counts what was won.", "team": ""}))
+	kept := applied(t, "enter", b.act(t, "bob", "act-enter", map[string]string{"task": fmt.Sprint(task), "work": "Ledgerly: a book of contests.", "team": ""}))
+	e, err := a.c.Entry(ctx, ledger.EntryID(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, want := b.act(t, "bob", "act-withdrawentry", map[string]string{"entry": fmt.Sprint(id)}), "Refused [EXPECTED]: Only the filer withdraws or replaces an entry"; st != want {
+		t.Errorf("a withdrawal by another account: status %q, want %q", st, want)
+	}
+	owed, err := a.c.Claimable(ctx, ledgertest.Addr("alice"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	applied(t, "withdraw entry", b.act(t, "alice", "act-withdrawentry", map[string]string{"entry": fmt.Sprint(id)}))
+	if want := fmt.Sprintf("entry #%d withdrawn: its bond of %s %s returned", id, e.Bond.Units(), ar.Terms.Symbol); !strings.Contains(b.logText(t), want) {
+		t.Errorf("withdraw entry: log %q, want %q", b.logText(t), want)
+	}
+	w, err := a.c.Entry(ctx, ledger.EntryID(id))
+	if err != nil || w.State != "withdrawn" || w.WithdrawnAt == 0 {
+		t.Fatalf("entry %d after its withdrawal: %+v (%v)", id, w, err)
+	}
+	now, err := a.c.Claimable(ctx, ledgertest.Addr("alice"))
+	back, _ := owed.Amount.Add(e.Bond)
+	back, _ = back.Add(e.Fee)
+	if err != nil || now.Amount != back {
+		t.Errorf("alice is owed %v after withdrawing (was %v; %v), want the bond %v and the fee %v back", now.Amount, owed.Amount, err, e.Bond, e.Fee)
+	}
+
+	a.advance(t, 3601*time.Second)
+	if st, want := b.act(t, "bob", "act-withdrawentry", map[string]string{"entry": fmt.Sprint(kept)}), "Refused [EXPECTED]: Entries are withdrawn or replaced only before the task closes"; st != want {
+		t.Errorf("a withdrawal after close: status %q, want %q", st, want)
+	}
+	b.check(t)
+}
