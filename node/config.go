@@ -95,7 +95,7 @@ type FetchConfig struct {
 // SoloConfig is the [solo] table: the embedded engine's batching.
 type SoloConfig struct {
 	MaxBatch        int           `toml:"max_batch"`        // most transactions per block
-	MaxWait         time.Duration `toml:"max_wait"`         // longest a block waits after its first tx
+	MaxWait         time.Duration `toml:"max_wait"`         // how long an anchoring block waits for a transaction
 	CheckpointEvery int           `toml:"checkpoint_every"` // blocks between full checkpoints
 }
 

@@ -34,7 +34,7 @@ func (c Config) Encode() []byte {
 	c.Artifacts.encode(&b, kv)
 	b.WriteString("\n[solo] # the embedded engine\n")
 	kv("max_batch", fmt.Sprint(c.Solo.MaxBatch), "most transactions per block")
-	kv("max_wait", duration(c.Solo.MaxWait), "longest a block waits after its first transaction")
+	kv("max_wait", duration(c.Solo.MaxWait), "how long an anchoring block waits for a transaction before it is made empty")
 	kv("checkpoint_every", fmt.Sprint(c.Solo.CheckpointEvery), "blocks between full checkpoints")
 	b.WriteString("\n[comet] # the CometBFT node, when engine = \"comet\"\n")
 	kv("home", quote(c.Comet.Home), "CometBFT home: config/config.toml, config/genesis.json, keys, data/")

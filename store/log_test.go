@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -138,7 +139,8 @@ func TestHeightsFollowWithoutGaps(t *testing.T) {
 
 // TestAFailedCommitWritesNothing: "one database transaction per applied block". A block
 // that fails partway (here, a transaction id already in the log, refused by the unique
-// index after the block's other rows were written) leaves no row of it behind.
+// index after the block's other rows were written) leaves no row of it behind, and the
+// same height commits once the block is right.
 func TestAFailedCommitWritesNothing(t *testing.T) {
 	db, _ := openTemp(t)
 	s := newSigner(t)
@@ -160,6 +162,11 @@ func TestAFailedCommitWritesNothing(t *testing.T) {
 	}
 	if got, want := readAll(t, db), []StoredBlock{stored(b1)}; !cmp.Equal(want, got, sameRecord) {
 		t.Errorf("log after a failed commit:\n%s", cmp.Diff(want, got, sameRecord))
+	}
+	b2 = s.block(t, 2, 2, 5) // the writer takes the block once it is right
+	commit(t, db, b2)
+	if got, want := readAll(t, db), []StoredBlock{stored(b1), stored(b2)}; !cmp.Equal(want, got, sameRecord) {
+		t.Errorf("log after the retried commit:\n%s", cmp.Diff(want, got, sameRecord))
 	}
 }
 
@@ -236,5 +243,45 @@ func TestAnUnknownSchemaVersionIsRefused(t *testing.T) {
 	}
 	if want := "open store " + path + ": unsupported schema version 99, want 3"; err.Error() != want {
 		t.Errorf("Open error = %q, want %q", err, want)
+	}
+}
+
+// TestABlockEncodedAheadCommitsAsCommitBlockWould: a block whose transactions were
+// encoded one by one as they were applied (EncodeTx, then EncodeBlock and Commit) reads
+// back as the same block committed whole; transactions encoded for another block, or
+// too few of them, are refused before anything is written.
+func TestABlockEncodedAheadCommitsAsCommitBlockWould(t *testing.T) {
+	db, _ := openTemp(t)
+	s := newSigner(t)
+	b1, b2 := s.block(t, 1, 0, 3), s.block(t, 2, 3, 2)
+	var txs []EncodedTx
+	for i := range b1.Txs {
+		e, err := EncodeTx(&b1.Txs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		txs = append(txs, e)
+	}
+	for _, tc := range []struct {
+		txs  []EncodedTx
+		want string
+	}{
+		{txs[:2], "commit block 1: 2 transactions encoded for 3 in the block"},
+		{[]EncodedTx{txs[1], txs[0], txs[2]}, fmt.Sprintf("commit block 1: tx 0 encoded as %s, is %s", HexID(b1.Txs[1].ID), HexID(b1.Txs[0].ID))},
+	} {
+		if _, err := EncodeBlock(&b1, tc.txs); err == nil || err.Error() != tc.want {
+			t.Errorf("EncodeBlock = %v, want %q", err, tc.want)
+		}
+	}
+	enc, err := EncodeBlock(&b1, txs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Commit(enc); err != nil {
+		t.Fatal(err)
+	}
+	commit(t, db, b2)
+	if got, want := readAll(t, db), []StoredBlock{stored(b1), stored(b2)}; !cmp.Equal(want, got, sameRecord) {
+		t.Errorf("log:\n%s", cmp.Diff(want, got, sameRecord))
 	}
 }

@@ -17,7 +17,11 @@ const SchemaVersion = 3
 var ErrSchema = errors.New("unsupported schema version")
 
 // schema creates every table. Heights, indexes and ids are INTEGER; amounts, hashes and
-// addresses are TEXT; JSON columns hold the ledger's own encoding.
+// addresses are TEXT; JSON columns hold the ledger's own encoding. Files written before
+// had an index txs_sender on txs(sender, nonce), which no reader used and every
+// transaction paid a page write for; migrate drops it from any version. The index is
+// derived data, so dropping it changes no version: a file without it reads and writes
+// the same, with either this package or an older one (which creates it again).
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
 	key   TEXT PRIMARY KEY,
@@ -42,7 +46,6 @@ CREATE TABLE IF NOT EXISTS txs (
 	PRIMARY KEY (height, idx)
 ) STRICT, WITHOUT ROWID;
 CREATE UNIQUE INDEX IF NOT EXISTS txs_id ON txs(id);
-CREATE INDEX IF NOT EXISTS txs_sender ON txs(sender, nonce);
 CREATE TABLE IF NOT EXISTS events (
 	height INTEGER NOT NULL,
 	seq    INTEGER NOT NULL,
@@ -99,6 +102,9 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	}
 	if _, err := tx.ExecContext(ctx, deliveriesSchema+workSchema+baseSchema); err != nil {
 		return fmt.Errorf("create tables: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DROP INDEX IF EXISTS txs_sender`); err != nil {
+		return fmt.Errorf("drop index txs_sender: %w", err)
 	}
 	return tx.Commit()
 }

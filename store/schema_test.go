@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/arena/arena/ledger"
 )
 
@@ -117,5 +119,35 @@ func TestAVersion2FilesBlocksDidNotKeepTheirEvents(t *testing.T) {
 	}
 	if v := count(t, db, `SELECT value FROM meta WHERE key = 'schema_version'`); v != SchemaVersion {
 		t.Errorf("schema version %d after the upgrade, want %d", v, SchemaVersion)
+	}
+}
+
+// TestTheUnusedSenderIndexIsDropped: a file written with the index txs_sender, which no
+// reader used, opens without it, at the same schema version, its log as it was, and
+// takes the next block.
+func TestTheUnusedSenderIndexIsDropped(t *testing.T) {
+	db, path := openTemp(t)
+	s := newSigner(t)
+	b1 := s.block(t, 1, 0, 3)
+	commit(t, db, b1)
+	if _, err := db.w.Exec(`CREATE INDEX txs_sender ON txs(sender, nonce)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db, err := Open(path)
+	if err != nil {
+		t.Fatalf("Open(a file with txs_sender) = %v", err)
+	}
+	defer db.Close()
+	if n := count(t, db, `SELECT COUNT(*) FROM sqlite_schema WHERE name = 'txs_sender'`); n != 0 {
+		t.Errorf("txs_sender still in the file after Open")
+	}
+	if v := count(t, db, `SELECT value FROM meta WHERE key = 'schema_version'`); v != SchemaVersion {
+		t.Errorf("schema version %d, want %d", v, SchemaVersion)
+	}
+	b2 := s.block(t, 2, 3, 2)
+	commit(t, db, b2)
+	if got, want := readAll(t, db), []StoredBlock{stored(b1), stored(b2)}; !cmp.Equal(want, got, sameRecord) {
+		t.Errorf("log after dropping the index:\n%s", cmp.Diff(want, got, sameRecord))
 	}
 }

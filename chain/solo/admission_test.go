@@ -66,28 +66,44 @@ func TestRefusalsAtAdmissionWriteNothing(t *testing.T) {
 }
 
 // TestARefusalDoesNotHoldUpItsBlock: a refused transaction queued with good ones is
-// answered alone; the others are applied in the same block.
+// answered alone, at once; the others are applied in the same block. Block 1's commit is
+// held so that all three queue for block 2.
 func TestARefusalDoesNotHoldUpItsBlock(t *testing.T) {
-	e := openEngine(t, Config{Path: tempPath(t), MaxWait: 50e6}, testTerms(t))
+	e := openEngine(t, Config{Path: tempPath(t)}, testTerms(t))
+	committing, resume := make(chan uint64, 8), make(chan struct{})
+	applied := make(chan uint64, 8)
+	e.beforeCommit = func(h uint64) {
+		committing <- h
+		if h == 1 {
+			<-resume
+		}
+	}
+	e.applied = func(h uint64) { applied <- h }
+	first := submitAsync(e, newSigner(t).faucet(t, 1, 1))
+	wait(t, applied, "block 1's transaction applied")
+	wait(t, committing, "block 1's commit")
+
 	good, bad := newSigner(t), newSigner(t)
-	errs := make(chan error, 3)
-	receipts := make(chan Receipt, 3)
+	var answers []<-chan submitted
 	for _, tx := range []*ledger.Tx{good.faucet(t, 1, 1), bad.faucet(t, 5, 1), newSigner(t).faucet(t, 1, 1)} {
-		go func() {
-			r, err := e.Submit(context.Background(), tx)
-			if err != nil {
-				errs <- err
-				return
-			}
-			receipts <- r
-		}()
+		answers = append(answers, submitAsync(e, tx))
 	}
-	if err := <-errs; err.Error() != "[EXPECTED] Nonce is not the sender's next nonce" {
-		t.Errorf("refusal = %v", err)
+	refused := wait(t, answers[1], "the refusal, while block 1 is still committing")
+	if refused.err == nil || refused.err.Error() != "[EXPECTED] Nonce is not the sender's next nonce" {
+		t.Errorf("refusal = %+v, %v", refused.r, refused.err)
 	}
-	r1, r2 := <-receipts, <-receipts
-	if r1.Height != 1 || r2.Height != 1 || r1.Index+r2.Index != 1 {
-		t.Errorf("receipts %+v and %+v, want both in block 1 at indexes 0 and 1", r1, r2)
+	for range 2 {
+		if h := wait(t, applied, "a good transaction applied"); h != 2 {
+			t.Errorf("good transaction applied in block %d, want 2", h)
+		}
+	}
+	close(resume)
+	if res := wait(t, first, "block 1's receipt"); res.err != nil || res.r.Height != 1 {
+		t.Errorf("block 1's transaction: %+v, %v", res.r, res.err)
+	}
+	r1, r2 := wait(t, answers[0], "a receipt"), wait(t, answers[2], "a receipt")
+	if r1.err != nil || r2.err != nil || r1.r.Height != 2 || r2.r.Height != 2 || r1.r.Index+r2.r.Index != 1 {
+		t.Errorf("receipts %+v, %v and %+v, %v; want both in block 2 at indexes 0 and 1", r1.r, r1.err, r2.r, r2.err)
 	}
 }
 

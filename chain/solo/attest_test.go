@@ -2,49 +2,33 @@ package solo
 
 import (
 	"context"
-	"slices"
 	"testing"
 	"time"
 
 	"github.com/arena/arena/ledger"
 )
 
-// TestAnAttestationCutsItsBlockAtOnce: a grading round waits on its validators'
-// attestations, so the sequencer seals one as soon as it is queued instead of waiting
-// for the batch's quiet gap. With a MaxWait of an hour the gap is seven and a half
-// minutes; the attestation (refused here: there is no such round) is answered well
-// before it.
-func TestAnAttestationCutsItsBlockAtOnce(t *testing.T) {
+// TestABlockIsCutOnceTheCommitterIsFree: the sequencer waits for no more transactions
+// while the committer is idle: a grading round waits on its validators' attestations,
+// and every submitter on its receipt. With a MaxWait of an hour, an attestation (refused
+// by the rules here: there is no such round) and then a faucet transaction are each
+// committed in a block of their own and answered, well before it.
+func TestABlockIsCutOnceTheCommitterIsFree(t *testing.T) {
 	e := openEngine(t, Config{Path: tempPath(t), MaxWait: time.Hour}, testTerms(t))
 	s := newSigner(t)
-	tx := s.sign(t, &ledger.Tx{Nonce: 1, Body: ledger.Attest{Round: 7, Attempt: 1, Result: ledger.Result{Tier: 3, Passed: true}}})
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
-	r, err := e.Submit(ctx, tx)
+	r, err := e.Submit(ctx, s.sign(t, &ledger.Tx{Nonce: 1, Body: ledger.Attest{Round: 7, Attempt: 1, Result: ledger.Result{Tier: 3, Passed: true}}}))
 	if err != nil {
-		t.Fatalf("submit: %v", err)
+		t.Fatalf("submit the attestation: %v", err)
 	}
-	if want := "[EXPECTED] No such round"; r.Outcome.Err != want {
-		t.Errorf("outcome %q, want %q", r.Outcome.Err, want)
+	if want := "[EXPECTED] No such round"; r.Outcome.Err != want || r.Height != 1 {
+		t.Errorf("attestation: height %d, outcome %q; want height 1, %q", r.Height, r.Outcome.Err, want)
 	}
-}
-
-// TestEveryAttestationKindAndNoOtherCutsABlock: the kinds that report a grading run's
-// result, of every contest kind, are the ones attests names.
-func TestEveryAttestationKindAndNoOtherCutsABlock(t *testing.T) {
-	want := []string{"attest", "bench_check_attest", "challenge_attest", "learn_attest", "tender_attest", "tender_check_attest"}
-	var got []string
-	for _, k := range ledger.Kinds() {
-		body, ok := ledger.ZeroBody(k)
-		if !ok {
-			t.Fatalf("no body for kind %s", k)
-		}
-		if attests(&request{tx: &ledger.Tx{Body: body}}) {
-			got = append(got, string(k))
-		}
+	if r, err = e.Submit(ctx, s.faucet(t, 2, 1)); err != nil {
+		t.Fatalf("submit the faucet: %v", err)
 	}
-	slices.Sort(got)
-	if !slices.Equal(got, want) {
-		t.Errorf("attestation kinds %v, want %v", got, want)
+	if !r.Outcome.OK() || r.Height != 2 {
+		t.Errorf("faucet: height %d, outcome %q; want applied at height 2", r.Height, r.Outcome.Err)
 	}
 }

@@ -10,7 +10,7 @@ type Config struct {
 	Path            string           // the SQLite file; created if missing
 	Now             func() time.Time // the wall clock blocks are timed by; default time.Now
 	MaxBatch        int              // most transactions per block; default 1000
-	MaxWait         time.Duration    // longest a block waits after its first transaction; default 2ms
+	MaxWait         time.Duration    // how long an anchoring block waits for a transaction before it is made empty; default 2ms
 	CheckpointEvery int              // blocks between full checkpoints; default 100
 	Logger          *slog.Logger     // default discards
 }

@@ -4,17 +4,20 @@
 //
 // The life of a transaction:
 //
-//  1. Submit verifies its signature in the caller's goroutine, outside every lock, and
-//     queues it: signatures are checked on every core, and the sequencer only ever
-//     takes a request Submit made after the check.
-//  2. The sequencer takes whatever is queued (up to Config.MaxBatch, waiting at most
-//     Config.MaxWait after the first) and builds one block of it with blocks.Builder,
-//     the builder comet shares: it admits each transaction with State.Check, and a
-//     refused one is answered at once with its *ledger.Error and never enters a block.
+//  1. Submit verifies its signature and encodes it in the caller's goroutine, outside
+//     every lock, and queues it: signatures are checked on every core, and the
+//     sequencer only ever takes a request Submit made after the check.
+//  2. The sequencer takes whatever is queued (up to Config.MaxBatch) and builds one
+//     block of it with blocks.Builder, the builder comet shares: it admits each
+//     transaction with State.Check, and a refused one is answered at once with its
+//     *ledger.Error and never enters a block.
 //  3. The admitted ones are applied in order in one block whose time is the wall clock
-//     in unix seconds, never earlier than the previous block's. While the block before
-//     is still being committed, the block goes on taking what is queued, and it is
-//     handed to the committer the moment that one is free.
+//     in unix seconds, never earlier than the previous block's, and each one's rows are
+//     encoded for the store as it is applied. While the block before is still being
+//     committed, the block goes on taking what is queued; it is handed to the committer
+//     the moment that one is free, with what the submitters already running queue
+//     meanwhile, and at once when it is idle: a block never waits for more
+//     transactions than arrive during the commit before it.
 //  4. The committer writes the block (transactions, outcomes, events, and every
 //     Config.CheckpointEvery blocks a full checkpoint) in one SQLite transaction, while
 //     the sequencer builds the next. Only once that commit is durable is each of its

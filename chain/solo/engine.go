@@ -72,7 +72,9 @@ type Engine struct {
 type request struct {
 	tx    *ledger.Tx
 	id    [32]byte
-	reply chan result // buffered: the sequencer never waits on a submitter
+	wire  []byte          // tx's wire form, encoded by Submit
+	enc   store.EncodedTx // tx's rows, encoded by the sequencer once applied
+	reply chan result     // buffered: the sequencer never waits on a submitter
 }
 
 type result struct {
@@ -138,8 +140,8 @@ func genesisTerms(db *store.DB, genesis *ledger.Terms) (ledger.Terms, error) {
 	return *genesis, nil
 }
 
-// Submit verifies tx's signature in the caller's goroutine, so that every core checks
-// signatures, queues it and waits until it is in a durably committed block. A transaction refused at admission (bad signature, wrong chain, wrong nonce,
+// Submit verifies tx's signature and encodes it in the caller's goroutine, so that every
+// core checks signatures, queues it and waits until it is in a durably committed block. A transaction refused at admission (bad signature, wrong chain, wrong nonce,
 // short balance) is answered with its error and never enters a block; refusals by the
 // ledger are *ledger.Error. A transaction admitted but refused by the rules is recorded
 // and acknowledged like any other, with Receipt.Outcome.Err set. If ctx ends after tx was queued, Submit returns ctx.Err()
@@ -154,7 +156,11 @@ func (e *Engine) Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error) {
 	if err != nil {
 		return Receipt{}, err
 	}
-	req := &request{tx: tx, id: id, reply: make(chan result, 1)}
+	wire, err := tx.MarshalJSON()
+	if err != nil {
+		return Receipt{}, err
+	}
+	req := &request{tx: tx, id: id, wire: wire, reply: make(chan result, 1)}
 	select {
 	case e.queue <- req:
 	case <-ctx.Done():

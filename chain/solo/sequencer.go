@@ -1,7 +1,8 @@
 package solo
 
 import (
-	"strings"
+	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/arena/arena/chain/blocks"
@@ -40,13 +41,12 @@ func (e *Engine) run() {
 	}
 }
 
-// collect waits for a first transaction, then takes more until MaxBatch are queued,
-// MaxWait has passed since the first, or none has arrived for a quiet gap (an eighth of
-// MaxWait): once submitters stop arriving, waiting longer only adds latency. An
-// attestation cuts the block at once, with whatever else is already queued: a grading
-// round waits on it, and its validator on its receipt. With anchor it waits for the
-// first at most MaxWait, and returns no batch when none came. more is false once Close
-// was called.
+// collect waits for a first transaction and takes it with whatever else is already
+// queued, up to MaxBatch, without waiting for more: the block then goes on taking what
+// arrives for as long as the block before it is committing (see seal), so a block is cut
+// the moment the committer is free, and a lone transaction meets an idle committer
+// without delay. With anchor it waits for the first at most MaxWait, and returns no
+// batch when none came. more is false once Close was called.
 func (e *Engine) collect(anchor bool) (batch []*request, more bool) {
 	var idle <-chan time.Time
 	if anchor {
@@ -56,34 +56,12 @@ func (e *Engine) collect(anchor bool) (batch []*request, more bool) {
 	}
 	select {
 	case r := <-e.queue:
-		batch = append(batch, r)
+		return e.queued(append(batch, r)), true
 	case <-idle:
 		return nil, true
 	case <-e.quit:
 		return nil, false
 	}
-	if attests(batch[0]) {
-		return e.queued(batch), true
-	}
-	deadline := time.Now().Add(e.cfg.MaxWait)
-	gap := e.cfg.MaxWait / 8
-	quiet := time.NewTimer(gap)
-	defer quiet.Stop()
-	for len(batch) < e.cfg.MaxBatch {
-		select {
-		case r := <-e.queue:
-			batch = append(batch, r)
-			if attests(r) {
-				return e.queued(batch), true
-			}
-			quiet.Reset(min(gap, time.Until(deadline)))
-		case <-quiet.C:
-			return batch, true
-		case <-e.quit:
-			return batch, false
-		}
-	}
-	return batch, true
 }
 
 // queued adds to batch the transactions already queued, up to MaxBatch, without waiting.
@@ -99,13 +77,6 @@ func (e *Engine) queued(batch []*request) []*request {
 	return batch
 }
 
-// attests reports whether r is an attestation: a validator's result for a grading
-// round, of any contest kind (attest, tender_attest, challenge_attest, ...: every kind
-// whose name ends in "attest").
-func attests(r *request) bool {
-	return r.tx.Body != nil && strings.HasSuffix(string(r.tx.Body.Kind()), "attest")
-}
-
 // drain answers every queued transaction once the sequencer has stopped.
 func (e *Engine) drain() {
 	err := e.stopped()
@@ -119,10 +90,11 @@ func (e *Engine) drain() {
 	}
 }
 
-// sealed is a block applied to the state and waiting for its commit, with the requests
-// it acknowledges once durable, in block order.
+// sealed is a block applied to the state and waiting for its commit, encoded for the
+// store, with the requests it acknowledges once durable, in block order.
 type sealed struct {
 	cb   store.CommittedBlock
+	enc  *store.EncodedBlock
 	reqs []*request
 }
 
@@ -137,8 +109,9 @@ type committer struct {
 
 // seal admits and applies one block from batch, and while the block before it is still
 // committing, from whatever else is queued, up to MaxBatch; it hands the block to the
-// committer the moment that one is free. An empty batch is an empty block, the anchor
-// one. It reports false if the engine halted.
+// committer, encoded, the moment that one is free, with what the submitters already
+// running queue meanwhile. An empty batch is an empty block, the anchor one. It
+// reports false if the engine halted.
 func (e *Engine) seal(batch []*request, c *committer) bool {
 	if err := e.halted(); err != nil {
 		e.answer(batch, nil, err)
@@ -160,14 +133,27 @@ func (e *Engine) seal(batch []*request, c *committer) bool {
 			admitted, err = e.build(b, batch[len(batch)-1:], admitted)
 		}
 	}
+	if err == nil && len(batch) < e.cfg.MaxBatch {
+		// The committer is free. Submitters already running (checking a signature,
+		// about to queue) go first: one block for them costs less than a commit and an
+		// fsync each, and when nothing else is runnable this takes no time.
+		runtime.Gosched()
+		n := len(batch)
+		batch = e.queued(batch)
+		admitted, err = e.build(b, batch[n:], admitted)
+	}
 	if err == nil && len(admitted) == 0 && len(batch) > 0 { // every transaction refused: no block
 		e.release()
 		c.free <- struct{}{}
 		return true
 	}
 	var cb store.CommittedBlock
+	var enc *store.EncodedBlock
 	if err == nil {
 		cb, err = b.Seal(&e.ckpts)
+	}
+	if err == nil {
+		enc, err = store.EncodeBlock(&cb, encoded(admitted))
 	}
 	if err != nil {
 		e.release()
@@ -177,7 +163,7 @@ func (e *Engine) seal(batch []*request, c *committer) bool {
 	}
 	e.last = cb.Info()
 	e.anchor = e.state.AwaitsAnchor()
-	c.in <- sealed{cb: cb, reqs: admitted}
+	c.in <- sealed{cb: cb, enc: enc, reqs: admitted}
 	return true
 }
 
@@ -193,7 +179,7 @@ func (e *Engine) commit(c *committer) {
 			e.beforeCommit(s.cb.Height)
 		}
 		if err == nil {
-			if err = e.db.CommitBlock(s.cb); err != nil {
+			if err = e.db.Commit(s.enc); err != nil {
 				e.fail(err)
 			}
 		}
@@ -244,11 +230,12 @@ func (e *Engine) start() *blocks.Builder {
 }
 
 // build admits and applies batch in block b (see blocks.Builder), appending the admitted
-// requests to admitted, in block order. Refused transactions are answered at once and
-// left out. The state must be held.
+// requests to admitted, in block order, each with its rows encoded for the store while
+// the block before may still be committing. Refused transactions are answered at once
+// and left out. The state must be held.
 func (e *Engine) build(b *blocks.Builder, batch []*request, admitted []*request) ([]*request, error) {
 	for _, r := range batch {
-		_, refused, err := b.Add(r.tx, r.id)
+		out, refused, err := b.Add(r.tx, r.id)
 		switch {
 		case err != nil:
 			return admitted, err
@@ -256,12 +243,25 @@ func (e *Engine) build(b *blocks.Builder, batch []*request, admitted []*request)
 			r.reply <- result{err: refused}
 		default:
 			admitted = append(admitted, r)
+			r.enc, err = store.EncodeTx(&store.TxRecord{ID: r.id, Tx: r.tx, Outcome: out, Wire: r.wire})
+			if err != nil {
+				return admitted, fmt.Errorf("block %d: %w", e.last.Height+1, err)
+			}
 			if e.applied != nil {
 				e.applied(e.last.Height + 1)
 			}
 		}
 	}
 	return admitted, nil
+}
+
+// encoded returns the encoded rows of reqs, in order.
+func encoded(reqs []*request) []store.EncodedTx {
+	out := make([]store.EncodedTx, len(reqs))
+	for i, r := range reqs {
+		out[i] = r.enc
+	}
+	return out
 }
 
 // answer acknowledges admitted with their receipts from cb, or with err.
