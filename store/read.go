@@ -136,60 +136,47 @@ func (db *DB) BlockEvents() ([]ledger.Event, error) {
 	return out, nil
 }
 
-// blockPage is how many blocks Blocks reads per query.
+// blockPage is how many blocks Blocks and BlockRows read per query.
 const blockPage = 256
 
 // Blocks iterates over the committed blocks from height from (at least 1) to height to
 // inclusive, in order, each with its transactions; a log that begins at a base (SetBase)
-// has none at or below it. It reads a page of blocks at a time and holds no
-// rows open while the caller works. A block whose row disagrees with its transactions
-// yields ErrCorrupt; iteration stops after the first error.
+// has none at or below it. It reads a page of blocks at a time (BlockRows) and holds no
+// rows open while the caller works, decoding each block's transactions as it yields
+// it. A block whose row disagrees with its transactions yields ErrCorrupt, and one with
+// a row that does not decode that row's error, after the blocks before it; iteration
+// stops after the first error.
 func (db *DB) Blocks(from, to uint64) iter.Seq2[StoredBlock, error] {
 	return func(yield func(StoredBlock, error) bool) {
-		base, err := baseHeight(context.Background(), db.r)
-		if err != nil {
-			yield(StoredBlock{}, err)
-			return
-		}
-		for lo := max(from, base+1); lo <= to; {
-			hi := min(to, lo+blockPage-1)
-			page, err := db.blockPage(lo, hi)
+		for rb, err := range db.BlockRows(from, to) {
+			var b StoredBlock
+			if err == nil {
+				b, err = rb.decode()
+			}
 			if err != nil {
 				yield(StoredBlock{}, err)
 				return
 			}
-			for _, b := range page {
-				if !yield(b, nil) {
-					return
-				}
-			}
-			if len(page) == 0 || hi == to {
+			if !yield(b, nil) {
 				return
 			}
-			lo = hi + 1
 		}
 	}
 }
 
-// blockPage reads blocks lo..hi and their transactions.
-func (db *DB) blockPage(lo, hi uint64) ([]StoredBlock, error) {
-	rows, err := db.rowPage(lo, hi)
-	if err != nil {
-		return nil, err
+// decode returns the block with its transactions decoded.
+func (b *RowBlock) decode() (StoredBlock, error) {
+	sb := b.Stored()
+	if len(b.Rows) > 0 {
+		sb.Txs = make([]TxRecord, len(b.Rows))
 	}
-	page := make([]StoredBlock, len(rows))
-	for i := range rows {
-		page[i] = rows[i].Stored()
-		if len(rows[i].Rows) > 0 {
-			page[i].Txs = make([]TxRecord, len(rows[i].Rows))
-		}
-		for j := range rows[i].Rows {
-			if page[i].Txs[j], err = rows[i].Rows[j].Record(); err != nil {
-				return nil, err
-			}
+	for j := range b.Rows {
+		var err error
+		if sb.Txs[j], err = b.Rows[j].Record(); err != nil {
+			return StoredBlock{}, err
 		}
 	}
-	return page, nil
+	return sb, nil
 }
 
 // RowBlock is a block as BlockRows reads it: its row and begin-block events (as in
