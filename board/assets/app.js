@@ -817,8 +817,9 @@
     return new Date(s * 1000).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
   }
   // sharesOf reads prize shares by place, basis points separated by commas: the shares,
-  // [] for none (one winner), or what is wrong with them. Their sum and count are the
-  // ledger's to judge.
+  // [] for none (one winner), or what is wrong with them, as the ledger would refuse
+  // them (each positive, at most L.Shares places, summing to L.Basis), so that no fee
+  // is paid for a refusal.
   function sharesOf(text) {
     if (text.trim() === "") {
       return [];
@@ -831,6 +832,19 @@
           "first place first, separated by commas, such as 5000,3000,2000. Nothing was sent.";
       }
       out.push(Number(p));
+    }
+    if (out.length > L.Shares) {
+      return "Prize shares by place name " + out.length + " places; a prize is split across at most " + L.Shares + ". Nothing was sent.";
+    }
+    var sum = 0;
+    for (var j = 0; j < out.length; j++) {
+      if (out[j] <= 0) {
+        return "Prize shares by place: every place takes a positive share; place " + (j + 1) + " takes none. Nothing was sent.";
+      }
+      sum += out[j];
+    }
+    if (sum !== L.Basis) {
+      return "Prize shares by place sum to " + sum + " basis points; they must sum to " + L.Basis + ", the whole prize. Nothing was sent.";
     }
     return out;
   }
