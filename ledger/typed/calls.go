@@ -2,7 +2,6 @@ package typed
 
 import (
 	"encoding/hex"
-	"fmt"
 
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/signer/core/apitypes"
@@ -36,35 +35,16 @@ var modelCallFields = []apitypes.Type{
 // arena as the EIP-712 typed data its signer signs: the arena's domain (Domain) under
 // c's signature chain id, and the ModelCall type. It refuses a chain id of zero.
 func CallTypedData(arena [32]byte, c round.Call) (apitypes.TypedData, error) {
-	if c.ChainID == 0 {
-		return apitypes.TypedData{}, fmt.Errorf("%w: the chain id must be 1 to 18446744073709551615", ErrSchema)
-	}
 	kec := func(s string) string { return "0x" + hex.EncodeToString(crypto.Keccak256([]byte(s))) }
-	return apitypes.TypedData{
-		Types: apitypes.Types{
-			"EIP712Domain": append([]apitypes.Type(nil), domainFields...),
-			ModelCallType:  append([]apitypes.Type(nil), modelCallFields...),
-		},
-		PrimaryType: ModelCallType,
-		Domain:      Domain(arena, c.ChainID),
-		Message: apitypes.TypedDataMessage{
-			"arena": "0x" + hex.EncodeToString(arena[:]), "provider": c.Provider, "model": c.Model, "purpose": c.Purpose,
-			"promptSha256": c.PromptSHA, "responseSha256": c.ResponseSHA, "prompt": kec(c.Prompt), "response": kec(c.Response),
-			"started": c.Started, "finished": c.Finished, "fallback": c.Fallback, "fallbackWhy": c.FallbackWhy,
-		},
-	}, nil
+	return single(ModelCallType, modelCallFields, arena, c.ChainID, apitypes.TypedDataMessage{
+		"arena": "0x" + hex.EncodeToString(arena[:]), "provider": c.Provider, "model": c.Model, "purpose": c.Purpose,
+		"promptSha256": c.PromptSHA, "responseSha256": c.ResponseSHA, "prompt": kec(c.Prompt), "response": kec(c.Response),
+		"started": c.Started, "finished": c.Finished, "fallback": c.Fallback, "fallbackWhy": c.FallbackWhy,
+	})
 }
 
 // CallDigest returns the EIP-712 digest of CallTypedData(arena, c), the hash a
 // model-call receipt's signature signs.
 func CallDigest(arena [32]byte, c round.Call) ([32]byte, error) {
-	td, err := CallTypedData(arena, c)
-	if err != nil {
-		return [32]byte{}, err
-	}
-	h, _, err := apitypes.TypedDataAndHash(td)
-	if err != nil {
-		return [32]byte{}, fmt.Errorf("%w: %s: %v", ErrSchema, ModelCallType, err)
-	}
-	return [32]byte(h), nil
+	return digestOf(CallTypedData(arena, c))
 }

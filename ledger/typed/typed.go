@@ -438,9 +438,44 @@ func (t *Table) rowOf(env Envelope, body book.Body) (*schema, error) {
 		return nil, fmt.Errorf("%w: no schema for a %T of kind %q", ErrSchema, body, body.Kind())
 	}
 	if env.ChainID == 0 {
-		return nil, fmt.Errorf("%w: the chain id must be 1 to 18446744073709551615", ErrSchema)
+		return nil, errZeroChainID()
 	}
 	return sc, nil
+}
+
+// errZeroChainID refuses a signature under chain id 0, which no EVM chain has.
+func errZeroChainID() error {
+	return fmt.Errorf("%w: the chain id must be 1 to 18446744073709551615", ErrSchema)
+}
+
+// single returns the typed data of a signature whose primary type references no other:
+// the arena's domain (Domain) under chainID, the primary type with fields, and msg. It
+// refuses a chain id of zero.
+func single(primary string, fields []apitypes.Type, arena [32]byte, chainID uint64, msg apitypes.TypedDataMessage) (apitypes.TypedData, error) {
+	if chainID == 0 {
+		return apitypes.TypedData{}, errZeroChainID()
+	}
+	return apitypes.TypedData{
+		Types: apitypes.Types{
+			"EIP712Domain": append([]apitypes.Type(nil), domainFields...),
+			primary:        append([]apitypes.Type(nil), fields...),
+		},
+		PrimaryType: primary,
+		Domain:      Domain(arena, chainID),
+		Message:     msg,
+	}, nil
+}
+
+// digestOf returns go-ethereum's EIP-712 digest of td, or err when making td failed.
+func digestOf(td apitypes.TypedData, err error) ([32]byte, error) {
+	if err != nil {
+		return [32]byte{}, err
+	}
+	h, _, err := apitypes.TypedDataAndHash(td)
+	if err != nil {
+		return [32]byte{}, fmt.Errorf("%w: %s: %v", ErrSchema, td.PrimaryType, err)
+	}
+	return [32]byte(h), nil
 }
 
 // VerifyingContract returns the address in the EIP-712 domain of the arena whose genesis

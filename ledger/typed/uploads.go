@@ -2,7 +2,6 @@ package typed
 
 import (
 	"encoding/hex"
-	"fmt"
 	"strconv"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -46,43 +45,22 @@ type Upload struct {
 // eth_signTypedData_v4: the arena's domain (Domain) and the BlobUpload or WorkUpload
 // type. It refuses a chain id of zero.
 func UploadTypedData(u Upload) (apitypes.TypedData, error) {
-	if u.ChainID == 0 {
-		return apitypes.TypedData{}, fmt.Errorf("%w: the chain id must be 1 to 18446744073709551615", ErrSchema)
-	}
 	primary := BlobUploadType
 	if u.Work {
 		primary = WorkUploadType
 	}
-	return apitypes.TypedData{
-		Types: apitypes.Types{
-			"EIP712Domain": append([]apitypes.Type(nil), domainFields...),
-			primary:        append([]apitypes.Type(nil), uploadFields...),
-		},
-		PrimaryType: primary,
-		Domain:      Domain(u.Arena, u.ChainID),
-		Message: apitypes.TypedDataMessage{
-			"arena":      "0x" + hex.EncodeToString(u.Arena[:]),
-			"account":    common.Address(u.Account).Hex(),
-			"sha256":     "0x" + hex.EncodeToString(u.SHA256[:]),
-			"size":       strconv.FormatUint(u.Size, 10),
-			"validUntil": strconv.FormatUint(u.ValidUntil, 10),
-		},
-	}, nil
+	return single(primary, uploadFields, u.Arena, u.ChainID, apitypes.TypedDataMessage{
+		"arena":      "0x" + hex.EncodeToString(u.Arena[:]),
+		"account":    common.Address(u.Account).Hex(),
+		"sha256":     "0x" + hex.EncodeToString(u.SHA256[:]),
+		"size":       strconv.FormatUint(u.Size, 10),
+		"validUntil": strconv.FormatUint(u.ValidUntil, 10),
+	})
 }
 
 // UploadDigest returns the EIP-712 digest of UploadTypedData(u), the hash an upload
 // signature signs.
-func UploadDigest(u Upload) ([32]byte, error) {
-	td, err := UploadTypedData(u)
-	if err != nil {
-		return [32]byte{}, err
-	}
-	h, _, err := apitypes.TypedDataAndHash(td)
-	if err != nil {
-		return [32]byte{}, fmt.Errorf("%w: %s: %v", ErrSchema, td.PrimaryType, err)
-	}
-	return [32]byte(h), nil
-}
+func UploadDigest(u Upload) ([32]byte, error) { return digestOf(UploadTypedData(u)) }
 
 // WorkFetchType is the primary type of a work fetch signature: what an account signs to
 // have an arena's node fetch an https URL and keep its bytes as work (POST
@@ -114,35 +92,14 @@ type WorkFetch struct {
 // eth_signTypedData_v4: the arena's domain (Domain) and the WorkFetch type. It refuses a
 // chain id of zero.
 func WorkFetchTypedData(f WorkFetch) (apitypes.TypedData, error) {
-	if f.ChainID == 0 {
-		return apitypes.TypedData{}, fmt.Errorf("%w: the chain id must be 1 to 18446744073709551615", ErrSchema)
-	}
-	return apitypes.TypedData{
-		Types: apitypes.Types{
-			"EIP712Domain": append([]apitypes.Type(nil), domainFields...),
-			WorkFetchType:  append([]apitypes.Type(nil), workFetchFields...),
-		},
-		PrimaryType: WorkFetchType,
-		Domain:      Domain(f.Arena, f.ChainID),
-		Message: apitypes.TypedDataMessage{
-			"arena":      "0x" + hex.EncodeToString(f.Arena[:]),
-			"account":    common.Address(f.Account).Hex(),
-			"url":        f.URL,
-			"validUntil": strconv.FormatUint(f.ValidUntil, 10),
-		},
-	}, nil
+	return single(WorkFetchType, workFetchFields, f.Arena, f.ChainID, apitypes.TypedDataMessage{
+		"arena":      "0x" + hex.EncodeToString(f.Arena[:]),
+		"account":    common.Address(f.Account).Hex(),
+		"url":        f.URL,
+		"validUntil": strconv.FormatUint(f.ValidUntil, 10),
+	})
 }
 
 // WorkFetchDigest returns the EIP-712 digest of WorkFetchTypedData(f), the hash a work
 // fetch signature signs.
-func WorkFetchDigest(f WorkFetch) ([32]byte, error) {
-	td, err := WorkFetchTypedData(f)
-	if err != nil {
-		return [32]byte{}, err
-	}
-	h, _, err := apitypes.TypedDataAndHash(td)
-	if err != nil {
-		return [32]byte{}, fmt.Errorf("%w: %s: %v", ErrSchema, td.PrimaryType, err)
-	}
-	return [32]byte(h), nil
-}
+func WorkFetchDigest(f WorkFetch) ([32]byte, error) { return digestOf(WorkFetchTypedData(f)) }
