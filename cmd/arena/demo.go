@@ -12,6 +12,16 @@ import (
 // collector lets the heap grow to twice what is live between collections.
 const demoMemoryLimit = 256 << 20
 
+// limitDemoMemory sets demoMemoryLimit unless GOMEMLIMIT is set, and returns what puts
+// the limit back.
+func (a *app) limitDemoMemory() (restore func()) {
+	if a.getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	old := debug.SetMemoryLimit(demoMemoryLimit)
+	return func() { debug.SetMemoryLimit(old) }
+}
+
 func (a *app) demoCmd() *cobra.Command {
 	var reader string
 	var skip []string
@@ -32,9 +42,7 @@ func (a *app) demoCmd() *cobra.Command {
 			if a.json {
 				out = a.stderr
 			}
-			if a.getenv("GOMEMLIMIT") == "" {
-				defer debug.SetMemoryLimit(debug.SetMemoryLimit(demoMemoryLimit))
-			}
+			defer a.limitDemoMemory()()
 			sum, err := demo.Run(cmd.Context(), demo.Options{Dir: dir, Out: out, ReaderOverride: reader, Skip: skip})
 			if err != nil {
 				return err

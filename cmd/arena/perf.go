@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -94,9 +93,7 @@ after each round: a long run of every kind, to see the node's memory stay bounde
 			if rounds < 1 {
 				return fmt.Errorf("--rounds must be at least 1, not %d", rounds)
 			}
-			if a.getenv("GOMEMLIMIT") == "" {
-				defer debug.SetMemoryLimit(debug.SetMemoryLimit(demoMemoryLimit))
-			}
+			defer a.limitDemoMemory()()
 			rep, err := perfDemo(cmd.Context(), rounds)
 			if err != nil {
 				return err
