@@ -51,7 +51,14 @@ type liar struct {
 // newCluster writes and starts a network of n nodes, the validators of liars dishonest.
 func newCluster(t testing.TB, n int, liars ...liar) *cluster {
 	t.Helper()
-	c := writeCluster(t, n, 0)
+	return startCluster(writeCluster(t, n, 0), liars...)
+}
+
+// startCluster starts every node of c, the validators of liars dishonest, and waits
+// for height 2.
+func startCluster(c *cluster, liars ...liar) *cluster {
+	c.t.Helper()
+	n := len(c.procs)
 	for _, l := range liars {
 		c.env[l.node] = append(c.env[l.node], nodeDishonestEnv+"="+l.how)
 	}
@@ -63,9 +70,17 @@ func newCluster(t testing.TB, n int, liars ...liar) *cluster {
 }
 
 // writeCluster writes the homes of a network of n validators and observers more nodes,
-// none of them started.
+// none of them started, with the localnet's default timeouts.
 func writeCluster(t testing.TB, n, observers int) *cluster {
 	t.Helper()
+	return writeClusterWith(t, comet.TestnetOptions{Nodes: n, Observers: observers})
+}
+
+// writeClusterWith is writeCluster with o's node counts and timeouts; the terms and
+// ports are the cluster's own.
+func writeClusterWith(t testing.TB, o comet.TestnetOptions) *cluster {
+	t.Helper()
+	n, observers := o.Nodes, o.Observers
 	c := &cluster{t: t, dir: t.TempDir(), sponsor: mustKey(t), treasury: mustKey(t)}
 	treasury := c.treasury.Address()
 	terms := ledger.Terms{
@@ -79,7 +94,8 @@ func writeCluster(t testing.TB, n, observers int) *cluster {
 		c.solvers = append(c.solvers, k)
 		terms.Genesis = append(terms.Genesis, ledger.Allocation{Address: k.Address(), Amount: ledger.Ether(100)})
 	}
-	net, err := comet.Testnet(c.dir, comet.TestnetOptions{Nodes: n, Observers: observers, Terms: terms, BasePort: freeBase(t, n+observers)})
+	o.Terms, o.BasePort = terms, freeBase(t, n+observers)
+	net, err := comet.Testnet(c.dir, o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package comet_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/arena/arena/chain/comet"
 )
@@ -47,5 +48,33 @@ func TestALocalnetNodeRelaysTransactionsToOnePeer(t *testing.T) {
 	}
 	if n := cfg.Mempool.ExperimentalMaxGossipConnectionsToPersistentPeers; n != 0 {
 		t.Errorf("installed by ceremony: mempool.experimental_max_gossip_connections_to_persistent_peers = %d, want 0 (every peer)", n)
+	}
+}
+
+// A localnet's node flushes what it writes to a peer within 10 ms and looks for votes
+// and block parts to gossip every 10 ms, not CometBFT's 100 ms each, which made every
+// step of every block wait on processes that share one machine. A node installed by
+// ceremony keeps CometBFT's defaults, made for peers across a wide-area network.
+func TestALocalnetNodeGossipsWithoutTheWideAreaWaits(t *testing.T) {
+	c := writeCluster(t, 4, 0)
+	for _, nd := range c.net.Nodes {
+		cfg, err := comet.LoadConfig(nd.Home)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f, g := cfg.P2P.FlushThrottleTimeout, cfg.Consensus.PeerGossipSleepDuration; f != 10*time.Millisecond || g != 10*time.Millisecond {
+			t.Errorf("%s: p2p.flush_throttle_timeout %s, consensus.peer_gossip_sleep_duration %s; want 10ms each", nd.Home, f, g)
+		}
+	}
+	fs := newFounders(t, 4)
+	if _, err := comet.InstallGenesis(fs[1].home, assemble(t, ceremonyTerms(), joinsOf(fs)), fs[1].join, comet.InstallOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := comet.LoadConfig(fs[1].home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, g := cfg.P2P.FlushThrottleTimeout, cfg.Consensus.PeerGossipSleepDuration; f != 100*time.Millisecond || g != 100*time.Millisecond {
+		t.Errorf("installed by ceremony: p2p.flush_throttle_timeout %s, consensus.peer_gossip_sleep_duration %s; want 100ms each", f, g)
 	}
 }
