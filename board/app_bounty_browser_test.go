@@ -1,6 +1,8 @@
 package board_test
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -8,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/ledgertest"
@@ -31,6 +34,15 @@ func (a *appArena) grade(t *testing.T, id uint64) ledger.EntryView {
 		t.Fatalf("grade entry %d: %+v (%v)", id, rc, err)
 	}
 	return a.waitEntry(t, id, "graded")
+}
+
+// enterTwo enters alice's work and then bob's on task from the page, as text, alone,
+// and returns their entries.
+func (b *appBrowser) enterTwo(t *testing.T, task uint64) (alice, bob uint64) {
+	t.Helper()
+	alice = applied(t, "alice enters", b.act(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(task), "work": "Tally: it counts what was won.", "team": ""}))
+	bob = applied(t, "bob enters", b.act(t, "bob", "act-enter", map[string]string{"task": fmt.Sprint(task), "work": "Ledgerly: a book of contests.", "team": ""}))
+	return alice, bob
 }
 
 // unchanged checks that nothing reached the node and nothing was signed since before
@@ -285,8 +297,7 @@ func TestAppWithdrawsAnEntryBeforeClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	task := a.postTask(t, ledger.Ether(10), 3600)
-	id := applied(t, "enter", b.act(t, "alice", "act-enter", map[string]string{"task": fmt.Sprint(task), "work": "Tally: it counts what was won.", "team": ""}))
-	kept := applied(t, "enter", b.act(t, "bob", "act-enter", map[string]string{"task": fmt.Sprint(task), "work": "Ledgerly: a book of contests.", "team": ""}))
+	id, kept := b.enterTwo(t, task)
 	e, err := a.c.Entry(ctx, ledger.EntryID(id))
 	if err != nil {
 		t.Fatal(err)
@@ -317,5 +328,145 @@ func TestAppWithdrawsAnEntryBeforeClose(t *testing.T) {
 	if st, want := b.act(t, "bob", "act-withdrawentry", map[string]string{"entry": fmt.Sprint(kept)}), "Refused [EXPECTED]: Entries are withdrawn or replaced only before the task closes"; st != want {
 		t.Errorf("a withdrawal after close: status %q, want %q", st, want)
 	}
+	b.check(t)
+}
+
+// replaceMoney is what a replacement may move: the filer's account, and the arena's
+// bond escrow and grading fees not yet earned.
+type replaceMoney struct {
+	acc         wire.Account
+	bonds, fees ledger.Amount
+}
+
+// money reads who's account and the arena's balances now.
+func (a *appArena) money(t *testing.T, who string) replaceMoney {
+	t.Helper()
+	acc, err := a.c.Account(t.Context(), ledgertest.Addr(who))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ar, err := a.c.Arena(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return replaceMoney{acc: acc, bonds: ar.Balances.BondEscrow, fees: ar.Balances.GradingFees}
+}
+
+// paidFor checks that from before to after the filer paid the transaction's fee (what
+// its fees paid grew by) and fresh, a new grading fee, from its wallet and nothing else,
+// the bond escrow holds what it held (the replacement staked nothing) and the grading
+// fees not yet earned grew by fresh alone.
+func paidFor(t *testing.T, what string, before, after replaceMoney, fresh ledger.Amount) {
+	t.Helper()
+	txFee, _ := after.acc.FeesPaid.Sub(before.acc.FeesPaid)
+	want, _ := before.acc.Balance.Sub(txFee)
+	want, _ = want.Sub(fresh)
+	if after.acc.Balance != want || after.acc.Claimable != before.acc.Claimable {
+		t.Errorf("%s: the filer's wallet went from %v to %v and what it is owed from %v to %v, want %v paid (the fee %v and a grading fee of %v), nothing owed",
+			what, before.acc.Balance, after.acc.Balance, before.acc.Claimable, after.acc.Claimable, want, txFee, fresh)
+	}
+	fees, _ := before.fees.Add(fresh)
+	if after.bonds != before.bonds || after.fees != fees {
+		t.Errorf("%s: the bond escrow went from %v to %v and the unearned grading fees from %v to %v, want the bonds as they were and the fees %v",
+			what, before.bonds, after.bonds, before.fees, after.fees, fees)
+	}
+}
+
+// TestAppReplacesAnEntryBeforeClose: the filer replaces an entry from the page before its
+// task closes, its new work a URL the node fetches, as the Enter form files one. The old
+// entry shows replaced by the new, which is filed last on the task with the URL and the
+// sha256 of its bytes and took over the bond and the grading fee no grade had earned:
+// the filer paid the transaction's fee and nothing else, the bond escrow and unearned
+// fees hold what they held, and the log says so from the views. Once a grade earned the
+// new entry's fee, a second replacement, as text, pays a grading fee afresh and stakes
+// no bond. What the ledger would refuse and the page can see is refused there with its
+// reason, nothing signed or sent and the sender's nonce unmoved: another account's
+// entry, an entry that is not there, one already replaced, and any after close.
+func TestAppReplacesAnEntryBeforeClose(t *testing.T) {
+	a := startArena(t)
+	b := openApp(t, a)
+	ctx := t.Context()
+	ar, err := a.c.Arena(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sym := " " + ar.Terms.Symbol
+	task := a.postTask(t, ledger.Ether(10), 3600)
+	id, kept := b.enterTwo(t, task)
+	old, err := a.c.Entry(ctx, ledger.EntryID(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	replace := func(who string, entry uint64, work, url string) string {
+		return b.act(t, who, "act-replace", map[string]string{"entry": fmt.Sprint(entry), "work": work, "work_url": url})
+	}
+
+	before, signed, nonce := a.postCount(), js[int](t, b, `window.__signed`), accountNonce(t, a, "bob")
+	for entry, want := range map[uint64]string{
+		id: fmt.Sprintf("Entry #%d was filed by %s; only its filer replaces it. Nothing was sent.", id, old.Solver),
+		99: "There is no entry #99 to replace. Nothing was sent.",
+	} {
+		if st := replace("bob", entry, "Bob's words in another's place.", ""); st != want {
+			t.Errorf("bob replaces entry %d: status %q, want %q", entry, st, want)
+		}
+	}
+	unchanged(t, a, b, "a replacement of another's entry or of none", "bob", before, signed, nonce)
+
+	pageSum := sha256.Sum256([]byte(workPage))
+	published := a.workHost + "/ledgerly.md"
+	was := a.money(t, "alice")
+	first := applied(t, "replace by URL", replace("alice", id, "", published))
+	gone, err := a.c.Entry(ctx, ledger.EntryID(id))
+	if err != nil || gone.State != ledger.EntryReplaced || gone.Outcome != ledger.EntryReplaced || uint64(gone.ReplacedBy) != first || gone.WithdrawnAt == 0 {
+		t.Fatalf("entry %d after its replacement: %+v (%v), want it replaced by entry %d", id, gone, err, first)
+	}
+	e, err := a.c.Entry(ctx, ledger.EntryID(first))
+	if err != nil || uint64(e.Replaces) != id || e.Task != ledger.TaskID(task) || e.Solver != old.Solver || e.Seq != 3 || e.State != ledger.EntryPending ||
+		e.Work != "" || e.WorkURL != published || e.WorkSHA != hex.EncodeToString(pageSum[:]) {
+		t.Fatalf("the replacement %d: %+v (%v), want alice's third filing on task %d, at %s with the sha256 of its bytes", first, e, err, task, published)
+	}
+	if e.Bond != old.Bond || e.Bond != ar.Terms.EntryBond || e.Fee != old.Fee || e.Fee != ar.Terms.GradingFee {
+		t.Errorf("the replacement %d holds the bond %v and the fee %v, want the old entry's %v and %v, the terms' entry bond and grading fee", first, e.Bond, e.Fee, old.Bond, old.Fee)
+	}
+	paidFor(t, "a replacement before any grade", was, a.money(t, "alice"), ledger.Amount{})
+	if want := fmt.Sprintf("entry #%d replaced by entry #%d, filed now as #3 on task #%d: it took over the bond of %s, nothing staked again; the grading fee of %s, which no grade had earned, carried over",
+		id, first, task, e.Bond.Units()+sym, e.Fee.Units()+sym); !strings.Contains(b.logText(t), want) {
+		t.Errorf("replace: log %q, want %q", b.logText(t), want)
+	}
+
+	a.grade(t, first)
+	was = a.money(t, "alice")
+	work := "Tally, again: it counts what was won, and by whom."
+	second := applied(t, "replace by text", replace("alice", first, work, ""))
+	if gone, err = a.c.Entry(ctx, ledger.EntryID(first)); err != nil || gone.State != ledger.EntryReplaced || uint64(gone.ReplacedBy) != second || gone.Current == nil {
+		t.Fatalf("graded entry %d after its replacement: %+v (%v), want it replaced by entry %d, its grade kept", first, gone, err, second)
+	}
+	if e, err = a.c.Entry(ctx, ledger.EntryID(second)); err != nil || uint64(e.Replaces) != first || e.Seq != 4 || e.Work != work || e.WorkURL != "" || e.WorkSHA != "" ||
+		e.Bond != ar.Terms.EntryBond || e.Fee != ar.Terms.GradingFee || e.Current != nil {
+		t.Fatalf("the second replacement %d: %+v (%v), want the text, the entry bond and a fresh grading fee, ungraded", second, e, err)
+	}
+	paidFor(t, "a replacement once a grade earned the fee", was, a.money(t, "alice"), ar.Terms.GradingFee)
+	if want := fmt.Sprintf("entry #%d replaced by entry #%d, filed now as #4 on task #%d: it took over the bond of %s, nothing staked again; a grade had earned entry #%d's grading fee, so entry #%d paid its own, %s",
+		first, second, task, e.Bond.Units()+sym, first, second, ar.Terms.GradingFee.Units()+sym); !strings.Contains(b.logText(t), want) {
+		t.Errorf("replace once graded: log %q, want %q", b.logText(t), want)
+	}
+
+	before, signed, nonce = a.postCount(), js[int](t, b, `window.__signed`), accountNonce(t, a, "alice")
+	if st, want := replace("alice", id, work, ""), fmt.Sprintf("Entry #%d was replaced by entry #%d: replace the entry in force. Nothing was sent.", id, first); st != want {
+		t.Errorf("a replacement of a replaced entry: status %q, want %q", st, want)
+	}
+	unchanged(t, a, b, "a replacement of a replaced entry", "alice", before, signed, nonce)
+
+	a.advance(t, 3601*time.Second)
+	tv, err := a.c.Task(ctx, ledger.TaskID(task))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, signed, nonce = a.postCount(), js[int](t, b, `window.__signed`), accountNonce(t, a, "bob")
+	if st, want := replace("bob", kept, "Ledgerly, late.", ""), fmt.Sprintf("Task #%d closed at %s UTC: an entry is replaced only before its task closes. Nothing was sent.",
+		task, time.Unix(tv.ClosesAt, 0).UTC().Format("2006-01-02 15:04:05")); st != want {
+		t.Errorf("a replacement after close: status %q, want %q", st, want)
+	}
+	unchanged(t, a, b, "a replacement after close", "bob", before, signed, nonce)
 	b.check(t)
 }

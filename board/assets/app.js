@@ -526,6 +526,47 @@
     return w.sha256;
   }
 
+  // workOf reads the work fields of form f (work, file, work_url) for an entry on task
+  // id, sealed or not, as the Enter form and the Replace form both file it: text; or a
+  // file uploaded to this node under a WorkUpload signature, or a URL the node fetches
+  // under a WorkFetch one, named by the URL and the sha256 of its bytes; or, on a sealed
+  // task, a commitment to the text, its salt made here, kept in this browser under the
+  // task and the account and offered as a file. It returns the body's work members, or
+  // null once the form says why nothing was sent.
+  async function workOf(f, id, sealed) {
+    var work = val(f, "work"), url = val(f, "work_url").trim(), file = f.elements.file.files[0];
+    if (file || url) {
+      if (sealed) {
+        say(f, "Task #" + id + " is sealed: a sealed entry is committed text, not a file or a URL. Nothing was sent.");
+        return null;
+      }
+      if (work !== "") {
+        say(f, "Give the work as text, or as a URL (with its file or without), not both. Nothing was sent.");
+        return null;
+      }
+      if (!/^https:\/\/[^/?#\s]+/.test(url)) {
+        say(f, "Work URL is required with a file: an https URL with a host, where the file is published. Nothing was sent.");
+        return null;
+      }
+      var sha = file ? await uploadWork(f, file) : await fetchWork(f, url);
+      return sha ? { work: "", work_url: url, work_sha256: sha } : null;
+    }
+    if (work === "") {
+      say(f, "Work is required: text, a URL, or a file with its URL. Nothing was sent.");
+      return null;
+    }
+    if (!sealed) {
+      return { work: work, work_url: "" };
+    }
+    var from = await accountOf();
+    var s = salt();
+    var rec = { arena: cfg.arena, task: id, solver: from, salt: s, work: work };
+    var c = await commitment(s, from, work);
+    keep("task:" + id + ":" + from, rec);
+    offer(f, "arena-task-" + id + "-salt.json", rec).click();
+    return { work: "", work_url: "", commitment: c };
+  }
+
   var verbs = {
     post: async function (f) {
       var prize = toAtto(val(f, "prize"));
@@ -550,39 +591,17 @@
       }
     },
     enter: async function (f) {
-      var id = num(f, "task"), work = val(f, "work"), url = val(f, "work_url").trim(), file = f.elements.file.files[0];
+      var id = num(f, "task");
       var team = teamOf(val(f, "team"));
       if (typeof team === "string") {
         return say(f, team);
       }
       var t = await call("GET", "/v1/tasks/" + id);
-      var body = { task: id, work: work, work_url: "" };
-      if (file || url) {
-        if (t.ok && t.body.sealed) {
-          return say(f, "Task #" + id + " is sealed: a sealed entry is committed text, not a file or a URL. Nothing was sent.");
-        }
-        if (work !== "") {
-          return say(f, "Give the work as text, or as a URL (with its file or without), not both. Nothing was sent.");
-        }
-        if (!/^https:\/\/[^/?#\s]+/.test(url)) {
-          return say(f, "Work URL is required with a file: an https URL with a host, where the file is published. Nothing was sent.");
-        }
-        var sha = file ? await uploadWork(f, file) : await fetchWork(f, url);
-        if (!sha) {
-          return;
-        }
-        body = { task: id, work: "", work_url: url, work_sha256: sha };
-      } else if (work === "") {
-        return say(f, "Work is required: text, a URL, or a file with its URL. Nothing was sent.");
+      var w = await workOf(f, id, t.ok && t.body.sealed);
+      if (!w) {
+        return;
       }
-      if (t.ok && t.body.sealed) {
-        var from = await accountOf();
-        var s = salt();
-        body = { task: id, work: "", work_url: "", commitment: await commitment(s, from, work) };
-        var rec = { arena: cfg.arena, task: id, solver: from, salt: s, work: work };
-        keep("task:" + id + ":" + from, rec);
-        offer(f, "arena-task-" + id + "-salt.json", rec).click();
-      }
+      var body = Object.assign({ task: id }, w);
       if (team.length) {
         body.team = team;
       }
@@ -650,6 +669,45 @@
       if (rc) {
         var e = await get("/v1/entries/" + id);
         step(log.firstChild, "entry #" + id + " " + e.state + ": its bond of " + units(e.bond) + " returned");
+      }
+    },
+    replace: async function (f) {
+      var id = num(f, "entry"), from = await accountOf();
+      var r = await call("GET", "/v1/entries/" + id);
+      if (!r.ok) {
+        return say(f, r.status === 404 ? "There is no entry #" + id + " to replace. Nothing was sent." : refusalText(refusal(r.body)));
+      }
+      var e = r.body, t = await get("/v1/tasks/" + e.task), a = await get("/v1/arena");
+      var bad = unreplaceable(e, t, a.time, from);
+      if (bad) {
+        return say(f, bad + " Nothing was sent.");
+      }
+      var fee = a.terms.grading_fee;
+      if (e.grade) {
+        var acc = await get("/v1/accounts/" + from);
+        if (BigInt(acc.balance) < BigInt(fee)) {
+          return say(f, "A grade earned entry #" + id + "'s grading fee, so its replacement pays a new one of " + units(fee) +
+            "; your wallet holds " + units(acc.balance) + ". Nothing was sent.");
+        }
+      }
+      var w = await workOf(f, e.task, t.sealed);
+      if (!w) {
+        return;
+      }
+      var rc = await send(f, "replace_entry", "0", Object.assign({ entry: id }, w));
+      if (rc) {
+        var li = log.firstChild, created = rc.outcome.created;
+        watch("entry", created, li);
+        watch("task", e.task, li);
+        if (w.commitment) {
+          keep("entry:" + created, kept("task:" + e.task + ":" + account));
+        }
+        var old = await get("/v1/entries/" + id), n = await get("/v1/entries/" + created);
+        step(li, "entry #" + id + " " + old.state + " by entry #" + old.replaced_by + ", filed now as #" + n.seq + " on task #" + n.task +
+          ": it took over the bond of " + units(n.bond) + ", nothing staked again" +
+          (old.grade ? "; a grade had earned entry #" + id + "'s grading fee, so entry #" + created + " paid its own, " + units(n.grading_fee) :
+            "; the grading fee of " + units(n.grading_fee) + ", which no grade had earned, carried over") +
+          (n.team && n.team.length ? "; the team and its split carried over" : ""));
       }
     },
     reveal: async function (f) {
@@ -866,6 +924,32 @@
       out.push({ address: m[1], share: Number(m[2]) });
     }
     return out;
+  }
+  // unreplaceable says why the ledger would refuse from to replace entry e of task t at
+  // the arena's time now, as far as the views show it, or "": only its filer, only an
+  // entry still on its task, only before the task closes, only while no grading round or
+  // appeal is open on it.
+  function unreplaceable(e, t, now, from) {
+    if (e.state === "replaced") {
+      return "Entry #" + e.id + " was replaced by entry #" + e.replaced_by + ": replace the entry in force.";
+    }
+    if (e.state === "withdrawn") {
+      return "Entry #" + e.id + " was withdrawn: it has left task #" + e.task + ".";
+    }
+    if (e.solver.toLowerCase() !== from) {
+      return "Entry #" + e.id + " was filed by " + e.solver + "; only its filer replaces it.";
+    }
+    if (now >= t.closes_at) {
+      return "Task #" + t.id + " closed at " + when(t.closes_at) + ": an entry is replaced only before its task closes.";
+    }
+    if (t.state !== "open") {
+      return "Task #" + t.id + " is " + t.state + ": an entry is replaced only before its task closes.";
+    }
+    if (e.state === "grading" || e.state === "appealed") {
+      return "Entry #" + e.id + " has " + (e.state === "grading" ? "a grading round" : "an appeal") +
+        " open: an entry is replaced only while none is open on it.";
+    }
+    return "";
   }
   function say(f, text) {
     f.querySelector(".app-status").textContent = text;
