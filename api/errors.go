@@ -117,12 +117,18 @@ func classify(err error) (int, ErrorDetail) {
 
 // fail writes err as an ErrorBody, logging the detail of a 500.
 func (s *server) fail(w http.ResponseWriter, r *http.Request, err error) {
-	st, d := classify(err)
-	switch st {
-	case http.StatusInternalServerError:
-		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-	case http.StatusTooManyRequests:
+	st, d := s.classifyLogged(r, err)
+	if st == http.StatusTooManyRequests {
 		retryAfter(w, time.Second) // a block
 	}
 	writeJSON(w, st, ErrorBody{Error: d})
+}
+
+// classifyLogged is classify, logging the detail of a 500, which the answer leaves out.
+func (s *server) classifyLogged(r *http.Request, err error) (int, ErrorDetail) {
+	st, d := classify(err)
+	if st == http.StatusInternalServerError {
+		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	return st, d
 }

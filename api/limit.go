@@ -56,6 +56,17 @@ func newLimiter(l Limit, now func() time.Time) *limiter {
 func (l *limiter) take(client netip.Prefix) (ok bool, wait time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	b := l.refill(client)
+	if b.tokens >= 1 {
+		b.tokens--
+		return true, 0
+	}
+	return false, time.Duration((1 - b.tokens) / l.Rate * float64(time.Second))
+}
+
+// refill returns client's bucket brought up to date, a full one for a client not seen
+// (or forgotten); l.mu is held.
+func (l *limiter) refill(client netip.Prefix) *bucket {
 	now := l.now()
 	b := l.buckets[client]
 	if b == nil {
@@ -67,11 +78,17 @@ func (l *limiter) take(client netip.Prefix) (ok bool, wait time.Duration) {
 	}
 	b.tokens = min(float64(l.Burst), b.tokens+now.Sub(b.at).Seconds()*l.Rate)
 	b.at = now
-	if b.tokens >= 1 {
-		b.tokens--
-		return true, 0
-	}
-	return false, time.Duration((1 - b.tokens) / l.Rate * float64(time.Second))
+	return b
+}
+
+// takeUpTo takes up to n whole tokens from client's bucket and returns how many it took.
+func (l *limiter) takeUpTo(client netip.Prefix, n int) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.refill(client)
+	k := min(n, int(b.tokens))
+	b.tokens -= float64(k)
+	return k
 }
 
 // sweep forgets every bucket that has refilled: its client has been idle long enough
@@ -118,6 +135,15 @@ func (s *server) admit(w http.ResponseWriter, r *http.Request) bool {
 	retryAfter(w, wait)
 	writeJSON(w, http.StatusTooManyRequests, ErrorBody{Error: ErrorDetail{Class: ledger.Transient.String(), Message: limitedMsg}})
 	return false
+}
+
+// admitMore takes up to n more of r's client's tokens, for the further transactions of a
+// batch whose first admit took one, and returns how many it took.
+func (s *server) admitMore(r *http.Request, n int) int {
+	if s.limit == nil {
+		return n
+	}
+	return s.limit.takeUpTo(clientOf(r), n)
 }
 
 // admitUpload is admit for the routes that store bytes, in their own buckets: a client

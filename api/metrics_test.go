@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/arena/arena/api"
+	"github.com/arena/arena/chain"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/store"
 )
@@ -49,6 +50,13 @@ type brokenChain struct{}
 func (brokenChain) Submit(context.Context, *ledger.Tx) (api.Receipt, error) {
 	return api.Receipt{}, errors.New("disk on fire at sector 7")
 }
+func (c brokenChain) SubmitAll(ctx context.Context, txs []*ledger.Tx) []chain.Result {
+	out := make([]chain.Result, len(txs))
+	for i, tx := range txs {
+		out[i].Receipt, out[i].Err = c.Submit(ctx, tx)
+	}
+	return out
+}
 func (brokenChain) View(fn func(*ledger.State))              { fn(&ledger.State{}) }
 func (brokenChain) Subscribe(int) (<-chan api.Block, func()) { return nil, func() {} }
 func (brokenChain) Tx([32]byte) (api.TxAt, bool, error)      { return api.TxAt{}, false, nil }
@@ -76,5 +84,18 @@ func TestUnclassedErrorsAreInternal(t *testing.T) {
 	}
 	if !strings.Contains(logs.String(), "disk on fire at sector 7") {
 		t.Errorf("the log lacks the detail:\n%s", logs.String())
+	}
+	logs.Reset()
+	resp, err = http.Post(srv.URL+"/v1/txs", "application/json", bytes.NewReader([]byte("["+string(f.encode(f.tx(1, ledger.Amount{}, ledger.Withdraw{})))+"]")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ = io.ReadAll(resp.Body)
+	if want := `{"results":[{"status":500,"error":{"class":"INTERNAL","message":"internal error"}}]}`; resp.StatusCode != 200 || strings.TrimSpace(string(b)) != want {
+		t.Errorf("batch answer %d %s, want 200 %s", resp.StatusCode, b, want)
+	}
+	if !strings.Contains(logs.String(), "disk on fire at sector 7") {
+		t.Errorf("the log lacks the batch's detail:\n%s", logs.String())
 	}
 }

@@ -103,7 +103,7 @@ var schemaTypes = map[string]any{
 	"Confirmation": challenge.ConfirmationView{}, "Rollout": challenge.RolloutView{}, "FoldPayment": challenge.PaymentView{}, "FoldPair": challenge.PairView{},
 	"LearnChallenge": ledger.LearnChallengeView{}, "LearnRank": learn.RankView{}, "LearnRun": ledger.LearnRunView{}, "LearnAttestation": learn.AttestationView{},
 	"LearnFold": learn.FoldView{}, "LearnPayment": learn.PaymentView{}, "LearnScore": learn.Score{}, "LearnRunResult": learn.RunResult{}, "LearnHeldoutResult": learn.HeldoutResult{},
-	"Member": ledger.Member{}, "Funding": ledger.Funding{}, "Place": ledger.Place{}, "Payout": ledger.Payout{}}
+	"Member": ledger.Member{}, "Funding": ledger.Funding{}, "Place": ledger.Place{}, "Payout": ledger.Payout{}, "Batch": wire.Batch{}, "BatchResult": wire.BatchResult{}}
 
 // TestTheReceiptSchemaIsItsJSON: the receipt, which encodes itself (hashes as hex, the
 // reason by name), has the schema properties its encoding writes.

@@ -18,6 +18,7 @@ func (s *server) routes() []Route {
 	h := func(m, p string, f http.HandlerFunc) Route { return Route{m, p, f} }
 	rs := []Route{
 		h("POST", "/v1/tx", s.postTx),
+		h("POST", "/v1/txs", s.postTxs),
 		h("POST", "/v1/fee", s.postFee),
 		h("POST", "/v1/typed-data", s.postTypedData),
 		h("GET", "/v1/tx/{id}", s.getTx),

@@ -1,10 +1,14 @@
 package api
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"time"
+
+	"github.com/arena/arena/api/wire"
 
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/typed"
@@ -19,30 +23,125 @@ func (s *server) postTx(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tx, err := s.readTx(w, r)
+	var rc Receipt
+	if err == nil {
+		rc, err = s.chain.Submit(r.Context(), tx)
+	}
+	res := s.answer(r, tx, rc, err)
+	if res.Error == nil {
+		writeJSON(w, http.StatusOK, rc)
+		return
+	}
+	if res.Status == http.StatusTooManyRequests {
+		retryAfter(w, time.Second) // a block
+	}
+	writeJSON(w, res.Status, ErrorBody{Error: *res.Error, Receipt: res.Receipt})
+}
+
+// postTxs admits up to wire.MaxBatch signed transactions, a JSON array of what POST
+// /v1/tx takes, in their order (a sender's consecutive nonces reach the ledger in
+// turn), and answers once every admitted one is in a durable block: 200 with one
+// result a transaction, each with the status and body POST /v1/tx would have answered
+// it with. One transaction's refusal does not stop the others. Each transaction counts
+// against the client's rate limit; those past it are answered 429 and not sent. A body
+// that is not such an array is refused whole, and nothing is applied.
+func (s *server) postTxs(w http.ResponseWriter, r *http.Request) {
+	if !s.admit(w, r) {
+		return
+	}
+	raws, err := s.readBatch(w, r)
 	if err != nil {
 		s.metrics.tx("invalid", "rejected")
-		s.log.Info("tx rejected", "err", err)
 		s.fail(w, r, err)
 		return
 	}
+	out := wire.Batch{Results: make([]wire.BatchResult, len(raws))}
+	granted := 1 + s.admitMore(r, len(raws)-1)
+	var txs []*ledger.Tx
+	var at []int // at[j] is the position in the batch of txs[j]
+	for i, raw := range raws {
+		if i >= granted {
+			s.metrics.tx("unknown", "limited")
+			out.Results[i] = wire.BatchResult{Status: http.StatusTooManyRequests, Error: &ErrorDetail{Class: ledger.Transient.String(), Message: limitedMsg}}
+			continue
+		}
+		tx, err := s.decodeTx(raw)
+		if err != nil {
+			out.Results[i] = s.answer(r, nil, Receipt{}, err)
+			continue
+		}
+		txs, at = append(txs, tx), append(at, i)
+	}
+	if len(txs) > 0 {
+		for j, res := range s.chain.SubmitAll(r.Context(), txs) {
+			out.Results[at[j]] = s.answer(r, txs[j], res.Receipt, res.Err)
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// answer is the status and body of one submitted transaction's answer, which it counts
+// and logs: tx's receipt rc, or err, its refusal (tx is nil when it did not decode).
+func (s *server) answer(r *http.Request, tx *ledger.Tx, rc Receipt, err error) wire.BatchResult {
+	if tx == nil {
+		s.metrics.tx("invalid", "rejected")
+		s.log.Info("tx rejected", "err", err)
+		st, d := s.classifyLogged(r, err)
+		return wire.BatchResult{Status: st, Error: &d}
+	}
 	kind := string(tx.Body.Kind())
-	rc, err := s.chain.Submit(r.Context(), tx)
 	if err != nil {
 		s.metrics.tx(kind, "rejected")
 		s.log.Info("tx rejected", "kind", kind, "from", tx.From, "nonce", tx.Nonce, "err", err)
-		s.fail(w, r, err)
-		return
+		st, d := s.classifyLogged(r, err)
+		return wire.BatchResult{Status: st, Error: &d}
 	}
 	if rc.Outcome.OK() {
 		s.metrics.tx(kind, "accepted")
 		s.log.Debug("tx applied", "kind", kind, "tx", rc.TxID, "height", rc.Height)
-		writeJSON(w, http.StatusOK, rc)
-		return
+		return wire.BatchResult{Status: http.StatusOK, Receipt: &rc}
 	}
 	s.metrics.tx(kind, "refused")
 	s.log.Info("tx refused by the ledger", "kind", kind, "tx", rc.TxID, "outcome", rc.Outcome.Err)
 	st, d := refusal(rc.Outcome.Err)
-	writeJSON(w, st, ErrorBody{Error: d, Receipt: &rc})
+	return wire.BatchResult{Status: st, Receipt: &rc, Error: &d}
+}
+
+// readBatch reads a POST /v1/txs body: a JSON array of one to wire.MaxBatch
+// transactions, each left encoded.
+func (s *server) readBatch(w http.ResponseWriter, r *http.Request) ([]json.RawMessage, error) {
+	limit := s.maxBody * wire.MaxBatch
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, fmt.Errorf("%w: body over %d bytes", ledger.ErrTooLarge, limit)
+		}
+		return nil, badRequest("could not read the request body")
+	}
+	var raws []json.RawMessage
+	if err := json.Unmarshal(b, &raws); err != nil {
+		return nil, badRequest(batchShapeMsg)
+	}
+	switch {
+	case len(raws) == 0:
+		return nil, badRequest(batchShapeMsg)
+	case len(raws) > wire.MaxBatch:
+		return nil, &httpError{http.StatusRequestEntityTooLarge, ledger.Expected.String(),
+			fmt.Sprintf("A batch holds at most %d transactions; this one holds %d", wire.MaxBatch, len(raws))}
+	}
+	return raws, nil
+}
+
+// batchShapeMsg refuses a POST /v1/txs body that is not a JSON array of transactions.
+var batchShapeMsg = fmt.Sprintf("The body must be a JSON array of 1 to %d signed transactions, each as POST /v1/tx takes it", wire.MaxBatch)
+
+// decodeTx decodes one transaction of a batch, refusing one over the size limit.
+func (s *server) decodeTx(raw []byte) (*ledger.Tx, error) {
+	if int64(len(raw)) > s.maxBody {
+		return nil, fmt.Errorf("%w: body over %d bytes", ledger.ErrTooLarge, s.maxBody)
+	}
+	return ledger.DecodeTx(raw)
 }
 
 // readTx reads and decodes the request body, refusing one over the size limit.

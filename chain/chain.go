@@ -39,6 +39,13 @@ type Engine interface {
 	// stopped (ErrClosed, or an error wrapping ErrHalted). A refusal by the ledger's rules is a receipt whose Outcome has
 	// Err set. If ctx ends first, Submit returns ctx.Err() and tx may still be committed.
 	Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error)
+	// SubmitAll admits each of txs as Submit does, in txs's order, so that a sender's
+	// consecutive nonces in one call reach the ledger in turn, and returns once every
+	// admitted one is durably committed: the i-th Result is txs[i]'s receipt or the error
+	// Submit would have returned for it. One transaction's refusal does not stop the
+	// others. If ctx ends first, the transactions not yet answered are answered with
+	// ctx.Err() and may still be committed.
+	SubmitAll(ctx context.Context, txs []*ledger.Tx) []Result
 	// View calls fn with the committed state; fn must not keep the state, modify it or
 	// call the engine.
 	View(fn func(*ledger.State))
@@ -65,6 +72,13 @@ type Receipt struct {
 	Height  uint64         `json:"height"`
 	Index   int            `json:"index"` // position among the block's recorded transactions, from 0
 	Outcome ledger.Outcome `json:"outcome"`
+}
+
+// Result is what SubmitAll answers for one transaction: its receipt, or the error that
+// refused it (Err set, Receipt empty).
+type Result struct {
+	Receipt Receipt
+	Err     error
 }
 
 // TxAt is a committed transaction, where it is and what it did.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/ledgertest"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -90,5 +91,46 @@ func TestEventsDeliverBlocks(t *testing.T) {
 	}
 	if d := cmp.Diff([]string{"block", "faucet"}, types); d != "" {
 		t.Errorf("event types (-want +got):\n%s", d)
+	}
+}
+
+// TestSendTxsAnswersEachTransaction: a batch's consecutive nonces are all applied, a
+// ledger refusal is an *Error with its receipt, and a refusal at admission an *Error
+// without one, each in the place of its transaction.
+func TestSendTxsAnswersEachTransaction(t *testing.T) {
+	f := newFixture(t, 3)
+	ar, err := f.c.Arena(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := f.validatorKey
+	sign := func(nonce uint64, body ledger.Body) *ledger.Tx {
+		tx := ledgertest.Stamped(ar.Terms, &ledger.Tx{From: k.Address(), Nonce: nonce, Body: body})
+		if err := k.SignTx(tx); err != nil {
+			t.Fatal(err)
+		}
+		return tx
+	}
+	faucet := ledger.Faucet{To: k.Address(), Amount: ledger.Ether(1)}
+	out, err := f.c.SendTxs(t.Context(), []*ledger.Tx{sign(1, faucet), sign(2, faucet), sign(3, ledger.Withdraw{}), sign(1, faucet)})
+	if err != nil || len(out) != 4 {
+		t.Fatalf("SendTxs = %d results, %v", len(out), err)
+	}
+	for i, r := range out[:2] {
+		if r.Err != nil || !r.Receipt.Outcome.OK() || r.Receipt.Height == 0 {
+			t.Errorf("faucet %d: %+v, %v", i+1, r.Receipt, r.Err)
+		}
+	}
+	var ce *client.Error
+	if !errors.As(out[2].Err, &ce) || ce.Status != http.StatusUnprocessableEntity || ce.Error() != "[EXPECTED] Nothing to withdraw" || ce.Receipt == nil {
+		t.Errorf("withdraw with nothing owed: %v, want 422 [EXPECTED] Nothing to withdraw with its receipt", out[2].Err)
+	}
+	want := &client.Error{Status: http.StatusConflict, Class: "EXPECTED", Message: "Nonce is not the sender's next nonce"}
+	if !errors.As(out[3].Err, &ce) || !cmp.Equal(want, ce) {
+		t.Errorf("replayed nonce: %v, want %v", out[3].Err, want)
+	}
+	acc, err := f.c.Account(t.Context(), k.Address())
+	if err != nil || acc.NextNonce != 4 || !acc.Balance.Eq(ledger.Ether(2)) {
+		t.Errorf("after the batch: next nonce %d, balance %s, %v; want 4 and 2 units", acc.NextNonce, acc.Balance, err)
 	}
 }

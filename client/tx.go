@@ -29,6 +29,45 @@ func (c *Client) SendRaw(ctx context.Context, b []byte) (chain.Receipt, error) {
 	return rc, c.do(ctx, "POST", "/v1/tx", b, &rc)
 }
 
+// SendTxs posts up to wire.MaxBatch signed transactions in one request, POST /v1/txs,
+// and returns, once every admitted one is applied, one answer a transaction in order:
+// its receipt with a nil error, or the *Error SendTx would have returned for it (a
+// ledger refusal carrying the receipt). A sender's consecutive nonces among txs are
+// admitted in turn. The error is the request's, when the whole batch was refused.
+func (c *Client) SendTxs(ctx context.Context, txs []*ledger.Tx) ([]chain.Result, error) {
+	raws := make([]json.RawMessage, len(txs))
+	for i, tx := range txs {
+		b, err := json.Marshal(tx)
+		if err != nil {
+			return nil, fmt.Errorf("encode tx %d: %w", i, err)
+		}
+		raws[i] = b
+	}
+	body, err := json.Marshal(raws)
+	if err != nil {
+		return nil, fmt.Errorf("encode batch: %w", err)
+	}
+	var b wire.Batch
+	if err := c.do(ctx, "POST", "/v1/txs", body, &b); err != nil {
+		return nil, err
+	}
+	if len(b.Results) != len(txs) {
+		return nil, fmt.Errorf("POST /v1/txs: %d results for %d transactions", len(b.Results), len(txs))
+	}
+	out := make([]chain.Result, len(txs))
+	for i, r := range b.Results {
+		switch {
+		case r.Error != nil:
+			out[i].Err = &Error{Status: r.Status, Class: r.Error.Class, Message: r.Error.Message, Receipt: r.Receipt}
+		case r.Receipt != nil:
+			out[i].Receipt = *r.Receipt
+		default:
+			out[i].Err = &Error{Status: r.Status, Class: "INTERNAL", Message: fmt.Sprintf("HTTP %d without a receipt or an error", r.Status)}
+		}
+	}
+	return out, nil
+}
+
 // Signer signs transactions for one address; *account.Key is one.
 type Signer interface {
 	Address() ledger.Address

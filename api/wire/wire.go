@@ -114,3 +114,21 @@ type TypedData struct {
 	TypedData map[string]any `json:"typed_data"`
 	Digest    string         `json:"digest"` // 0x hex of the EIP-712 digest, the transaction's id once signed
 }
+
+// MaxBatch is the most transactions one POST /v1/txs carries.
+const MaxBatch = 64
+
+// Batch is POST /v1/txs's answer: one result a transaction, in the order sent.
+type Batch struct {
+	Results []BatchResult `json:"results"`
+}
+
+// BatchResult is what POST /v1/txs answers for one of its transactions: the status POST
+// /v1/tx would have answered it with, and its receipt (applied in a durable block,
+// whether the ledger's rules accepted it or refused it), its error (refused by the
+// ledger: beside the receipt; refused at admission: alone), or both.
+type BatchResult struct {
+	Status  int            `json:"status"`
+	Receipt *chain.Receipt `json:"receipt,omitempty"`
+	Error   *ErrorDetail   `json:"error,omitempty"`
+}

@@ -266,35 +266,83 @@ func (e *Engine) CatchingUp() bool { return e.node.ConsensusReactor().WaitSync()
 // set. If ctx ends first, Submit returns ctx.Err() and the transaction may still be
 // committed.
 func (e *Engine) Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error) {
+	p, err := e.send(ctx, tx)
+	if err != nil {
+		return Receipt{}, err
+	}
+	defer p.forget()
+	return e.await(ctx, p)
+}
+
+// SubmitAll hands each of txs to the mempool as Submit does, one after another in
+// txs's order, so that CheckTx admits a sender's consecutive nonces in turn, then waits
+// until each admitted one is committed.
+func (e *Engine) SubmitAll(ctx context.Context, txs []*ledger.Tx) []chain.Result {
+	out := make([]chain.Result, len(txs))
+	sent := make([]*pending, len(txs))
+	for i, tx := range txs {
+		if sent[i], out[i].Err = e.send(ctx, tx); out[i].Err == nil {
+			defer sent[i].forget()
+		}
+	}
+	for i, p := range sent {
+		if p != nil {
+			out[i].Receipt, out[i].Err = e.await(ctx, p)
+		}
+	}
+	return out
+}
+
+// pending is a transaction in the mempool whose commit its submitter waits for, or
+// one already committed (done is then nil and r its receipt).
+type pending struct {
+	done   <-chan answer
+	forget func()
+	r      Receipt
+}
+
+// send verifies tx's signature, remembers it verified for CheckTx and broadcasts it,
+// returning what to wait on for its commit; an error is its refusal at admission.
+func (e *Engine) send(ctx context.Context, tx *ledger.Tx) (*pending, error) {
 	select {
 	case <-e.closed:
-		return Receipt{}, ErrClosed
+		return nil, ErrClosed
 	default:
 	}
 	id, err := tx.VerifyID()
 	if err != nil {
-		return Receipt{}, err
+		return nil, err
 	}
 	raw, err := tx.MarshalJSON()
 	if err != nil {
-		return Receipt{}, err
+		return nil, err
 	}
 	e.app.remember(raw, tx, id)
 	done, forget := e.app.hub.wait(id)
-	defer forget()
 	res, err := e.client.BroadcastTxSync(ctx, raw)
 	switch {
 	case err != nil && strings.Contains(err.Error(), "tx already exists in cache"):
 		if r, ok := e.committedReceipt(id); ok {
-			return r, nil
+			forget()
+			return &pending{forget: func() {}, r: r}, nil
 		}
 	case err != nil:
-		return Receipt{}, fmt.Errorf("broadcast: %w", err)
+		forget()
+		return nil, fmt.Errorf("broadcast: %w", err)
 	case res.Code != CodeOK:
-		return Receipt{}, errorOf(res.Code, res.Log)
+		forget()
+		return nil, errorOf(res.Code, res.Log)
+	}
+	return &pending{done: done, forget: forget}, nil
+}
+
+// await waits until p's transaction is committed.
+func (e *Engine) await(ctx context.Context, p *pending) (Receipt, error) {
+	if p.done == nil {
+		return p.r, nil
 	}
 	select {
-	case a := <-done:
+	case a := <-p.done:
 		return a.r, a.err
 	case <-ctx.Done():
 		return Receipt{}, ctx.Err()

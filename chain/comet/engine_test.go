@@ -18,7 +18,8 @@ import (
 // with its height, index and outcome; the block reaches subscribers and View; a
 // transaction submitted again returns its receipt; a refusal at admission comes back as the ledger's own error and a forged signature as
 // ledger.ErrBadSignature. A lone validator, with no peer to sync from, never reports
-// catching up, or its grading worker would wait for ever.
+// catching up, or its grading worker would wait for ever. SubmitAll admits a sender's
+// consecutive nonces in turn and answers each transaction as Submit would.
 func TestEngineSubmitWaitsForCommit(t *testing.T) {
 	dir := t.TempDir()
 	funded := mustKey(t)
@@ -80,5 +81,28 @@ func TestEngineSubmitWaitsForCommit(t *testing.T) {
 	forged.From = funded.Address()
 	if _, err := e.Submit(ctx, forged); !errors.Is(err, ledger.ErrBadSignature) {
 		t.Fatalf("forged: %v, want ErrBadSignature", err)
+	}
+	// SubmitAll admits in order, so consecutive nonces all commit, and answers each
+	// transaction as Submit would.
+	forged4 := sign(mustKey(t), 4, 1)
+	forged4.From = funded.Address()
+	all := e.SubmitAll(ctx, []*ledger.Tx{sign(funded, 2, 1), sign(funded, 3, 1), forged4, sign(funded, 4, 1), first, sign(funded, 1, 3)})
+	for i, res := range all[:4] {
+		switch {
+		case i == 2 && !errors.Is(res.Err, ledger.ErrBadSignature):
+			t.Errorf("SubmitAll, forged: %v, want ErrBadSignature", res.Err)
+		case i != 2 && (res.Err != nil || !res.Receipt.Outcome.OK() || res.Receipt.Height == 0):
+			t.Errorf("SubmitAll, transaction %d: %+v, %v", i, res.Receipt, res.Err)
+		}
+	}
+	if d := cmp.Diff(r, all[4].Receipt, cmp.Comparer(ledger.Amount.Eq)); all[4].Err != nil || d != "" {
+		t.Errorf("SubmitAll, a committed transaction again: %v (-want +got):\n%s", all[4].Err, d)
+	}
+	if want := ledger.NewError(ledger.Expected, "Nonce is not the sender's next nonce"); !errors.Is(all[5].Err, want) {
+		t.Errorf("SubmitAll, stale nonce: %v, want %v", all[5].Err, want)
+	}
+	e.View(func(s *ledger.State) { bal = s.Balance(funded.Address()) })
+	if !bal.Eq(ledger.Ether(14)) {
+		t.Errorf("balance after three more faucets: %s, want 14 ether", bal)
 	}
 }

@@ -141,33 +141,86 @@ func genesisTerms(db *store.DB, genesis *ledger.Terms) (ledger.Terms, error) {
 }
 
 // Submit verifies tx's signature and encodes it in the caller's goroutine, so that every
-// core checks signatures, queues it and waits until it is in a durably committed block. A transaction refused at admission (bad signature, wrong chain, wrong nonce,
-// short balance) is answered with its error and never enters a block; refusals by the
-// ledger are *ledger.Error. A transaction admitted but refused by the rules is recorded
-// and acknowledged like any other, with Receipt.Outcome.Err set. If ctx ends after tx was queued, Submit returns ctx.Err()
-// and the transaction may still be committed.
+// core checks signatures, queues it and waits until it is in a durably committed block.
+// A transaction refused at admission (bad signature, wrong chain, wrong nonce, short
+// balance) is answered with its error and never enters a block; refusals by the ledger
+// are *ledger.Error. A transaction admitted but refused by the rules is recorded and
+// acknowledged like any other, with Receipt.Outcome.Err set. If ctx ends after tx was
+// queued, Submit returns ctx.Err() and the transaction may still be committed.
 func (e *Engine) Submit(ctx context.Context, tx *ledger.Tx) (Receipt, error) {
+	req, err := e.prepare(tx)
+	if err != nil {
+		return Receipt{}, err
+	}
+	if err := e.enqueue(ctx, req); err != nil {
+		return Receipt{}, err
+	}
+	return e.await(ctx, req)
+}
+
+// SubmitAll verifies and encodes every one of txs in the caller's goroutine, queues
+// those it admits in txs's order, which is the order the sequencer takes them in, and
+// waits until each is in a durably committed block.
+func (e *Engine) SubmitAll(ctx context.Context, txs []*ledger.Tx) []arenachain.Result {
+	out := make([]arenachain.Result, len(txs))
+	reqs := make([]*request, len(txs))
+	for i, tx := range txs {
+		reqs[i], out[i].Err = e.prepare(tx)
+	}
+	for i, req := range reqs {
+		if req == nil {
+			continue
+		}
+		if err := e.enqueue(ctx, req); err != nil {
+			for j := i; j < len(reqs); j++ {
+				if reqs[j] != nil {
+					out[j].Err, reqs[j] = err, nil
+				}
+			}
+			break
+		}
+	}
+	for i, req := range reqs {
+		if req != nil {
+			out[i].Receipt, out[i].Err = e.await(ctx, req)
+		}
+	}
+	return out
+}
+
+// prepare checks tx's signature and encodes its wire form, unless the engine has
+// stopped.
+func (e *Engine) prepare(tx *ledger.Tx) (*request, error) {
 	select {
 	case <-e.done:
-		return Receipt{}, e.stopped()
+		return nil, e.stopped()
 	default:
 	}
 	id, err := tx.VerifyID()
 	if err != nil {
-		return Receipt{}, err
+		return nil, err
 	}
 	wire, err := tx.MarshalJSON()
 	if err != nil {
-		return Receipt{}, err
+		return nil, err
 	}
-	req := &request{tx: tx, id: id, wire: wire, reply: make(chan result, 1)}
+	return &request{tx: tx, id: id, wire: wire, reply: make(chan result, 1)}, nil
+}
+
+// enqueue hands req to the sequencer.
+func (e *Engine) enqueue(ctx context.Context, req *request) error {
 	select {
 	case e.queue <- req:
+		return nil
 	case <-ctx.Done():
-		return Receipt{}, ctx.Err()
+		return ctx.Err()
 	case <-e.done:
-		return Receipt{}, e.stopped()
+		return e.stopped()
 	}
+}
+
+// await waits for the sequencer's answer to a queued req.
+func (e *Engine) await(ctx context.Context, req *request) (Receipt, error) {
 	select {
 	case res := <-req.reply:
 		return res.r, res.err

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/demo"
 	"github.com/spf13/cobra"
 )
@@ -23,7 +24,7 @@ func (a *app) perfCmd() *cobra.Command {
 }
 
 func (a *app) perfIngestCmd() *cobra.Command {
-	var txs, clients int
+	var txs, clients, batch int
 	var fees bool
 	c := &cobra.Command{
 		Use:   "ingest",
@@ -33,6 +34,8 @@ func (a *app) perfIngestCmd() *cobra.Command {
 			"key, each waiting for its receipt before its next, and reports tx/s and receipt latency, and\n" +
 			"the signature ceiling: the cores times one core's signature checks a second, measured in\n" +
 			"this process around the sends, with the share of it the ingest reached.\n" +
+			"With --batch N each client sends N of its transactions at a time to POST /v1/txs, waiting\n" +
+			"for all N receipts before its next N; every latency is then its batch's.\n" +
 			"With --fees its arena charges a public arena's default fees and funds the keys at genesis.\n" +
 			"Its own node admits the clients without the API's per-client limit: it measures the node.",
 		Args: cobra.NoArgs,
@@ -40,7 +43,10 @@ func (a *app) perfIngestCmd() *cobra.Command {
 			if txs < clients || clients < 1 {
 				return fmt.Errorf("--txs %d, --clients %d: want at least one transaction per client", txs, clients)
 			}
-			rep, err := a.ingest(cmd.Context(), a.node != "", txs, clients, fees)
+			if batch < 0 || batch > wire.MaxBatch {
+				return fmt.Errorf("--batch %d: want 0 (one transaction a request, POST /v1/tx) up to %d", batch, wire.MaxBatch)
+			}
+			rep, err := a.ingest(cmd.Context(), a.node != "", txs, clients, batch, fees)
 			if err != nil {
 				return err
 			}
@@ -49,6 +55,7 @@ func (a *app) perfIngestCmd() *cobra.Command {
 	}
 	c.Flags().IntVar(&txs, "txs", 20000, "transactions to send")
 	c.Flags().IntVar(&clients, "clients", 64, "concurrent clients, each with its own key")
+	c.Flags().IntVar(&batch, "batch", 0, "transactions a request, sent to POST /v1/txs; 0 sends each alone to POST /v1/tx")
 	c.Flags().BoolVar(&fees, "fees", false, "found the measured arena with a public arena's default fees (not with --node)")
 	return c
 }

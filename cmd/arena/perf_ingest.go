@@ -28,7 +28,8 @@ type IngestReport struct {
 	Fees    string  `json:"fees"` // the fee schedule of the measured arena: "off", or per tx + per byte
 	Txs     int     `json:"txs"`
 	Clients int     `json:"clients"`
-	Blocks  uint64  `json:"blocks"` // blocks the node committed meanwhile
+	Batch   int     `json:"batch,omitempty"` // transactions a request to POST /v1/txs; 0: one a request to POST /v1/tx
+	Blocks  uint64  `json:"blocks"`          // blocks the node committed meanwhile
 	Seconds float64 `json:"seconds"`
 	TxPerS  float64 `json:"tx_per_s"`
 	P50Ms   float64 `json:"p50_ms"` // receipt latency, send to answer
@@ -56,6 +57,9 @@ type IngestReport struct {
 
 func (r IngestReport) print(w io.Writer) {
 	fmt.Fprintf(w, "ingest: %d %s txs from %d clients in %.2fs: %.0f tx/s\n", r.Txs, r.Kind, r.Clients, r.Seconds, r.TxPerS)
+	if r.Batch > 0 {
+		fmt.Fprintf(w, "requests: %d transactions each to POST /v1/txs; a latency is its batch's\n", r.Batch)
+	}
 	fmt.Fprintf(w, "latency: p50 %.2fms, p99 %.2fms, max %.2fms; %d blocks, %.1f txs a block\n",
 		r.P50Ms, r.P99Ms, r.MaxMs, r.Blocks, float64(r.Txs)/float64(max(r.Blocks, 1)))
 	fmt.Fprintf(w, "signature ceiling: %d cores x %.0f checks/s = %.0f tx/s; ingest is %.3f of it\n",
@@ -101,7 +105,7 @@ func sigsPerCore(wire []byte) (sigRate, error) {
 
 // ingest measures ingest against --node, or against a dev node of its own, which
 // charges fees when fees is set.
-func (a *app) ingest(ctx context.Context, remote bool, n, clients int, fees bool) (IngestReport, error) {
+func (a *app) ingest(ctx context.Context, remote bool, n, clients, batch int, fees bool) (IngestReport, error) {
 	url, schedule := a.node, "the node's"
 	keys, err := newKeys(clients)
 	if err != nil {
@@ -137,7 +141,7 @@ func (a *app) ingest(ctx context.Context, remote bool, n, clients int, fees bool
 	}
 	cpu0, cpuOK := processCPU()
 	start := time.Now()
-	lat, err := sendAll(ctx, hc, c.BaseURL(), bodies)
+	lat, err := sendAll(ctx, hc, c.BaseURL(), bodies, batch)
 	elapsed := time.Since(start)
 	cpu1, _ := processCPU()
 	if err != nil {
@@ -151,7 +155,7 @@ func (a *app) ingest(ctx context.Context, remote bool, n, clients int, fees bool
 	if err != nil {
 		return IngestReport{}, err
 	}
-	rep := IngestReport{Perf: "ingest", Node: url, Kind: string(ledger.KindFaucet), Fees: schedule, Txs: n, Clients: clients,
+	rep := IngestReport{Perf: "ingest", Node: url, Kind: string(ledger.KindFaucet), Fees: schedule, Txs: n, Clients: clients, Batch: batch,
 		Blocks: after.Height - before.Height, Seconds: elapsed.Seconds(), TxPerS: float64(n) / elapsed.Seconds(), Machine: thisMachine()}
 	rep.P50Ms, rep.P99Ms, rep.MaxMs = quantileMs(lat, 0.50), quantileMs(lat, 0.99), quantileMs(lat, 1)
 	rep.Cores, rep.SigsPerCoreS = runtime.GOMAXPROCS(0), (sigsBefore.perS+sigsAfter.perS)/2
@@ -293,22 +297,38 @@ func signFaucets(terms *ledger.Terms, validUntil uint64, keys []*account.Key, fi
 	return out, nil
 }
 
-// sendAll sends each client's transactions in order, one in flight per client, and
-// returns every receipt's latency. Any refusal or failure stops the measurement.
-func sendAll(ctx context.Context, hc *http.Client, url string, bodies [][][]byte) ([]time.Duration, error) {
+// sendAll sends each client's transactions in order, one request in flight per client:
+// one transaction a request to POST /v1/tx, or with batch > 0 up to batch a request to
+// POST /v1/txs. It returns every receipt's latency, a batch's for each of its
+// transactions. Any refusal or failure stops the measurement.
+func sendAll(ctx context.Context, hc *http.Client, url string, bodies [][][]byte, batch int) ([]time.Duration, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	lat := make([][]time.Duration, len(bodies))
 	var wg sync.WaitGroup
 	for i, list := range bodies {
 		wg.Go(func() {
-			for _, b := range list {
+			for len(list) > 0 {
+				k := 1
+				if batch > 0 {
+					k = min(batch, len(list))
+				}
 				t0 := time.Now()
-				if err := postTx(ctx, hc, url, b); err != nil {
+				var err error
+				if batch > 0 {
+					err = postTxs(ctx, hc, url, list[:k])
+				} else {
+					err = postTx(ctx, hc, url, list[0])
+				}
+				if err != nil {
 					cancel(fmt.Errorf("client %d: %w", i, err))
 					return
 				}
-				lat[i] = append(lat[i], time.Since(t0))
+				d := time.Since(t0)
+				for range k {
+					lat[i] = append(lat[i], d)
+				}
+				list = list[k:]
 			}
 		})
 	}
@@ -325,24 +345,67 @@ func sendAll(ctx context.Context, hc *http.Client, url string, bodies [][][]byte
 // transaction no more of the cores it shares with the node than HTTP takes. Any other
 // status is an error with the node's answer.
 func postTx(ctx context.Context, hc *http.Client, url string, b []byte) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url+"/v1/tx", bytes.NewReader(b))
+	resp, err := post(ctx, hc, url, "/v1/tx", b)
 	if err != nil {
-		return fmt.Errorf("POST /v1/tx: %w", err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := hc.Do(req)
-	if err != nil {
-		return fmt.Errorf("POST /v1/tx: %w", err)
+		return err
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		answer, _ := io.ReadAll(io.LimitReader(resp.Body, 300))
-		return fmt.Errorf("POST /v1/tx: %s: %s", resp.Status, bytes.TrimSpace(answer))
-	}
 	if _, err := io.Copy(io.Discard, resp.Body); err != nil {
 		return fmt.Errorf("POST /v1/tx: read the receipt: %w", err)
 	}
 	return nil
+}
+
+// postTxs sends signed transactions in their wire form to POST /v1/txs as one JSON
+// array and checks that every one was answered 200: applied in a durable block. Only
+// each result's status is decoded. Any other status is an error with its answer.
+func postTxs(ctx context.Context, hc *http.Client, url string, list [][]byte) error {
+	body := append(append([]byte{'['}, bytes.Join(list, []byte{','})...), ']')
+	resp, err := post(ctx, hc, url, "/v1/txs", body)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	var out struct {
+		Results []struct {
+			Status int `json:"status"`
+		} `json:"results"`
+	}
+	b, err := io.ReadAll(resp.Body)
+	if err == nil {
+		err = json.Unmarshal(b, &out)
+	}
+	if err != nil {
+		return fmt.Errorf("POST /v1/txs: read the results: %w", err)
+	}
+	if len(out.Results) != len(list) {
+		return fmt.Errorf("POST /v1/txs: %d results for %d transactions", len(out.Results), len(list))
+	}
+	for i, r := range out.Results {
+		if r.Status != http.StatusOK {
+			return fmt.Errorf("POST /v1/txs: transaction %d of %d answered %d: %s", i, len(list), r.Status, bytes.TrimSpace(b[:min(len(b), 300)]))
+		}
+	}
+	return nil
+}
+
+// post sends b as a JSON body to url+path, and returns the answer when its status is 200.
+func post(ctx context.Context, hc *http.Client, url, path string, b []byte) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url+path, bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("POST %s: %w", path, err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := hc.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("POST %s: %w", path, err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		answer, _ := io.ReadAll(io.LimitReader(resp.Body, 300))
+		resp.Body.Close()
+		return nil, fmt.Errorf("POST %s: %s: %s", path, resp.Status, bytes.TrimSpace(answer))
+	}
+	return resp, nil
 }
 
 // quantileMs returns the q-quantile of d (nearest rank) in milliseconds.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -55,6 +56,24 @@ func TestPerfIngestReportsItsFigures(t *testing.T) {
 	var r IngestReport
 	perfJSON(t, &r, "ingest", "--txs", "60", "--clients", "3")
 	checkIngest(t, r, 60, 3)
+}
+
+// TestPerfIngestInBatchesSendsEveryTransaction: with --batch each client sends its
+// transactions several at a time to POST /v1/txs (the last batch shorter), every one is
+// applied (a refusal would stop the measurement) and the report says how it sent them.
+// A batch larger than the API takes is refused before anything is sent.
+func TestPerfIngestInBatchesSendsEveryTransaction(t *testing.T) {
+	var r IngestReport
+	perfJSON(t, &r, "ingest", "--txs", "70", "--clients", "3", "--batch", "8")
+	checkIngest(t, r, 70, 3)
+	if r.Batch != 8 {
+		t.Errorf("report says batch %d, want 8", r.Batch)
+	}
+	var out, errb bytes.Buffer
+	code := run(t.Context(), []string{"perf", "ingest", "--batch", "65"}, nil, &out, &errb)
+	if want := "--batch 65: want 0 (one transaction a request, POST /v1/tx) up to 64"; code == 0 || !strings.Contains(errb.String(), want) {
+		t.Errorf("--batch 65: exit %d, %q; want a refusal saying %q", code, errb.String(), want)
+	}
 }
 
 // TestPerfIngestWithFeesPaysThem: `arena perf ingest --fees` founds its arena with a
