@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/arena/arena/api/wire"
-
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/typed"
 )
