@@ -55,7 +55,7 @@ var bounded = []boundedNames{
 		"rung", "worth", "cases", "min_cases", "quorum", "committee", "k", "composite", "se", "n", "mean", "c", "e", "m", "o", "gate",
 		"leaks", "misses", "tool_mean", "memory_mean", "champion_ppm", "margin_ppm", "z_milli", "confirm_seeds", "rollout_agents", "tail",
 		"active", "fee_bps", "hidden", "flagged", "i", "weight", "members", "weighted", "total", "total_max", "total_before",
-		"total_after", "winning_total", "rank", "primary_index", "max_bids", "points", "points_max", "http_status", "final", "curve_per",
+		"total_after", "winning_total", "rank", "primary_index", "max_bids", "points", "points_max", "http_status", "status", "final", "curve_per",
 		"base", "multiplier", "penalty", "tanh", "tie", "cap", "gap", "delta", "bpb", "trained_bpb", "twin_bpb", "gzip_bpb", "xz_bpb", "shares", "share", "appeal_growth"}},
 	{"sizes the rules cap: modules (8 MiB), datasets (64 MiB), uploads, parameter and data regions (2^30), " +
 		"words a copy check left out of a work (at most its length)", "", []string{
