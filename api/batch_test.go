@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -22,22 +21,7 @@ import (
 // returns the status and the answer.
 func (f *fixture) postBatch(bodies ...[]byte) (int, []byte) {
 	f.t.Helper()
-	return f.postBatchBody([]byte("[" + string(bytes.Join(bodies, []byte(","))) + "]"))
-}
-
-// postBatchBody sends body to POST /v1/txs as it is.
-func (f *fixture) postBatchBody(body []byte) (int, []byte) {
-	f.t.Helper()
-	resp, err := http.Post(f.srv.URL+"/v1/txs", "application/json", bytes.NewReader(body))
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	return resp.StatusCode, b
+	return f.postTo("/v1/txs", []byte("["+string(bytes.Join(bodies, []byte(",")))+"]"))
 }
 
 // sendBatch sends the transactions' encodings to POST /v1/txs and decodes its 200 answer.
@@ -177,7 +161,7 @@ func TestABatchOfTheWrongShapeIsRefusedWhole(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			st, b := f.postBatchBody(tc.body)
+			st, b := f.postTo("/v1/txs", tc.body)
 			var got api.ErrorBody
 			if err := json.Unmarshal(b, &got); err != nil {
 				t.Fatalf("answer %s is not an error body: %v", b, err)

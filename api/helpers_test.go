@@ -96,7 +96,13 @@ func (f *fixture) encode(tx *ledger.Tx) []byte {
 // post sends body to POST /v1/tx and returns the status and the answer.
 func (f *fixture) post(body []byte) (int, []byte) {
 	f.t.Helper()
-	resp, err := http.Post(f.srv.URL+"/v1/tx", "application/json", bytes.NewReader(body))
+	return f.postTo("/v1/tx", body)
+}
+
+// postTo sends body as JSON to POST path and returns the status and the answer.
+func (f *fixture) postTo(path string, body []byte) (int, []byte) {
+	f.t.Helper()
+	resp, err := http.Post(f.srv.URL+path, "application/json", bytes.NewReader(body))
 	if err != nil {
 		f.t.Fatal(err)
 	}
