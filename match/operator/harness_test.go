@@ -160,6 +160,16 @@ func (a *arena) waitFor(id match.MatchID, what string, cond func(match.MatchView
 	return m
 }
 
+// finishCounted waits up to 10 s for o to count the finish it submitted. A block is
+// visible a moment before its submission returns, and the stats are counted once each
+// submission returns, so a test that stops the operator the moment the match is settled
+// could stop it before the count.
+func finishCounted(o *operator.Operator) {
+	for deadline := time.Now().Add(10 * time.Second); o.Stats().Finished == 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // run runs an operator over cfg (filled with the arena's key, chain and store where
 // zero) until the test ends or the returned stop is called.
 func (a *arena) run(cfg operator.Config) (*operator.Operator, func()) {

@@ -30,7 +30,8 @@ func TestTheOperatorPlaysAMatchToItsFinish(t *testing.T) {
 	o, stop := a.run(operator.Config{})
 	a.join(id)
 	m := a.waitFor(id, "settled", over)
-	stop() // the stats are counted once each submission returns
+	finishCounted(o)
+	stop()
 	if m.State != match.StateFinished {
 		t.Fatalf("match %d is %s (%s), want finished", id, m.State, m.VoidReason)
 	}

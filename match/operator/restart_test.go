@@ -6,7 +6,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/arena/arena/grading"
 	"github.com/arena/arena/grading/prompt"
@@ -103,11 +102,7 @@ func crashAndResume(t *testing.T, kind string) {
 	}
 	o, stop2 := a.run(operator.Config{Models: cm.models})
 	m = a.waitFor(id, "settled", over)
-	// The stats are counted once each submission returns, which may be a moment after
-	// its block is visible: wait for the count, bounded, before stopping.
-	for try := 0; o.Stats().Finished == 0 && try < 400; try++ {
-		time.Sleep(25 * time.Millisecond)
-	}
+	finishCounted(o)
 	stop2()
 	if m.State != match.StateFinished {
 		t.Fatalf("match is %s (%s), want finished", m.State, m.VoidReason)
