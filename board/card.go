@@ -194,7 +194,7 @@ func (v *views) card(e *ledger.EntryView) card {
 	sym := v.snap.Arena.Terms.Symbol
 	c := card{ID: e.ID, Task: e.Task, Solver: v.name(e.Solver), Seq: e.Seq, Filed: stamp(e.FiledAt),
 		State: e.State, Outcome: e.Outcome, Bond: money(e.Bond, sym), WorkURL: e.WorkURL,
-		WorkLen: len(e.Work), Status: status(e.State)}
+		WorkLen: len(e.Work), Status: status(e)}
 	c.Work, c.WorkCut = excerpt(e.Work, maxWorkShown)
 	if t := v.tasks[e.Task]; t != nil {
 		c.TaskTitle = t.Title

@@ -10,8 +10,12 @@ import (
 
 // status says in one line why an entry has no grade in force. A stalled entry is never
 // shown with a verdict: it was not graded.
-func status(state string) string {
-	switch state {
+func status(e *ledger.EntryView) string {
+	switch e.State {
+	case ledger.EntryWithdrawn:
+		return "withdrawn by its filer before close: the bond was returned in full"
+	case ledger.EntryReplaced:
+		return fmt.Sprintf("replaced by its filer before close with entry #%d, which took its bond", e.ReplacedBy)
 	case ledger.EntryPending:
 		return "not graded yet: no round has been opened"
 	case ledger.EntryGrading:

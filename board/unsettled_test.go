@@ -43,6 +43,21 @@ func TestASealedEntryIsSealedUntilRevealed(t *testing.T) {
 		NotIn("#entry-4 dl.score"))
 }
 
+// TestAWithdrawnOrReplacedEntrySaysWhatBecameOfIt: an entry its filer took back before
+// close says its bond was returned; one replaced names the entry filed in its place,
+// which took its bond. Neither shows a grade.
+func TestAWithdrawnOrReplacedEntrySaysWhatBecameOfIt(t *testing.T) {
+	s := loadSnapshot(t, "demo")
+	w, r := entry(t, &s, 3), entry(t, &s, 4)
+	w.State, w.Outcome, w.Current = ledger.EntryWithdrawn, ledger.EntryWithdrawn, nil
+	r.State, r.Outcome, r.Current, r.ReplacedBy = ledger.EntryReplaced, ledger.EntryReplaced, nil, 12
+	checkPage(t, render(t, s),
+		In("#entry-3 .meta .badge", HasText("withdrawn")),
+		In("#entry-3 .status", HasText("withdrawn by its filer before close: the bond was returned in full")),
+		In("#entry-4 .status", HasText("replaced by its filer before close with entry #12, which took its bond")),
+		NotIn("#entry-3 dl.score"), NotIn("#entry-4 dl.score"))
+}
+
 // TestALapsedAppealSaysSo: an appeal whose regrade could not settle shows as lapsed.
 func TestALapsedAppealSaysSo(t *testing.T) {
 	s := loadSnapshot(t, "demo")
