@@ -72,10 +72,7 @@ func TestAppPostsATieredTaskAndNamesEveryPlace(t *testing.T) {
 	a := startArena(t)
 	b := openApp(t, a)
 	ctx := t.Context()
-	ar, err := a.c.Arena(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ar := a.arena(t)
 	post := map[string]string{"title": "Name the ledger, three places", "spec": "Suggest a name for a ledger of contests, with a reason.",
 		"rubric": "A name and one sentence of reason.", "prize": "10", "closes_in_s": "3600"}
 	with := func(shares string) map[string]string {
@@ -160,10 +157,7 @@ func TestAppEntersAsATeam(t *testing.T) {
 	a := startArena(t)
 	b := openApp(t, a)
 	ctx := t.Context()
-	ar, err := a.c.Arena(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ar := a.arena(t)
 	task := a.postTask(t, ledger.Ether(10), 3600)
 	alice, bob := ledgertest.Addr("alice"), ledgertest.Addr("bob")
 	work := "Tally, say alice and bob: it counts what was won, and by whom."
@@ -219,10 +213,7 @@ func TestAppTopsUpAndAnswersQuestions(t *testing.T) {
 	a := startArena(t)
 	b := openApp(t, a)
 	ctx := t.Context()
-	ar, err := a.c.Arena(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ar := a.arena(t)
 	task := a.postTask(t, ledger.Ether(10), 3600)
 	tv, err := a.c.Task(ctx, ledger.TaskID(task))
 	if err != nil {
@@ -292,10 +283,7 @@ func TestAppWithdrawsAnEntryBeforeClose(t *testing.T) {
 	a := startArena(t)
 	b := openApp(t, a)
 	ctx := t.Context()
-	ar, err := a.c.Arena(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ar := a.arena(t)
 	task := a.postTask(t, ledger.Ether(10), 3600)
 	id, kept := b.enterTwo(t, task)
 	e, err := a.c.Entry(ctx, ledger.EntryID(id))
@@ -386,10 +374,7 @@ func TestAppReplacesAnEntryBeforeClose(t *testing.T) {
 	a := startArena(t)
 	b := openApp(t, a)
 	ctx := t.Context()
-	ar, err := a.c.Arena(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ar := a.arena(t)
 	sym := " " + ar.Terms.Symbol
 	task := a.postTask(t, ledger.Ether(10), 3600)
 	id, kept := b.enterTwo(t, task)

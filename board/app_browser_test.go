@@ -94,6 +94,17 @@ const workPage = "# Ledgerly\n\nPublished at a URL, fetched by the node.\n"
 // the appeal bond.
 var names = []string{"sponsor", "alice", "bob", "carol", "dave"}
 
+// arena reads the arena's view (its founding terms) from the node.
+func (a *appArena) arena(t *testing.T) ledger.ArenaView {
+	t.Helper()
+	ar, err := a.c.Arena(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ar
+}
+
+// startArena starts an arena for the page, with no match operator in its founding terms.
 func startArena(t *testing.T) *appArena {
 	t.Helper()
 	return startArenaWith(t, -1)
@@ -431,10 +442,7 @@ func TestAppRunsABountyFromTheBrowser(t *testing.T) {
 	a := startArena(t)
 	b := openApp(t, a)
 	ctx := t.Context()
-	ar, err := a.c.Arena(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ar := a.arena(t)
 
 	if got := js[string](t, b, `document.getElementById("app-wallet").textContent`); got != "A wallet is here: connect it to act." {
 		t.Errorf("wallet line = %q", got)
@@ -842,10 +850,7 @@ func TestAppCommitsAModuleToAChallenge(t *testing.T) {
 	if bv, err = a.c.Bench(ctx, 1); !attested || err != nil || bv.State != challenge.BenchAccepted {
 		t.Fatalf("the bench after its check: %+v (%v)", bv, err)
 	}
-	ar, err := a.c.Arena(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ar := a.arena(t)
 	rc, err := sponsor.Send(ctx, ledger.Ether(10), challenge.Publish{Bench: "toolbench", Title: "memory", Deposit: ledger.Ether(1),
 		PerEpoch: ledger.Ether(3), EpochS: 60, End: ar.Time + 3600})
 	if err != nil || !rc.Outcome.OK() {
@@ -896,10 +901,7 @@ func TestAppCommitsAModelToALearningChallenge(t *testing.T) {
 	}
 	a := startArena(t)
 	ctx := t.Context()
-	ar, err := a.c.Arena(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ar := a.arena(t)
 	rc, err := a.c.Sender(ledgertest.Key("sponsor")).Send(ctx, ledger.Ether(10), ledgertest.LearnBody(max(ar.Time, time.Now().Unix()), 3600, ledger.Ether(1), ledger.Ether(1)))
 	if err != nil || !rc.Outcome.OK() {
 		t.Fatalf("publish the learning challenge: %+v (%v)", rc, err)
