@@ -10,7 +10,6 @@ import (
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/ledger"
-	"github.com/google/go-cmp/cmp"
 )
 
 // rewire decodes the wire JSON of tx, lets edit change fields, and re-encodes it.
@@ -82,14 +81,7 @@ func TestAdmissionRefusalsApplyNothing(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			st, b := f.post(tc.body)
-			var got api.ErrorBody
-			if err := json.Unmarshal(b, &got); err != nil {
-				t.Fatalf("answer %s is not an error body: %v", b, err)
-			}
-			want := api.ErrorBody{Error: api.ErrorDetail{Class: "EXPECTED", Message: tc.msg}}
-			if st != tc.status || !cmp.Equal(want, got) {
-				t.Errorf("POST /v1/tx = %d %s, want %d; (-want +got):\n%s", st, b, tc.status, cmp.Diff(want, got))
-			}
+			refusedWith(t, "/v1/tx", st, b, tc.status, tc.msg)
 			if h, n := f.heightAndNonce(); h != h0 || n != n0 {
 				t.Errorf("after the refusal height %d nonce %d, want %d and %d unchanged", h, n, h0, n0)
 			}

@@ -162,14 +162,7 @@ func TestABatchOfTheWrongShapeIsRefusedWhole(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			st, b := f.postTo("/v1/txs", tc.body)
-			var got api.ErrorBody
-			if err := json.Unmarshal(b, &got); err != nil {
-				t.Fatalf("answer %s is not an error body: %v", b, err)
-			}
-			want := api.ErrorBody{Error: api.ErrorDetail{Class: "EXPECTED", Message: tc.msg}}
-			if st != tc.status || !cmp.Equal(want, got) {
-				t.Errorf("POST /v1/txs = %d %s, want %d; (-want +got):\n%s", st, b, tc.status, cmp.Diff(want, got))
-			}
+			refusedWith(t, "/v1/txs", st, b, tc.status, tc.msg)
 			if h, n := f.heightAndNonce(); h != 0 || n != 1 {
 				t.Errorf("after the refusal height %d nonce %d, want nothing applied", h, n)
 			}

@@ -39,6 +39,16 @@ func (c *acceptingChain) Blocks(uint64, uint64) iter.Seq2[api.Block, error] {
 	return func(func(api.Block, error) bool) {}
 }
 
+// refusedWhole checks that a body was answered 4xx with an [EXPECTED] error that says
+// why, and that nothing of it reached the chain.
+func refusedWhole(t *testing.T, w *httptest.ResponseRecorder, c *acceptingChain) {
+	t.Helper()
+	var eb api.ErrorBody
+	if err := json.Unmarshal(w.Body.Bytes(), &eb); err != nil || w.Code/100 != 4 || eb.Error.Class != "EXPECTED" || eb.Error.Message == "" || c.submitted != 0 {
+		t.Fatalf("refused body answered %d %s (submitted %d)", w.Code, w.Body.Bytes(), c.submitted)
+	}
+}
+
 // FuzzDecodeRequest: POST /v1/tx never panics and never answers 500 on any body. A body
 // the ledger's decoder refuses answers 4xx with an [EXPECTED] error and never reaches
 // the chain; one it accepts is submitted.
@@ -62,10 +72,7 @@ func FuzzDecodeRequest(f *testing.F) {
 			}
 			return
 		}
-		var eb api.ErrorBody
-		if err := json.Unmarshal(w.Body.Bytes(), &eb); err != nil || w.Code/100 != 4 || eb.Error.Class != "EXPECTED" || eb.Error.Message == "" || c.submitted != 0 {
-			t.Fatalf("refused body answered %d %s (submitted %d)", w.Code, w.Body.Bytes(), c.submitted)
-		}
+		refusedWhole(t, w, c)
 	})
 }
 
@@ -87,10 +94,7 @@ func FuzzDecodeBatch(f *testing.F) {
 		h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/v1/txs", bytes.NewReader(body)))
 		var raws []json.RawMessage
 		if err := json.Unmarshal(body, &raws); err != nil || len(raws) == 0 || len(raws) > 64 || len(body) > 64*4<<10 {
-			var eb api.ErrorBody
-			if err := json.Unmarshal(w.Body.Bytes(), &eb); err != nil || w.Code/100 != 4 || eb.Error.Class != "EXPECTED" || eb.Error.Message == "" || c.submitted != 0 {
-				t.Fatalf("refused batch answered %d %s (submitted %d)", w.Code, w.Body.Bytes(), c.submitted)
-			}
+			refusedWhole(t, w, c)
 			return
 		}
 		var b wire.Batch

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/arena/arena/account"
 	"github.com/arena/arena/api"
 	"github.com/arena/arena/chain/solo"
@@ -112,6 +114,20 @@ func (f *fixture) postTo(path string, body []byte) (int, []byte) {
 		f.t.Fatal(err)
 	}
 	return resp.StatusCode, b
+}
+
+// refusedWith checks that an answer of POST path is status with exactly the [EXPECTED]
+// error msg and no receipt.
+func refusedWith(t *testing.T, path string, st int, b []byte, status int, msg string) {
+	t.Helper()
+	var got api.ErrorBody
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatalf("answer %s is not an error body: %v", b, err)
+	}
+	want := api.ErrorBody{Error: api.ErrorDetail{Class: "EXPECTED", Message: msg}}
+	if st != status || !cmp.Equal(want, got) {
+		t.Errorf("POST %s = %d %s, want %d; (-want +got):\n%s", path, st, b, status, cmp.Diff(want, got))
+	}
 }
 
 // get fetches path and decodes the JSON answer into v, returning the status.

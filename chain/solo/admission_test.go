@@ -70,15 +70,7 @@ func TestRefusalsAtAdmissionWriteNothing(t *testing.T) {
 // held so that all three queue for block 2.
 func TestARefusalDoesNotHoldUpItsBlock(t *testing.T) {
 	e := openEngine(t, Config{Path: tempPath(t)}, testTerms(t))
-	committing, resume := make(chan uint64, 8), make(chan struct{})
-	applied := make(chan uint64, 8)
-	e.beforeCommit = func(h uint64) {
-		committing <- h
-		if h == 1 {
-			<-resume
-		}
-	}
-	e.applied = func(h uint64) { applied <- h }
+	committing, applied, resume := holdFirstCommit(e)
 	first := submitAsync(e, newSigner(t).faucet(t, 1, 1))
 	wait(t, applied, "block 1's transaction applied")
 	wait(t, committing, "block 1's commit")

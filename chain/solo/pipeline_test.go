@@ -26,14 +26,10 @@ func submitAsync(e *Engine, tx *ledger.Tx) <-chan submitted {
 	return out
 }
 
-// TestTheNextBlockIsAppliedWhileTheLastCommits: DESIGN, "acknowledged means durable",
-// with the sequencer pipelined. While block 1's commit is held, a second transaction is
-// admitted and applied in block 2; neither is acknowledged, nor does a View see either
-// block, until its own block is committed; block 2 is committed after block 1.
-func TestTheNextBlockIsAppliedWhileTheLastCommits(t *testing.T) {
-	e := openEngine(t, Config{Path: tempPath(t)}, testTerms(t))
-	committing, resume := make(chan uint64, 8), make(chan struct{})
-	applied := make(chan uint64, 8)
+// holdFirstCommit makes e report each block's height as it is applied and as its
+// commit starts, and hold block 1's commit until resume is closed.
+func holdFirstCommit(e *Engine) (committing, applied chan uint64, resume chan struct{}) {
+	committing, applied, resume = make(chan uint64, 8), make(chan uint64, 8), make(chan struct{})
 	e.beforeCommit = func(h uint64) {
 		committing <- h
 		if h == 1 {
@@ -41,6 +37,16 @@ func TestTheNextBlockIsAppliedWhileTheLastCommits(t *testing.T) {
 		}
 	}
 	e.applied = func(h uint64) { applied <- h }
+	return committing, applied, resume
+}
+
+// TestTheNextBlockIsAppliedWhileTheLastCommits: DESIGN, "acknowledged means durable",
+// with the sequencer pipelined. While block 1's commit is held, a second transaction is
+// admitted and applied in block 2; neither is acknowledged, nor does a View see either
+// block, until its own block is committed; block 2 is committed after block 1.
+func TestTheNextBlockIsAppliedWhileTheLastCommits(t *testing.T) {
+	e := openEngine(t, Config{Path: tempPath(t)}, testTerms(t))
+	committing, applied, resume := holdFirstCommit(e)
 	a, b := newSigner(t), newSigner(t)
 
 	first := submitAsync(e, a.faucet(t, 1, 1))
