@@ -6,6 +6,7 @@ import (
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/govern"
 	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
@@ -20,7 +21,7 @@ import (
 // transaction it refuses is refused by Apply without consuming the nonce, so engines keep
 // such transactions out of blocks.
 func (s *State) Check(tx *Tx) error {
-	if err := s.check(tx, s.Now()); err != nil {
+	if err := s.check(tx, s.height+1, s.Now()); err != nil {
 		return err
 	}
 	return nil
@@ -30,13 +31,14 @@ func (s *State) Check(tx *Tx) error {
 // without beginning it: an engine admits the transactions of a block it builds with it,
 // so that one past its validity bound at that block's time is left out of the block.
 func (s *State) CheckIn(tx *Tx, b Block) error {
-	if err := s.check(tx, max(s.blockTime, b.Time)+s.offset); err != nil {
+	if err := s.check(tx, max(s.height, b.Height), max(s.blockTime, b.Time)+s.offset); err != nil {
 		return err
 	}
 	return nil
 }
 
-func (s *State) check(tx *Tx, now int64) *Error {
+// check is the admission check of tx in a block at height at the arena's clock now.
+func (s *State) check(tx *Tx, height uint64, now int64) *Error {
 	switch {
 	case tx == nil || tx.Body == nil || !knownBody(tx.Body):
 		return errNoBody
@@ -50,6 +52,11 @@ func (s *State) check(tx *Tx, now int64) *Error {
 		return errExpired
 	case !takesValue(tx.Body.Kind()) && !tx.Value.IsZero():
 		return errNoValue
+	}
+	if isGovernance(tx.Body) { // a refused proposal or vote costs nothing, as an expired transaction
+		if err := s.gov.Refusal(s.govEnv(tx.From, height), tx.Body); err != nil {
+			return err
+		}
 	}
 	fee, ok := s.fee(tx)
 	spendable := s.Spendable(tx.From)
@@ -95,13 +102,19 @@ func (s *State) fee(tx *Tx) (Amount, bool) {
 // returns what it did. A transaction Check refuses changes nothing. Any other refusal
 // consumes the sender's nonce, moves no value and comes back as Outcome.Err. Apply
 // returns an error (wrapping ErrCorrupt) only when the state broke an invariant; the node
-// must then stop. It never panics on any input.
+// must then stop, or an *UpgradeNeeded when b is applied under a protocol version this
+// binary does not know, before b changes anything. It never panics on any input.
 func (s *State) Apply(tx *Tx, b Block) (Outcome, error) {
+	if b.Height > s.height {
+		if err := s.NeedsUpgrade(b.Height); err != nil {
+			return Outcome{}, err
+		}
+	}
 	s.BeginBlock(b)
 	if err := s.book.Fault(); err != nil {
 		return Outcome{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
-	if err := s.check(tx, s.Now()); err != nil {
+	if err := s.check(tx, s.height, s.Now()); err != nil {
 		return Outcome{Err: err.Error()}, nil
 	}
 	s.hash = nil
@@ -230,6 +243,8 @@ func (s *State) dispatch(tx *Tx) (Outcome, *Error) {
 		return s.learn.Reveal(env, b)
 	case learn.Close:
 		return s.learn.Close(env, b)
+	case govern.ProposeUpgrade, govern.ProposeCancel, govern.ProposeTerms, govern.Vote:
+		return s.governance(tx.From, b)
 	case Withdraw:
 		return s.withdraw(env.At)
 	case Faucet:

@@ -5,6 +5,7 @@ import (
 
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/challenge"
+	"github.com/arena/arena/ledger/govern"
 	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/tender"
@@ -98,6 +99,10 @@ var bodies = map[Kind]bodySpec{
 	learn.KindAttest:               row[learn.Attest](false),
 	learn.KindReveal:               row[learn.Reveal](false),
 	learn.KindClose:                row[learn.Close](false),
+	govern.KindProposeUpgrade:      row[govern.ProposeUpgrade](false),
+	govern.KindProposeCancel:       row[govern.ProposeCancel](false),
+	govern.KindProposeTerms:        row[govern.ProposeTerms](false),
+	govern.KindVote:                row[govern.Vote](false),
 	KindWithdraw:                   row[Withdraw](false),
 	KindFaucet:                     row[Faucet](false),
 	KindAdvance:                    row[Advance](false),

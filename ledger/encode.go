@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/govern"
 	"github.com/arena/arena/ledger/round"
 )
 
@@ -39,13 +40,18 @@ type wireHeadIn struct {
 	Rounds    json.RawMessage `json:"rounds"`
 }
 
-// outboxKey is the encoding's key for the award outbox, after the kinds.
+// outboxKey is the encoding's key for the award outbox, after the kinds and the
+// proposals.
 const outboxKey = "events"
+
+// governKey is the encoding's key for the governance proposals, after the kinds; it is
+// left out while there are none.
+const governKey = "govern"
 
 // Encode returns the state's canonical bytes. Two states that applied the same
 // transactions in the same blocks encode identically. It costs O(size of the state).
 func (s *State) Encode() ([]byte, error) {
-	h := wireHead{Version: encodingVersion, Terms: s.terms, Height: s.height, BlockTime: s.blockTime, Offset: s.offset,
+	h := wireHead{Version: encodingVersion, Terms: s.founding, Height: s.height, BlockTime: s.blockTime, Offset: s.offset,
 		Book: s.book, Rounds: s.rounds.All()}
 	if h.Rounds == nil {
 		h.Rounds = []*round.Round{}
@@ -67,6 +73,11 @@ func (s *State) Encode() ([]byte, error) {
 	}
 	for _, c := range contests {
 		if err := field(c.name, c.part(s)); err != nil {
+			return nil, err
+		}
+	}
+	if !s.gov.Empty() { // an arena with no proposal encodes as before governance existed
+		if err := field(governKey, s.gov.Proposals); err != nil {
 			return nil, err
 		}
 	}
@@ -101,7 +112,7 @@ func splitState(b []byte) (wireHeadIn, map[string]json.RawMessage, error) {
 	}
 	head := map[string]any{"version": &h.Version, "terms": &h.Terms, "height": &h.Height, "block_time": &h.BlockTime,
 		"offset": &h.Offset, "book": &h.Book, "rounds": &h.Rounds}
-	known := map[string]bool{outboxKey: true}
+	known := map[string]bool{outboxKey: true, governKey: true}
 	for _, c := range contests {
 		known[c.name] = true
 	}
@@ -143,16 +154,20 @@ func Decode(b []byte) (*State, error) {
 			return nil, fmt.Errorf("decode state: %w", err)
 		}
 	}
-	s := newState(w.Terms)
+	gov, err := govern.Restore(fields[governKey])
+	if err != nil {
+		return nil, fmt.Errorf("decode state: %w", err)
+	}
+	s := newState(w.Terms, gov)
 	s.height, s.blockTime, s.offset = w.Height, w.BlockTime, w.Offset
 	s.book, s.events = w.Book, events
-	rounds, err := round.Restore(w.Terms.roundTerms(), w.Rounds, decodeVerdict)
+	rounds, err := round.Restore(s.terms.roundTerms(), w.Rounds, decodeVerdict)
 	if err != nil {
 		return nil, fmt.Errorf("decode state: %w", err)
 	}
 	s.rounds = rounds
 	for _, c := range contests {
-		if err := c.restore(s, w.Terms, fields[c.name], rounds); err != nil {
+		if err := c.restore(s, s.terms, fields[c.name], rounds); err != nil {
 			return nil, fmt.Errorf("decode state: %w", err)
 		}
 	}

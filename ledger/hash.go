@@ -6,9 +6,11 @@ import (
 
 // The state hash commits to the whole state without re-encoding it every block:
 //
-//	hash = sha256("arena-state-v4" || h(header) || h(book) || h(rounds) || h(bounty) || h(tender) || h(match) || h(challenge) || h(learn) || outbox)
+//	hash = sha256("arena-state-v4" || h(header) || h(book) || h(rounds) || h(bounty) || h(tender) || h(match) || h(challenge) || h(learn) [|| h(proposals)] || outbox)
 //
-// where the kinds come in the order of contests (kinds.go); the header is the founding
+// where h(proposals), the governance proposals (ledger/govern), is there once the first
+// proposal is made, so that an arena that never made one hashes as before they existed;
+// and where the kinds come in the order of contests (kinds.go); the header is the founding
 // terms' hash, the height and the clock; the book, the rounds and each kind hash their
 // own objects incrementally (an object is rehashed only when it changes, and a part
 // costs 32 bytes per object to combine); and outbox is a running hash chain over the
@@ -35,6 +37,9 @@ func (s *State) Hash() [32]byte {
 	parts = append(parts, head, s.book.Hash(), s.rounds.Hash())
 	for _, c := range contests {
 		parts = append(parts, c.hash(s))
+	}
+	if !s.gov.Empty() { // an arena with no proposal hashes as before governance existed
+		parts = append(parts, s.gov.Hash())
 	}
 	parts = append(parts, digest.RefreshChain(&s.outbox, s.events))
 	out := digest.Combine(hashDomain, parts...)

@@ -18,7 +18,7 @@ func (s *State) CheckInvariants() error {
 			return err
 		}
 	}
-	return nil
+	return s.gov.Check()
 }
 
 // checkPoolsListed states that Balances.Pools is the whole of what the arena holds: every

@@ -25,6 +25,9 @@ type contest struct {
 	restore func(s *State, t Terms, raw json.RawMessage, rs *round.Set) error // sets the kind's state from its encoding
 	hash    func(s *State) [32]byte
 	check   func(s *State) error // the kind's own invariants over the book and the rounds
+	// retune puts the terms t in force for the kind, as an adopted change or upgrade
+	// does at its height.
+	retune func(s *State, t Terms)
 
 	// rounds decodes the verdicts of each round kind the contest owns; settled and
 	// exhausted tell it that one of its rounds settled or ran out of attempts.
@@ -64,11 +67,12 @@ var feePool = poolLine{book.FeePool, "Fee pool", func(b *Balances) *Amount { ret
 // The order is part of both; a new kind goes at the end.
 var contests = []contest{
 	{
-		name: "bounty",
-		open: func(s *State, t Terms) { s.bounty = bounty.New(t.bountyTerms()) },
-		part: func(s *State) any { return s.bounty },
+		name:   "bounty",
+		open:   func(s *State, t Terms) { s.bounty = bounty.New(s.bountyTerms(t)) },
+		retune: func(s *State, t Terms) { s.bounty.Retune(s.bountyTerms(t)) },
+		part:   func(s *State) any { return s.bounty },
 		restore: func(s *State, t Terms, raw json.RawMessage, rs *round.Set) (err error) {
-			s.bounty, err = bounty.Restore(t.bountyTerms(), raw, rs)
+			s.bounty, err = bounty.Restore(s.bountyTerms(t), raw, rs)
 			return err
 		},
 		hash:    func(s *State) [32]byte { return s.bounty.Hash() },
@@ -101,9 +105,10 @@ var contests = []contest{
 		},
 	},
 	{
-		name: "tender",
-		open: func(s *State, t Terms) { s.tender = tender.New(t.tenderTerms()) },
-		part: func(s *State) any { return s.tender },
+		name:   "tender",
+		open:   func(s *State, t Terms) { s.tender = tender.New(t.tenderTerms()) },
+		retune: func(s *State, t Terms) { s.tender.Retune(t.tenderTerms()) },
+		part:   func(s *State) any { return s.tender },
 		restore: func(s *State, t Terms, raw json.RawMessage, rs *round.Set) (err error) {
 			s.tender, err = tender.Restore(t.tenderTerms(), raw, rs)
 			return err
@@ -128,11 +133,12 @@ var contests = []contest{
 		},
 	},
 	{
-		name: "match",
-		open: func(s *State, t Terms) { s.match = match.New(t.matchTerms()) },
-		part: func(s *State) any { return s.match },
+		name:   "match",
+		open:   func(s *State, t Terms) { s.match = match.New(t.matchTerms(s.termsHash)) },
+		retune: func(s *State, t Terms) { s.match.Retune(t.matchTerms(s.termsHash)) },
+		part:   func(s *State) any { return s.match },
 		restore: func(s *State, t Terms, raw json.RawMessage, _ *round.Set) (err error) {
-			s.match, err = match.Restore(t.matchTerms(), raw)
+			s.match, err = match.Restore(t.matchTerms(s.termsHash), raw)
 			return err
 		},
 		hash:      func(s *State) [32]byte { return s.match.Hash() },
@@ -153,9 +159,10 @@ var contests = []contest{
 		snapshot: func(s *State, snap *Snapshot) { snap.Matches = s.match.Matches() },
 	},
 	{
-		name: "challenge",
-		open: func(s *State, t Terms) { s.chall = challenge.New(t.challengeTerms()) },
-		part: func(s *State) any { return s.chall },
+		name:   "challenge",
+		open:   func(s *State, t Terms) { s.chall = challenge.New(t.challengeTerms()) },
+		retune: func(s *State, t Terms) { s.chall.Retune(t.challengeTerms()) },
+		part:   func(s *State) any { return s.chall },
 		restore: func(s *State, t Terms, raw json.RawMessage, rs *round.Set) (err error) {
 			s.chall, err = challenge.Restore(t.challengeTerms(), raw, rs)
 			return err
@@ -185,9 +192,10 @@ var contests = []contest{
 		},
 	},
 	{
-		name: "learn",
-		open: func(s *State, t Terms) { s.learn = learn.New(t.learnTerms()) },
-		part: func(s *State) any { return s.learn },
+		name:   "learn",
+		open:   func(s *State, t Terms) { s.learn = learn.New(t.learnTerms()) },
+		retune: func(s *State, t Terms) { s.learn.Retune(t.learnTerms()) },
+		part:   func(s *State) any { return s.learn },
 		restore: func(s *State, t Terms, raw json.RawMessage, rs *round.Set) (err error) {
 			s.learn, err = learn.Restore(t.learnTerms(), raw, rs)
 			return err

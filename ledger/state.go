@@ -9,6 +9,7 @@ import (
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/digest"
+	"github.com/arena/arena/ledger/govern"
 	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
@@ -21,7 +22,9 @@ import (
 // transactions in the same blocks encode to the same bytes and hash. A State is not safe
 // for concurrent use; callers serialise access.
 type State struct {
-	terms     Terms
+	founding  Terms  // the founding terms, which the genesis hash names
+	terms     Terms  // the terms in force: the founding terms and every adopted change that took effect
+	version   uint64 // the protocol version in force (version.go)
 	height    uint64
 	blockTime int64 // the latest block time seen
 	offset    int64 // dev_advance seconds added to the clock
@@ -33,8 +36,9 @@ type State struct {
 	match  *match.State
 	chall  *challenge.State
 	learn  *learn.State
-	events []Event // the award outbox
-	begun  []Event // what the current height's begin-block work produced; not part of the state
+	gov    *govern.State // proposals, votes and what took effect
+	events []Event       // the award outbox
+	begun  []Event       // what the current height's begin-block work produced; not part of the state
 
 	outbox    digest.Chain // running hash of events
 	termsHash [32]byte     // the founding terms never change, so they are hashed once
@@ -47,7 +51,10 @@ func New(t Terms) (*State, error) {
 	if err := t.Validate(); err != nil {
 		return nil, err
 	}
-	s := newState(cloneTerms(t))
+	if v := t.foundingVersion(); !Knows(v) {
+		return nil, refusef("The terms open under protocol version %d; this binary knows versions %d to %d", v, FirstVersion, KnownVersion())
+	}
+	s := newState(cloneTerms(t), govern.New())
 	for _, g := range t.Genesis {
 		if g.Address.IsZero() {
 			return nil, errGenesisZero
@@ -59,10 +66,15 @@ func New(t Terms) (*State, error) {
 	return s, nil
 }
 
-func newState(t Terms) *State {
-	s := &State{terms: t, termsHash: digest.Sum(t), book: book.New(), rounds: round.NewSet(t.roundTerms())}
+// newState returns the state of an arena founded under t with the proposals of gov and
+// nothing else: the terms in force and the version in force are derived from what gov
+// records as done.
+func newState(t Terms, gov *govern.State) *State {
+	s := &State{founding: t, termsHash: digest.Sum(t), book: book.New(), gov: gov}
+	s.terms, s.version = inForce(t, gov)
+	s.rounds = round.NewSet(s.terms.roundTerms())
 	for _, c := range contests {
-		c.open(s, t)
+		c.open(s, s.terms)
 	}
 	return s
 }
@@ -71,8 +83,12 @@ func newState(t Terms) *State {
 // (Terms.GenesisHash): every transaction names it.
 func (s *State) GenesisHash() [32]byte { return s.termsHash }
 
-// Terms returns a copy of the founding terms.
-func (s *State) Terms() Terms { return cloneTerms(s.terms) }
+// Terms returns a copy of the founding terms, which the genesis hash names.
+func (s *State) Terms() Terms { return cloneTerms(s.founding) }
+
+// InForce returns a copy of the terms in force: the founding terms with every adopted
+// change that has reached its height. Fees, bonds, windows and committees follow them.
+func (s *State) InForce() Terms { return cloneTerms(s.terms) }
 
 // Height returns the height of the last block applied.
 func (s *State) Height() uint64 { return s.height }
@@ -112,10 +128,14 @@ func (s *State) AwaitsAnchor() bool {
 // call one or the other for every block, since a new height hands the state hash at the
 // end of the previous block to the matches and challenge runs that started in it (their
 // seed's anchor), and moves on the challenge rounds whose attempt timed out.
-// Heights and times never move backwards.
+// Heights and times never move backwards. A block applied under a protocol version this
+// binary does not know (NeedsUpgrade) is not begun: engines stop before it.
 func (s *State) BeginBlock(b Block) {
 	var anchor *[32]byte
 	moved := b.Height > s.height
+	if moved && s.NeedsUpgrade(b.Height) != nil {
+		return // never applied under rules this binary does not have: engines ask NeedsUpgrade and stop
+	}
 	if moved {
 		if s.AwaitsAnchor() {
 			h := s.Hash() // the state as the previous block left it
@@ -129,7 +149,7 @@ func (s *State) BeginBlock(b Block) {
 		s.hash = nil
 	}
 	if moved {
-		s.begun = nil
+		s.begun = s.beginGovernance(s.height)
 		env := s.env(book.At{Height: s.height, Now: s.Now()})
 		for _, c := range contests {
 			if c.begin != nil {

@@ -44,6 +44,13 @@ type Terms struct {
 	// by ceremony: the validator set is their grading addresses, in order, and a
 	// CometBFT engine takes its consensus validators from them.
 	Joins []Join `json:"joins,omitempty"`
+	// Protocol is the protocol version the arena opens under (version.go); 0, which
+	// encodes as terms founded before versions existed, is version 1.
+	Protocol uint64 `json:"protocol,omitempty"`
+	// UpgradeNotice is the fewest blocks between a governance proposal and the height
+	// it takes effect at: the time operators have to install a release. 0 is
+	// govern.DefaultNotice.
+	UpgradeNotice uint64 `json:"upgrade_notice,omitempty"`
 }
 
 // GenesisHash returns the arena's genesis hash: sha256 of the founding terms' JSON, as
@@ -80,9 +87,11 @@ func (t *Terms) roundTerms() round.Terms {
 	return round.Terms{Validators: t.Validators, Committee: t.Committee, Quorum: t.Quorum, Attempts: t.Attempts, TimeoutS: t.RoundTimeoutS, GasRate: t.GasRate}
 }
 
-// bountyTerms are the terms bounties run under.
-func (t *Terms) bountyTerms() bounty.Terms {
-	return bounty.Terms{EntryBond: t.EntryBond, AppealBond: t.AppealBond, AppealWindowS: t.AppealWindowS, GradingWindowS: t.GradingWindowS, GradingFee: t.GradingFee, AppealGrowth: t.AppealGrowth}
+// bountyTerms are the terms bounties run under t, under the rules of the version in
+// force.
+func (s *State) bountyTerms(t Terms) bounty.Terms {
+	return bounty.Terms{EntryBond: t.EntryBond, AppealBond: t.AppealBond, AppealWindowS: t.AppealWindowS, GradingWindowS: t.GradingWindowS, GradingFee: t.GradingFee, AppealGrowth: t.AppealGrowth,
+		RefundPerFunder: s.Rules().RefundPerFunder}
 }
 
 // tenderTerms are the terms tenders run under.
@@ -100,9 +109,9 @@ func (t *Terms) learnTerms() learn.Terms {
 	return learn.Terms{GradingFee: t.GradingFee}
 }
 
-// matchTerms are the terms matches run under.
-func (t *Terms) matchTerms() match.Terms {
-	return match.Terms{Chain: t.Chain, Arena: t.GenesisHash(), Operators: t.Operators, OperatorBond: t.OperatorBond, Treasury: t.Treasury}
+// matchTerms are the terms matches run under, in the arena whose genesis hash is arena.
+func (t *Terms) matchTerms(arena [32]byte) match.Terms {
+	return match.Terms{Chain: t.Chain, Arena: arena, Operators: t.Operators, OperatorBond: t.OperatorBond, Treasury: t.Treasury}
 }
 
 // Fee returns what a transaction of size bytes (its signed encoding, Tx.Size) pays at

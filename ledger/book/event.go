@@ -19,7 +19,9 @@ type Event struct {
 	Amount  *Amount  `json:"amount,omitempty"`
 	Score   int      `json:"score,omitempty"`
 	Note    string   `json:"note,omitempty"`
-	Payees  []Payee  `json:"payees,omitempty"` // on a bounty award with several winners or a team: everyone paid
+	// Proposal names a governance proposal (ledger/govern) the event concerns.
+	Proposal uint64  `json:"proposal,omitempty"`
+	Payees   []Payee `json:"payees,omitempty"` // on a bounty award with several winners or a team: everyone paid
 }
 
 // Payee is one address paid by an award with several winners or a team: the rank its

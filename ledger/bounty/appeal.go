@@ -32,7 +32,7 @@ func (s *State) Appeal(env round.Env, b Appeal) (book.Outcome, *book.Error) {
 	if e.Grade == 0 || (e.State != EntryGraded && e.State != EntryFailed) {
 		return book.Outcome{}, errNoGrade
 	}
-	if at.Now >= s.appealUntil(env.Rounds.Get(e.Grade).SettledAt) {
+	if at.Now >= s.appealUntil(s.task(e.Task), env.Rounds.Get(e.Grade).SettledAt) {
 		return book.Outcome{}, errAppealClosed
 	}
 	env.Book.Escrow(at.From, BondPool, at.Value)
@@ -46,5 +46,6 @@ func (s *State) Appeal(env round.Env, b Appeal) (book.Outcome, *book.Error) {
 	}}, nil
 }
 
-// appealUntil returns when the appeal window of a grade settled at settledAt closes.
-func (s *State) appealUntil(settledAt int64) int64 { return settledAt + s.terms.AppealWindowS }
+// appealUntil returns when the appeal window of a grade on task t settled at settledAt
+// closes.
+func (s *State) appealUntil(t *task, settledAt int64) int64 { return settledAt + s.appealWindow(t) }

@@ -196,7 +196,7 @@ func (s *State) awardReady(env round.Env, t *task) *book.Error {
 				return errAwardAppealed
 			} // its regrade is past the attempts it may have: the appeal lapses, the grade's window still counts
 		}
-		if env.At.Now < s.appealUntil(env.Rounds.Get(e.Grade).SettledAt) {
+		if env.At.Now < s.appealUntil(t, env.Rounds.Get(e.Grade).SettledAt) {
 			return errAwardWindow
 		}
 	}

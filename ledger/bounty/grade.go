@@ -46,7 +46,8 @@ func (s *State) Grade(env round.Env, b Grade) (book.Outcome, *book.Error) {
 // gradingOver reports whether the grading window of e's task has passed: from then on a
 // first grading never starts, and award treats an entry without a grade as stalled.
 func (s *State) gradingOver(e *entry, now int64) bool {
-	return now >= s.task(e.Task).gradingFrom()+s.terms.GradingWindowS
+	t := s.task(e.Task)
+	return now >= t.gradingFrom()+s.gradingWindow(t)
 }
 
 // openRound opens a round on e: a first grading, a fresh one after exhaustion, or the

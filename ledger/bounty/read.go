@@ -31,7 +31,7 @@ func (s *State) taskView(rs *round.Set, t *task, now int64, prose bool) TaskView
 	v := TaskView{
 		ID: t.ID, Sponsor: t.Sponsor, Title: t.Title, Prize: t.Prize, PostedAt: t.PostedAt,
 		ClosesAt: t.ClosesAt, State: t.state(now), Entries: append([]EntryID{}, t.Entries...),
-		Winner: t.Winner, AwardedAt: t.AwardedAt, Sealed: t.sealed(), GradingBy: t.gradingFrom() + s.terms.GradingWindowS,
+		Winner: t.Winner, AwardedAt: t.AwardedAt, Sealed: t.sealed(), GradingBy: t.gradingFrom() + s.gradingWindow(t),
 		Shares: slices.Clone(t.Shares), TopUps: slices.Clone(t.TopUps), Extensions: slices.Clone(t.Extensions),
 		Podium: slices.Clone(t.Podium), Refunds: slices.Clone(t.Refunds),
 		CopyBase: t.CopyBase,
@@ -127,7 +127,7 @@ func (s *State) gradeView(r *round.Round) *GradeView {
 		Round: r.ID, Attempt: a.Attempt, Tier: res.Tier, Label: Ladder[res.Tier].Label,
 		Passed: res.Passed, Disqualified: res.Disqualified, DuplicateOf: res.DuplicateOf,
 		Violations: res.Violations, Score: res.Score, Error: res.Error,
-		SettledAt: r.SettledAt, AppealUntil: s.appealUntil(r.SettledAt), Leader: a.Leader,
+		SettledAt: r.SettledAt, AppealUntil: s.appealUntil(s.task(s.entry(EntryID(r.Subject)).Task), r.SettledAt), Leader: a.Leader,
 		Agreed: agreed, Disagreed: disagreed, Failed: failed, Result: res,
 	}
 }

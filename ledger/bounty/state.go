@@ -31,6 +31,9 @@ type Terms struct {
 	GradingWindowS int64       // seconds after a task closes that its entries may be graded
 	GradingFee     book.Amount // paid with each entry and appeal beside its bond, shared by the graders who agree
 	AppealGrowth   int         // a regrade's panel is this much larger than a committee, and fresh first; 0: drawn as any round
+	// RefundPerFunder splits prize sent back to a task's funders per funder, rounded
+	// once each (protocol version 2); false: per top-up (version 1).
+	RefundPerFunder bool
 }
 
 // State is every bounty of an arena. It is not safe for concurrent use.

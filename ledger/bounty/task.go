@@ -31,6 +31,9 @@ type task struct {
 	Refunds    []Payout  `json:"refunds,omitempty"`    // prize sent back to its funders at award, when it had top-ups or ranks
 	CopyBase   bool      `json:"copy_base,omitempty"`  // the copy check leaves out spec, rubric and template
 	Template   string    `json:"template,omitempty"`
+	// Windows are the appeal and grading windows the task keeps after an adopted change
+	// of terms altered the arena's; nil: the terms in force.
+	Windows *Windows `json:"windows,omitempty"`
 
 	Questions []*clarify.Question `json:"questions,omitempty"` // public clarifications, in the order asked
 }

@@ -185,3 +185,7 @@ func (s *State) Counts() Counts {
 // Anchoring reports whether any run waits for the next block's anchor, so that the
 // ledger hashes the state at a new height only when one does.
 func (s *State) Anchoring() bool { return len(s.anchoring) > 0 }
+
+// Retune puts the terms t in force from now on; deposits and fees already taken stay as
+// taken.
+func (s *State) Retune(t Terms) { s.terms = t }

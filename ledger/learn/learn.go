@@ -231,3 +231,7 @@ func (s *State) Anchoring() bool { return len(s.anchoring) > 0 }
 
 // Platform is the pinned platform a challenge names: every season's (season.Platform).
 const Platform = season.Platform
+
+// Retune puts the terms t in force from now on; deposits and fees already taken stay as
+// taken.
+func (s *State) Retune(t Terms) { s.terms = t }

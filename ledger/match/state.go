@@ -135,3 +135,6 @@ type Counts struct {
 func (s *State) Counts() Counts {
 	return Counts{Matches: len(s.matches), Open: len(s.matches) - s.settled, Bets: len(s.bets)}
 }
+
+// Retune puts the terms t in force from now on; what a match already took stays as taken.
+func (s *State) Retune(t Terms) { s.terms = t }

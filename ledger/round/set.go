@@ -304,3 +304,7 @@ func (s *Set) close(r *Round) {
 
 // Hash returns the combined hash of every round, recomputing only those that changed.
 func (s *Set) Hash() [32]byte { return digest.Refresh(&s.sums, s.rounds) }
+
+// Retune puts the terms t in force for the rounds opened from now on; a round already
+// open keeps the committee, quorum and deadlines it opened with.
+func (s *Set) Retune(t Terms) { s.terms = t }

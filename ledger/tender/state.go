@@ -199,3 +199,6 @@ type Counts struct {
 func (s *State) Counts() Counts {
 	return Counts{Tenders: len(s.tenders), Open: len(s.tenders) - s.settled, Bids: len(s.bids), Checks: len(s.checks)}
 }
+
+// Retune puts the terms t in force from now on; what a tender already took stays as taken.
+func (s *State) Retune(t Terms) { s.terms = t }
