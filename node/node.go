@@ -332,6 +332,9 @@ func (n *Node) Run(ctx context.Context) error {
 		runs = append(runs, n.relayer.Run)
 	}
 	runs = append(runs, n.sweep)
+	if h, ok := n.engine.(chain.Halter); ok {
+		runs = append(runs, func(ctx context.Context) error { return untilHalted(ctx, h) })
+	}
 	errs := make(chan error, len(runs))
 	for _, run := range runs {
 		go func() {
@@ -351,6 +354,18 @@ func (n *Node) Run(ctx context.Context) error {
 	}
 	<-ctx.Done()
 	return first
+}
+
+// untilHalted waits until ctx ends, returning nil, or the engine stops on its own,
+// returning why: a node whose engine stopped for an upgrade stops with the message
+// that names the version and the release it needs.
+func untilHalted(ctx context.Context, h chain.Halter) error {
+	select {
+	case <-ctx.Done():
+		return nil
+	case <-h.Halted():
+		return h.HaltErr()
+	}
 }
 
 // Chain returns the node's ordering engine, whichever it runs: what the API serves

@@ -139,6 +139,7 @@ func start(home string, c *cfg.Config, db *store.DB, o Options) (*Engine, error)
 		return nil, err
 	}
 	app.terms = &terms
+	app.home = home
 	snaps := o.Snapshots
 	if snaps.Dir == "" {
 		snaps.Dir = filepath.Join(home, SnapshotsDir)
@@ -359,6 +360,12 @@ func (e *Engine) committedReceipt(id [32]byte) (Receipt, bool) {
 	}
 	return t.Receipt, true
 }
+
+// Halted is closed once the app has stopped applying blocks (App.Halted).
+func (e *Engine) Halted() <-chan struct{} { return e.app.Halted() }
+
+// HaltErr returns why the app stopped, or nil while it runs.
+func (e *Engine) HaltErr() error { return e.app.HaltErr() }
 
 // Close stops the node, ends every subscription and closes the file.
 func (e *Engine) Close() error {

@@ -35,7 +35,10 @@ func (a *App) FinalizeBlock(_ context.Context, req *abci.RequestFinalizeBlock) (
 	}
 	blk := ledger.Block{Height: uint64(req.Height), Time: req.Time.Unix()}
 	txs := a.verifyAll(req.Txs)
-	b := blocks.Start(a.deliver, blk)
+	b, err := blocks.Start(a.deliver, blk)
+	if err != nil {
+		return nil, a.halt(err)
+	}
 	results := make([]*abci.ExecTxResult, len(txs))
 	var dropped []decoded
 	wires := make([][]byte, 0, len(txs)) // the encodings of the transactions b records
@@ -72,7 +75,7 @@ func (a *App) FinalizeBlock(_ context.Context, req *abci.RequestFinalizeBlock) (
 		appHash = cb.Hash
 	}
 	a.pending = &finalized{block: cb, appHash: appHash, dropped: dropped}
-	return &abci.ResponseFinalizeBlock{TxResults: results, AppHash: bytes.Clone(appHash[:])}, nil
+	return &abci.ResponseFinalizeBlock{TxResults: results, AppHash: bytes.Clone(appHash[:]), ConsensusParamUpdates: versionUpdate(a.deliver)}, nil
 }
 
 // resetDeliver makes the deliver state a copy of the committed one.
