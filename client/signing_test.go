@@ -41,3 +41,22 @@ func TestTheClientSignsForAnHourFromTheNextBlock(t *testing.T) {
 		t.Fatalf("a transaction signed after the advance: %v", err)
 	}
 }
+
+// TypedDataTypes reads the schema of every kind the ledger takes, each under its primary
+// type.
+func TestTheClientReadsEveryKindsSchema(t *testing.T) {
+	f := newFixture(t, 1)
+	got, err := f.c.TypedDataTypes(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range ledger.Kinds() {
+		primary, _, _ := ledger.SchemaTable().Schema(k)
+		if s, ok := got.Kinds[k]; !ok || s.PrimaryType != primary || len(s.Types[primary]) == 0 {
+			t.Errorf("kind %s: served %+v, want primary type %s with its fields", k, s, primary)
+		}
+	}
+	if len(got.Kinds) != len(ledger.Kinds()) {
+		t.Errorf("%d kinds served, the ledger takes %d", len(got.Kinds), len(ledger.Kinds()))
+	}
+}
