@@ -17,7 +17,8 @@ type Arena struct {
 	// NextTime is the arena's clock in a block made now (ledger.State.ClockAt of the
 	// node's clock): the later of the node's clock and the last block's time, plus every
 	// dev_advance, in unix seconds. Admission refuses a transaction whose valid_until is
-	// below the clock of the block it would enter.
+	// below the clock of the block it would enter: the solo engine times its next block
+	// so; under CometBFT consensus times it, and the node's clock stands in.
 	NextTime int64 `json:"next_time"`
 }
 
