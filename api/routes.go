@@ -21,6 +21,7 @@ func (s *server) routes() []Route {
 		h("POST", "/v1/txs", s.postTxs),
 		h("POST", "/v1/fee", s.postFee),
 		h("POST", "/v1/typed-data", s.postTypedData),
+		h("GET", "/v1/typed-data/types", s.getTypedDataTypes),
 		h("GET", "/v1/tx/{id}", s.getTx),
 		h("GET", "/v1/arena", s.getArena),
 		h("GET", "/v1/tasks", s.getTasks),

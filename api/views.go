@@ -8,11 +8,19 @@ import (
 
 	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/typed"
 )
 
+// getArena is the arena's view, its genesis hash and EIP-712 domain, and its clock at a
+// block made now.
 func (s *server) getArena(w http.ResponseWriter, r *http.Request) {
-	var v ledger.ArenaView
-	s.chain.View(func(st *ledger.State) { v = st.Arena() })
+	var v wire.Arena
+	wall := s.now().Unix()
+	s.chain.View(func(st *ledger.State) {
+		g := st.GenesisHash()
+		v = wire.Arena{ArenaView: st.Arena(), GenesisHash: ledger.HexHash(g), NextTime: st.ClockAt(wall),
+			Domain: wire.Domain{Name: typed.DomainName, Version: typed.TypedDataVersion, VerifyingContract: typed.VerifyingContract(g)}}
+	})
 	writeJSON(w, http.StatusOK, v)
 }
 
