@@ -173,6 +173,14 @@ func (s *server) getJudges(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, nonNil(v))
 }
 
+// getGovernance serves the protocol version and terms in force, the validators who vote,
+// the upgrade waiting for its height and every proposal with its votes.
+func (s *server) getGovernance(w http.ResponseWriter, r *http.Request) {
+	var v ledger.Governance
+	s.chain.View(func(st *ledger.State) { v = st.Governance() })
+	writeJSON(w, http.StatusOK, v)
+}
+
 func (s *server) getClaimable(w http.ResponseWriter, r *http.Request) {
 	a, err := pathAddress(r)
 	if err != nil {

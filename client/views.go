@@ -91,6 +91,13 @@ func (c *Client) Leaderboard(ctx context.Context) ([]ledger.Reputation, error) {
 	return v, c.get(ctx, "/v1/leaderboard", &v)
 }
 
+// Governance returns GET /v1/governance: the protocol version and terms in force, the
+// upgrade waiting for its height and every proposal.
+func (c *Client) Governance(ctx context.Context) (ledger.Governance, error) {
+	var v ledger.Governance
+	return v, c.get(ctx, "/v1/governance", &v)
+}
+
 // Judges returns GET /v1/judges: each validator's record as a grader.
 func (c *Client) Judges(ctx context.Context) ([]ledger.Judge, error) {
 	var v []ledger.Judge
