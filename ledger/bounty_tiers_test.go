@@ -259,9 +259,10 @@ func TestTeamRefusals(t *testing.T) {
 	a.Refused(errTeamRepeat, "alice", entryBond, Submit{Task: task, Work: "w", Team: []Member{{Address: a.Addr("alice"), Share: 5000}, {Share: 5000}}})
 	a.Refused(errTeamSponsor, "alice", entryBond, sub("alice", 5000, "sponsor", 5000))
 	a.Refused(errTeamFiler, "alice", entryBond, sub("bob", 5000, "carol", 5000))
-	a.enterTeam(task, "alice", "joint", "alice", 5000, "bob", 5000)
+	joint := a.enterTeam(task, "alice", "joint", "alice", 5000, "bob", 5000)
 	a.Refused(errTeamEntered, "carol", entryBond, sub("carol", 5000, "bob", 5000))
-	a.Refused(errEnteredTwice, "bob", entryBond, Submit{Task: task, Work: "solo"})
+	a.Refused(errTeamMember(joint), "bob", entryBond, Submit{Task: task, Work: "solo"})
+	a.Refused(errEnteredTwice, "alice", entryBond, Submit{Task: task, Work: "solo"})
 }
 
 // "Anyone may add to a task's prize before it closes (the board shows who added what);

@@ -186,7 +186,7 @@ func (s *State) awardReady(env round.Env, t *task) *book.Error {
 		case waiting && s.gradingOver(e, env.At.Now):
 			continue // stalled: award goes ahead without it
 		case e.State == EntryPending, e.State == EntryUngraded:
-			return errAwardUngraded
+			return errAwardUngraded(t.gradingFrom() + s.terms.GradingWindowS)
 		case e.State == EntryGrading:
 			return errAwardGrading
 		case e.State == EntryAppealed:
