@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/ledger"
@@ -199,11 +200,29 @@ func (s *server) getSnapshot(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) getHealth(w http.ResponseWriter, r *http.Request) {
-	if !s.hasState() {
-		writeJSON(w, http.StatusServiceUnavailable, Health{Status: "syncing"})
-		return
+	switch {
+	case !s.hasState():
+		writeJSON(w, http.StatusServiceUnavailable, Health{Status: wire.HealthSyncing})
+	case s.catchingUp():
+		retryAfter(w, time.Second)
+		writeJSON(w, http.StatusServiceUnavailable, Health{Status: wire.HealthCatchingUp, Height: s.height(), Message: catchingUpMsg})
+	default:
+		writeJSON(w, http.StatusOK, Health{Status: wire.HealthOK, Height: s.height()})
 	}
-	writeJSON(w, http.StatusOK, Health{Status: "ok", Height: s.height()})
+}
+
+// catchingUpMsg is the message of GET /healthz while the node replays blocks its peers
+// already committed: what it serves is behind its network until it has caught up.
+const catchingUpMsg = "This node is catching up with its network: it is replaying blocks its peers already committed, so what it serves is behind them. GET /healthz answers 200 once it has caught up"
+
+// catcher is an engine that can be behind its network (CometBFT's block sync).
+type catcher interface{ CatchingUp() bool }
+
+// catchingUp reports whether the engine is still replaying blocks its network already
+// committed; an engine that cannot be behind (solo) never is.
+func (s *server) catchingUp() bool {
+	c, ok := s.chain.(catcher)
+	return ok && c.CatchingUp()
 }
 
 // found writes v, or a 404 with the formatted message when ok is false.

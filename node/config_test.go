@@ -179,3 +179,22 @@ func FuzzParseConfig(f *testing.F) {
 		}
 	})
 }
+
+// The [artifacts] section says what the node asks whatever its peers list names: the
+// API of every founding join, after the peers it names, so an empty list is not "this
+// node's store only".
+func TestTheArtifactPeersCommentSaysTheJoinsAreAsked(t *testing.T) {
+	for _, tc := range []struct {
+		peers []string
+		line  string
+	}{
+		{nil, `# peers = ["http://10.0.0.2:7545"]       # the other nodes' API base URLs; none: the API of every founding join is asked all the same`},
+		{[]string{"http://10.0.0.3:7545"}, `peers = ["http://10.0.0.3:7545"]         # the other nodes' API base URLs, asked before the API of every founding join, which is always asked`},
+	} {
+		c := DefaultConfig()
+		c.Artifacts.Peers = tc.peers
+		if enc := string(c.Encode()); !strings.Contains(enc, "\n"+tc.line+"\n") {
+			t.Errorf("no line %q in\n%s", tc.line, enc)
+		}
+	}
+}

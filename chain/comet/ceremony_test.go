@@ -202,7 +202,7 @@ func TestAssembleRefusesEveryBadSet(t *testing.T) {
 		}, "genesis: the founding terms name validators or joins; the join statements supply them"},
 		{"a statement changed after signing", func(t *testing.T, _ *ledger.Terms, js *[]ledger.Join) {
 			(*js)[1].P2P = "127.0.0.1:1"
-		}, "genesis: [EXPECTED] Join statement of \"op1\" (" + g(fs[1]) + "): the grading signature is not by its grading address"},
+		}, "genesis: [EXPECTED] Join statement of \"op1\" (" + g(fs[1]) + "): its signature does not match its contents: a field was edited after signing, or a key other than its grading address signed it"},
 		{"a consensus signature by another key", func(t *testing.T, _ *ledger.Terms, js *[]ledger.Join) {
 			(*js)[2].ConsensusSig = fs[0].join.ConsensusSig
 		}, "genesis: [EXPECTED] Join statement of \"op2\" (" + g(fs[2]) + "): the consensus signature is not by its consensus key"},
@@ -212,7 +212,7 @@ func TestAssembleRefusesEveryBadSet(t *testing.T) {
 		}, `genesis: the join statement of "stranger" is for chain "arena-elsewhere", the founding terms found "arena-ceremony"`},
 		{"the same statement twice", func(t *testing.T, _ *ledger.Terms, js *[]ledger.Join) {
 			*js = append(*js, (*js)[0])
-		}, "genesis: founding terms: [EXPECTED] Join statements of op0 and op0 name the same node id"},
+		}, "genesis: founding terms: [EXPECTED] Join statement of \"op0\" (" + g(fs[0]) + "): it appears twice: give each operator's join statement once"},
 		{"two operators on one p2p address", func(t *testing.T, _ *ledger.Terms, js *[]ledger.Join) {
 			f := newFounder(t, ceremonyChain, "squatter", fs[1].join.P2P)
 			*js = append(*js, f.join)

@@ -168,9 +168,17 @@ func (a *app) genesisAssembleCmd() *cobra.Command {
 	return c
 }
 
+// errAssembleOperatorBond refuses --operator-bond on an assembly from the term flags:
+// the bond is of match operators, which those flags cannot name, so the genesis would
+// carry no bond and no operator.
+var errAssembleOperatorBond = errors.New("founding terms: --operator-bond is the bond of match operators, and the term flags name none, so the genesis would carry none; drop it, or give the operators and their bond in a --terms file")
+
 // assembleTerms returns the founding terms of an assembly: the --terms file, or else
 // the term flags.
 func assembleTerms(tf *termsFlags, path string) (ledger.Terms, error) {
+	if path == "" && tf.cmd != nil && tf.cmd.Flags().Changed("operator-bond") {
+		return ledger.Terms{}, errAssembleOperatorBond
+	}
 	if path == "" {
 		t, err := tf.terms()
 		if err != nil {

@@ -132,6 +132,7 @@ func TestFlagHelpReadsAsWritten(t *testing.T) {
 	}{
 		{[]string{"tender", "publish", "--help"}, "      --weight uints              the weight of each criterion, 1 to 10, in the order of --criterion (default: 1 each)\n"},
 		{[]string{"challenge", "fold", "--help"}, "      --learning   fold a learning challenge (as \"arena learn fold\" does)\n"},
+		{[]string{"bench", "register", "--help"}, "      --quorum int           agreeing validators that settle every round on this bench; its committee draws one more when the arena has the validators, so that one silent member does not stop a round (default 3)\n"},
 	} {
 		if _, out, _ := runArgs(tc.args...); !strings.Contains(out, tc.line) {
 			t.Errorf("arena %s: no line %q in\n%s", strings.Join(tc.args, " "), tc.line, out)

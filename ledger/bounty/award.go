@@ -156,18 +156,16 @@ func (s *State) payPrize(env round.Env, t *task, e *entry, rank int, amt book.Am
 }
 
 // refund sends back, prize that no rank took, to the task's funders in proportion to
-// what each added, recording it on the task.
+// what each added in all (SplitBack), recording one row per funder on the task.
 func (s *State) refund(env round.Env, t *task, back book.Amount) []book.Event {
-	funds := t.funds()
-	parts := SplitBack(back, funds)
 	var ev []book.Event
-	for i, f := range funds {
-		if parts[i].IsZero() {
+	for _, p := range SplitBack(back, t.funds()) {
+		if p.Prize.IsZero() {
 			continue
 		}
-		env.Book.Release(PrizePool, f.From, parts[i])
-		t.Refunds = append(t.Refunds, Payout{Address: f.From, Prize: parts[i]})
-		ev = append(ev, book.Event{Type: "prize_returned", Height: env.At.Height, Task: uint64(t.ID), Address: book.AddrPtr(f.From), Amount: book.AmountPtr(parts[i])})
+		env.Book.Release(PrizePool, p.Address, p.Prize)
+		t.Refunds = append(t.Refunds, p)
+		ev = append(ev, book.Event{Type: "prize_returned", Height: env.At.Height, Task: uint64(t.ID), Address: book.AddrPtr(p.Address), Amount: book.AmountPtr(p.Prize)})
 	}
 	return ev
 }
@@ -188,7 +186,7 @@ func (s *State) awardReady(env round.Env, t *task) *book.Error {
 		case waiting && s.gradingOver(e, env.At.Now):
 			continue // stalled: award goes ahead without it
 		case e.State == EntryPending, e.State == EntryUngraded:
-			return errAwardUngraded
+			return errAwardUngraded(t.gradingFrom() + s.terms.GradingWindowS)
 		case e.State == EntryGrading:
 			return errAwardGrading
 		case e.State == EntryAppealed:

@@ -2,6 +2,7 @@ package bounty
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/round"
@@ -72,21 +73,32 @@ func SplitTeam(amount book.Amount, team []Member) []book.Amount {
 	return out
 }
 
-// SplitBack returns each funder's part of back, an amount of the prize sent back at
-// award: in proportion to what each funding added, rounded down, the remainder to the
-// sponsor (the first funding). Award and audit both use it.
-func SplitBack(back book.Amount, funds []Funding) []book.Amount {
-	out := make([]book.Amount, len(funds))
+// SplitBack returns what each funder gets of back, an amount of the prize sent back at
+// award: one row per funder, in the order of their first funding (the sponsor, whose
+// posting is the first, leads). Each funder after the sponsor gets back times the sum of
+// what they added over the prize, rounded down once; the sponsor gets the rest, so the
+// rows sum to back to the atto. A row may be zero.
+func SplitBack(back book.Amount, funds []Funding) []Payout {
+	var out []Payout
 	var total book.Amount
 	for _, f := range funds {
-		total, _ = total.Add(f.Amount)
+		total = mustAdd(total, f.Amount)
+		i := slices.IndexFunc(out, func(p Payout) bool { return p.Address == f.From })
+		if i < 0 {
+			i = len(out)
+			out = append(out, Payout{Address: f.From})
+		}
+		out[i].Prize = mustAdd(out[i].Prize, f.Amount) // what the funder added, for now
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	rest := back
-	for i := len(funds) - 1; i >= 1; i-- {
-		out[i], _ = back.MulDiv(funds[i].Amount, total)
-		rest, _ = rest.Sub(out[i])
+	for i := len(out) - 1; i >= 1; i-- {
+		out[i].Prize, _ = back.MulDiv(out[i].Prize, total)
+		rest, _ = rest.Sub(out[i].Prize) // the floors sum to at most back
 	}
-	out[0] = rest
+	out[0].Prize = rest
 	return out
 }
 
