@@ -12,9 +12,12 @@ import (
 	"github.com/arena/arena/ledger/ledgertest"
 )
 
-// refundArena returns an arena driven through a bare engine, with its state.
+// refundArena returns an arena under protocol version 2, which splits refunds per
+// funder, driven through a bare engine, with its state.
 func refundArena(t *testing.T) (*ledger.State, *ledgertest.Contest) {
-	s, err := ledger.New(ledgertest.Terms(3))
+	terms := ledgertest.Terms(3)
+	terms.Protocol = 2
+	s, err := ledger.New(terms)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,4 +149,33 @@ func checkRefunds(t *testing.T, c *ledgertest.Contest, tv ledger.TaskView) bool 
 		}
 	}
 	return true
+}
+
+// A task refunded under protocol version 1, which split per funding, audits under
+// version 1's rule: a funder who topped up twice is named twice, each rounded apart.
+func TestTheAuditDerivesVersion1RefundsPerFunding(t *testing.T) {
+	s, err := ledger.New(ledgertest.Terms(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := ledgertest.Drive(t, ledgertest.NewBare(s))
+	body := ledger.PostTask{Title: "Launch note", Spec: "Write a launch note.", Rubric: "At most 600 characters.", ClosesInS: ledgertest.ClosesInS, Shares: []int{5000, 5000}}
+	task := ledger.TaskID(c.Do("sponsor", ledger.Ether(10), body).Created)
+	c.Do("alice", ledger.MustAmount("3000000000000000002"), ledger.TopUp{Task: task})
+	c.Do("alice", ledger.MustAmount("1500000000000000001"), ledger.TopUp{Task: task})
+	c.GradeAs(c.Enter(task, "bob", "strong"), ledgertest.Reading(4, 0, false))
+	c.Settle(task)
+	snap := s.Snapshot()
+	tv := taskIn(&snap, task)
+	if tv.RefundsPerFunder || len(tv.Refunds) != 3 {
+		t.Fatalf("version 1 refunds %+v, per funder %v: want three rows per funding", tv.Refunds, tv.RefundsPerFunder)
+	}
+	rep, err := audit.Task(&snap, task)
+	if err != nil || !rep.OK() {
+		t.Fatalf("version 1 refunds do not re-derive: %v\n%s", err, rep)
+	}
+	tv.RefundsPerFunder = true // as if split per funder: the rows no longer follow
+	if rep, _ := audit.Task(&snap, task); rep.OK() {
+		t.Fatal("per-funding refunds passed as per-funder ones")
+	}
 }

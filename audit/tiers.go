@@ -89,17 +89,23 @@ func (r *Report) tiers(t ledger.TaskView, ranked []ledger.EntryView) map[ledger.
 }
 
 // refunds re-derives what of the prize went back to each funder, from the task's
-// published fundings alone: one row per funder in the order of their first funding (the
-// sponsor's posting first), each funder after the sponsor back times all they added over
-// the prize, rounded down once, and the sponsor the rest. It is the audit's own
-// arithmetic, not the ledger's, so that a wrong rule there shows as a mismatch here.
+// published fundings alone. Under protocol version 2 (the task's refunds_per_funder):
+// one row per funder in the order of their first funding (the sponsor's posting first),
+// each funder after the sponsor back times all they added over the prize, rounded down
+// once, and the sponsor the rest; under version 1, the same per funding. It is the
+// audit's own arithmetic, not the ledger's, so that a wrong rule there shows as a
+// mismatch here.
 func (r *Report) refunds(t ledger.TaskView, back ledger.Amount) {
 	posted := t.Prize
 	for _, f := range t.TopUps {
 		posted = sub(posted, f.Amount)
 	}
+	split, rule := splitBack, "the prize no rank took, in proportion to what each funder added in all, rounded down once each, the rest to the sponsor"
+	if !t.RefundsPerFunder {
+		split, rule = splitBackPerFunding, "the prize no rank took, in proportion to what each funding added, rounded down each (protocol version 1), the rest to the sponsor"
+	}
 	var want []string
-	for _, p := range splitBack(back, t.Prize, t.Sponsor, posted, t.TopUps) {
+	for _, p := range split(back, t.Prize, t.Sponsor, posted, t.TopUps) {
 		if p.amount.Sign() != 0 {
 			want = append(want, fmt.Sprintf("%s %s", p.from, p.amount))
 		}
@@ -108,7 +114,24 @@ func (r *Report) refunds(t ledger.TaskView, back ledger.Amount) {
 	for _, p := range t.Refunds {
 		got = append(got, fmt.Sprintf("%s %s", p.Address, p.Prize))
 	}
-	r.check("returned to funders", got, want, "the prize no rank took, in proportion to what each funder added in all, rounded down once each, the rest to the sponsor")
+	r.check("returned to funders", got, want, rule)
+}
+
+// splitBackPerFunding is splitBack as protocol version 1 splits: each funding apart.
+func splitBackPerFunding(back, prize ledger.Amount, sponsor ledger.Address, posted ledger.Amount, topUps []ledger.Funding) []funder {
+	b, p := bigOf(back), bigOf(prize)
+	fs := []funder{{from: sponsor}}
+	rest := new(big.Int).Set(b)
+	for _, f := range topUps {
+		part := new(big.Int)
+		if p.Sign() != 0 {
+			part.Quo(part.Mul(bigOf(f.Amount), b), p)
+		}
+		rest.Sub(rest, part)
+		fs = append(fs, funder{from: f.From, amount: part})
+	}
+	fs[0].amount = rest
+	return fs
 }
 
 // funder is what one funder added to a prize in all, or what they get back of it.

@@ -157,23 +157,40 @@ func TestTiersUnfilledGoBackToTheFunders(t *testing.T) {
 // first funding. Here R = 7750000000000000001 atto go back of a prize P of
 // 15500000000000000003: alice, who added 3000000000000000002 and, after erin,
 // 1500000000000000001, gets floor(R*4500000000000000003/P) = 2250000000000000001, where
-// rounding each top-up apart gave her 2250000000000000000 and the sponsor the atto.
+// rounding each top-up apart gave her 2250000000000000000 and the sponsor the atto. That
+// is protocol version 2's rule; an arena under version 1 keeps version 1's, so that
+// every block it applied replays as it was.
 func TestRefundsAreRoundedOncePerFunder(t *testing.T) {
+	refunds := func(version uint64) TaskView {
+		a := newArena(t, 5, func(tm *Terms) { tm.Protocol = version })
+		task := a.postTiered(Ether(10), 5000, 5000)
+		a.Do("alice", MustAmount("3000000000000000002"), TopUp{Task: task})
+		a.Do("erin", Ether(1), TopUp{Task: task})
+		a.Do("alice", MustAmount("1500000000000000001"), TopUp{Task: task})
+		eb := a.Enter(task, "bob", "strong")
+		a.GradeAs(eb, ledgertest.Reading(4, 0, false))
+		tv := a.Settle(task)
+		return tv
+	}
 	a := newArena(t, 5, nil)
-	task := a.postTiered(Ether(10), 5000, 5000)
-	a.Do("alice", MustAmount("3000000000000000002"), TopUp{Task: task})
-	a.Do("erin", Ether(1), TopUp{Task: task})
-	a.Do("alice", MustAmount("1500000000000000001"), TopUp{Task: task})
-	eb := a.Enter(task, "bob", "strong")
-	a.GradeAs(eb, ledgertest.Reading(4, 0, false))
-	tv := a.Settle(task)
+	tv := refunds(2)
 	want := []Payout{
 		{Address: a.Addr("sponsor"), Prize: MustAmount("5000000000000000001")},
 		{Address: a.Addr("alice"), Prize: MustAmount("2250000000000000001")},
 		{Address: a.Addr("erin"), Prize: MustAmount("499999999999999999")},
 	}
-	if d := cmp.Diff(want, tv.Refunds, amountEq); d != "" {
-		t.Fatalf("refunds (-want +got):\n%s", d)
+	if d := cmp.Diff(want, tv.Refunds, amountEq); d != "" || !tv.RefundsPerFunder {
+		t.Fatalf("version 2 refunds (-want +got), per funder %v:\n%s", tv.RefundsPerFunder, d)
+	}
+	tv = refunds(1)
+	want = []Payout{
+		{Address: a.Addr("sponsor"), Prize: MustAmount("5000000000000000002")},
+		{Address: a.Addr("alice"), Prize: MustAmount("1500000000000000000")},
+		{Address: a.Addr("erin"), Prize: MustAmount("499999999999999999")},
+		{Address: a.Addr("alice"), Prize: MustAmount("750000000000000000")},
+	}
+	if d := cmp.Diff(want, tv.Refunds, amountEq); d != "" || tv.RefundsPerFunder {
+		t.Fatalf("version 1 refunds (-want +got), per funder %v:\n%s", tv.RefundsPerFunder, d)
 	}
 }
 

@@ -111,14 +111,7 @@ func (s *State) NeedsUpgrade(h uint64) error {
 }
 
 // migrations are the state migrations run at the first block of each version, by the
-// version they lead to. A migration is a pure function of the state; a version with
-// no entry changes only rules.
-var migrations = map[uint64]func(s *State) []Event{
-	2: migrateTo2,
-}
-
-// migrateTo2 moves the bounty kind to version 2's refund rule. Prize already sent back
-// stays as it was sent.
-func migrateTo2(s *State) []Event {
-	return nil
-}
+// version they lead to, after the version's rules are put in force for every kind. A
+// migration is a pure function of the state; a version with no entry changes rules
+// only, as version 2 does.
+var migrations = map[uint64]func(s *State) []Event{}

@@ -155,11 +155,17 @@ func (s *State) payPrize(env round.Env, t *task, e *entry, rank int, amt book.Am
 	return ev
 }
 
-// refund sends back, prize that no rank took, to the task's funders in proportion to
-// what each added in all (SplitBack), recording one row per funder on the task.
+// refund sends back, prize that no rank took, to the task's funders, recording it on the
+// task: under the rules of protocol version 2 in proportion to what each funder added in
+// all (SplitBack), one row per funder, the task marked PerFunder; under version 1's in
+// proportion to each funding apart (SplitBackPerFunding).
 func (s *State) refund(env round.Env, t *task, back book.Amount) []book.Event {
+	split := SplitBackPerFunding
+	if s.terms.RefundPerFunder {
+		split, t.PerFunder = SplitBack, true
+	}
 	var ev []book.Event
-	for _, p := range SplitBack(back, t.funds()) {
+	for _, p := range split(back, t.funds()) {
 		if p.Prize.IsZero() {
 			continue
 		}
@@ -186,7 +192,7 @@ func (s *State) awardReady(env round.Env, t *task) *book.Error {
 		case waiting && s.gradingOver(e, env.At.Now):
 			continue // stalled: award goes ahead without it
 		case e.State == EntryPending, e.State == EntryUngraded:
-			return errAwardUngraded(t.gradingFrom() + s.terms.GradingWindowS)
+			return errAwardUngraded(t.gradingFrom() + s.gradingWindow(t))
 		case e.State == EntryGrading:
 			return errAwardGrading
 		case e.State == EntryAppealed:

@@ -107,7 +107,7 @@ func (s *State) checkEntry(rs *round.Set, e *entry) error {
 
 // checkTiers states a task's prize rules: its shares split the whole, and once settled
 // its podium and refunds account for the prize to the atto, its refunds one row per
-// funder.
+// funder when they were split per funder.
 func checkTiers(t *task) error {
 	if len(t.Shares) > 0 && (len(t.Shares) > MaxShares || !basis(t.Shares)) {
 		return fmt.Errorf("task %d: shares do not split the whole", t.ID)
@@ -124,7 +124,7 @@ func checkTiers(t *task) error {
 	}
 	for i, r := range t.Refunds {
 		back = mustAdd(back, r.Prize)
-		if slices.ContainsFunc(t.Refunds[:i], func(p Payout) bool { return p.Address == r.Address }) {
+		if t.PerFunder && slices.ContainsFunc(t.Refunds[:i], func(p Payout) bool { return p.Address == r.Address }) {
 			return fmt.Errorf("task %d: refunds name %s twice", t.ID, r.Address)
 		}
 	}

@@ -73,6 +73,29 @@ func SplitTeam(amount book.Amount, team []Member) []book.Amount {
 	return out
 }
 
+// SplitBackPerFunding is protocol version 1's rule for back, an amount of the prize sent
+// back at award: one row per funding, in order (the sponsor's posting first), each
+// funding after the first back times what it added over the prize, rounded down, the
+// sponsor the rest. A funder who topped up twice is rounded twice and named twice;
+// version 2 rounds once per funder (SplitBack). A row may be zero.
+func SplitBackPerFunding(back book.Amount, funds []Funding) []Payout {
+	out := make([]Payout, len(funds))
+	var total book.Amount
+	for i, f := range funds {
+		total = mustAdd(total, f.Amount)
+		out[i].Address = f.From
+	}
+	rest := back
+	for i := len(funds) - 1; i >= 1; i-- {
+		out[i].Prize, _ = back.MulDiv(funds[i].Amount, total)
+		rest, _ = rest.Sub(out[i].Prize)
+	}
+	if len(out) > 0 {
+		out[0].Prize = rest
+	}
+	return out
+}
+
 // SplitBack returns what each funder gets of back, an amount of the prize sent back at
 // award: one row per funder, in the order of their first funding (the sponsor, whose
 // posting is the first, leads). Each funder after the sponsor gets back times the sum of
