@@ -37,7 +37,7 @@ func (a *app) waitBench(ctx context.Context, c *client.Client, id ledger.BenchID
 		if b, err := c.Bench(ctx, id); err == nil {
 			a.explainRound(ctx, c, b.Round)
 		}
-		return fmt.Errorf("bench %d is still being checked after %s: `arena show bench %d` follows it", id, d, id)
+		return waitedOut("bench %d is still being checked after %s: `arena show bench %d` follows it", id, d, id)
 	}
 	if err != nil {
 		return err
@@ -67,7 +67,7 @@ func (a *app) waitRun(ctx context.Context, c *client.Client, id ledger.RunID, d 
 			r = now
 			a.explainRound(ctx, c, r.Round)
 		}
-		return fmt.Errorf("run %d is still %s after %s: `arena show run %d` follows it", id, r.State, d, id)
+		return waitedOut("run %d is still %s after %s: `arena show run %d` follows it", id, r.State, d, id)
 	}
 	if err != nil {
 		return err

@@ -485,7 +485,7 @@ func (a *app) waitLearnRun(ctx context.Context, c *client.Client, id ledger.Lear
 			r = now
 			a.explainRound(ctx, c, latestLearnRound(r))
 		}
-		return fmt.Errorf("learning run %d is still %s after %s: `arena show learn-run %d` follows it", id, r.State, d, id)
+		return waitedOut("learning run %d is still %s after %s: `arena show learn-run %d` follows it", id, r.State, d, id)
 	}
 	if err != nil {
 		return err

@@ -72,8 +72,9 @@ func TestEveryVerbsRefusalsAreClassed(t *testing.T) {
 }
 
 // TestRefusalsCarryTheirCause: a failure keeps the class it carries; the network's
-// failures on a request are [TRANSIENT], a host that does not resolve [EXTERNAL], an
-// audit's mismatch [EXTERNAL], and everything else the user's input refused.
+// failures on a request and a bounded wait that ended first are [TRANSIENT], a host
+// that does not resolve [EXTERNAL], an audit's mismatch [EXTERNAL], and everything else
+// the user's input refused.
 func TestRefusalsCarryTheirCause(t *testing.T) {
 	base := "http://127.0.0.1:9"
 	req := func(err error) error {
@@ -97,11 +98,16 @@ func TestRefusalsCarryTheirCause(t *testing.T) {
 			"[EXTERNAL] GET /v1/arena: Get \"" + base + "/v1/arena\": lookup nowhere.invalid: no such host"},
 		{"a URL the client cannot use", req(errors.New(`unsupported protocol scheme "ftp"`)),
 			"[EXPECTED] GET /v1/arena: Get \"" + base + "/v1/arena\": unsupported protocol scheme \"ftp\""},
+		{"a wait that ended first, in its verb's words", fmt.Errorf("check 1: %w; send it again", waitedOut("round %d is %w after 2s", 3, errStillOpen)),
+			"[TRANSIENT] check 1: round 3 is still open after 2s; send it again"},
 		{"a flag's value", errors.New(`--by: duration must be positive: "-1h"`), `[EXPECTED] --by: duration must be positive: "-1h"`},
 	} {
 		if got := refusal(tc.err, base); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
+	}
+	if err := waitedOut("round %d is %w after 2s", 3, errStillOpen); !errors.Is(err, errStillOpen) {
+		t.Errorf("%v does not say the round is still open to errors.Is", err)
 	}
 }
 

@@ -57,8 +57,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // carries a class (the node's answer, the ledger's refusal, a fetch classed as a
 // validator would) keeps it. Otherwise the class follows the cause: an audit's mismatch
 // is the published data's [EXTERNAL] failure; a request to a node or host that found
-// nobody, or timed out, or was cut off, is [TRANSIENT], and a host name that does not
-// resolve is [EXTERNAL]; everything else (flags, arguments, files, the directory) is
+// nobody, or timed out, or was cut off, and a bounded wait that ended first
+// (waitedOut) are [TRANSIENT], and a host name that does not resolve is [EXTERNAL]; everything else (flags, arguments, files, the directory) is
 // the user's input refused, [EXPECTED]. base is the node's API base URL, once a client
 // was made for one.
 func refusal(err error, base string) string {
@@ -79,12 +79,16 @@ func refusal(err error, base string) string {
 	return "[" + classOf(err).String() + "] " + err.Error()
 }
 
-// classOf is the class of a failure that carries none: the network's failures on a
-// request (see refusal), and the user's input refused for anything else.
+// classOf is the class of a failure that carries no protocol class: the one the CLI
+// gave it (see waitedOut), the network's failures on a request (see refusal), and the
+// user's input refused for anything else.
 func classOf(err error) ledger.Class {
 	var ue *url.Error
 	var dns *net.DNSError
+	var ce *classedError
 	switch {
+	case errors.As(err, &ce):
+		return ce.class
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return ledger.Transient
 	case !errors.As(err, &ue):
@@ -95,6 +99,22 @@ func classOf(err error) ledger.Class {
 		return ledger.Transient
 	}
 	return ledger.Expected
+}
+
+// classedError is a failure in the CLI's own words whose class the CLI knows: refusal
+// prints it, with whatever context wraps it, under that class.
+type classedError struct {
+	class ledger.Class
+	err   error
+}
+
+func (e *classedError) Error() string { return e.err.Error() }
+func (e *classedError) Unwrap() error { return e.err }
+
+// waitedOut is the failure of a bounded wait that ended before what it waited on did:
+// [TRANSIENT], since the same wait, or the same verb sent again, may see it end.
+func waitedOut(format string, args ...any) error {
+	return &classedError{ledger.Transient, fmt.Errorf(format, args...)}
 }
 
 // unreachable renders a request to the node at base that was refused a connection:
