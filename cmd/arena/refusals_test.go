@@ -71,7 +71,8 @@ func TestEveryVerbsRefusalsAreClassed(t *testing.T) {
 	}
 }
 
-// TestRefusalsCarryTheirCause: a failure keeps the class it carries; the network's
+// TestRefusalsCarryTheirCause: a failure keeps the class it carries (the node's
+// INTERNAL, which may pass, is [TRANSIENT]); the network's
 // failures on a request and a bounded wait that ended first are [TRANSIENT], a host
 // that does not resolve [EXTERNAL], an audit's mismatch [EXTERNAL], and everything else
 // the user's input refused.
@@ -86,6 +87,7 @@ func TestRefusalsCarryTheirCause(t *testing.T) {
 		want string
 	}{
 		{"the node's answer", fmt.Errorf("send: %w", &client.Error{Status: 422, Class: "EXPECTED", Message: "Task is closed"}), "[EXPECTED] Task is closed"},
+		{"the node's own failure", &client.Error{Status: 502, Class: "INTERNAL", Message: "HTTP 502: Bad Gateway"}, "[TRANSIENT] HTTP 502: Bad Gateway"},
 		{"the ledger's refusal", fmt.Errorf("check: %w", ledger.NewError(ledger.External, "Work URL returned 404")), "[EXTERNAL] Work URL returned 404"},
 		{"an audit's mismatch", errMismatch, "[EXTERNAL] audit: a settled number does not follow from the published data"},
 		{"no node listening", req(&net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}),

@@ -55,15 +55,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 // refusal renders err, which left a verb, as "[CLASS] message". A failure that already
 // carries a class (the node's answer, the ledger's refusal, a fetch classed as a
-// validator would) keeps it. Otherwise the class follows the cause: an audit's mismatch
-// is the published data's [EXTERNAL] failure; a request to a node or host that found
-// nobody, or timed out, or was cut off, and a bounded wait that ended first
-// (waitedOut) are [TRANSIENT], and a host name that does not resolve is [EXTERNAL]; everything else (flags, arguments, files, the directory) is
-// the user's input refused, [EXPECTED]. base is the node's API base URL, once a client
-// was made for one.
+// validator would) keeps it, but for the node's INTERNAL (its own failure, or an answer
+// that is not the API's), which may pass and so is [TRANSIENT]. Otherwise the class
+// follows the cause: an audit's mismatch is the published data's [EXTERNAL] failure; a
+// request to a node or host that found nobody, or timed out, or was cut off, and a
+// bounded wait that ended first (waitedOut) are [TRANSIENT], and a host name that does
+// not resolve is [EXTERNAL]; everything else (flags, arguments, files, the directory)
+// is the user's input refused, [EXPECTED]. base is the node's API base URL, once a
+// client was made for one.
 func refusal(err error, base string) string {
 	var ce *client.Error
 	if errors.As(err, &ce) {
+		if _, ok := ledger.ParseError(ce.Error()); !ok {
+			return "[" + ledger.Transient.String() + "] " + ce.Message
+		}
 		return ce.Error()
 	}
 	var le *ledger.Error
