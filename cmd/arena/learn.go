@@ -269,7 +269,8 @@ func (a *app) learnCommitCmd() *cobra.Command {
 			"arena's grading fee. The run's init seed comes from the block that holds the commit. A module\n" +
 			"over 8 MiB is refused here. The verb waits for the run's code length unless --no-wait; a\n" +
 			"run refused, unscored or abandoned says why each attempt of its round ended, as\n" +
-			"`arena grade` does.",
+			"`arena grade` does, and ends on the classed reason the run kept; under --json it prints\n" +
+			"the run's view all the same.",
 		Args: cobra.RangeArgs(1, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
