@@ -33,7 +33,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"waitnode": waitNode, "keynew": keyNew, "sleep": sleep, "modelserver": startModelServer, "modelmode": setModelMode,
 			"waitentry": waitEntry, "workhost": workHost, "fetchloopback": fetchLoopback, "bidfiles": bidFiles,
-			"waitmatch": waitMatch, "secretfiles": secretFiles,
+			"waitmatch": waitMatch, "secretfiles": secretFiles, "wasmimport": wasmImport, "putwork": putWork,
 		},
 	})
 }
