@@ -2,8 +2,11 @@ package comet_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +15,7 @@ import (
 	rpchttp "github.com/cometbft/cometbft/rpc/client/http"
 
 	"github.com/arena/arena/account"
+	"github.com/arena/arena/api"
 	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/ledger"
@@ -37,6 +41,7 @@ type lone struct {
 	rpc    *rpchttp.HTTP
 	funded *account.Key
 	nonce  uint64
+	ids    []string // the ids of the transactions committed, in order
 }
 
 func newLone(t *testing.T, p comet.Pruning) *lone {
@@ -93,6 +98,7 @@ func (l *lone) faucet() uint64 {
 	if err != nil || !r.Outcome.OK() {
 		l.t.Fatalf("faucet %d: %+v, %v", l.nonce, r, err)
 	}
+	l.ids = append(l.ids, r.TxID)
 	return r.Height
 }
 
@@ -114,6 +120,30 @@ func (l *lone) base() store.Base {
 		l.t.Fatal(err)
 	}
 	return b
+}
+
+// events asks the API at url for the event stream after height since, and returns its
+// status and, for a refusal, its body; a stream is closed unread.
+func (l *lone) events(url string, since uint64) (int, api.ErrorBody) {
+	l.t.Helper()
+	return l.get(fmt.Sprintf("%s/v1/events?since=%d", url, since))
+}
+
+// get asks for url and returns the status and, for a refusal, its body.
+func (l *lone) get(url string) (int, api.ErrorBody) {
+	l.t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var b api.ErrorBody
+	if resp.StatusCode != http.StatusOK {
+		if err := json.NewDecoder(resp.Body).Decode(&b); err != nil {
+			l.t.Fatal(err)
+		}
+	}
+	return resp.StatusCode, b
 }
 
 func (l *lone) dbPath() string { return filepath.Join(l.net.Nodes[0].Home, comet.DBFile) }
@@ -144,6 +174,25 @@ func TestAPruningNodeKeepsItsLastBlocksAndRestarts(t *testing.T) {
 	}
 	if first, err := l.e.FirstBlock(); err != nil || first != base.Height+1 {
 		t.Fatalf("first block %d, %v; want %d", first, err, base.Height+1)
+	}
+	// The API's event stream answers a resume from before the log with the lowest
+	// height kept, and one from the log's beginning with its blocks.
+	srv := httptest.NewServer(api.New(api.Config{Chain: l.e, Works: l.e.DB()}))
+	defer srv.Close()
+	status, body := l.events(srv.URL, 0)
+	wantBody := api.ErrorBody{Error: api.ErrorDetail{Class: "EXPECTED", Message: fmt.Sprintf("height 1 is not available, lowest height is %d: "+
+		"this node keeps no blocks before it (pruned, or joined by state sync); fetch GET /v1/snapshot, then follow the stream, or ask an archive node", base.Height+1)}}
+	if got, _ := json.Marshal(body); status != http.StatusGone || body != wantBody {
+		t.Fatalf("events since 0 from a pruned node: %d %s, want 410 %+v", status, got, wantBody)
+	}
+	if status, _ := l.events(srv.URL, base.Height); status != http.StatusOK {
+		t.Fatalf("events since the log's base: %d, want 200", status)
+	}
+	id := l.ids[0]
+	status, body = l.get(srv.URL + "/v1/tx/" + id)
+	wantBody = api.ErrorBody{Error: api.ErrorDetail{Class: "EXPECTED", Message: fmt.Sprintf("no transaction %s in the blocks this node keeps, from height %d on; ask an archive node for earlier ones", id, base.Height+1)}}
+	if status != http.StatusNotFound || body != wantBody {
+		t.Fatalf("a pruned transaction: %d %+v, want 404 %+v", status, body, wantBody)
 	}
 	last, hash := l.e.App().Committed()
 	t.Logf("after %d transactions: height %d, CometBFT keeps from %d, the log from %d", sent, last.Height, earliest, base.Height+1)
@@ -178,6 +227,11 @@ func TestAnArchiveNodeKeepsEveryBlock(t *testing.T) {
 	}
 	if _, err := l.rpc.Block(context.Background(), ptr(int64(1))); err != nil || l.earliest() != 1 || l.base().Height != 0 {
 		t.Fatalf("archive node: block 1 %v, earliest %d, log base %+v", err, l.earliest(), l.base())
+	}
+	srv := httptest.NewServer(api.New(api.Config{Chain: l.e, Works: l.e.DB()}))
+	defer srv.Close()
+	if status, body := l.events(srv.URL, 0); status != http.StatusOK {
+		t.Fatalf("events since 0 from an archive node: %d %+v", status, body)
 	}
 	l.close()
 	rep, err := blocks.Verify(l.dbPath())
