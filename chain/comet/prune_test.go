@@ -34,7 +34,7 @@ const (
 // lone is a one-validator network of a real CometBFT node in this process, with a
 // funded key and an RPC client.
 type lone struct {
-	t      *testing.T
+	t      testing.TB
 	net    comet.Network
 	opts   comet.Options
 	e      *comet.Engine
@@ -44,7 +44,13 @@ type lone struct {
 	ids    []string // the ids of the transactions committed, in order
 }
 
-func newLone(t *testing.T, p comet.Pruning) *lone {
+func newLone(t testing.TB, p comet.Pruning) *lone {
+	return newLoneEvery(t, p, pruneEvery, pruneEvidence)
+}
+
+// newLoneEvery is newLone with a snapshot every every blocks and evidence valid for
+// evidence blocks.
+func newLoneEvery(t testing.TB, p comet.Pruning, every uint64, evidence int64) *lone {
 	t.Helper()
 	l := &lone{t: t, funded: mustKey(t)}
 	terms := ledger.Terms{
@@ -54,12 +60,12 @@ func newLone(t *testing.T, p comet.Pruning) *lone {
 		Genesis: []ledger.Allocation{{Address: l.funded.Address(), Amount: ledger.Ether(10)}},
 	}
 	net, err := comet.Testnet(t.TempDir(), comet.TestnetOptions{Nodes: 1, Terms: terms, BasePort: freeBase(t, 1),
-		TimeoutCommit: 50 * time.Millisecond, EvidenceBlocks: pruneEvidence})
+		TimeoutCommit: 50 * time.Millisecond, EvidenceBlocks: evidence})
 	if err != nil {
 		t.Fatal(err)
 	}
 	l.net = net
-	l.opts = comet.Options{Snapshots: comet.SnapshotConfig{Every: pruneEvery}, Pruning: p}
+	l.opts = comet.Options{Snapshots: comet.SnapshotConfig{Every: every}, Pruning: p}
 	if l.rpc, err = rpchttp.New("tcp://"+net.Nodes[0].RPC, "/websocket"); err != nil {
 		t.Fatal(err)
 	}
