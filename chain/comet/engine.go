@@ -154,6 +154,10 @@ func start(home string, c *cfg.Config, db *store.DB, o Options) (*Engine, error)
 		return nil, err
 	}
 	app.SetPruning(o.Pruning)
+	if k := o.Pruning.KeepBlocks; k > 0 {
+		app.log.Info("pruning: CometBFT keeps at least the last keep_blocks blocks, never above the oldest snapshot kept; the log begins at that snapshot",
+			"keep_blocks", k, "least", MinKeepBlocks(evidence, snaps.Every), "evidence_blocks", evidence, "snapshot_interval", snaps.Every)
+	}
 	nodeKey, err := p2p.LoadNodeKey(c.NodeKeyFile())
 	if err != nil {
 		return nil, fmt.Errorf("node key: %w", err)
