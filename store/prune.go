@@ -20,12 +20,14 @@ const prunedKey = "pruned"
 // snapshot's), whose encoding is state. In one SQLite transaction it checks that the
 // log holds block b.Height with state hash b.Hash, records b and state as the base (as
 // SetBase does for a log restored by state sync), makes state the checkpoint unless a
-// later one is kept, deletes every block, transaction and event at or below b.Height,
-// and marks the log pruned (Base.Pruned). The log from b.Height+1 on stays, so the
-// state can be rebuilt from the base and the blocks after it. A height at or below the
-// log's beginning, one the log does not hold, or another hash is refused with ErrPrune.
-// The pages freed are reused by later blocks: the file stops growing by the blocks
-// pruned, though it does not shrink.
+// later one is kept, and marks the log pruned (Base.Pruned): from then on the blocks
+// at or below b.Height are no longer read. It then deletes them, their transactions
+// and events, pruneChunk blocks a transaction, so that a block commit waiting for the
+// writer waits for one chunk at most; rows a crash left behind are deleted by the next
+// Prune. The log from b.Height+1 on stays, so the state can be rebuilt from the base
+// and the blocks after it. A height at or below the log's beginning, one the log does
+// not hold, or another hash is refused with ErrPrune. The pages freed are reused by
+// later blocks: the file stops growing by the blocks pruned, though it does not shrink.
 func (db *DB) Prune(b Base, state []byte) (err error) {
 	defer func() {
 		if err != nil {
@@ -63,21 +65,64 @@ func (db *DB) Prune(b Base, state []byte) (err error) {
 	steps := []step{
 		{`DELETE FROM base`, nil},
 		{`INSERT INTO base(height, time, hash, state) VALUES (?, ?, ?, ?)`, []any{b.Height, b.Time, HexID(b.Hash), state}},
-		{`DELETE FROM txs WHERE height <= ?`, []any{b.Height}},
-		{`DELETE FROM events WHERE height <= ?`, []any{b.Height}},
-		{`DELETE FROM blocks WHERE height <= ?`, []any{b.Height}},
 		{`INSERT INTO meta(key, value) VALUES (?, 'true') ON CONFLICT(key) DO NOTHING`, []any{prunedKey}},
 	}
 	if ckpt < b.Height {
 		steps = append(steps, step{`DELETE FROM checkpoint`, nil},
 			step{`INSERT INTO checkpoint(height, state) VALUES (?, ?)`, []any{b.Height, state}})
 	}
+	if err := execSteps(ctx, tx, steps); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	return db.deleteThrough(ctx, b.Height)
+}
+
+// pruneChunk is how many blocks' rows Prune deletes in one transaction.
+const pruneChunk = 64
+
+// deleteThrough deletes the blocks at or below height, with their transactions and
+// events, pruneChunk blocks a transaction, the lowest first.
+func (db *DB) deleteThrough(ctx context.Context, height uint64) error {
+	var low uint64
+	if err := db.w.QueryRowContext(ctx, `SELECT COALESCE(MIN(height), 0) FROM blocks`).Scan(&low); err != nil {
+		return err
+	}
+	if low == 0 || low > height {
+		return nil
+	}
+	for lo := low; lo <= height; lo += pruneChunk {
+		hi := min(height, lo+pruneChunk-1)
+		tx, err := db.w.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		err = execSteps(ctx, tx, []step{
+			{`DELETE FROM txs WHERE height BETWEEN ? AND ?`, []any{lo, hi}},
+			{`DELETE FROM events WHERE height BETWEEN ? AND ?`, []any{lo, hi}},
+			{`DELETE FROM blocks WHERE height BETWEEN ? AND ?`, []any{lo, hi}},
+		})
+		if err == nil {
+			err = tx.Commit()
+		}
+		if err != nil {
+			tx.Rollback()
+			return fmt.Errorf("delete blocks %d-%d: %w", lo, hi, err)
+		}
+	}
+	return nil
+}
+
+// execSteps runs steps in tx, in order.
+func execSteps(ctx context.Context, tx *sql.Tx, steps []step) error {
 	for _, st := range steps {
 		if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {
 			return err
 		}
 	}
-	return tx.Commit()
+	return nil
 }
 
 // step is one statement of a write transaction, with its arguments.

@@ -105,3 +105,27 @@ func TestAPruneTheLogCannotTakeIsRefused(t *testing.T) {
 		t.Fatalf("base moved to %d", base.Height)
 	}
 }
+
+// TestPruningDeletesManyBlocksInChunks: a prune past more blocks than one delete
+// transaction takes still deletes every one of them, and the blocks after the base stay.
+func TestPruningDeletesManyBlocksInChunks(t *testing.T) {
+	db, _ := openTemp(t)
+	s := newSigner(t)
+	const n = 3*pruneChunk + 10
+	var at CommittedBlock
+	for h := uint64(1); h <= n; h++ {
+		b := s.block(t, h, h, 1)
+		commit(t, db, b)
+		if h == n-5 {
+			at = b
+		}
+	}
+	if err := db.Prune(Base{Height: at.Height, Time: at.Time, Hash: at.Hash}, []byte("s")); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`SELECT COUNT(*) FROM blocks`, `SELECT COUNT(*) FROM txs`, `SELECT COUNT(*) FROM events`} {
+		if got := count(t, db, q); got != 5 {
+			t.Errorf("%s: %d after pruning to %d of %d, want 5", q, got, at.Height, n)
+		}
+	}
+}
