@@ -22,8 +22,8 @@ const prunedKey = "pruned"
 // SetBase does for a log restored by state sync), makes state the checkpoint unless a
 // later one is kept, and marks the log pruned (Base.Pruned): from then on the blocks
 // at or below b.Height are no longer read. It then deletes them, their transactions
-// and events, pruneChunk blocks a transaction, so that a block commit waiting for the
-// writer waits for one chunk at most; rows a crash left behind are deleted by the next
+// and events, a chunk of at most pruneChunk blocks and about pruneTxs transactions a
+// transaction, so that a block commit waiting for the writer waits for one chunk at most; rows a crash left behind are deleted by the next
 // Prune. The log from b.Height+1 on stays, so the state can be rebuilt from the base
 // and the blocks after it. A height at or below the log's beginning, one the log does
 // not hold, or another hash is refused with ErrPrune. The pages freed are reused by
@@ -77,14 +77,25 @@ func (db *DB) Prune(b Base, state []byte) (err error) {
 	if err := tx.Commit(); err != nil {
 		return err
 	}
+	if pruneStep != nil {
+		pruneStep()
+	}
 	return db.deleteThrough(ctx, b.Height)
 }
 
-// pruneChunk is how many blocks' rows Prune deletes in one transaction.
-const pruneChunk = 64
+// Prune deletes at most pruneChunk blocks in one transaction, and fewer when they hold
+// more than pruneTxs transactions (a block holding more is deleted alone).
+const (
+	pruneChunk = 64
+	pruneTxs   = 1024
+)
+
+// pruneStep, when set by a benchmark, runs after each of Prune's transactions.
+var pruneStep func()
 
 // deleteThrough deletes the blocks at or below height, with their transactions and
-// events, pruneChunk blocks a transaction, the lowest first.
+// events, a chunk a transaction (pruneChunk, pruneTxs), the lowest first. Each chunk
+// is at least one block, so the loop ends within height-low+1 chunks.
 func (db *DB) deleteThrough(ctx context.Context, height uint64) error {
 	var low uint64
 	if err := db.w.QueryRowContext(ctx, `SELECT COALESCE(MIN(height), 0) FROM blocks`).Scan(&low); err != nil {
@@ -93,8 +104,17 @@ func (db *DB) deleteThrough(ctx context.Context, height uint64) error {
 	if low == 0 || low > height {
 		return nil
 	}
-	for lo := low; lo <= height; lo += pruneChunk {
+	for lo := low; lo <= height; {
 		hi := min(height, lo+pruneChunk-1)
+		var cut uint64
+		err := db.w.QueryRowContext(ctx, `SELECT height FROM txs WHERE height BETWEEN ? AND ? ORDER BY height, idx LIMIT 1 OFFSET ?`,
+			lo, hi, pruneTxs).Scan(&cut)
+		switch {
+		case err == nil:
+			hi = max(lo, cut-1)
+		case !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
 		tx, err := db.w.BeginTx(ctx, nil)
 		if err != nil {
 			return err
@@ -111,6 +131,10 @@ func (db *DB) deleteThrough(ctx context.Context, height uint64) error {
 			tx.Rollback()
 			return fmt.Errorf("delete blocks %d-%d: %w", lo, hi, err)
 		}
+		if pruneStep != nil {
+			pruneStep()
+		}
+		lo = hi + 1
 	}
 	return nil
 }
