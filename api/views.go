@@ -283,7 +283,7 @@ func (s *server) getTx(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ok {
-		s.fail(w, r, notFound("no transaction "+wire.HexID(id)))
+		s.fail(w, r, notFound("no transaction "+wire.HexID(id)+s.logBegins()))
 		return
 	}
 	writeJSON(w, http.StatusOK, t)

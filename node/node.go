@@ -157,8 +157,11 @@ func (n *Node) openEngine(o OpenOptions) error {
 		e, err := comet.Open(home, comet.Options{
 			DB: path(n.dir, n.cfg.DB), CheckpointEvery: n.cfg.Comet.CheckpointEvery,
 			Logger: o.Logger.With("component", "comet"), CometLog: o.CometLog,
-			Snapshots: snaps, StateSync: sync,
+			Snapshots: snaps, StateSync: sync, Pruning: n.cfg.cometPruning(),
 		})
+		if errors.Is(err, comet.ErrKeepBlocks) {
+			return fmt.Errorf(`%s: key "pruning.keep_blocks": %w`, ConfigFile, err)
+		}
 		if err != nil {
 			return err
 		}

@@ -47,6 +47,7 @@ type App struct {
 
 	hashHeight uint64        // the height whose state hash is appHash; 0 for genesis
 	snaps      *snapshots    // nil: none made or offered
+	keep       uint64        // Pruning.KeepBlocks; 0 keeps every block
 	restoring  *restoring    // the snapshot being applied, owned by the snapshot connection
 	terms      *ledger.Terms // the genesis file's founding terms, when the engine knows them
 

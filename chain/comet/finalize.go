@@ -147,7 +147,7 @@ func (a *App) Commit(context.Context, *abci.RequestCommit) (*abci.ResponseCommit
 	for _, d := range p.dropped {
 		a.hub.fail(d.id, d.err)
 	}
-	return &abci.ResponseCommit{}, nil
+	return &abci.ResponseCommit{RetainHeight: a.retainHeight(p.block.Height)}, nil
 }
 
 // snapshot starts a snapshot of the state Commit just made: the encoding is taken
