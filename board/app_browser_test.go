@@ -50,8 +50,12 @@ const ethersBundle = "../api/testdata/wallets/node_modules/ethers/dist/ethers.um
 // ethers.Wallet.signTypedData, which takes the types without EIP712Domain. With
 // window.__reject set it refuses to sign as a user who declines does (code 4001); with
 // window.__hold a promise, it signs once the promise settles (another tab's moment).
+// Each time it is asked to sign a transaction it keeps, in window.__asked, what the
+// page's status lines said at that moment (the one announcing a signature) and the
+// message it was asked to sign.
 const provider = `
 window.__keys = []; window.__who = 0; window.__reject = false; window.__signed = 0; window.__hold = null; window.__waiting = false;
+window.__asked = [];
 window.ethereum = {
   request: async function (req) {
     var w = new ethers.Wallet(window.__keys[window.__who]);
@@ -59,6 +63,9 @@ window.ethereum = {
     case "eth_requestAccounts": case "eth_accounts": return [w.address];
     case "eth_chainId": return "0x2105";
     case "eth_signTypedData_v4":
+      var said = Array.from(document.querySelectorAll("#act .app-status"), function (e) { return e.textContent; });
+      window.__asked.push({ said: said.filter(function (s) { return / Asking your wallet to sign\.$/.test(s); }).join(" | "),
+        message: JSON.parse(req.params[1]).message });
       if (window.__reject) { var e = new Error("User rejected the request."); e.code = 4001; throw e; }
       if (req.params[0].toLowerCase() !== w.address.toLowerCase()) { throw new Error("asked to sign for another account"); }
       if (window.__hold) { window.__waiting = true; await window.__hold; window.__waiting = false; }
@@ -293,7 +300,28 @@ func openApp(t *testing.T, a *appArena) *appBrowser {
 			return err
 		}),
 		chromedp.Navigate(a.url+"/"), chromedp.WaitVisible(chromedp.CSS("#act")))
+	// The forms are on the page, and visible, before the app's script has run: a click
+	// then would submit a form natively. The script's first words replace the wallet
+	// line, in the same run that sets every form's handler, so that is what to wait on.
+	b.until(t, `document.getElementById("app-wallet").textContent !== "Looking for a wallet in this browser\u2026"`, "the app's script to run")
 	return b
+}
+
+// settle bounds every wait on the page: generous, since a machine whose cores are
+// busy takes many times as long as an idle one, and never a pause.
+const settle = 3 * time.Minute
+
+// until waits, in the page, for expr to be truthy (tried again on every change to the
+// page's DOM), at most settle, and returns its value as text.
+func (b *appBrowser) until(t *testing.T, expr, what string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, settle+10*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Poll[any](expr, chromedp.WithPollingMutation(), chromedp.WithPollingTimeout(settle)))
+	if err != nil {
+		t.Fatalf("waiting %v for %s: %v", settle, what, err)
+	}
+	return fmt.Sprint(v)
 }
 
 func do[P any](cmd cdp.Command[P, cdp.Empty], p P) chromedp.Action[chromedp.Void] {
@@ -305,7 +333,7 @@ func do[P any](cmd cdp.Command[P, cdp.Empty], p P) chromedp.Action[chromedp.Void
 
 func (b *appBrowser) do(t *testing.T, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
+	ctx, cancel := context.WithTimeout(b.ctx, settle)
 	defer cancel()
 	if err := chromedp.Do(ctx, steps...); err != nil {
 		t.Fatalf("chromium: %v", err)
@@ -347,20 +375,12 @@ f.querySelector(".app-status").textContent="";
 for(var k in v){var e=f.elements[k];if(e.type==="checkbox"){e.checked=v[k]==="on";}else{e.value=v[k];}}return true})()`, idx, id, set))
 }
 
-// ended waits for the action of form id to end and returns its status line.
+// ended waits for the action of form id to end and returns its status line: its button
+// enabled again, its status line said.
 func (b *appBrowser) ended(t *testing.T, id string) string {
 	t.Helper()
-	var got string
-	for range 600 {
-		got = js[string](t, b, fmt.Sprintf(`(function(){var f=document.getElementById(%q);
-return f.querySelector("button[type=submit]").disabled?"":f.querySelector(".app-status").textContent})()`, id))
-		if got != "" {
-			return got
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatalf("%s: the action never ended", id)
-	return ""
+	return b.until(t, fmt.Sprintf(`(function(){var f=document.getElementById(%q);
+return f.querySelector("button[type=submit]").disabled?"":f.querySelector(".app-status").textContent})()`, id), id+"'s action to end")
 }
 
 // logText is the log line of the latest transaction, whitespace collapsed.
@@ -371,14 +391,9 @@ func (b *appBrowser) logText(t *testing.T) string {
 // waitLog waits for the latest log line to contain want.
 func (b *appBrowser) waitLog(t *testing.T, want string) {
 	t.Helper()
-	var got string
-	for range 1200 {
-		if got = b.logText(t); strings.Contains(got, want) {
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatalf("the log's latest line is %q, want it to show %q", got, want)
+	w, _ := json.Marshal(want)
+	b.until(t, fmt.Sprintf(`(function(){var l=document.querySelector("#app-log li");return !!l&&l.textContent.replace(/\s+/g," ").trim().indexOf(%s)>=0})()`, w),
+		fmt.Sprintf("the log's latest line to show %q", want))
 }
 
 func (b *appBrowser) check(t *testing.T) {
