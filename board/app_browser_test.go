@@ -121,6 +121,13 @@ func startArena(t *testing.T) *appArena {
 // terms (-1: none).
 func startArenaWith(t *testing.T, operators int) *appArena {
 	t.Helper()
+	return startArenaCharging(t, operators, nil)
+}
+
+// startArenaCharging is startArenaWith under the fee schedule fees (nil: a dev arena's,
+// which charges nothing).
+func startArenaCharging(t *testing.T, operators int, fees *node.Fees) *appArena {
+	t.Helper()
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		text := `{"rung": 3, "reason": "a fair piece of work"}`
@@ -142,7 +149,7 @@ func startArenaWith(t *testing.T, operators int) *appArena {
 	}
 	dir := t.TempDir()
 	if _, err := node.Init(dir, node.InitOptions{
-		Terms: node.Terms{Name: "App arena", DevMode: true, Genesis: genesis}, Validators: 4, Operators: operators,
+		Terms: node.Terms{Name: "App arena", DevMode: true, Genesis: genesis, Fees: fees}, Validators: 4, Operators: operators,
 		LightScrypt: true, Listen: "127.0.0.1:0",
 	}); err != nil {
 		t.Fatalf("init: %v", err)
@@ -621,17 +628,12 @@ func accountNonce(t *testing.T, a *appArena, who string) uint64 {
 	return acc.NextNonce
 }
 
-// TestAppCarriesATenderBidFromCommitToAward: a tender from the live page. The buyer's
-// criteria are checked and the tender published (from Go: the page has no form for
-// them); in the browser a bidder asks a question and the buyer answers it, the bidder
-// commits a sealed bid whose salt the page made, kept in the browser's storage and
-// offered as a file before sending, reveals it from that storage once the commit window
-// closed, a scoring round is opened and followed to its scorecard, the bidder appeals
-// and the rescoring is followed, a stranger's decline shows the ledger's refusal, and
-// the buyer awards the tender to the bid; the ledger's views agree at each step.
-func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
-	a := startArena(t)
-	b := openApp(t, a)
+// publishTender has the sponsor, as buyer, check one criterion and, once it is found
+// scorable, publish a tender of 10 on it from Go (the page has no form for either): a
+// deposit and an appeal bond of 1, an hour for each of the commit, reveal and decision
+// windows. It returns the tender's id.
+func (a *appArena) publishTender(t *testing.T) uint64 {
+	t.Helper()
 	ctx := t.Context()
 	buyer := a.c.Sender(ledgertest.Key("sponsor"))
 	crit := []string{"The plan names its milestones and their dates."}
@@ -654,7 +656,22 @@ func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
 	if err != nil || !rc.Outcome.OK() {
 		t.Fatalf("publish: %+v %v", rc, err)
 	}
-	id := rc.Outcome.Created
+	return rc.Outcome.Created
+}
+
+// TestAppCarriesATenderBidFromCommitToAward: a tender from the live page. The buyer's
+// criteria are checked and the tender published (from Go: the page has no form for
+// them); in the browser a bidder asks a question and the buyer answers it, the bidder
+// commits a sealed bid whose salt the page made, kept in the browser's storage and
+// offered as a file before sending, reveals it from that storage once the commit window
+// closed, a scoring round is opened and followed to its scorecard, the bidder appeals
+// and the rescoring is followed, a stranger's decline shows the ledger's refusal, and
+// the buyer awards the tender to the bid; the ledger's views agree at each step.
+func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
+	a := startArena(t)
+	b := openApp(t, a)
+	ctx := t.Context()
+	id := a.publishTender(t)
 
 	applied(t, "ask", b.act(t, "alice", "act-ask", map[string]string{"tender": fmt.Sprint(id), "question": "When must the audit start?"}))
 	applied(t, "answer", b.act(t, "sponsor", "act-answer", map[string]string{"tender": fmt.Sprint(id), "question": "1", "reply": "Within a month of the award."}))

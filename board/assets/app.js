@@ -655,7 +655,7 @@
     award: async function (f) {
       var id = num(f, "task"), t = await call("GET", "/v1/tasks/" + id), c = await clock();
       if (t.ok && c.now < t.body.closes_at) {
-        return say(f, early("The task has not closed yet", "task #" + id + " closes at " + when(t.body.closes_at), c.now));
+        return say(f, early("The task has not closed yet", "task #" + id + " closes at " + when(t.body.closes_at)));
       }
       var rc = await send(f, "award", "0", { task: id });
       if (rc) {
@@ -751,7 +751,7 @@
       if (e.ok && e.body.state === "sealed" && e.body.solver.toLowerCase() === from) {
         var t = await get("/v1/tasks/" + e.body.task), c = await clock();
         if (c.now < t.closes_at) {
-          return say(f, early("Sealed entries are revealed after the task closes", "task #" + t.id + " closes at " + when(t.closes_at), c.now));
+          return say(f, early("Sealed entries are revealed after the task closes", "task #" + t.id + " closes at " + when(t.closes_at)));
         }
       }
       await send(f, "reveal", "0", { entry: id, salt: s, work: work });
@@ -791,7 +791,7 @@
       if (bid.ok && bid.body.status === "sealed") {
         var t = await get("/v1/tenders/" + bid.body.tender), c = await clock();
         if (c.now <= t.commit_closes) {
-          return say(f, early("The reveal window has not opened", "tender #" + t.id + "'s commit window closes at " + when(t.commit_closes), c.now));
+          return say(f, early("The reveal window has not opened", "tender #" + t.id + "'s reveal window opens after " + when(t.commit_closes)));
         }
       }
       var rc = await send(f, "tender_reveal", "0", { bid: id, salt: s, proposal: proposal });
@@ -826,7 +826,7 @@
     tenderaward: async function (f) {
       var id = num(f, "tender"), t = await call("GET", "/v1/tenders/" + id), c = await clock();
       if (t.ok && t.body.state === "open" && c.now <= t.body.reveal_closes) {
-        return say(f, early("The reveal window has not closed", "tender #" + id + "'s reveal window closes at " + when(t.body.reveal_closes), c.now));
+        return say(f, early("The reveal window has not closed", "tender #" + id + "'s reveal window closes at " + when(t.body.reveal_closes)));
       }
       var rc = await send(f, "tender_award", "0", { tender: id });
       if (rc) {
@@ -912,10 +912,10 @@
   function staked(c) {
     return function () { return [["deposit", c.deposit], ["grading fee", c.grading_fee]]; };
   }
-  // early is the ledger's refusal msg of an action its clock forbids, said in the page
-  // before anything is signed: why, by the view (what), and the arena's clock now.
-  function early(msg, what, now) {
-    return refusalText({ cls: "EXPECTED", message: msg }) + ": " + what + ", and the arena's clock reads " + when(now) + ". Nothing was sent.";
+  // early is the ledger's refusal msg of an action the arena's clock forbids, said in the
+  // page before anything is signed, with the moment the view names (what).
+  function early(msg, what) {
+    return refusalText({ cls: "EXPECTED", message: msg }) + ": " + what + ". Nothing was sent.";
   }
   // podium names every place of a tiered task's award, as GET /v1/tasks/{id} gives it:
   // the entry that took it with its grade, and its amount; a place no entry took says so.
