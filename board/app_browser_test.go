@@ -681,7 +681,10 @@ func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
 	}
 
 	proposal := "We audit in three milestones, each with its date, and show evidence for each one."
-	bid := applied(t, "commit", b.act(t, "alice", "act-bid", map[string]string{"tender": fmt.Sprint(id), "proposal": proposal}))
+	gradingFee := a.arena(t).Terms.GradingFee
+	bid := applied(t, "commit", b.takes(t, "alice", func() string {
+		return b.act(t, "alice", "act-bid", map[string]string{"tender": fmt.Sprint(id), "proposal": proposal})
+	}, part{"deposit", ledger.Ether(1)}, part{"grading fee", gradingFee}))
 	if got, want := js[string](t, b, `(document.querySelector("#act-bid a.app-salt")||{}).download||""`), fmt.Sprintf("arena-tender-%d-salt.json", id); got != want {
 		t.Errorf("the salt file offered is %q, want %q", got, want)
 	}
@@ -708,7 +711,9 @@ func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
 	}
 
 	// The bidder appeals its scorecard; the rescoring is followed to its end.
-	applied(t, "bid appeal", b.act(t, "alice", "act-bidappeal", map[string]string{"bid": fmt.Sprint(bid), "argument": "The plan dates every milestone, which the scorecard missed."}))
+	applied(t, "bid appeal", b.takes(t, "alice", func() string {
+		return b.act(t, "alice", "act-bidappeal", map[string]string{"bid": fmt.Sprint(bid), "argument": "The plan dates every milestone, which the scorecard missed."})
+	}, part{"appeal bond", ledger.Ether(1)}, part{"grading fee", gradingFee}))
 	rescore := applied(t, "rescore", b.act(t, "bob", "act-resolve", map[string]string{"bid": fmt.Sprint(bid)}))
 	b.waitLog(t, fmt.Sprintf("round #%d opened", rescore))
 	b.waitLog(t, "(rescoring)")
@@ -904,9 +909,11 @@ func TestAppCommitsAModuleToAChallenge(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.fill(t, "alice", "act-commit", map[string]string{"challenge": fmt.Sprint(id), "profile": "full"})
-	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#commit-file"), []string{path}),
-		chromedp.Click(chromedp.CSS("#act-commit button[type=submit]")))
-	applied(t, "commit", b.ended(t, "act-commit"))
+	applied(t, "commit", b.takes(t, "alice", func() string {
+		b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#commit-file"), []string{path}),
+			chromedp.Click(chromedp.CSS("#act-commit button[type=submit]")))
+		return b.ended(t, "act-commit")
+	}, part{"deposit", ledger.Ether(1)}, part{"grading fee", ar.Terms.GradingFee}))
 	sum := sha256.Sum256(module)
 	digest := hex.EncodeToString(sum[:])
 	cv, err := a.c.Challenge(ctx, ledger.ChallengeID(id))
@@ -971,10 +978,12 @@ func TestAppCommitsAModelToALearningChallenge(t *testing.T) {
 	}
 
 	b.fill(t, "alice", "act-learn", map[string]string{"challenge": fmt.Sprint(id)})
-	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#learn-arch"), []string{archPath}),
-		chromedp.SetUploadFiles(chromedp.CSS("#learn-train"), []string{trainPath}),
-		chromedp.Click(chromedp.CSS("#act-learn button[type=submit]")))
-	applied(t, "learning commit", b.ended(t, "act-learn"))
+	applied(t, "learning commit", b.takes(t, "alice", func() string {
+		b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#learn-arch"), []string{archPath}),
+			chromedp.SetUploadFiles(chromedp.CSS("#learn-train"), []string{trainPath}),
+			chromedp.Click(chromedp.CSS("#act-learn button[type=submit]")))
+		return b.ended(t, "act-learn")
+	}, part{"deposit", ledger.Ether(1)}, part{"grading fee", a.arena(t).Terms.GradingFee}))
 	sumArch, sumTrain := sha256.Sum256(arch), sha256.Sum256(train)
 	archSHA, trainSHA := hex.EncodeToString(sumArch[:]), hex.EncodeToString(sumTrain[:])
 	cv, err := a.c.LearnChallenge(ctx, id)
@@ -1025,7 +1034,9 @@ func TestAppBetsOnATurn(t *testing.T) {
 	if js[int](t, b, `window.__signed`) != signed {
 		t.Errorf("a bet on a move the game lacks was signed")
 	}
-	bet := applied(t, "bet", b.act(t, "carol", "act-bet", map[string]string{"match": fmt.Sprint(id), "turn": "1", "agent": "1", "move": "charge", "stake": "2.5"}))
+	bet := applied(t, "bet", b.takes(t, "carol", func() string {
+		return b.act(t, "carol", "act-bet", map[string]string{"match": fmt.Sprint(id), "turn": "1", "agent": "1", "move": "charge", "stake": "2.5"})
+	}, part{"stake", ledger.NewAmount(2_500_000_000_000_000_000)}))
 	m, err := a.c.Match(ctx, ledger.MatchID(id))
 	if err != nil || len(m.Bets) != 1 {
 		t.Fatalf("match %d after the bet: %+v (%v)", id, m.Bets, err)
