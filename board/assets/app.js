@@ -215,7 +215,11 @@
   // block's time is never earlier than the view's.
   async function clock() {
     var a = await get("/v1/arena");
-    return { arena: a, now: Math.max(a.time, Math.floor(Date.now() / 1000)) };
+    // next_time is the arena's clock at the next block, dev advances included, which
+    // admission checks a transaction against; a node that does not serve it falls back
+    // to the last block's time and the browser's.
+    var next = typeof a.next_time === "number" ? a.next_time : 0;
+    return { arena: a, now: Math.max(next, a.time, Math.floor(Date.now() / 1000)) };
   }
 
   // quote stamps the transaction with the sender's next nonce, read now, a validity of
