@@ -17,7 +17,9 @@ import (
 // one row per funder: a snapshot whose refunds round each top-up apart (the funder named
 // twice, the atto to the sponsor) exits with the wrong-settlement status.
 func TestAuditTaskRefusesRefundsRoundedPerTopUp(t *testing.T) {
-	s, err := ledger.New(ledgertest.Terms(3))
+	terms := ledgertest.Terms(3)
+	terms.Protocol = 2 // which splits refunds per funder
+	s, err := ledger.New(terms)
 	if err != nil {
 		t.Fatal(err)
 	}
