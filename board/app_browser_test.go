@@ -108,7 +108,7 @@ func (a *appArena) arena(t *testing.T) ledger.ArenaView {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ar
+	return ar.ArenaView
 }
 
 // startArena starts an arena for the page, with no match operator in its founding terms.
