@@ -36,7 +36,7 @@ var bounded = []boundedNames{
 		"the two ends a sponsor names outright (a challenge's end, a learning challenge's close_at ≤ reveal_by ≤ end) are refused " +
 		"above 2^53 − 1; 2^53 seconds is 285 million years", "_at", []string{
 		"time", "at", "end", "deadline", "close_at", "reveal_by", "reveals_by", "grading_by", "appeal_until", "award_from",
-		"commit_closes", "reveal_closes", "decide_closes", "last_active", "stall_at", "block_time", "extensions"}},
+		"commit_closes", "reveal_closes", "decide_closes", "last_active", "stall_at", "block_time", "extensions", "next_time"}},
 	{"durations the terms cap at MaxCloseS (a year)", "_s", []string{"appeal_window_s", "grading_window_s", "round_timeout_s", "epoch_s"}},
 	{"block heights and counters: at most one a block or one an applied transaction (ids, nonces, counts, sequence numbers); " +
 		"2^53 of them is 285 million years at one a second", "_height", []string{
@@ -46,7 +46,9 @@ var bounded = []boundedNames{
 		"entries", "awarded", "benches", "bets", "bids", "challenges", "learn_runs", "learning", "matches", "open", "solvers", "tasks",
 		"tenders", "voided", "agreed", "attested", "failed", "kept", "abandoned", "declined", "expired", "revealed", "scored", "withdrawn",
 		"won", "amendments", "grades", "wins", "disqualifications", "attempts", "ranked", "needed", "opened", "rescore", "epoch", "index",
-		"subject", "ref", "replaces", "replaced_by"}},
+		"subject", "ref", "replaces", "replaced_by", "proposal", "adopted", "closed", "target",
+		"version", "protocol", "binary_knows"}}, // a protocol version moves up by one an adopted upgrade
+	{"blocks of notice a proposal gives, which the terms cap at govern.MaxVoteBlocks (10^6)", "", []string{"notice", "upgrade_notice"}},
 	{"small numbers the rules cap: attempts, turns, seats, hit points, rungs and scores, quorums, committees, ranks, weights, " +
 		"criteria, micros and parts per million of scores and fractions (at most 10^6 each, a sum of them at most 10^6 times a count), " +
 		"fee, prize-share and team-split basis points (at most 10^4), an appeal panel's growth (at most 64), HTTP statuses", "", []string{
