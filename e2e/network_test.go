@@ -67,8 +67,8 @@ const (
 // first also makes a match operator's key with `arena keys new`; one `arena genesis
 // assemble` takes their join statements and the harness's dev terms as a terms file
 // (the match operator and its wallet named); each runs `arena genesis install` and must
-// print the assembler's sha256.
-func formNetwork(t *testing.T, dir string, n int) ([]string, string, ledger.Address) {
+// print the assembler's sha256. adjust, if not nil, changes the dev terms first.
+func formNetwork(t *testing.T, dir string, n int, adjust func(*node.Terms)) ([]string, string, ledger.Address) {
 	t.Helper()
 	begin := time.Now()
 	homes := make([]string, n)
@@ -89,9 +89,13 @@ func formNetwork(t *testing.T, dir string, n int) ([]string, string, ledger.Addr
 		t.Fatal(err)
 	}
 	ta := treasury.Address()
-	terms, err := node.FoundingTerms(node.Terms{Name: "perturbed", DevMode: true, Treasury: &ta,
+	dev := node.Terms{Name: "perturbed", DevMode: true, Treasury: &ta,
 		RoundTimeout: netRoundTimeout, Attempts: 4, AppealWindow: 10 * time.Second, GradingWindow: time.Minute,
-		GasRate: netGasRate, Operators: []ledger.Address{op}, Genesis: []ledger.Allocation{{Address: op, Amount: ledger.Ether(100)}}})
+		GasRate: netGasRate, Operators: []ledger.Address{op}, Genesis: []ledger.Allocation{{Address: op, Amount: ledger.Ether(100)}}}
+	if adjust != nil {
+		adjust(&dev)
+	}
+	terms, err := node.FoundingTerms(dev)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,6 +128,7 @@ type netNode struct {
 	rpc  *rpchttp.HTTP
 
 	base uint64 // its first block: above 1 for a node that joined by state sync
+	bin  string // the arena binary its process runs; empty: arenaBin
 
 	cmd  *exec.Cmd // nil while down
 	done chan struct{}
@@ -151,8 +156,20 @@ type network struct {
 // nodes.
 func newNetwork(t *testing.T) *network {
 	t.Helper()
+	return newNetworkWith(t, netOptions{})
+}
+
+// netOptions are what a test may change of the network newNetwork forms.
+type netOptions struct {
+	terms func(*node.Terms) // changes the dev terms before the ceremony, if not nil
+	bin   string            // the binary every founding node runs; empty: arenaBin
+}
+
+// newNetworkWith is newNetwork with the founding terms and the nodes' binary opts names.
+func newNetworkWith(t *testing.T, opts netOptions) *network {
+	t.Helper()
 	dir := filepath.Join(t.TempDir(), "net")
-	homes, sum, op := formNetwork(t, dir, netNodes)
+	homes, sum, op := formNetwork(t, dir, netNodes, opts.terms)
 	n := &network{t: t, dir: dir, genesisSum: sum, operator: op, sb: newSwitchboard(), book: &book{}, audits: map[string]int{}}
 	t.Cleanup(n.cleanup)
 	confs := make([]*cfg.Config, len(homes))
@@ -180,7 +197,7 @@ func newNetwork(t *testing.T) *network {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n.nodes = append(n.nodes, &netNode{i: i, home: home, id: nk.ID(),
+		n.nodes = append(n.nodes, &netNode{i: i, home: home, id: nk.ID(), bin: opts.bin,
 			p2p: strings.TrimPrefix(c.P2P.ListenAddress, "tcp://"), rpc: rpc,
 			c: client.New("http://"+ac.Listen, &http.Client{Timeout: netSendTimeout})})
 		n.audited = append(n.audited, map[ledger.EntryID]bool{})
@@ -212,8 +229,8 @@ func newNetwork(t *testing.T) *network {
 	return n
 }
 
-// start execs `arena node --engine comet` on nd's directory and waits until its API
-// answers. Its output is appended to HOME/node.log.
+// start execs `arena node --engine comet` of nd's binary on nd's directory and waits
+// until its API answers. Its output is appended to HOME/node.log.
 func (n *network) start(nd *netNode) {
 	n.t.Helper()
 	addrPath := filepath.Join(nd.home, "api.addr")
@@ -225,7 +242,11 @@ func (n *network) start(nd *netNode) {
 		n.t.Fatal(err)
 	}
 	defer logf.Close()
-	cmd := exec.Command(arenaBin, "node", "--engine", "comet", "--dir", nd.home, "--log-level", "warn")
+	bin := nd.bin
+	if bin == "" {
+		bin = arenaBin
+	}
+	cmd := exec.Command(bin, "node", "--engine", "comet", "--dir", nd.home, "--log-level", "warn")
 	cmd.Env = arenaEnv()
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
