@@ -217,8 +217,13 @@ func newNetworkWith(t *testing.T, opts netOptions) *network {
 		c.P2P.PersistentPeers = strings.Join(peers, ",")
 		cfg.WriteConfigFile(filepath.Join(c.RootDir, "config", "config.toml"), c)
 	}
+	// Every founding node is launched before any is waited for: a node's /healthz
+	// answers 503 catching_up until it has peers to follow, so none is healthy alone.
 	for _, nd := range n.nodes {
-		n.start(nd)
+		n.launch(nd)
+	}
+	for _, nd := range n.nodes {
+		n.healthy(nd)
 	}
 	a, err := n.nodes[0].c.Arena(t.Context())
 	if err != nil {
@@ -230,8 +235,16 @@ func newNetworkWith(t *testing.T, opts netOptions) *network {
 }
 
 // start execs `arena node --engine comet` of nd's binary on nd's directory and waits
-// until its API answers. Its output is appended to HOME/node.log.
+// until its API answers healthy: caught up with its peers. Its output is appended to
+// HOME/node.log.
 func (n *network) start(nd *netNode) {
+	n.t.Helper()
+	n.launch(nd)
+	n.healthy(nd)
+}
+
+// launch execs `arena node --engine comet` of nd's binary on nd's directory.
+func (n *network) launch(nd *netNode) {
 	n.t.Helper()
 	addrPath := filepath.Join(nd.home, "api.addr")
 	if err := os.Remove(addrPath); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -254,6 +267,13 @@ func (n *network) start(nd *netNode) {
 	}
 	nd.cmd, nd.done, nd.err = cmd, make(chan struct{}), nil
 	go func(done chan struct{}) { nd.err = cmd.Wait(); close(done) }(nd.done)
+}
+
+// healthy waits, within netStartLimit, until nd's launched process has written its
+// API address and its GET /healthz answers 200.
+func (n *network) healthy(nd *netNode) {
+	n.t.Helper()
+	addrPath := filepath.Join(nd.home, "api.addr")
 	ctx, cancel := context.WithTimeout(n.t.Context(), netStartLimit)
 	defer cancel()
 	for {
@@ -267,7 +287,7 @@ func (n *network) start(nd *netNode) {
 		case <-nd.done:
 			n.t.Fatalf("node%d exited before its API answered: %v\n%s", nd.i, nd.err, tail(filepath.Join(nd.home, "node.log")))
 		case <-ctx.Done():
-			n.t.Fatalf("node%d's API not answering %s after exec\n%s", nd.i, netStartLimit, tail(filepath.Join(nd.home, "node.log")))
+			n.t.Fatalf("node%d's API not answering healthy %s after exec\n%s", nd.i, netStartLimit, tail(filepath.Join(nd.home, "node.log")))
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
