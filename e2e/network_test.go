@@ -741,40 +741,69 @@ var (
 // totals, ranking, fee, payout and deposits from every node's directory.
 func (n *network) runTender() ledger.TenderID {
 	n.t.Helper()
+	return n.closeTender(n.openTender())
+}
+
+// openTender is runTender's first half: the buyer and bidders funded, the criteria
+// checked, the tender published with its budget held and three sealed bids committed
+// with their deposits.
+func (n *network) openTender() *sealedTender {
+	n.t.Helper()
 	c := n.nodes[0].c
-	buyer := newSender(n.t, c)
-	bidders := []*client.Sender{newSender(n.t, c), newSender(n.t, c), newSender(n.t, c)}
+	o := &sealedTender{buyer: newSender(n.t, c), salts: []string{"salt-of-bidder-0", "salt-of-bidder-1", "salt-of-bidder-2"}}
+	o.bidders = []*client.Sender{newSender(n.t, c), newSender(n.t, c), newSender(n.t, c)}
 	ok := func(s *client.Sender, v ledger.Amount, b ledger.Body) ledger.Outcome {
 		n.t.Helper()
 		return n.must("tender", s, v, b)
 	}
-	ok(buyer, ledger.Amount{}, ledger.Faucet{To: buyer.Address(), Amount: ledger.Ether(200)})
-	for _, b := range bidders {
+	ok(o.buyer, ledger.Amount{}, ledger.Faucet{To: o.buyer.Address(), Amount: ledger.Ether(200)})
+	for _, b := range o.bidders {
 		ok(b, ledger.Amount{}, ledger.Faucet{To: b.Address(), Amount: ledger.Ether(10)})
 	}
 	texts := make([]string, len(netTenderCriteria))
 	for i, cr := range netTenderCriteria {
 		texts[i] = cr.Text
 	}
-	ok(buyer, ledger.Amount{}, tender.Check{Criteria: texts})
+	ok(o.buyer, ledger.Amount{}, tender.Check{Criteria: texts})
 	n.waitFor("the tender's criteria checked", settleLimit, func() bool {
 		v, err := c.TenderCheck(n.t.Context(), tender.Digest(texts))
 		return err == nil && v.State == tender.CheckScorable
 	})
-	id := ledger.TenderID(ok(buyer, ledger.Ether(100), tender.Publish{
+	o.id = ledger.TenderID(ok(o.buyer, ledger.Ether(100), tender.Publish{
 		Title: "Settlement API integration", Summary: "Integrate the Settlement API into our checkout.",
 		Criteria: netTenderCriteria, Deposit: ledger.Ether(1), AppealBond: ledger.Ether(2), FeeBps: 500,
 		CommitS: 600, RevealS: 600, DecideS: 3600, MaxBids: 8,
 	}).Created)
-	salts := []string{"salt-of-bidder-0", "salt-of-bidder-1", "salt-of-bidder-2"}
-	bids := make([]ledger.BidID, len(bidders))
-	for i, b := range bidders {
-		bids[i] = ledger.BidID(ok(b, ledger.Ether(1), tender.Commit{Tender: id,
-			Commitment: tender.Commitment(salts[i], b.Address().String(), netTenderProposals[i])}).Created)
+	o.bids = make([]ledger.BidID, len(o.bidders))
+	for i, b := range o.bidders {
+		o.bids[i] = ledger.BidID(ok(b, ledger.Ether(1), tender.Commit{Tender: o.id,
+			Commitment: tender.Commitment(o.salts[i], b.Address().String(), netTenderProposals[i])}).Created)
 	}
-	ok(buyer, ledger.Amount{}, ledger.Advance{Seconds: 601})
-	for i, b := range bidders[:2] {
-		ok(b, ledger.Amount{}, tender.Reveal{Bid: bids[i], Salt: salts[i], Proposal: netTenderProposals[i]})
+	return o
+}
+
+// sealedTender is a tender openTender published, its bids sealed.
+type sealedTender struct {
+	id      ledger.TenderID
+	buyer   *client.Sender
+	bidders []*client.Sender
+	bids    []ledger.BidID
+	salts   []string
+}
+
+// closeTender is runTender's second half, through node 0: the commit window passed on
+// the dev clock, two bids revealed and scored, the third expired, the award.
+func (n *network) closeTender(o *sealedTender) ledger.TenderID {
+	n.t.Helper()
+	c := n.nodes[0].c
+	ok := func(s *client.Sender, v ledger.Amount, b ledger.Body) ledger.Outcome {
+		n.t.Helper()
+		return n.must("tender", s, v, b)
+	}
+	id, bids := o.id, o.bids
+	ok(o.buyer, ledger.Amount{}, ledger.Advance{Seconds: 601})
+	for i, b := range o.bidders[:2] {
+		ok(b, ledger.Amount{}, tender.Reveal{Bid: bids[i], Salt: o.salts[i], Proposal: netTenderProposals[i]})
 		ok(b, ledger.Amount{}, tender.Score{Bid: bids[i]})
 	}
 	var tv ledger.TenderView
@@ -783,9 +812,9 @@ func (n *network) runTender() ledger.TenderID {
 		tv, err = c.Tender(n.t.Context(), id)
 		return err == nil && tv.Bids[0].Status == tender.BidScored && tv.Bids[1].Status == tender.BidScored
 	})
-	ok(buyer, ledger.Amount{}, ledger.Advance{Seconds: 600 + tender.AwardWaitS})
-	ok(bidders[2], ledger.Amount{}, tender.Expire{Tender: id})
-	ok(buyer, ledger.Amount{}, tender.Award{Tender: id})
+	ok(o.buyer, ledger.Amount{}, ledger.Advance{Seconds: 600 + tender.AwardWaitS})
+	ok(o.bidders[2], ledger.Amount{}, tender.Expire{Tender: id})
+	ok(o.buyer, ledger.Amount{}, tender.Award{Tender: id})
 	tv, err := c.Tender(n.t.Context(), id)
 	if err != nil {
 		n.t.Fatal(err)

@@ -58,7 +58,8 @@ var (
 // processes of two releases. Four operators found a network by ceremony under protocol
 // version 1 (a 20-block upgrade notice), every node running the previous release, a
 // build of this source that knows version 1 only. A tiered bounty is posted, topped
-// up twice by one funder around another's top-up, entered and graded. A validator
+// up twice by one funder around another's top-up, entered and graded, and a tender is
+// published with its budget held and three bids sealed with deposits. A validator
 // proposes, with the new release's `arena upgrade propose`, version 2 at a height past
 // the notice; two more vote with `arena vote`, and `arena show governance --json`
 // shows it adopted as the next upgrade. Nodes 0, 1 and 2 are stopped and started on the
@@ -70,8 +71,10 @@ var (
 // its refunds are split once per funder (refunds_per_funder, alice named once) to the
 // atto, and `arena audit task` re-derives it. Node 3, started on the new release,
 // replays the block it stopped at and catches up to the others' blocks and app hashes;
-// every acknowledged transaction is on every node. A fifth node joins by state sync
-// from a snapshot past the height and serves every view as node 0 does. Stopped,
+// every acknowledged transaction is on every node. The tender is then revealed, scored
+// by the four validators and awarded, and `arena audit tender` re-derives it on each.
+// A fifth node joins by state sync from a snapshot past the height, serves every view
+// as node 0 does and audits the task and the tender. Stopped,
 // every founding node's `arena verify` replays from genesis across the upgrade to one
 // state hash, and the old release's refuses the log at the height.
 func TestANetworkUpgradesItsProtocolWithNothingLost(t *testing.T) {
@@ -91,6 +94,8 @@ func TestANetworkUpgradesItsProtocolWithNothingLost(t *testing.T) {
 	t.Logf("figure: four nodes of the previous release at height 2 %s after the test began", time.Since(begin).Round(time.Millisecond))
 
 	sp := n.openSpanningTask()
+	sealed := n.openTender()
+	t.Logf("tender %d published, its budget held and %d bids sealed with their deposits", sealed.id, len(sealed.bids))
 	id, height := n.proposeUpgrade()
 	t.Logf("upgrade %d adopted: version 2 at height %d; the network is at %d", id, height, n.top())
 
@@ -120,6 +125,9 @@ func TestANetworkUpgradesItsProtocolWithNothingLost(t *testing.T) {
 	n.upgraded(stopped, id, height)
 	n.auditAll("task", [][]uint64{3: {uint64(sp.task)}})
 	t.Logf("node3 replayed block %d on the new release and holds the others' chain", height)
+	tid := n.closeTender(sealed)
+	n.waitAll("the tender's award", n.top())
+	n.auditAll("tender", [][]uint64{{uint64(tid)}, {uint64(tid)}, {uint64(tid)}, {uint64(tid)}})
 
 	trusted := n.trustNow()
 	if trusted.height <= int64(height) {
@@ -129,6 +137,14 @@ func TestANetworkUpgradesItsProtocolWithNothingLost(t *testing.T) {
 	late := n.joinLate(trusted)
 	n.check(fmt.Sprintf("node%d joined by state sync", late.i))
 	n.sameViews(late)
+	lateOnly := func(id uint64) [][]uint64 {
+		jobs := make([][]uint64, len(n.nodes))
+		jobs[late.i] = []uint64{id}
+		return jobs
+	}
+	n.auditAll("task", lateOnly(uint64(sp.task)))
+	n.auditAll("tender", lateOnly(uint64(tid)))
+	t.Logf("node%d, restored from a snapshot past the upgrade, audits the task and the tender that spanned it", late.i)
 	n.governed(late, ledger.LatestVersion, ledger.LatestVersion)
 
 	n.stopAll()
