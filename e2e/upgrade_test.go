@@ -86,7 +86,7 @@ func TestANetworkUpgradesItsProtocolWithNothingLost(t *testing.T) {
 		tm.UpgradeNotice = upgradeNotice
 	}})
 	if n.terms.Protocol != ledger.FirstVersion {
-		n.t.Fatalf("the arena opened under protocol %d, want %d", n.terms.Protocol, ledger.FirstVersion)
+		t.Fatalf("the arena opened under protocol %d, want %d", n.terms.Protocol, ledger.FirstVersion)
 	}
 	for _, nd := range n.nodes {
 		n.governed(nd, ledger.FirstVersion, ledger.FirstVersion)
@@ -126,8 +126,8 @@ func TestANetworkUpgradesItsProtocolWithNothingLost(t *testing.T) {
 	n.check("node3 restarted on the new release")
 	n.upgraded(stopped, id, height)
 	n.auditAll("task", [][]uint64{3: {uint64(sp.task)}})
-	t.Logf("node3 replayed block %d on the new release and holds the others' chain", height)
 	n.auditAll("tender", [][]uint64{{uint64(tid)}, {uint64(tid)}, {uint64(tid)}, {uint64(tid)}})
+	t.Logf("node3 replayed block %d on the new release, holds the others' chain and audits the task; the tender audited on nodes 0-3", height)
 
 	trusted := n.trustNow()
 	if trusted.height <= int64(height) {
