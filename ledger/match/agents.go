@@ -1,0 +1,116 @@
+package match
+
+import (
+	"cmp"
+	"maps"
+	"slices"
+
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/arena/arena/ledger/match/rating"
+)
+
+// AgentView is one agent across matches, rated from every settled, non-void match it
+// played (package rating): an agent is the pair of a model and a system prompt, named by
+// the model and the keccak256 of the prompt's bytes, as a match's agents name them.
+type AgentView struct {
+	Model            string    `json:"model"`
+	SystemPromptHash string    `json:"system_prompt_hash"` // Hex32(keccak256(system prompt))
+	SystemPrompt     string    `json:"system_prompt"`
+	Rating           float64   `json:"rating"` // Bradley-Terry on the Elo scale, ratings averaging 1000; a tenth of a point
+	Low              float64   `json:"low"`    // the 95% interval's ends, a tenth of a point
+	High             float64   `json:"high"`
+	Games            int       `json:"games"`
+	Wins             int       `json:"wins"`
+	Losses           int       `json:"losses"`
+	Draws            int       `json:"draws"`
+	Matches          []MatchID `json:"matches"` // the matches rated, ascending
+}
+
+// AgentKey names an agent: its model and the keccak256 of its system prompt.
+type AgentKey struct{ Model, SystemPromptHash string }
+
+// Key returns the agent's key.
+func (a Agent) Key() AgentKey {
+	return AgentKey{Model: a.Model, SystemPromptHash: Hex32(crypto.Keccak256Hash([]byte(a.SystemPrompt)))}
+}
+
+// Rated reports whether m counts towards ratings: finished (its replay held), its
+// winner known, its two agents different.
+func Rated(m MatchView) bool {
+	return m.State == StateFinished && m.Winner != nil && m.Agents[0].Key() != m.Agents[1].Key()
+}
+
+// Agents returns every agent of a rated match among ms, by rating, highest first (then
+// by model and prompt hash). The result depends on the set of matches only, never on
+// their order.
+func Agents(ms []MatchView) []AgentView {
+	byKey := map[AgentKey]*AgentView{}
+	var rated []MatchView
+	for _, m := range ms {
+		if !Rated(m) {
+			continue
+		}
+		rated = append(rated, m)
+		for _, a := range m.Agents {
+			if byKey[a.Key()] == nil {
+				byKey[a.Key()] = &AgentView{Model: a.Model, SystemPromptHash: a.Key().SystemPromptHash, SystemPrompt: a.SystemPrompt, Matches: []MatchID{}}
+			}
+		}
+	}
+	keys := slices.SortedFunc(maps.Keys(byKey), compareKeys)
+	index := make(map[AgentKey]int, len(keys))
+	for i, k := range keys {
+		index[k] = i
+	}
+	games := make([]rating.Game, 0, len(rated))
+	for _, m := range rated {
+		a, b := byKey[m.Agents[0].Key()], byKey[m.Agents[1].Key()]
+		g := rating.Game{A: index[m.Agents[0].Key()], B: index[m.Agents[1].Key()], Result: result(*m.Winner)}
+		tallyGame(a, b, g.Result, m.ID)
+		games = append(games, g)
+	}
+	rs, err := rating.Fit(len(keys), games)
+	if err != nil {
+		// Every game names two different indexes below len(keys) and a result of the three.
+		panic("match: rate agents: " + err.Error())
+	}
+	out := make([]AgentView, len(keys))
+	for i, k := range keys {
+		v := byKey[k]
+		v.Rating, v.Low, v.High = rs[i].Points, rs[i].Low, rs[i].High
+		slices.Sort(v.Matches)
+		out[i] = *v
+	}
+	slices.SortStableFunc(out, func(x, y AgentView) int { return cmp.Compare(y.Rating, x.Rating) })
+	return out
+}
+
+// result is the rating result of a match won by winner (0, 1 or -1) for agent 0.
+func result(winner int) rating.Result {
+	switch winner {
+	case 0:
+		return rating.Win
+	case 1:
+		return rating.Loss
+	}
+	return rating.Draw
+}
+
+// tallyGame counts one match for its two agents.
+func tallyGame(a, b *AgentView, r rating.Result, id MatchID) {
+	a.Games, b.Games = a.Games+1, b.Games+1
+	a.Matches, b.Matches = append(a.Matches, id), append(b.Matches, id)
+	switch r {
+	case rating.Win:
+		a.Wins, b.Losses = a.Wins+1, b.Losses+1
+	case rating.Loss:
+		a.Losses, b.Wins = a.Losses+1, b.Wins+1
+	default:
+		a.Draws, b.Draws = a.Draws+1, b.Draws+1
+	}
+}
+
+func compareKeys(x, y AgentKey) int {
+	return cmp.Or(cmp.Compare(x.Model, y.Model), cmp.Compare(x.SystemPromptHash, y.SystemPromptHash))
+}
