@@ -23,7 +23,7 @@ func TestAgentsAreListedByRating(t *testing.T) {
 		In("#matches #agent-rank-1", HasText(row(0))),
 		In("#matches #agent-rank-2", HasText(row(1))),
 	)
-	if want := "1 1145.4 486.0 to 1804.8 scripted/aggressive You are Brute. You like to hit hard. 1 1–0–0 #1"; row(0) != want {
+	if want := "1 1145.4 788.3 to 1502.5 scripted/aggressive You are Brute. You like to hit hard. 1 1–0–0 #1"; row(0) != want {
 		t.Errorf("first row %q, want %q", row(0), want)
 	}
 	s.Agents = nil

@@ -15,9 +15,12 @@
 //
 // # The interval
 //
-// The interval is the rating ± 1.96 standard errors, each the square root of the
-// diagonal of the inverse of the observed information (the negated Hessian of the
-// log posterior at the optimum), times Scale: a 95% normal interval.
+// The interval is the rating ± 1.96 standard errors times Scale: a 95% normal interval.
+// The covariance of the strengths is the inverse of the observed information (the
+// negated Hessian of the log posterior at the optimum); a rating is read against the
+// anchor, the average, so its standard error is that of θ_i − mean(θ), the diagonal of
+// P·C·P with P = I − 11ᵀ/n, and an offset common to every agent, which no game can
+// tell, does not widen it.
 //
 // # Deterministic arithmetic
 //

@@ -24,8 +24,10 @@ func cholesky(h [][]float64) [][]float64 {
 }
 
 // solve returns x with h·x = b, h symmetric positive definite.
-func solve(h [][]float64, b []float64) []float64 {
-	l := cholesky(h)
+func solve(h [][]float64, b []float64) []float64 { return solveWith(cholesky(h), b) }
+
+// solveWith returns x with L·Lᵀ·x = b, L lower triangular.
+func solveWith(l [][]float64, b []float64) []float64 {
 	n := len(b)
 	y := make([]float64, n)
 	for i := range n {
@@ -46,31 +48,33 @@ func solve(h [][]float64, b []float64) []float64 {
 	return x
 }
 
-// inverseDiagonal returns the diagonal of h⁻¹, h symmetric positive definite: with
-// h = L·Lᵀ, (h⁻¹)_ii is the squared norm of column i of L⁻¹.
-func inverseDiagonal(h [][]float64) []float64 {
-	l := cholesky(h)
+// anchoredVariances returns the variance of each θ_i − mean(θ) under the covariance
+// h⁻¹, h symmetric positive definite: the diagonal of P·h⁻¹·P, P = I − 11ᵀ/n, which
+// is C_ii − 2·mean_j C_ij + mean_jk C_jk with C = h⁻¹.
+func anchoredVariances(h [][]float64) []float64 {
 	n := len(h)
-	d := make([]float64, n)
-	col := make([]float64, n)
-	for c := range n {
-		// Column c of L⁻¹ by forward substitution of the unit vector e_c.
-		for i := range n {
-			col[i] = 0
-		}
-		for i := c; i < n; i++ {
-			s := 0.0
-			if i == c {
-				s = 1
-			}
-			for k := c; k < i; k++ {
-				s -= mul(l[i][k], col[k])
-			}
-			col[i] = s / l[i][i]
-		}
-		for i := c; i < n; i++ {
-			d[c] += mul(col[i], col[i])
-		}
+	l := cholesky(h)
+	c := make([][]float64, n)
+	e := make([]float64, n)
+	for j := range n {
+		e[j] = 1
+		c[j] = solveWith(l, e) // column j of C, which is row j: C is symmetric
+		e[j] = 0
 	}
-	return d
+	rowMean := make([]float64, n)
+	total := 0.0
+	for i := range n {
+		s := 0.0
+		for j := range n {
+			s += c[i][j]
+		}
+		rowMean[i] = s / float64(n)
+		total += rowMean[i]
+	}
+	total /= float64(n)
+	v := make([]float64, n)
+	for i := range n {
+		v[i] = c[i][i] - mul(2, rowMean[i]) + total
+	}
+	return v
 }

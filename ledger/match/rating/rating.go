@@ -38,7 +38,7 @@ type Game struct {
 
 // Rating is one agent's fitted rating: Points with its 95% interval [Low, High], each
 // rounded to a tenth, and the unrounded Strength and standard error (in strength
-// units) they come from.
+// units, of the strength less the average strength) they come from.
 type Rating struct {
 	Points, Low, High float64
 	Strength, SE      float64
@@ -166,10 +166,10 @@ func scaleStep(step []float64) float64 {
 
 // ratings turns strengths into ratings with their intervals.
 func (t *counts) ratings(theta []float64) []Rating {
-	inv := inverseDiagonal(t.information(theta))
+	vars := anchoredVariances(t.information(theta))
 	out := make([]Rating, t.n)
 	for i, th := range theta {
-		se := math.Sqrt(inv[i])
+		se := math.Sqrt(max(vars[i], 0))
 		pts, half := Offset+mul(Scale, th), mul(Z95, mul(Scale, se))
 		out[i] = Rating{Points: round10(pts), Low: round10(pts - half), High: round10(pts + half), Strength: th, SE: se}
 	}

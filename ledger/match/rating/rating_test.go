@@ -74,6 +74,24 @@ func TestTwoAgentsGapIsTheLogOdds(t *testing.T) {
 	}
 }
 
+// TestTheIntervalIsTheGapsStandardError: two agents rate the average ± half their gap,
+// so a rating's standard error is half the gap's. With w = n·p·(1−p) and λ the prior's
+// precision, the information is [[w+λ, −w], [−w, w+λ]], the gap's variance 2/(2w+λ),
+// and a rating's a quarter of it: an offset common to both widens neither.
+func TestTheIntervalIsTheGapsStandardError(t *testing.T) {
+	r := fit(t, 2, games(7, 10))
+	lambda := math.Pow(rating.Scale/rating.PriorSD, 2)
+	p := 1 / (1 + math.Exp(r[1].Strength-r[0].Strength))
+	w := 10 * p * (1 - p)
+	se := math.Sqrt(2/(2*w+lambda)) / 2
+	if math.Abs(r[0].SE-se) > 1e-12 || math.Abs(r[1].SE-se) > 1e-12 {
+		t.Errorf("standard errors %v and %v, want %v", r[0].SE, r[1].SE, se)
+	}
+	if half := rating.Z95 * rating.Scale * se; math.Abs(r[0].High-r[0].Points-half) > 0.1 {
+		t.Errorf("interval %v..%v around %v, want ± %.2f", r[0].Low, r[0].High, r[0].Points, half)
+	}
+}
+
 func mul(a, b float64) float64 { return a * b }
 
 // TestACycleOfThreeRatesEqually: A beats B, B beats C, C beats A, equally often: the
@@ -107,9 +125,8 @@ func TestAnUnbeatenAgentStaysFinite(t *testing.T) {
 	if !(r[0].Points > r[1].Points && r[0].Points > r[2].Points) || r[0].Points > 2500 {
 		t.Errorf("unbeaten agent %v, beaten %v and %v: want above them and finite", r[0].Points, r[1].Points, r[2].Points)
 	}
-	want := 1.959963984540054 * rating.PriorSD
-	if r[3].Points != rating.Offset || math.Abs(r[3].High-r[3].Points-want) > 0.1 {
-		t.Errorf("agent with no games: %+v, want the offset ± %.1f", r[3], want)
+	if r[3].Points != rating.Offset || !(r[3].High-r[3].Low > r[0].High-r[0].Low) || math.IsNaN(r[3].High) {
+		t.Errorf("agent with no games: %+v, want the offset with the widest interval (the unbeaten one's %+v)", r[3], r[0])
 	}
 }
 
