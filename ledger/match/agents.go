@@ -46,15 +46,24 @@ func Rated(m MatchView) bool {
 // their order.
 func Agents(ms []MatchView) []AgentView {
 	byKey := map[AgentKey]*AgentView{}
-	var rated []MatchView
-	for _, m := range ms {
-		if !Rated(m) {
+	type rated struct {
+		keys [2]AgentKey
+		m    *MatchView
+	}
+	var counted []rated
+	for i := range ms {
+		m := &ms[i]
+		if m.State != StateFinished || m.Winner == nil {
 			continue
 		}
-		rated = append(rated, m)
-		for _, a := range m.Agents {
-			if byKey[a.Key()] == nil {
-				byKey[a.Key()] = &AgentView{Model: a.Model, SystemPromptHash: a.Key().SystemPromptHash, SystemPrompt: a.SystemPrompt, Matches: []MatchID{}}
+		r := rated{keys: [2]AgentKey{m.Agents[0].Key(), m.Agents[1].Key()}, m: m}
+		if r.keys[0] == r.keys[1] {
+			continue
+		}
+		counted = append(counted, r)
+		for k, a := range m.Agents {
+			if byKey[r.keys[k]] == nil {
+				byKey[r.keys[k]] = &AgentView{Model: a.Model, SystemPromptHash: r.keys[k].SystemPromptHash, SystemPrompt: a.SystemPrompt, Matches: []MatchID{}}
 			}
 		}
 	}
@@ -63,11 +72,10 @@ func Agents(ms []MatchView) []AgentView {
 	for i, k := range keys {
 		index[k] = i
 	}
-	games := make([]rating.Game, 0, len(rated))
-	for _, m := range rated {
-		a, b := byKey[m.Agents[0].Key()], byKey[m.Agents[1].Key()]
-		g := rating.Game{A: index[m.Agents[0].Key()], B: index[m.Agents[1].Key()], Result: result(*m.Winner)}
-		tallyGame(a, b, g.Result, m.ID)
+	games := make([]rating.Game, 0, len(counted))
+	for _, r := range counted {
+		g := rating.Game{A: index[r.keys[0]], B: index[r.keys[1]], Result: result(*r.m.Winner)}
+		tallyGame(byKey[r.keys[0]], byKey[r.keys[1]], g.Result, r.m.ID)
 		games = append(games, g)
 	}
 	rs, err := rating.Fit(len(keys), games)
