@@ -35,15 +35,11 @@ func (a Agent) Key() AgentKey {
 	return AgentKey{Model: a.Model, SystemPromptHash: Hex32(crypto.Keccak256Hash([]byte(a.SystemPrompt)))}
 }
 
-// Rated reports whether m counts towards ratings: finished (its replay held), its
-// winner known, its two agents different.
-func Rated(m MatchView) bool {
-	return m.State == StateFinished && m.Winner != nil && m.Agents[0].Key() != m.Agents[1].Key()
-}
-
 // Agents returns every agent of a rated match among ms, by rating, highest first (then
-// by model and prompt hash). The result depends on the set of matches only, never on
-// their order.
+// by model and prompt hash). A match is rated when it finished (its replay held, its
+// winner known) between two different agents; a void match, one under way and one of
+// an agent against itself count for nothing. The result depends on the set of matches
+// only, never on their order.
 func Agents(ms []MatchView) []AgentView {
 	byKey := map[AgentKey]*AgentView{}
 	type rated struct {
