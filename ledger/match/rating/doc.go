@@ -10,7 +10,7 @@
 // ordered pairs, plus a normal prior of mean 0 and variance PriorSD² on every θ_i. The
 // prior is what keeps an unbeaten agent's rating finite and makes the fit unique when
 // the results graph is not connected; it also anchors the offset: at the optimum the
-// strengths sum to exactly 0, so the ratings average Offset. A rating is
+// strengths sum to 0, so the ratings average Offset. A rating is
 // Offset + Scale·θ, Scale = 400/ln 10, so a 400-point gap means 10-to-1 odds.
 //
 // # The interval
