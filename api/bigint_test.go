@@ -45,7 +45,7 @@ var bounded = []boundedNames{
 		"earlier", "against", "champion", "challenger", "copy_of", "duplicate_of", "winner", "winning_bid", "heldout_round", "last_round",
 		"entries", "awarded", "benches", "bets", "bids", "challenges", "learn_runs", "learning", "matches", "open", "solvers", "tasks",
 		"tenders", "voided", "agreed", "attested", "failed", "kept", "abandoned", "declined", "expired", "revealed", "scored", "withdrawn",
-		"won", "amendments", "grades", "wins", "disqualifications", "attempts", "ranked", "needed", "opened", "rescore", "epoch", "index",
+		"won", "amendments", "grades", "wins", "games", "losses", "draws", "disqualifications", "attempts", "ranked", "needed", "opened", "rescore", "epoch", "index",
 		"subject", "ref", "replaces", "replaced_by", "proposal", "adopted", "closed", "target",
 		"version", "protocol", "binary_knows"}}, // a protocol version moves up by one an adopted upgrade
 	{"blocks of notice a proposal gives, which the terms cap at govern.MaxVoteBlocks (10^6)", "", []string{"notice", "upgrade_notice"}},

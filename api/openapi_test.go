@@ -97,6 +97,7 @@ var schemaTypes = map[string]any{
 	"Buyer": ledger.BuyerRecord{}, "Bidder": ledger.BidderRecord{},
 	"Match": ledger.MatchView{}, "MatchAgent": match.Agent{}, "MatchTurn": ledger.MatchTurnView{}, "Decision": ledger.DecisionView{},
 	"BattleEvent": battle.Event{}, "BetPool": ledger.BetPoolView{}, "MatchBet": ledger.BetView{},
+	"Agent": ledger.AgentView{}, "Episode": match.Episode{}, "EpisodeAgent": match.AgentKeyed{}, "EpisodeTurn": match.EpisodeTurn{},
 	"Challenge": ledger.ChallengeView{}, "ChallengeEntry": ledger.ChallengeEntryView{}, "Run": ledger.RunView{}, "Bench": ledger.BenchView{},
 	"Fold": ledger.FoldView{}, "FoldTerms": challenge.FoldTerms{}, "BenchCheck": challenge.BenchCheck{}, "CheckAttestation": challenge.CheckAttestationView{},
 	"RunResult": challenge.RunResult{}, "RunAttestation": challenge.RunAttestationView{}, "Composite": composite.Result{}, "CompositeCategory": composite.Category{},

@@ -48,6 +48,8 @@ func (s *server) routes() []Route {
 		h("GET", "/v1/bidders/{address}", s.getBidder),
 		h("GET", "/v1/matches", s.getMatches),
 		h("GET", "/v1/matches/{id}", s.getMatch),
+		h("GET", "/v1/matches/{id}/episode", s.getMatchEpisode),
+		h("GET", "/v1/agents", s.getAgents),
 		h("GET", "/v1/challenges", s.getChallenges),
 		h("GET", "/v1/challenges/{id}", s.getChallenge),
 		h("GET", "/v1/benches", s.getBenches),
