@@ -134,10 +134,11 @@ func (b *builder) published() {
 			Criteria: criteria(t), CriteriaDigest: t.CriteriaDigest,
 			RevealPeriod: &Period{StartDate: Date(t.CommitCloses), EndDate: Date(t.RevealCloses)},
 			Deposit:      b.value(t.Deposit), AppealBond: b.value(t.AppealBond), FeeBps: &fee, MaxBids: t.MaxBids,
-			Eligibility: t.Eligibility, State: tender.TenderOpen,
+			State: tender.TenderOpen,
 		},
 	}
 	if len(t.Eligibility) > 0 {
+		r.Tender.Arena.Eligibility = t.Eligibility
 		r.Tender.EligibilityCriteria = "Eligibility rules checked at commit: " + strings.Join(t.Eligibility, ", ")
 	}
 }
