@@ -1,20 +1,31 @@
-package ocds_test
+// Package ocdstest checks OCDS documents for tests: against the official OCDS 1.1.5
+// release, release package and record package schemas merged with the bids and
+// enquiries extensions (v1.1.5) and the Arena extension, with the validator
+// santhosh-tekuri/jsonschema; for fields no schema declares, which validators let
+// pass; and by compiling releases with the OCDS merge routine driven by the merged
+// schema, independently of package ocds. The schemas are embedded from testdata/schema,
+// so it runs offline. Only tests import it.
+package ocdstest
 
 import (
 	"bytes"
+	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"path"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
-	"testing"
 
 	"github.com/arena/arena/ocds"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
+
+//go:embed testdata/schema/*.json
+var files embed.FS
 
 // The official schemas' ids, under which the merged documents are registered.
 const (
@@ -26,19 +37,20 @@ const (
 	versionedURL = "https://standard.open-contracting.org/schema/1__1__5/versioned-release-validation-schema.json"
 )
 
-// schemas are the official package schemas compiled over the release schema merged
+// Schemas are the official package schemas compiled over the release schema merged
 // with the bids, enquiries and Arena extensions, and the merged release schema itself
 // for the checks a validator does not make (unknown fields, merge strategies).
-type schemas struct {
+type Schemas struct {
 	pkg, record *jsonschema.Schema
 	release     map[string]any // merged
 	pkgDoc      map[string]any
 	recordDoc   map[string]any
 }
 
-var loadSchemas = sync.OnceValues(func() (*schemas, error) {
+// Load returns the schemas, compiled once.
+var Load = sync.OnceValues(func() (*Schemas, error) {
 	read := func(name string) (any, error) {
-		raw, err := os.ReadFile(filepath.Join("testdata", "schema", name))
+		raw, err := files.ReadFile(path.Join("testdata", "schema", name))
 		if err != nil {
 			return nil, err
 		}
@@ -79,7 +91,7 @@ var loadSchemas = sync.OnceValues(func() (*schemas, error) {
 			return nil, err
 		}
 	}
-	s := &schemas{release: release.(map[string]any), pkgDoc: pkg.(map[string]any), recordDoc: rec.(map[string]any)}
+	s := &Schemas{release: release.(map[string]any), pkgDoc: pkg.(map[string]any), recordDoc: rec.(map[string]any)}
 	if s.pkg, err = c.Compile(packageURL); err != nil {
 		return nil, err
 	}
@@ -88,15 +100,6 @@ var loadSchemas = sync.OnceValues(func() (*schemas, error) {
 	}
 	return s, nil
 })
-
-func mustSchemas(t *testing.T) *schemas {
-	t.Helper()
-	s, err := loadSchemas()
-	if err != nil {
-		t.Fatalf("schemas: %v", err)
-	}
-	return s
-}
 
 // mergePatch applies an RFC 7396 JSON Merge Patch: null deletes, objects merge, anything
 // else replaces.
@@ -119,50 +122,83 @@ func mergePatch(target, patch any) any {
 	return t
 }
 
-// decode returns the JSON encoding of v decoded as the validator reads it.
-func decode(t *testing.T, v any) any {
-	t.Helper()
-	raw, err := json.Marshal(v)
+// CheckPackage checks a release package's JSON: it validates, and declares every field
+// it uses. The error lists every problem found.
+func (s *Schemas) CheckPackage(raw []byte) error { return s.check(raw, s.pkg, s.pkgDoc) }
+
+// CheckRecord checks a record package's JSON as CheckPackage does.
+func (s *Schemas) CheckRecord(raw []byte) error { return s.check(raw, s.record, s.recordDoc) }
+
+func (s *Schemas) check(raw []byte, sch *jsonschema.Schema, doc map[string]any) error {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		t.Fatal(err)
+		return fmt.Errorf("not JSON: %w", err)
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
-		t.Fatal(err)
+	var errs []error
+	if err := sch.Validate(v); err != nil {
+		errs = append(errs, fmt.Errorf("does not validate: %w", err))
 	}
-	return doc
+	for _, f := range s.unknown(v, doc, doc, "") {
+		errs = append(errs, fmt.Errorf("a field no schema declares: %s", f))
+	}
+	return errors.Join(errs...)
 }
 
-// checkPackage validates a release package against the merged schema and reports every
-// field no schema declares.
-func checkPackage(t *testing.T, name string, p ocds.ReleasePackage) {
-	t.Helper()
-	s := mustSchemas(t)
-	doc := decode(t, p)
-	if err := s.pkg.Validate(doc); err != nil {
-		t.Errorf("%s: the release package does not validate: %v", name, err)
+// CheckDocuments checks one tender's release package and record package JSON as
+// served: each validates and declares every field it uses, the record holds the
+// package's releases, and its compiled release is the one Compile makes of them.
+func (s *Schemas) CheckDocuments(pkg, rec []byte) error {
+	errs := []error{prefix("release package", s.CheckPackage(pkg)), prefix("record package", s.CheckRecord(rec))}
+	want, err := s.Compiled(pkg)
+	if err != nil {
+		return errors.Join(append(errs, prefix("release package", err))...)
 	}
-	for _, f := range s.unknown(doc, s.pkgDoc, s.pkgDoc, "") {
-		t.Errorf("%s: the release package has a field no schema declares: %s", name, f)
+	r, err := jsonschema.UnmarshalJSON(bytes.NewReader(rec))
+	if err != nil {
+		return errors.Join(append(errs, prefix("record package", err))...)
 	}
+	p, _ := jsonschema.UnmarshalJSON(bytes.NewReader(pkg))
+	records, _ := r.(map[string]any)["records"].([]any)
+	if len(records) != 1 {
+		return errors.Join(append(errs, fmt.Errorf("record package: %d records, want 1", len(records)))...)
+	}
+	record, _ := records[0].(map[string]any)
+	if !reflect.DeepEqual(record["compiledRelease"], want) {
+		g, _ := json.MarshalIndent(record["compiledRelease"], "", " ")
+		w, _ := json.MarshalIndent(want, "", " ")
+		errs = append(errs, fmt.Errorf("the compiled release served differs from the merge routine's:\ngot  %s\nwant %s", g, w))
+	}
+	if !reflect.DeepEqual(record["releases"], p.(map[string]any)["releases"]) {
+		errs = append(errs, errors.New("the record's releases are not the release package's"))
+	}
+	return errors.Join(errs...)
 }
 
-// checkRecord validates a record package the same way.
-func checkRecord(t *testing.T, name string, p ocds.RecordPackage) {
-	t.Helper()
-	s := mustSchemas(t)
-	doc := decode(t, p)
-	if err := s.record.Validate(doc); err != nil {
-		t.Errorf("%s: the record package does not validate: %v", name, err)
+func prefix(what string, err error) error {
+	if err == nil {
+		return nil
 	}
-	for _, f := range s.unknown(doc, s.recordDoc, s.recordDoc, "") {
-		t.Errorf("%s: the record package has a field no schema declares: %s", name, f)
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+// Compiled returns the release the OCDS merge routine compiles from a release
+// package's JSON, by Compile.
+func (s *Schemas) Compiled(raw []byte) (map[string]any, error) {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return nil, fmt.Errorf("not JSON: %w", err)
 	}
+	m, ok := v.(map[string]any)
+	rels, _ := m["releases"].([]any)
+	if !ok || len(rels) == 0 {
+		return nil, errors.New("no releases")
+	}
+	return s.Compile(rels), nil
 }
 
 // unknown returns the paths of doc's fields that sch (within root) does not declare,
 // following $ref into the merged release schema.
-func (s *schemas) unknown(doc any, sch, root map[string]any, path string) []string {
+func (s *Schemas) unknown(doc any, sch, root map[string]any, at string) []string {
 	sch, root = s.resolve(sch, root)
 	var out []string
 	switch v := doc.(type) {
@@ -176,10 +212,10 @@ func (s *schemas) unknown(doc any, sch, root map[string]any, path string) []stri
 		for _, k := range keys {
 			ps, ok := props[k].(map[string]any)
 			if !ok {
-				out = append(out, path+"/"+k)
+				out = append(out, at+"/"+k)
 				continue
 			}
-			out = append(out, s.unknown(v[k], ps, root, path+"/"+k)...)
+			out = append(out, s.unknown(v[k], ps, root, at+"/"+k)...)
 		}
 	case []any:
 		items := sch["items"]
@@ -188,14 +224,14 @@ func (s *schemas) unknown(doc any, sch, root map[string]any, path string) []stri
 		}
 		is, _ := items.(map[string]any)
 		for i, x := range v {
-			out = append(out, s.unknown(x, is, root, fmt.Sprintf("%s/%d", path, i))...)
+			out = append(out, s.unknown(x, is, root, fmt.Sprintf("%s/%d", at, i))...)
 		}
 	}
 	return out
 }
 
 // resolve follows sch's $ref: a fragment within root, or the merged release schema.
-func (s *schemas) resolve(sch, root map[string]any) (map[string]any, map[string]any) {
+func (s *Schemas) resolve(sch, root map[string]any) (map[string]any, map[string]any) {
 	for {
 		r, ok := sch["$ref"].(string)
 		if !ok {
@@ -214,11 +250,11 @@ func (s *schemas) resolve(sch, root map[string]any) (map[string]any, map[string]
 	}
 }
 
-// compileIndependently merges the releases of a decoded package by the OCDS merge
+// Compile merges decoded releases by the OCDS merge
 // routine as the specification states it, driven by the merged schema: whole list merge
 // where the schema says wholeListMerge, where its items are not objects or have no id
 // property, identifier merge otherwise. It shares no code with ocds.Compile.
-func (s *schemas) compileIndependently(releases []any) map[string]any {
+func (s *Schemas) Compile(releases []any) map[string]any {
 	sorted := slices.Clone(releases)
 	slices.SortStableFunc(sorted, func(a, b any) int {
 		return strings.Compare(a.(map[string]any)["date"].(string), b.(map[string]any)["date"].(string))
@@ -240,7 +276,7 @@ func (s *schemas) compileIndependently(releases []any) map[string]any {
 	return out
 }
 
-func (s *schemas) mergeInto(out, in map[string]any, sch, root map[string]any) {
+func (s *Schemas) mergeInto(out, in map[string]any, sch, root map[string]any) {
 	sch, root = s.resolve(sch, root)
 	props, _ := sch["properties"].(map[string]any)
 	for k, v := range in {
@@ -257,7 +293,7 @@ func (s *schemas) mergeInto(out, in map[string]any, sch, root map[string]any) {
 	}
 }
 
-func (s *schemas) mergeField(cur, in any, sch, root map[string]any) any {
+func (s *Schemas) mergeField(cur, in any, sch, root map[string]any) any {
 	sch, root = s.resolve(sch, root)
 	switch x := in.(type) {
 	case map[string]any:
@@ -298,7 +334,7 @@ func (s *schemas) mergeField(cur, in any, sch, root map[string]any) any {
 }
 
 // wholeList reports whether the array field sch merges as a literal.
-func (s *schemas) wholeList(sch, root map[string]any) bool {
+func (s *Schemas) wholeList(sch, root map[string]any) bool {
 	if w, _ := sch["wholeListMerge"].(bool); w {
 		return true
 	}
