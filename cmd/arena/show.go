@@ -56,7 +56,9 @@ func (a *app) showCmd() *cobra.Command {
 	noun("tenders", "every tender", 0, a.showTenders)
 	var ocdsDoc ocdsFlags
 	noun("tender N", "one tender: terms, criteria, windows, questions, bids with their scorecards and appeals, outcome; --ocds: as an OCDS 1.1 release package", 1,
-		func(ctx context.Context, c *client.Client, arg string) error { return a.showTender(ctx, c, arg, ocdsDoc) })
+		func(ctx context.Context, c *client.Client, arg string) error {
+			return a.showTender(ctx, c, arg, ocdsDoc)
+		})
 	if tc, _, err := c.Find([]string{"tender"}); err == nil {
 		tc.Flags().BoolVar(&ocdsDoc.pkg, "ocds", false, "print the tender as an OCDS 1.1 release package (JSON): a release per ledger event so far")
 		tc.Flags().BoolVar(&ocdsDoc.record, "record", false, "with --ocds: print the OCDS record package instead, with the compiled release")
