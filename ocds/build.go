@@ -193,6 +193,7 @@ func (b *builder) opening() {
 		status, state := "pending", tender.BidSealed
 		if x.WithdrawnAt != 0 && x.WithdrawnAt <= t.CommitCloses {
 			status, state = "withdrawn", tender.BidWithdrawn
+			roles = append(roles, grant{x.Bidder, RoleTenderer}) // it did bid: a party its bid names
 		} else {
 			n++
 			if !bidders[x.Bidder] {

@@ -154,6 +154,7 @@ func checkStatus(t *testing.T, name string, src ocds.Source) {
 	if _, ok := c["awards"]; ok != (src.Tender.State == tender.TenderAwarded) {
 		t.Errorf("%s: tender %d %s: awards %v", name, src.Tender.ID, src.Tender.State, c["awards"])
 	}
+	checkParties(t, name, c)
 	last := rs[len(rs)-1]
 	if want[1] != "" && (last.Tag[0] != want[1] || last.Date != ocds.Date(src.Tender.SettledAt)) {
 		t.Errorf("%s: tender %d %s ends with %s %v, want %s at %s", name, src.Tender.ID, src.Tender.State, last.ID, last.Tag, want[1], ocds.Date(src.Tender.SettledAt))
@@ -255,4 +256,34 @@ func TestTheChecksCatchWhatOCDSForbids(t *testing.T) {
 	if err := s.CheckPackage(pkg); err != nil {
 		t.Errorf("the package itself: %v", err)
 	}
+}
+
+// checkParties: every organization the compiled release refers to (buyer, procuring
+// entity, tenderers, bid tenderers, enquiry authors, suppliers) is in its parties, as
+// OCDS requires of a reference.
+func checkParties(t *testing.T, name string, c map[string]any) {
+	t.Helper()
+	parties := map[string]bool{}
+	for _, p := range c["parties"].([]any) {
+		parties[p.(map[string]any)["id"].(string)] = true
+	}
+	var walk func(key string, v any)
+	walk = func(key string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			if key == "buyer" || key == "procuringEntity" || key == "author" || key == "tenderers" || key == "suppliers" {
+				if id, _ := x["id"].(string); !parties[id] {
+					t.Errorf("%s: %s %v is not among the parties", name, key, x)
+				}
+			}
+			for k, e := range x {
+				walk(k, e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(key, e)
+			}
+		}
+	}
+	walk("", c)
 }
