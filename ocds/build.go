@@ -94,8 +94,9 @@ func (b *builder) parties() []Release {
 	return out
 }
 
-// add records a release for the ledger event named ev at time at.
-func (b *builder) add(at int64, suffix, ev string, tag string, roles ...grant) *Release {
+// add records a release with id {ocid}-suffix for the ledger event ev at time at,
+// tagged tag, giving roles. The pointer is good until the next add.
+func (b *builder) add(at int64, suffix, ev, tag string, roles ...grant) *Release {
 	b.events = append(b.events, event{at: at, roles: roles, rel: Release{
 		OCID: b.ocid, ID: b.ocid + "-" + suffix, Date: Date(at), Tag: []string{tag}, InitiationType: "tender",
 		Arena: &ReleaseArena{Event: ev},
@@ -125,7 +126,7 @@ func (b *builder) published() {
 		ProcurementMethodDetails: "Open sealed-bid tender on a ledger: bids are committed as a digest, then revealed and scored by validator consensus",
 		AwardCriteria:            "ratedCriteria", AwardCriteriaDetails: criteriaDetails(t),
 		SubmissionMethod:        []string{"electronicSubmission"},
-		SubmissionMethodDetails: "A signed bid_commit transaction with sha256(salt, bidder, proposal) while the tender period runs; the proposal and salt are revealed after it",
+		SubmissionMethodDetails: "A signed tender_commit transaction carrying sha256(salt, bidder, proposal) while the tender period runs; the proposal and salt are revealed (tender_reveal) in the reveal period",
 		TenderPeriod:            &Period{StartDate: Date(t.PublishedAt), EndDate: Date(t.CommitCloses)},
 		EnquiryPeriod:           &Period{StartDate: Date(t.PublishedAt), EndDate: Date(t.CommitCloses)},
 		HasEnquiries:            &no,
