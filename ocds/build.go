@@ -50,8 +50,8 @@ type builder struct {
 // Releases returns tender src.Tender's releases, oldest first: its publication, each
 // question and each answer, the bid opening once the commit window has closed, each
 // reveal, expiry, scoring, appeal and appeal's resolution, and the award, decline or
-// abandonment. Releases on the same second keep that order, bid by bid. A tender still open has the
-// releases so far, its status active.
+// abandonment. Releases of the same second are in that order of events, then by bid.
+// A tender still open has the releases so far, its status active.
 func Releases(src Source) []Release {
 	b := &builder{src: src, ocid: OCID(src.Chain, src.Tender.ID)}
 	b.published()
