@@ -297,10 +297,15 @@ func (b *builder) settled() {
 	status := map[string]string{tender.TenderAwarded: "complete", tender.TenderDeclined: "cancelled", tender.TenderAbandoned: "unsuccessful"}[t.State]
 	switch t.State {
 	case tender.TenderAwarded:
-		r = b.add(t.SettledAt, "award", "award", "award", grant{*t.Winner, RoleTenderer}, grant{*t.Winner, RoleSupplier})
+		var roles []grant
+		var suppliers []OrgRef
+		if w := t.Winner; w != nil { // an awarded view always names it; a doctored snapshot may not
+			roles, suppliers = []grant{{*w, RoleTenderer}, {*w, RoleSupplier}}, []OrgRef{*ref(*w)}
+		}
+		r = b.add(t.SettledAt, "award", "award", "award", roles...)
 		r.Awards = []Award{{
 			ID: b.ocid + "-award", Title: t.Title, Status: "active", Date: Date(t.SettledAt), Value: b.value(t.Payout),
-			Suppliers: []OrgRef{*ref(*t.Winner)}, RelatedBid: bidID(t.WinningBid),
+			Suppliers: suppliers, RelatedBid: bidID(t.WinningBid),
 			Arena: &AwardArena{Total: t.WinningTotal, Budget: b.value(t.Budget), Fee: b.value(t.Fee)},
 		}}
 	case tender.TenderDeclined:

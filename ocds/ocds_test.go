@@ -287,3 +287,32 @@ func checkParties(t *testing.T, name string, c map[string]any) {
 	}
 	walk("", c)
 }
+
+// A snapshot gives the documents its state gives (the CLI's offline readers and the
+// demo read snapshots); a tender it does not hold is not found, and a doctored award
+// naming no winner still gives a document rather than a panic.
+func TestASnapshotGivesTheDocumentsItsStateGives(t *testing.T) {
+	h := ledgertest.New()
+	datadriven.RunTest(t, filepath.Join("..", "ledger", "testdata", "contest", "tender_appeals.txt"), h.Handle)
+	snap := h.State().Snapshot()
+	fromState, _ := ocds.FromState(h.State(), 1)
+	fromSnap, ok := ocds.FromSnapshot(&snap, 1)
+	if !ok {
+		t.Fatal("FromSnapshot found no tender 1")
+	}
+	p1, r1 := documents(t, fromState)
+	p2, r2 := documents(t, fromSnap)
+	if !bytes.Equal(p1, p2) || !bytes.Equal(r1, r2) {
+		t.Error("the snapshot's documents differ from the state's")
+	}
+	if _, ok := ocds.FromSnapshot(&snap, 9); ok {
+		t.Error("FromSnapshot found a tender 9")
+	}
+	if fromSnap.Tender.State != tender.TenderAwarded {
+		t.Fatalf("tender 1 is %s, want awarded", fromSnap.Tender.State)
+	}
+	fromSnap.Tender.Winner = nil
+	if rs := ocds.Releases(fromSnap); rs[len(rs)-1].Awards[0].Suppliers != nil {
+		t.Errorf("an award naming no winner has suppliers %v", rs[len(rs)-1].Awards[0].Suppliers)
+	}
+}
