@@ -35,7 +35,7 @@ func TestScripts(t *testing.T) {
 			"waitnode": waitNode, "keynew": keyNew, "sleep": sleep, "modelserver": startModelServer, "modelmode": setModelMode,
 			"waitentry": waitEntry, "workhost": workHost, "fetchloopback": fetchLoopback, "bidfiles": bidFiles,
 			"waitmatch": waitMatch, "secretfiles": secretFiles, "wasmimport": wasmImport, "putwork": putWork,
-			"validators": validators, "replayepisodes": replayEpisodes,
+			"validators": validators, "replayepisodes": replayEpisodes, "ocdsvalid": ocdsValid,
 		},
 	})
 }

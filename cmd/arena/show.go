@@ -54,7 +54,15 @@ func (a *app) showCmd() *cobra.Command {
 		g.Aliases = []string{"upgrades", "proposals"}
 	}
 	noun("tenders", "every tender", 0, a.showTenders)
-	noun("tender N", "one tender: terms, criteria, windows, questions, bids with their scorecards and appeals, outcome", 1, a.showTender)
+	var ocdsDoc ocdsFlags
+	noun("tender N", "one tender: terms, criteria, windows, questions, bids with their scorecards and appeals, outcome; --ocds: as an OCDS 1.1 release package", 1,
+		func(ctx context.Context, c *client.Client, arg string) error {
+			return a.showTender(ctx, c, arg, ocdsDoc)
+		})
+	if tc, _, err := c.Find([]string{"tender"}); err == nil {
+		tc.Flags().BoolVar(&ocdsDoc.pkg, "ocds", false, "print the tender as an OCDS 1.1 release package (JSON): a release per ledger event so far")
+		tc.Flags().BoolVar(&ocdsDoc.record, "record", false, "with --ocds: print the OCDS record package instead, with the compiled release")
+	}
 	noun("bid N", "one tender bid and its scorecard", 1, a.showBid)
 	noun("matches", "every agent match", 0, a.showMatches)
 	var episode bool
