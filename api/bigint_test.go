@@ -48,6 +48,8 @@ var bounded = []boundedNames{
 		"won", "amendments", "grades", "wins", "games", "losses", "draws", "disqualifications", "attempts", "ranked", "needed", "opened", "rescore", "epoch", "index",
 		"subject", "ref", "replaces", "replaced_by", "proposal", "adopted", "closed", "target",
 		"version", "protocol", "binary_knows"}}, // a protocol version moves up by one an adopted upgrade
+	{"the OCDS documents' names for numbers bounded above: tender totals, criterion indexes, basis points, bid caps and counts of tenderers", "", []string{
+		"totalAfter", "totalBefore", "totalMax", "criterion", "feeBps", "maxBids", "numberOfTenderers"}},
 	{"blocks of notice a proposal gives, which the terms cap at govern.MaxVoteBlocks (10^6)", "", []string{"notice", "upgrade_notice"}},
 	{"small numbers the rules cap: attempts, turns, seats, hit points, rungs and scores, quorums, committees, ranks, weights, " +
 		"criteria, micros and parts per million of scores and fractions (at most 10^6 each, a sum of them at most 10^6 times a count), " +
