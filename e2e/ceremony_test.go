@@ -10,11 +10,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/arena/arena/client"
 )
 
 // ceremonyOperators is how many operators found the network.
@@ -89,7 +92,9 @@ func TestFourOperatorsFoundANetworkByCeremony(t *testing.T) {
 	on(0, "faucet", "--key", sponsor, "--to", solver, "--amount", "100")
 	on(1, "task", "post", "--key", sponsor, "--title", "Launch note", "--prize", "200", "--closes-in", "1h",
 		"--spec", "Write a launch note for the webhooks API.", "--rubric", "The note must be at most 600 characters. It should include a link.")
-	on(2, "submit", "--key", solver, "--task", "1", "--work", "The webhooks API is live: https://example.com/docs")
+	submitted := on(2, "submit", "--key", solver, "--task", "1", "--work", "The webhooks API is live: https://example.com/docs")
+	// The solver's next nonce is read from node 3: wait until it has the entry's block.
+	waitArena(t, ops[3], blockOf(t, submitted))
 	graded := on(3, "grade", "--key", solver, "--entry", "1")
 	if !strings.Contains(graded, "agreed: 4 of the committee") {
 		t.Errorf("the entry was not graded by all four operators' validators in agreement:\n%s", graded)
@@ -235,6 +240,35 @@ func waitHeight(t *testing.T, op *ceremonyOperator, h int) int {
 		case <-ctx.Done():
 			t.Fatalf("%s did not reach height %d within %s\n%s", op.dir, h, ceremonyLimit, tail(filepath.Join(op.dir, "node.log")))
 		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// blockOf returns the block a sending verb's receipt line names ("..., block N, ...").
+func blockOf(t *testing.T, out string) uint64 {
+	t.Helper()
+	m := regexp.MustCompile(`, block (\d+),`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no block in %q", out)
+	}
+	h, _ := strconv.ParseUint(m[1], 10, 64)
+	return h
+}
+
+// waitArena waits until op's arena API serves the state after block h.
+func waitArena(t *testing.T, op *ceremonyOperator, h uint64) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), ceremonyLimit)
+	defer cancel()
+	c := client.New(op.api, &http.Client{Timeout: 5 * time.Second})
+	for {
+		if a, err := c.Arena(ctx); err == nil && a.Height >= h {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("%s's API did not reach height %d within %s", op.dir, h, ceremonyLimit)
+		case <-time.After(50 * time.Millisecond):
 		}
 	}
 }

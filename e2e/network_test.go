@@ -671,7 +671,11 @@ func (n *network) awardAll() {
 	}
 	clerk := newSender(n.t, c)
 	mustSend(n.t, clerk, ledger.Amount{}, ledger.Faucet{To: clerk.Address(), Amount: ledger.Ether(1)})
-	mustSend(n.t, clerk, ledger.Amount{}, ledger.Advance{Seconds: 3600 + a.Terms.GradingWindowS + a.Terms.AppealWindowS + 1})
+	adv := mustSend(n.t, clerk, ledger.Amount{}, ledger.Advance{Seconds: 3600 + a.Terms.GradingWindowS + a.Terms.AppealWindowS + 1})
+	// Each awarder signs for an hour of the clock its own node reads: every node must
+	// have applied the advance first, or a transaction signed on one a block behind is
+	// past its validity once it lands after the advance.
+	n.waitAll("the clock advanced for the awards", adv.Height)
 	ts, err := c.Tasks(ctx)
 	if err != nil {
 		n.t.Fatal(err)
