@@ -118,7 +118,11 @@ var migrations = map[uint64]func(s *State) []Event{
 }
 
 // migrateTo2 moves the bounty kind to version 2's refund rule. Prize already sent back
-// stays as it was sent.
+// stays as it was sent. When the terms in force name a validator bond, the validators
+// who never posted one post it from their wallets (postFoundingBonds).
 func migrateTo2(s *State) []Event {
+	if !s.terms.ValidatorBond.IsZero() {
+		return postFoundingBonds(s)
+	}
 	return nil
 }
