@@ -167,6 +167,7 @@ func (c *checked) replay(s *ledger.State, prevTime int64) error {
 		return err
 	}
 	blk := ledger.Block{Height: c.b.Height, Time: c.b.Time}
+	Misbehaved(s, blk, c.b.Events)
 	if len(c.txs) == 0 {
 		s.BeginBlock(blk)
 	}
