@@ -4,12 +4,17 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
 	abci "github.com/cometbft/cometbft/abci/types"
+	cfg "github.com/cometbft/cometbft/config"
+	"github.com/cometbft/cometbft/privval"
+	cmtproto "github.com/cometbft/cometbft/proto/tendermint/types"
+	rpchttp "github.com/cometbft/cometbft/rpc/client/http"
 	cmttypes "github.com/cometbft/cometbft/types"
 
 	"github.com/arena/arena/chain/comet"
@@ -110,4 +115,124 @@ func TestFinalizeBlockSlashesAValidatorForItsDuplicateVote(t *testing.T) {
 			t.Fatalf("the reopened app's state hash %x, want %x", s.Hash(), hash)
 		}
 	})
+}
+
+// "CometBFT's misbehaviour evidence slashes a bond", with real nodes: three of four
+// founders of a ceremony network run; duplicate votes signed with the fourth's
+// consensus key at a committed height, broadcast as evidence through a node's RPC,
+// reach the ledger in a block, which slashes the fourth's bond, and CometBFT's
+// validator set no longer holds it two blocks on.
+func TestDuplicateVoteEvidenceSlashesAValidatorOfARunningNetwork(t *testing.T) {
+	base := freeBase(t, 4)
+	fs := make([]founder, 4)
+	for i := range fs {
+		fs[i] = newFounder(t, ceremonyChain, fmt.Sprintf("op%d", i), fmt.Sprintf("127.0.0.1:%d", base+10*i))
+		amt := ledger.Ether(100)
+		fs[i].join.Allocation = &amt
+		fs[i].sign(t)
+	}
+	terms := ceremonyTerms()
+	terms.ValidatorBond, terms.UnbondingBlocks = ledger.Ether(10), 50
+	doc := assemble(t, terms, joinsOf(fs))
+	var engines []*comet.Engine
+	for _, f := range fs[:3] {
+		if _, err := comet.InstallGenesis(f.home, doc, f.join, comet.InstallOptions{TimeoutCommit: 200 * time.Millisecond}); err != nil {
+			t.Fatal(err)
+		}
+		e, err := comet.Open(f.home, comet.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { e.Close() })
+		engines = append(engines, e)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*waitLimit)
+	defer cancel()
+	rpc, err := rpchttp.New(fmt.Sprintf("tcp://127.0.0.1:%d", base+1), "/websocket")
+	if err != nil {
+		t.Fatal(err)
+	}
+	latest := func() int64 {
+		st, err := rpc.Status(ctx)
+		if err != nil {
+			return 0
+		}
+		return st.SyncInfo.LatestBlockHeight
+	}
+	waitUntil(t, ctx, "height 2", func() bool { return latest() >= 2 })
+	h := latest()
+	blk, err := rpc.Block(ctx, &h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	per := 100
+	vals, err := rpc.Validators(ctx, &h, nil, &per)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := cmttypes.ValidatorSetFromExistingValidators(vals.Validators)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cfg.DefaultConfig()
+	c.SetRoot(fs[3].home)
+	pv := cmttypes.NewMockPVWithParams(privval.LoadFilePVEmptyState(c.PrivValidatorKeyFile(), c.PrivValidatorStateFile()).Key.PrivKey, false, false)
+	addr := pv.PrivKey.PubKey().Address()
+	idx, _ := set.GetByAddress(addr)
+	if idx < 0 {
+		t.Fatalf("the fourth founder is not in the validator set at height %d", h)
+	}
+	vote := func(b byte) *cmttypes.Vote {
+		id := cmttypes.BlockID{Hash: bytes.Repeat([]byte{b}, 32), PartSetHeader: cmttypes.PartSetHeader{Total: 1, Hash: bytes.Repeat([]byte{b}, 32)}}
+		v, err := cmttypes.MakeVote(pv, ceremonyChain, idx, h, 0, cmtproto.PrecommitType, id, blk.Block.Time)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v.Extension, v.ExtensionSignature = nil, nil // vote extensions are off
+		return v
+	}
+	ev, err := cmttypes.NewDuplicateVoteEvidence(vote(1), vote(2), blk.Block.Time, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rpc.BroadcastEvidence(ctx, ev); err != nil {
+		t.Fatalf("broadcast evidence: %v", err)
+	}
+	bad := fs[3].join.GradingAddress
+	slashed := func() (v ledger.ValidatorView) {
+		engines[0].View(func(s *ledger.State) {
+			for _, r := range s.Validators() {
+				if r.Address == bad {
+					v = r
+				}
+			}
+		})
+		return v
+	}
+	waitUntil(t, ctx, "the slash", func() bool { return slashed().Tombstone != "" })
+	if r := slashed(); r.Slashed == nil || !r.Slashed.Eq(ledger.MustAmount("500000000000000000")) || !r.Bond.Eq(ledger.MustAmount("9500000000000000000")) {
+		t.Fatalf("record %+v, want 5%% of 10 GEN slashed", r)
+	}
+	waitUntil(t, ctx, "CometBFT's set without the slashed key", func() bool {
+		now := latest()
+		vs, err := rpc.Validators(ctx, &now, nil, &per)
+		if err != nil {
+			return false
+		}
+		return len(vs.Validators) == 3 && !slices.ContainsFunc(vs.Validators, func(v *cmttypes.Validator) bool { return bytes.Equal(v.Address, addr) })
+	})
+	start := latest()
+	waitUntil(t, ctx, "blocks after the removal", func() bool { return latest() >= start+2 })
+}
+
+// waitUntil polls cond until it holds, failing the test when ctx ends first.
+func waitUntil(t *testing.T, ctx context.Context, what string, cond func() bool) {
+	t.Helper()
+	for !cond() {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("waiting for %s: %v", what, ctx.Err())
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
 }
