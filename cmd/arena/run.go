@@ -99,7 +99,7 @@ func (a *app) root() *cobra.Command {
 		a.initCmd(), a.nodeCmd(), a.keysCmd(), a.faucetCmd(), a.taskCmd(), a.submitCmd(),
 		a.gradeCmd(), a.appealCmd(), a.awardCmd(), a.withdrawCmd(), a.showCmd(), a.watchCmd(),
 		a.snapshotCmd(), a.verifyCmd(), a.devCmd(), a.boardCmd(), a.demoCmd(), a.benchCmd(), a.perfCmd(),
-		a.testnetCmd(), a.operatorCmd(), a.genesisCmd(), a.auditCmd(), a.revealCmd(), a.tenderCmd(), a.matchCmd(), a.challengeCmd(), a.learnCmd(), a.txCmd(),
+		a.testnetCmd(), a.operatorCmd(), a.genesisCmd(), a.auditCmd(), a.revealCmd(), a.tenderCmd(), a.matchCmd(), a.challengeCmd(), a.learnCmd(), a.txCmd(), a.validatorCmd(),
 	)
 	a.addDryRun(root)
 	root.InitDefaultHelpCmd()
