@@ -73,7 +73,6 @@ var (
 	errNotInSet         = refuse("Sender is not a validator in the set in force")
 	errAlreadyLeaving   = refuse("This validator is already leaving the set")
 	errSetEmpty         = refuse("The change would leave the validator set empty")
-	errCometEmpty       = refuse("The change would leave the CometBFT validator set empty")
 	errReportDecode     = refuse("Each attestation is a signed transaction in its wire form")
 	errReportArena      = refuse("An attestation is not for this arena")
 	errReportSig        = refuse("An attestation's signature is not by its sender")
@@ -81,7 +80,7 @@ var (
 	errReportSigner     = refuse("The two attestations are signed by different validators")
 	errReportAttempt    = refuse("The two attestations are for different rounds or attempts")
 	errReportSame       = refuse("The two attestations give the same verdict")
-	errReportOutside    = refuse("The attestations' signer is not a validator whose bond the arena holds")
+	errReportOutside    = refuse("The attestations' signer is neither in the validator set nor unbonding")
 	errReportSlashed    = refuse("This validator was already slashed")
 
 	// challenge_fold: the contest kind it names

@@ -60,7 +60,6 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errNotInSet":              errNotInSet,
 		"errAlreadyLeaving":        errAlreadyLeaving,
 		"errSetEmpty":              errSetEmpty,
-		"errCometEmpty":            errCometEmpty,
 		"errReportDecode":          errReportDecode,
 		"errReportArena":           errReportArena,
 		"errReportSig":             errReportSig,
@@ -122,7 +121,6 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errNotInSet":              "[EXPECTED] Sender is not a validator in the set in force",
 		"errAlreadyLeaving":        "[EXPECTED] This validator is already leaving the set",
 		"errSetEmpty":              "[EXPECTED] The change would leave the validator set empty",
-		"errCometEmpty":            "[EXPECTED] The change would leave the CometBFT validator set empty",
 		"errReportDecode":          "[EXPECTED] Each attestation is a signed transaction in its wire form",
 		"errReportArena":           "[EXPECTED] An attestation is not for this arena",
 		"errReportSig":             "[EXPECTED] An attestation's signature is not by its sender",
@@ -130,7 +128,7 @@ func TestRefusalsArePinned(t *testing.T) {
 		"errReportSigner":          "[EXPECTED] The two attestations are signed by different validators",
 		"errReportAttempt":         "[EXPECTED] The two attestations are for different rounds or attempts",
 		"errReportSame":            "[EXPECTED] The two attestations give the same verdict",
-		"errReportOutside":         "[EXPECTED] The attestations' signer is not a validator whose bond the arena holds",
+		"errReportOutside":         "[EXPECTED] The attestations' signer is neither in the validator set nor unbonding",
 		"errReportSlashed":         "[EXPECTED] This validator was already slashed",
 	}
 	booktest.PinRefusals(t, got, want)

@@ -68,8 +68,8 @@ func (s *State) misbehaved(h uint64, m Misbehavior) []Event {
 		return ignore("no validator holds this consensus key")
 	case v.Tombstone != "":
 		return ignore("the validator was already slashed")
-	case !v.Bonded():
-		return ignore("the arena no longer holds the validator's bond")
+	case !v.Slashable():
+		return ignore("the validator is neither in the set nor unbonding")
 	}
 	return s.slash(s.records().Get(v.Address), fmt.Sprintf("duplicate vote at height %d", m.Height))
 }
@@ -158,7 +158,7 @@ func (s *State) checkReport(b ReportEquivocation) (*valset.Validator, string, *E
 		return nil, "", errReportOutside
 	case v.Tombstone != "":
 		return nil, "", errReportSlashed
-	case !v.Bonded():
+	case !v.Slashable():
 		return nil, "", errReportOutside
 	}
 	return v, fmt.Sprintf("two attestations on round %d attempt %d", x.round, x.attempt), nil

@@ -177,7 +177,7 @@ func TestEveryBadEquivocationReportIsRefusedWithItsMessage(t *testing.T) {
 		{"another arena", x, elsewhere, "An attestation is not for this arena"},
 		{"not an attestation", x, withdraw, "Each transaction must be an attestation"},
 		{"not a transaction", x, []byte("{}"), "Each attestation is a signed transaction in its wire form"},
-		{"a signer outside the set", a.attestTx(t, "stranger", 1, 3), a.attestTx(t, "stranger", 1, 4), "The attestations' signer is not a validator whose bond the arena holds"},
+		{"a signer outside the set", a.attestTx(t, "stranger", 1, 3), a.attestTx(t, "stranger", 1, 4), "The attestations' signer is neither in the validator set nor unbonding"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			wantAdmission(t, a, "alice", Amount{}, ReportEquivocation{First: c.first, Second: c.second}, c.want)
@@ -225,4 +225,37 @@ func TestTheUpgradeToVersion2PostsTheFoundersBonds(t *testing.T) {
 	if r := a.record(t, a.Addr("v4")); r.Status != valset.Active || !r.Bond.IsZero() {
 		t.Fatalf("v4 %+v, want still in the set with no bond", r)
 	}
+}
+
+// A validator that left the set is slashed while its bond unbonds, so leaving does
+// not escape evidence found late; a joiner still waiting for the vote is no validator
+// yet, and its attestations are no equivocation.
+func TestAnUnbondingValidatorIsStillSlashedAndAWaitingJoinerIsNot(t *testing.T) {
+	a := valArena(t, 4, nil)
+	treasury := *a.s.Terms().Treasury
+	id := a.join(t, "joiner", 7, 5)
+	for _, v := range []string{"v1", "v2", "v3"} {
+		a.Do(v, Amount{}, govern.Vote{Proposal: id})
+	}
+	a.tick(t, 1)
+	a.Do("joiner", Amount{}, ExitValidator{})
+	a.tick(t, 1)
+	joiner := a.Addr("joiner")
+	r := a.record(t, joiner)
+	if r.Status != valset.Unbonding {
+		t.Fatalf("record %+v, want unbonding", r)
+	}
+	a.evidence(t, Misbehavior{Type: DuplicateVote, Address: valset.ConsensusAddress(namedJoin(t, "joiner", 7).ConsensusPubKey), Height: a.height() - 1})
+	if got := a.s.Claimable(treasury); !got.Eq(MustAmount("500000000000000000")) {
+		t.Fatalf("treasury's claimable %s, want 5%% of the unbonding bond", got)
+	}
+	if after := a.record(t, joiner); after.Returns != r.Returns || !after.Bond.Eq(MustAmount("9500000000000000000")) {
+		t.Fatalf("record %+v, want the rest unbonding until %d as before", after, r.Returns)
+	}
+	if len(a.s.ValidatorUpdates()) != 0 {
+		t.Fatalf("updates %+v for a key already out of the set", a.s.ValidatorUpdates())
+	}
+	a.join(t, "joiner2", 8, 5)
+	wantAdmission(t, a, "alice", Amount{}, ReportEquivocation{First: a.attestTx(t, "joiner2", 1, 3), Second: a.attestTx(t, "joiner2", 1, 4)},
+		"The attestations' signer is neither in the validator set nor unbonding")
 }

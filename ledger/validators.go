@@ -220,48 +220,32 @@ func (s *State) exit(from Address) (Outcome, *Error) {
 	return Outcome{Events: []Event{s.vals.Leave(v, s.height+1, "exit")}}, nil
 }
 
-// remaining returns the set in force without the validators already leaving and
-// without a.
-func (s *State) remaining(a Address) (set []Address, keys int) {
-	if s.vals.Empty() {
-		for _, v := range s.terms.Validators {
-			if v != a {
-				set = append(set, v)
-			}
-		}
-		for _, j := range s.founding.Joins {
-			if j.GradingAddress != a {
-				keys++
-			}
-		}
-		return set, keys
-	}
-	for _, v := range s.vals.Members {
+// remaining returns how many validators the set in force keeps without those already
+// leaving and without a.
+func (s *State) remaining(a Address) int {
+	n := 0
+	for _, v := range s.view().Members {
 		if v.Status == valset.Active && v.Address != a {
-			set = append(set, v.Address)
-			if len(v.Key) > 0 {
-				keys++
-			}
+			n++
 		}
 	}
-	return set, keys
+	return n
 }
 
-// checkRemoval reports the refusal taking a out of the set in force meets: a set
-// left empty, smaller than the committee or the quorum in force, or, where the arena
-// knows the CometBFT keys, a CometBFT set left empty.
+// checkRemoval reports the refusal taking a out of the set in force meets: a set left
+// empty, or smaller than the committee or the quorum in force. The CometBFT set cannot
+// be emptied apart from it: in a network founded by ceremony it is the set's keys, and
+// in one founded otherwise the founders' keys, which the ledger does not know, stay in
+// it.
 func (s *State) checkRemoval(a Address) *Error {
-	set, keys := s.remaining(a)
-	v := s.lookup(a)
+	n := s.remaining(a)
 	switch {
-	case len(set) == 0:
+	case n == 0:
 		return errSetEmpty
-	case s.terms.Committee > len(set):
-		return refusef("The change would leave %d validators, fewer than the committee of %d in force", len(set), s.terms.Committee)
-	case s.terms.Quorum > len(set):
-		return refusef("The change would leave %d validators, fewer than the quorum of %d in force", len(set), s.terms.Quorum)
-	case keys == 0 && v != nil && len(v.Key) > 0:
-		return errCometEmpty
+	case s.terms.Committee > n:
+		return refusef("The change would leave %d validators, fewer than the committee of %d in force", n, s.terms.Committee)
+	case s.terms.Quorum > n:
+		return refusef("The change would leave %d validators, fewer than the quorum of %d in force", n, s.terms.Quorum)
 	}
 	return nil
 }

@@ -97,7 +97,7 @@ func (s *State) Slash(b *book.Book, v *Validator, h, unbonding, share uint64, tr
 	v.Slashed, v.Tombstone = book.AmountPtr(cut), what
 	wasIn := v.InSet()
 	evs := []book.Event{{Type: "validator_slashed", Height: h, Address: book.AddrPtr(v.Address), Amount: book.AmountPtr(cut), Note: what}}
-	if wasIn || v.Status == Pending {
+	if wasIn {
 		v.Status, v.Leaves, v.Returns = Unbonding, h, h+unbonding
 	}
 	return evs, wasIn

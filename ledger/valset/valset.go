@@ -60,6 +60,12 @@ func (v *Validator) InSet() bool { return v.Status == Active || v.Status == Leav
 // Bonded reports whether the arena holds v's bond: what a slash can take from.
 func (v *Validator) Bonded() bool { return v.InSet() || v.Status == Unbonding || v.Status == Pending }
 
+// Slashable reports whether misbehaviour costs v its bond: it is in the set, or left it
+// and its bond is still unbonding. A joiner waiting for the vote is not yet a validator.
+func (v *Validator) Slashable() bool {
+	return v.Tombstone == "" && (v.InSet() || v.Status == Unbonding)
+}
+
 // Update is one change to the CometBFT validator set: Power 1 adds Key, 0 removes it.
 type Update struct {
 	Key   []byte `json:"key"`
