@@ -19,6 +19,7 @@ import (
 
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/govern"
 	"github.com/arena/arena/store"
 )
 
@@ -234,5 +235,70 @@ func waitUntil(t *testing.T, ctx context.Context, what string, cond func() bool)
 			t.Fatalf("waiting for %s: %v", what, ctx.Err())
 		case <-time.After(100 * time.Millisecond):
 		}
+	}
+}
+
+// "Joins are adopted by vote and reach CometBFT through ValidatorUpdates", with real
+// processes: an observer of a four-validator network sends its join statement, three
+// of the four validators vote it in, CometBFT's validator set gains its consensus key,
+// and the rounds opened after that draw it onto their committees, where its grading
+// worker attests.
+func TestALateNodeJoinsAsAValidatorAndGrades(t *testing.T) {
+	c := writeCluster(t, 4, 1)
+	for i := range 5 {
+		c.start(i)
+	}
+	c.waitHeight(2, 0, 1, 2, 3, 4)
+	late := c.net.Nodes[4]
+	key, err := comet.LoadValidatorKey(late.Home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys, err := comet.LoadOperatorKeys(late.Home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := ledger.Join{Chain: c.net.Terms.Chain, Name: "late", NodeID: keys.NodeID, P2P: late.P2P, API: "http://" + apiAddr(late),
+		ConsensusPubKey: keys.ConsensusPubKey, GradingAddress: key.Address()}
+	if j.GradingSig, err = key.Sign(j.Digest()); err != nil {
+		t.Fatal(err)
+	}
+	if err := comet.SignJoin(late.Home, &j); err != nil {
+		t.Fatal(err)
+	}
+	h, _, err := c.info(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := c.send(key, ledger.Amount{}, ledger.JoinValidator{Join: j, Deadline: uint64(h) + 100})
+	for i := range 3 {
+		v, err := comet.LoadValidatorKey(c.net.Nodes[i].Home)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.send(v, ledger.Amount{}, govern.Vote{Proposal: out.Created})
+	}
+	c.waitFor("CometBFT's set with the late node's key", func() bool {
+		per := 100
+		vs, err := c.clients[0].Validators(context.Background(), nil, nil, &per)
+		return err == nil && slices.ContainsFunc(vs.Validators, func(v *cmttypes.Validator) bool {
+			return bytes.Equal(v.PubKey.Bytes(), keys.ConsensusPubKey) && v.VotingPower == comet.JoinPower
+		})
+	})
+	_, ids := c.post()
+	c.gradeAll(ids)
+	attested := false
+	for _, r := range c.rounds(ids) {
+		if !slices.Contains(r.Committee, key.Address()) {
+			t.Fatalf("round %d's committee %v lacks the late validator", r.ID, r.Committee)
+		}
+		for _, a := range r.Attempts {
+			for _, at := range a.Attestations {
+				attested = attested || at.Validator == key.Address()
+			}
+		}
+	}
+	if !attested {
+		t.Fatal("the late validator attested on no round")
 	}
 }
