@@ -32,7 +32,9 @@ const subscribeBuf = 64
 // attested, grade_settled, award, ...). Every event's id is its block height. A
 // Last-Event-ID header (or, for clients that cannot set it, ?since=) resumes the stream:
 // the blocks after that height are replayed from the store, then the live stream
-// follows with no gap and no block twice.
+// follows with no gap and no block twice. A height whose next block this node no
+// longer keeps (it prunes, or joined by state sync) is answered 410 with the lowest
+// height it keeps.
 func (s *server) getEvents(w http.ResponseWriter, r *http.Request) {
 	fl, ok := w.(http.Flusher)
 	if !ok {
@@ -43,6 +45,17 @@ func (s *server) getEvents(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.fail(w, r, err)
 		return
+	}
+	if resume {
+		first, err := s.firstBlock()
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if since+1 < first {
+			s.fail(w, r, gone(since+1, first))
+			return
+		}
 	}
 	// Subscribe before reading the head: every block after the head then arrives on
 	// blocks, and every block up to it is in the store.

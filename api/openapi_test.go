@@ -103,7 +103,8 @@ var schemaTypes = map[string]any{
 	"Confirmation": challenge.ConfirmationView{}, "Rollout": challenge.RolloutView{}, "FoldPayment": challenge.PaymentView{}, "FoldPair": challenge.PairView{},
 	"LearnChallenge": ledger.LearnChallengeView{}, "LearnRank": learn.RankView{}, "LearnRun": ledger.LearnRunView{}, "LearnAttestation": learn.AttestationView{},
 	"LearnFold": learn.FoldView{}, "LearnPayment": learn.PaymentView{}, "LearnScore": learn.Score{}, "LearnRunResult": learn.RunResult{}, "LearnHeldoutResult": learn.HeldoutResult{},
-	"Member": ledger.Member{}, "Funding": ledger.Funding{}, "Place": ledger.Place{}, "Payout": ledger.Payout{}, "Batch": wire.Batch{}, "BatchResult": wire.BatchResult{}}
+	"Member": ledger.Member{}, "Funding": ledger.Funding{}, "Place": ledger.Place{}, "Payout": ledger.Payout{}, "Batch": wire.Batch{}, "BatchResult": wire.BatchResult{},
+	"Arena": wire.Arena{}, "Domain": wire.Domain{}, "TypedDataTypes": wire.TypedDataTypes{}, "TypedDataSchema": wire.Schema{}}
 
 // TestTheReceiptSchemaIsItsJSON: the receipt, which encodes itself (hashes as hex, the
 // reason by name), has the schema properties its encoding writes.
@@ -133,7 +134,8 @@ func TestTheReceiptSchemaIsItsJSON(t *testing.T) {
 	}
 }
 
-// jsonNames returns the JSON names of the exported fields of struct type rt, sorted.
+// jsonNames returns the JSON names of the exported fields of struct type rt, sorted, an
+// embedded struct's without a JSON name among them, as encoding/json promotes them.
 func jsonNames(rt reflect.Type) []string {
 	var out []string
 	for f := range rt.Fields() {
@@ -142,6 +144,10 @@ func jsonNames(rt reflect.Type) []string {
 		}
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if name == "-" {
+			continue
+		}
+		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+			out = append(out, jsonNames(f.Type)...)
 			continue
 		}
 		if name == "" {

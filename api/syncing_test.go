@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -66,5 +67,47 @@ func TestANodeWithoutStateYetAnswersSyncing(t *testing.T) {
 	}
 	if st, body, _ := get("GET", "/v1/tasks"); st != 200 {
 		t.Errorf("GET /v1/tasks once restored: %d %s", st, body)
+	}
+}
+
+// catchingUpChain is a node replaying blocks its network already committed (CometBFT's
+// block sync): it has a state, behind its peers', until caughtUp is set.
+type catchingUpChain struct {
+	api.Chain
+	caughtUp atomic.Bool
+}
+
+func (c *catchingUpChain) CatchingUp() bool { return !c.caughtUp.Load() }
+
+// A node that is still catching up with its network (an observer replaying from genesis)
+// is not healthy yet: /healthz answers 503 "catching_up" with its height, a message
+// saying so and a Retry-After, while its views serve what it has replayed; once caught
+// up, /healthz answers 200.
+func TestANodeStillCatchingUpIsNotHealthy(t *testing.T) {
+	c := &catchingUpChain{Chain: newFixture(t).eng}
+	srv := httptest.NewServer(api.New(api.Config{Chain: c}))
+	defer srv.Close()
+	get := func(path string) (int, string, string) {
+		t.Helper()
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatalf("GET %s: %v", path, err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, strings.TrimSpace(string(b)), resp.Header.Get("Retry-After")
+	}
+	var height uint64
+	c.View(func(s *ledger.State) { height = s.Height() })
+	want := fmt.Sprintf(`{"status":"catching_up","height":%d,"message":"This node is catching up with its network: it is replaying blocks its peers already committed, so what it serves is behind them. GET /healthz answers 200 once it has caught up"}`, height)
+	if st, body, retry := get("/healthz"); st != 503 || body != want || retry == "" {
+		t.Errorf("GET /healthz while catching up: %d %s (Retry-After %q), want 503 %s", st, body, retry, want)
+	}
+	if st, body, _ := get("/v1/tasks"); st != 200 {
+		t.Errorf("GET /v1/tasks while catching up: %d %s", st, body)
+	}
+	c.caughtUp.Store(true)
+	if st, body, _ := get("/healthz"); st != 200 || body != fmt.Sprintf(`{"status":"ok","height":%d}`, height) {
+		t.Errorf("GET /healthz once caught up: %d %s", st, body)
 	}
 }

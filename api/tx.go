@@ -145,6 +145,15 @@ func (s *server) decodeTx(raw []byte) (*ledger.Tx, error) {
 
 // readTx reads and decodes the request body, refusing one over the size limit.
 func (s *server) readTx(w http.ResponseWriter, r *http.Request) (*ledger.Tx, error) {
+	b, err := s.readBody(w, r)
+	if err != nil {
+		return nil, err
+	}
+	return ledger.DecodeTx(b)
+}
+
+// readBody reads the request body, refusing one over the size limit.
+func (s *server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))
 	if err != nil {
 		var mbe *http.MaxBytesError
@@ -153,7 +162,24 @@ func (s *server) readTx(w http.ResponseWriter, r *http.Request) (*ledger.Tx, err
 		}
 		return nil, badRequest("could not read the request body")
 	}
-	return ledger.DecodeTx(b)
+	return b, nil
+}
+
+// noArenaMsg refuses a transaction in its wire JSON that names no arena: the arena is
+// signed, so the node cannot fill it in for a digest the client then sends.
+const noArenaMsg = "The transaction names no arena: set arena to the genesis_hash GET /v1/arena answers"
+
+// namesNoArena reports whether b is a transaction's wire JSON (an object with no
+// primaryType) whose arena is absent, null or empty.
+func namesNoArena(b []byte) bool {
+	var probe struct {
+		Arena       *string         `json:"arena"`
+		PrimaryType json.RawMessage `json:"primaryType"`
+	}
+	if json.Unmarshal(b, &probe) != nil || probe.PrimaryType != nil {
+		return false // not an object of that shape: DecodeTx gives the refusal
+	}
+	return probe.Arena == nil || *probe.Arena == ""
 }
 
 // refusal splits an outcome's "[CLASS] message" into its status and detail.
@@ -191,10 +217,34 @@ func (s *server) postFee(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, q)
 }
 
+// getTypedDataTypes answers the EIP-712 schema of every transaction kind, from the
+// arena's schema table: what a wallet builds a transaction's typed data with.
+func (s *server) getTypedDataTypes(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, typedDataTypes(ledger.SchemaTable()))
+}
+
+// typedDataTypes returns the GET /v1/typed-data/types answer of table t: each kind's
+// primary type and types, copied from t.
+func typedDataTypes(t *typed.Table) wire.TypedDataTypes {
+	out := wire.TypedDataTypes{Kinds: map[ledger.Kind]wire.Schema{}}
+	for _, k := range t.Kinds() {
+		primary, types, _ := t.Schema(k)
+		out.Kinds[k] = wire.Schema{PrimaryType: primary, Types: types}
+	}
+	return out
+}
+
 // postTypedData answers the EIP-712 typed data of a transaction in its wire JSON without
 // a signature, from the arena's schema table. Nothing is applied.
 func (s *server) postTypedData(w http.ResponseWriter, r *http.Request) {
-	tx, err := s.readTx(w, r)
+	b, err := s.readBody(w, r)
+	if err == nil && namesNoArena(b) {
+		err = badRequest(noArenaMsg)
+	}
+	var tx *ledger.Tx
+	if err == nil {
+		tx, err = ledger.DecodeTx(b)
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return

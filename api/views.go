@@ -5,14 +5,23 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/typed"
 )
 
+// getArena is the arena's view, its genesis hash and EIP-712 domain, and its clock at a
+// block made now.
 func (s *server) getArena(w http.ResponseWriter, r *http.Request) {
-	var v ledger.ArenaView
-	s.chain.View(func(st *ledger.State) { v = st.Arena() })
+	var v wire.Arena
+	wall := s.now().Unix()
+	s.chain.View(func(st *ledger.State) {
+		g := st.GenesisHash()
+		v = wire.Arena{ArenaView: st.Arena(), GenesisHash: ledger.HexHash(g), NextTime: st.ClockAt(wall),
+			Domain: wire.Domain{Name: typed.DomainName, Version: typed.TypedDataVersion, VerifyingContract: typed.VerifyingContract(g)}}
+	})
 	writeJSON(w, http.StatusOK, v)
 }
 
@@ -165,6 +174,14 @@ func (s *server) getJudges(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, nonNil(v))
 }
 
+// getGovernance serves the protocol version and terms in force, the validators who vote,
+// the upgrade waiting for its height and every proposal with its votes.
+func (s *server) getGovernance(w http.ResponseWriter, r *http.Request) {
+	var v ledger.Governance
+	s.chain.View(func(st *ledger.State) { v = st.Governance() })
+	writeJSON(w, http.StatusOK, v)
+}
+
 // getValidators lists every validator's record, founders first: the set in force is
 // those active or leaving, each with the bond the arena holds.
 func (s *server) getValidators(w http.ResponseWriter, r *http.Request) {
@@ -191,11 +208,29 @@ func (s *server) getSnapshot(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) getHealth(w http.ResponseWriter, r *http.Request) {
-	if !s.hasState() {
-		writeJSON(w, http.StatusServiceUnavailable, Health{Status: "syncing"})
-		return
+	switch {
+	case !s.hasState():
+		writeJSON(w, http.StatusServiceUnavailable, Health{Status: wire.HealthSyncing})
+	case s.catchingUp():
+		retryAfter(w, time.Second)
+		writeJSON(w, http.StatusServiceUnavailable, Health{Status: wire.HealthCatchingUp, Height: s.height(), Message: catchingUpMsg})
+	default:
+		writeJSON(w, http.StatusOK, Health{Status: wire.HealthOK, Height: s.height()})
 	}
-	writeJSON(w, http.StatusOK, Health{Status: "ok", Height: s.height()})
+}
+
+// catchingUpMsg is the message of GET /healthz while the node replays blocks its peers
+// already committed: what it serves is behind its network until it has caught up.
+const catchingUpMsg = "This node is catching up with its network: it is replaying blocks its peers already committed, so what it serves is behind them. GET /healthz answers 200 once it has caught up"
+
+// catcher is an engine that can be behind its network (CometBFT's block sync).
+type catcher interface{ CatchingUp() bool }
+
+// catchingUp reports whether the engine is still replaying blocks its network already
+// committed; an engine that cannot be behind (solo) never is.
+func (s *server) catchingUp() bool {
+	c, ok := s.chain.(catcher)
+	return ok && c.CatchingUp()
 }
 
 // found writes v, or a 404 with the formatted message when ok is false.
@@ -256,7 +291,7 @@ func (s *server) getTx(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ok {
-		s.fail(w, r, notFound("no transaction "+wire.HexID(id)))
+		s.fail(w, r, notFound("no transaction "+wire.HexID(id)+s.logBegins()))
 		return
 	}
 	writeJSON(w, http.StatusOK, t)

@@ -41,6 +41,7 @@ func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, erro
 	r := &Report{Subject: fmt.Sprintf("bounty entry %d (task %d, round %d)", id, e.Task, g.Round), Number: "the entry's grade"}
 	res := g.Result
 	r.consensus(snap, g, round)
+	r.lapsed(snap, e)
 	r.receipts(snap.Arena.Terms.GenesisHash(), g)
 	work, ok := committed(e, works)
 	if !ok {
@@ -84,21 +85,28 @@ func Entry(snap *ledger.Snapshot, id ledger.EntryID, works Works) (*Report, erro
 // as many members as the panel is larger than a committee (at most every validator).
 // The round's recorded panel size and quorum are checked against what is derived.
 func (r *Report) consensus(snap *ledger.Snapshot, g *ledger.GradeView, round ledger.RoundView) {
-	t := &snap.Arena.Terms
+	q := r.panel("", &snap.Arena.Terms, round)
+	r.Steps = append(r.Steps, Step{
+		Name: "quorum", Want: fmt.Sprintf("at least %d", q), Got: fmt.Sprint(len(g.Agreed)), OK: len(g.Agreed) >= q,
+		Note: "committee members, leader " + g.Leader.String() + " included, who reached the grade kept",
+	})
+}
+
+// panel checks round's recorded panel size and quorum against those derived from the
+// terms, naming each step after prefix, and returns the quorum derived: the terms', or
+// for a regrade when the terms grow appeal panels, the panel's own.
+func (r *Report) panel(prefix string, t *ledger.Terms, round ledger.RoundView) int {
 	q := t.QuorumSize()
 	switch base := t.CommitteeSize(); {
 	case round.Regrade && t.AppealGrowth > 0:
 		size := min(len(t.Validators), base+t.AppealGrowth)
 		q += size - base
-		r.check("panel", len(round.Committee), size, fmt.Sprintf("a regrade's panel: the committee of %d grown by the terms' appeal growth of %d, at most the %d validators", base, t.AppealGrowth, len(t.Validators)))
-		r.check("panel quorum", round.Quorum, q, fmt.Sprintf("the terms' quorum of %d grown by as many members as the panel", t.QuorumSize()))
+		r.check(prefix+"panel", len(round.Committee), size, fmt.Sprintf("a regrade's panel: the committee of %d grown by the terms' appeal growth of %d, at most the %d validators", base, t.AppealGrowth, len(t.Validators)))
+		r.check(prefix+"panel quorum", round.Quorum, q, fmt.Sprintf("the terms' quorum of %d grown by as many members as the panel", t.QuorumSize()))
 	case round.Quorum != 0:
-		r.check("panel quorum", round.Quorum, 0, "no panel: the round settles by the terms' quorum")
+		r.check(prefix+"panel quorum", round.Quorum, 0, "no panel: the round settles by the terms' quorum")
 	}
-	r.Steps = append(r.Steps, Step{
-		Name: "quorum", Want: fmt.Sprintf("at least %d", q), Got: fmt.Sprint(len(g.Agreed)), OK: len(g.Agreed) >= q,
-		Note: "committee members, leader " + g.Leader.String() + " included, who reached the grade kept",
-	})
+	return q
 }
 
 // receipts recomputes each model call's prompt and response hashes and recovers the

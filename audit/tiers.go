@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 
 	"github.com/arena/arena/ledger"
@@ -44,10 +45,20 @@ func sub(x, y ledger.Amount) ledger.Amount {
 }
 
 // tiers re-derives a task's prize by rank: each later rank's share of the prize rounded
-// down, first place the rest; the entry that took each; and the prize no rank took, sent
-// back to the funders in proportion to what each added (the sponsor's posting first,
-// taking the atto left over). It returns the places paid, by entry.
+// down, first place the rest; the entry that took each; and the prize no rank took (all
+// of it, for a voided task, which places no rank), sent back to the funders in
+// proportion to what each added (refunds). It returns the places paid, by entry.
 func (r *Report) tiers(t ledger.TaskView, ranked []ledger.EntryView) map[ledger.EntryID]place {
+	plain := len(t.Shares) == 0 && len(t.TopUps) == 0
+	if len(ranked) == 0 {
+		if len(t.Shares) > 0 {
+			r.check("places", len(t.Podium), 0, "a voided task places no rank")
+		}
+		if !plain {
+			r.refunds(t, t.Prize)
+		}
+		return nil
+	}
 	shares := sharesOf(t)
 	amounts := bounty.SplitPrize(t.Prize, shares)
 	places := map[ledger.EntryID]place{}
@@ -70,35 +81,95 @@ func (r *Report) tiers(t ledger.TaskView, ranked []ledger.EntryView) map[ledger.
 		r.check(fmt.Sprintf("rank %d entry", i+1), t.Podium[i].Entry, want, fmt.Sprintf("%d of 10000 of the prize", shares[i]))
 		r.check(fmt.Sprintf("rank %d prize", i+1), t.Podium[i].Amount, amt, "")
 	}
-	if len(t.Shares) == 0 && len(t.TopUps) == 0 {
-		return places // a plain task: the prize went whole to the winner or the sponsor
-	}
-	if len(ranked) == 0 {
-		back = t.Prize
+	if plain {
+		return places // a plain task: the prize went whole to the winner
 	}
 	r.refunds(t, back)
 	return places
 }
 
-// refunds re-derives what of the prize went back to each funder.
+// refunds re-derives what of the prize went back to each funder, from the task's
+// published fundings alone. Under protocol version 2 (the task's refunds_per_funder):
+// one row per funder in the order of their first funding (the sponsor's posting first),
+// each funder after the sponsor back times all they added over the prize, rounded down
+// once, and the sponsor the rest; under version 1, the same per funding. It is the
+// audit's own arithmetic, not the ledger's, so that a wrong rule there shows as a
+// mismatch here.
 func (r *Report) refunds(t ledger.TaskView, back ledger.Amount) {
 	posted := t.Prize
 	for _, f := range t.TopUps {
 		posted = sub(posted, f.Amount)
 	}
-	funds := append([]ledger.Funding{{From: t.Sponsor, Amount: posted}}, t.TopUps...)
-	parts := bounty.SplitBack(back, funds)
+	split, rule := splitBack, "the prize no rank took, in proportion to what each funder added in all, rounded down once each, the rest to the sponsor"
+	if !t.RefundsPerFunder {
+		split, rule = splitBackPerFunding, "the prize no rank took, in proportion to what each funding added, rounded down each (protocol version 1), the rest to the sponsor"
+	}
 	var want []string
-	for i, f := range funds {
-		if !parts[i].IsZero() {
-			want = append(want, fmt.Sprintf("%s %s", f.From, parts[i]))
+	for _, p := range split(back, t.Prize, t.Sponsor, posted, t.TopUps) {
+		if p.amount.Sign() != 0 {
+			want = append(want, fmt.Sprintf("%s %s", p.from, p.amount))
 		}
 	}
 	var got []string
 	for _, p := range t.Refunds {
 		got = append(got, fmt.Sprintf("%s %s", p.Address, p.Prize))
 	}
-	r.check("returned to funders", got, want, "the prize no rank took, in proportion to what each added")
+	r.check("returned to funders", got, want, rule)
+}
+
+// splitBackPerFunding is splitBack as protocol version 1 splits: each funding apart.
+func splitBackPerFunding(back, prize ledger.Amount, sponsor ledger.Address, posted ledger.Amount, topUps []ledger.Funding) []funder {
+	b, p := bigOf(back), bigOf(prize)
+	fs := []funder{{from: sponsor}}
+	rest := new(big.Int).Set(b)
+	for _, f := range topUps {
+		part := new(big.Int)
+		if p.Sign() != 0 {
+			part.Quo(part.Mul(bigOf(f.Amount), b), p)
+		}
+		rest.Sub(rest, part)
+		fs = append(fs, funder{from: f.From, amount: part})
+	}
+	fs[0].amount = rest
+	return fs
+}
+
+// funder is what one funder added to a prize in all, or what they get back of it.
+type funder struct {
+	from   ledger.Address
+	amount *big.Int
+}
+
+// splitBack returns each funder's part of back, out of a prize that the sponsor's
+// posting and the top-ups make up.
+func splitBack(back, prize ledger.Amount, sponsor ledger.Address, posted ledger.Amount, topUps []ledger.Funding) []funder {
+	fs := []funder{{from: sponsor, amount: bigOf(posted)}}
+	for _, f := range topUps {
+		i := slices.IndexFunc(fs, func(x funder) bool { return x.from == f.From })
+		if i < 0 {
+			i = len(fs)
+			fs = append(fs, funder{from: f.From, amount: new(big.Int)})
+		}
+		fs[i].amount.Add(fs[i].amount, bigOf(f.Amount))
+	}
+	b, p := bigOf(back), bigOf(prize)
+	rest := new(big.Int).Set(b)
+	for i := 1; i < len(fs); i++ {
+		if p.Sign() == 0 {
+			fs[i].amount.SetInt64(0)
+			continue
+		}
+		fs[i].amount.Quo(fs[i].amount.Mul(fs[i].amount, b), p)
+		rest.Sub(rest, fs[i].amount)
+	}
+	fs[0].amount = rest
+	return fs
+}
+
+// bigOf is a as a big integer.
+func bigOf(a ledger.Amount) *big.Int {
+	n, _ := new(big.Int).SetString(a.String(), 10) // an amount prints in decimal digits
+	return n
 }
 
 // team re-derives each member's part of a team entry's prize and bond: its share rounded

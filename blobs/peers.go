@@ -36,13 +36,19 @@ type Peers struct {
 	Route    string        // BlobRoute when empty
 	MaxBytes int64         // the most bytes read from a peer; MaxBytes when zero
 	Timeout  time.Duration // one request to one peer; DefaultPeerTimeout when zero
-	Log      *slog.Logger  // where a skipped peer is logged; nil discards
+	Log      *slog.Logger  // where a skipped or lacking peer is logged; nil discards
 	Client   *http.Client  // nil: one with Timeout that follows no redirect
 }
 
-// PeerSkipped is the message a Peers source logs for a peer whose answer it skipped,
-// with the peer's URL for the artifact ("peer") and the reason ("reason").
-const PeerSkipped = "peer skipped; asking the next"
+// What a Peers source logs of a peer it asked and moved on from, with the peer's URL for
+// the artifact ("peer"). PeerSkipped, a warning with the reason ("reason"), is for a
+// peer whose answer was wrong or none (bytes that do not match, too many bytes, a status
+// other than 200 or 404, no answer); PeerLacks, at debug level, for a peer that answered
+// 404, the ordinary miss of an artifact not yet copied there.
+const (
+	PeerSkipped = "peer skipped; asking the next"
+	PeerLacks   = "peer does not hold it; asking the next"
+)
 
 // Where names the peers.
 func (p Peers) Where(string) string {
@@ -64,7 +70,12 @@ func (p Peers) Blob(ctx context.Context, d string) ([]byte, error) {
 		if ctx.Err() != nil {
 			return nil, transport(n.Where(d), d, ctx.Err())
 		}
-		p.logger().Warn(PeerSkipped, "peer", n.Where(d), "reason", asError(n.Where(d), d, err).Error())
+		if errors.Is(err, ErrMissing) {
+			// A peer that lacks it (its 404) is the ordinary case, not a fault of the peer.
+			p.logger().Debug(PeerLacks, "peer", n.Where(d))
+		} else {
+			p.logger().Warn(PeerSkipped, "peer", n.Where(d), "reason", asError(n.Where(d), d, err).Error())
+		}
 		errs = append(errs, err)
 	}
 	return nil, &Error{Fault: FaultNoPeer, Digest: d, Where: p.Where(d), Peers: len(p.Bases), Err: errors.Join(errs...)}

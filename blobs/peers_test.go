@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -94,6 +95,14 @@ func TestAnArtifactMissingEverywhereIsTransient(t *testing.T) {
 	failed(t, err, true, Error{Fault: FaultNoPeer, Digest: d, Where: "any of the 4 peers asked", Peers: 4})
 	if !errors.Is(err, ErrMissing) || len(log.lines) != 4 {
 		t.Fatalf("%v (missing: %v), %d peers logged as skipped", err, errors.Is(err, ErrMissing), len(log.lines))
+	}
+	if want := "DEBUG peer does not hold it; asking the next peer=" + lacking.Base + "/v1/blobs/" + d; log.lines[0] != want {
+		t.Fatalf("the peer that answered 404 is logged as %q, want %q", log.lines[0], want)
+	}
+	for _, l := range log.lines[1:] {
+		if !strings.HasPrefix(l, "WARN peer skipped; asking the next peer=") {
+			t.Fatalf("a peer that lied, refused or was down is logged as %q, want a warning", l)
+		}
 	}
 	_, err = Fetch(ctx, d, s, Peers{Bases: []string{liar.Base}})
 	failed(t, err, true, Error{Fault: FaultNoPeer, Digest: d, Where: "any of the 1 peers asked", Peers: 1})

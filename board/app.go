@@ -75,11 +75,9 @@ type appConfig struct {
 	Chain      string        `json:"chain"`
 	Arena      string        `json:"arena"` // the arena's genesis hash, every envelope's
 	Symbol     string        `json:"symbol"`
-	DevMode    bool          `json:"dev_mode"`
 	EntryBond  ledger.Amount `json:"entry_bond"`
 	AppealBond ledger.Amount `json:"appeal_bond"`
-	ValidityS  int64         `json:"validity_s"` // how far past the arena's clock a transaction stays valid
-	NoExpiry   uint64        `json:"no_expiry"`  // the bound of a transaction valid at any clock (dev mode)
+	ValidityS  int64         `json:"validity_s"` // how far past the arena's clock a transaction or upload stays valid, dev mode too
 	Limits     appLimits     `json:"limits"`
 	// Domain is the EIP-712 domain of the arena's signatures less the chain id, which
 	// is the wallet's: the page signs uploads (BlobUpload, WorkUpload) in it.
@@ -117,8 +115,7 @@ func appOf(opts []Option, s *ledger.Snapshot) (*appView, error) {
 	t := &s.Arena.Terms
 	g := t.GenesisHash()
 	cfg, err := json.Marshal(appConfig{Chain: t.Chain, Arena: ledger.HexHash(g), Symbol: t.Symbol,
-		DevMode: t.DevMode, EntryBond: t.EntryBond, AppealBond: t.AppealBond,
-		ValidityS: ledger.DefaultValidityS, NoExpiry: ledger.NoExpiry, Limits: limits,
+		EntryBond: t.EntryBond, AppealBond: t.AppealBond, ValidityS: ledger.DefaultValidityS, Limits: limits,
 		Domain: appDomain{Name: typed.DomainName, Version: typed.TypedDataVersion, VerifyingContract: typed.VerifyingContract(g).String()}})
 	if err != nil {
 		return nil, fmt.Errorf("encode the app's settings: %w", err)

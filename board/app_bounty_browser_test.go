@@ -400,7 +400,7 @@ func TestAppReplacesAnEntryBeforeClose(t *testing.T) {
 	pageSum := sha256.Sum256([]byte(workPage))
 	published := a.workHost + "/ledgerly.md"
 	was := a.money(t, "alice")
-	first := applied(t, "replace by URL", replace("alice", id, "", published))
+	first := applied(t, "replace by URL", b.takes(t, "alice", func() string { return replace("alice", id, "", published) }))
 	gone, err := a.c.Entry(ctx, ledger.EntryID(id))
 	if err != nil || gone.State != ledger.EntryReplaced || gone.Outcome != ledger.EntryReplaced || uint64(gone.ReplacedBy) != first || gone.WithdrawnAt == 0 {
 		t.Fatalf("entry %d after its replacement: %+v (%v), want it replaced by entry %d", id, gone, err, first)
@@ -422,7 +422,7 @@ func TestAppReplacesAnEntryBeforeClose(t *testing.T) {
 	a.grade(t, first)
 	was = a.money(t, "alice")
 	work := "Tally, again: it counts what was won, and by whom."
-	second := applied(t, "replace by text", replace("alice", first, work, ""))
+	second := applied(t, "replace by text", b.takes(t, "alice", func() string { return replace("alice", first, work, "") }, part{"grading fee", ar.Terms.GradingFee}))
 	if gone, err = a.c.Entry(ctx, ledger.EntryID(first)); err != nil || gone.State != ledger.EntryReplaced || uint64(gone.ReplacedBy) != second || gone.Current == nil {
 		t.Fatalf("graded entry %d after its replacement: %+v (%v), want it replaced by entry %d, its grade kept", first, gone, err, second)
 	}

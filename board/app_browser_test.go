@@ -50,8 +50,12 @@ const ethersBundle = "../api/testdata/wallets/node_modules/ethers/dist/ethers.um
 // ethers.Wallet.signTypedData, which takes the types without EIP712Domain. With
 // window.__reject set it refuses to sign as a user who declines does (code 4001); with
 // window.__hold a promise, it signs once the promise settles (another tab's moment).
+// Each time it is asked to sign a transaction it keeps, in window.__asked, what the
+// page's status lines said at that moment (the one announcing a signature) and the
+// message it was asked to sign.
 const provider = `
 window.__keys = []; window.__who = 0; window.__reject = false; window.__signed = 0; window.__hold = null; window.__waiting = false;
+window.__asked = [];
 window.ethereum = {
   request: async function (req) {
     var w = new ethers.Wallet(window.__keys[window.__who]);
@@ -59,6 +63,9 @@ window.ethereum = {
     case "eth_requestAccounts": case "eth_accounts": return [w.address];
     case "eth_chainId": return "0x2105";
     case "eth_signTypedData_v4":
+      var said = Array.from(document.querySelectorAll("#act .app-status"), function (e) { return e.textContent; });
+      window.__asked.push({ said: said.filter(function (s) { return / Asking your wallet to sign\.$/.test(s); }).join(" | "),
+        message: JSON.parse(req.params[1]).message });
       if (window.__reject) { var e = new Error("User rejected the request."); e.code = 4001; throw e; }
       if (req.params[0].toLowerCase() !== w.address.toLowerCase()) { throw new Error("asked to sign for another account"); }
       if (window.__hold) { window.__waiting = true; await window.__hold; window.__waiting = false; }
@@ -101,7 +108,7 @@ func (a *appArena) arena(t *testing.T) ledger.ArenaView {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ar
+	return ar.ArenaView
 }
 
 // startArena starts an arena for the page, with no match operator in its founding terms.
@@ -113,6 +120,13 @@ func startArena(t *testing.T) *appArena {
 // startArenaWith is startArena with operators match operator keys in the founding
 // terms (-1: none).
 func startArenaWith(t *testing.T, operators int) *appArena {
+	t.Helper()
+	return startArenaCharging(t, operators, nil)
+}
+
+// startArenaCharging is startArenaWith under the fee schedule fees (nil: a dev arena's,
+// which charges nothing).
+func startArenaCharging(t *testing.T, operators int, fees *node.Fees) *appArena {
 	t.Helper()
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
@@ -135,7 +149,7 @@ func startArenaWith(t *testing.T, operators int) *appArena {
 	}
 	dir := t.TempDir()
 	if _, err := node.Init(dir, node.InitOptions{
-		Terms: node.Terms{Name: "App arena", DevMode: true, Genesis: genesis}, Validators: 4, Operators: operators,
+		Terms: node.Terms{Name: "App arena", DevMode: true, Genesis: genesis, Fees: fees}, Validators: 4, Operators: operators,
 		LightScrypt: true, Listen: "127.0.0.1:0",
 	}); err != nil {
 		t.Fatalf("init: %v", err)
@@ -293,7 +307,28 @@ func openApp(t *testing.T, a *appArena) *appBrowser {
 			return err
 		}),
 		chromedp.Navigate(a.url+"/"), chromedp.WaitVisible(chromedp.CSS("#act")))
+	// The forms are on the page, and visible, before the app's script has run: a click
+	// then would submit a form natively. The script's first words replace the wallet
+	// line, in the same run that sets every form's handler, so that is what to wait on.
+	b.until(t, `document.getElementById("app-wallet").textContent !== "Looking for a wallet in this browser\u2026"`, "the app's script to run")
 	return b
+}
+
+// settle bounds every wait on the page: generous, since a machine whose cores are
+// busy takes many times as long as an idle one, and never a pause.
+const settle = 3 * time.Minute
+
+// until waits, in the page, for expr to be truthy (tried again on every change to the
+// page's DOM), at most settle, and returns its value as text.
+func (b *appBrowser) until(t *testing.T, expr, what string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, settle+10*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Poll[any](expr, chromedp.WithPollingMutation(), chromedp.WithPollingTimeout(settle)))
+	if err != nil {
+		t.Fatalf("waiting %v for %s: %v", settle, what, err)
+	}
+	return fmt.Sprint(v)
 }
 
 func do[P any](cmd cdp.Command[P, cdp.Empty], p P) chromedp.Action[chromedp.Void] {
@@ -305,7 +340,7 @@ func do[P any](cmd cdp.Command[P, cdp.Empty], p P) chromedp.Action[chromedp.Void
 
 func (b *appBrowser) do(t *testing.T, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
+	ctx, cancel := context.WithTimeout(b.ctx, settle)
 	defer cancel()
 	if err := chromedp.Do(ctx, steps...); err != nil {
 		t.Fatalf("chromium: %v", err)
@@ -347,20 +382,12 @@ f.querySelector(".app-status").textContent="";
 for(var k in v){var e=f.elements[k];if(e.type==="checkbox"){e.checked=v[k]==="on";}else{e.value=v[k];}}return true})()`, idx, id, set))
 }
 
-// ended waits for the action of form id to end and returns its status line.
+// ended waits for the action of form id to end and returns its status line: its button
+// enabled again, its status line said.
 func (b *appBrowser) ended(t *testing.T, id string) string {
 	t.Helper()
-	var got string
-	for range 600 {
-		got = js[string](t, b, fmt.Sprintf(`(function(){var f=document.getElementById(%q);
-return f.querySelector("button[type=submit]").disabled?"":f.querySelector(".app-status").textContent})()`, id))
-		if got != "" {
-			return got
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatalf("%s: the action never ended", id)
-	return ""
+	return b.until(t, fmt.Sprintf(`(function(){var f=document.getElementById(%q);
+return f.querySelector("button[type=submit]").disabled?"":f.querySelector(".app-status").textContent})()`, id), id+"'s action to end")
 }
 
 // logText is the log line of the latest transaction, whitespace collapsed.
@@ -371,14 +398,9 @@ func (b *appBrowser) logText(t *testing.T) string {
 // waitLog waits for the latest log line to contain want.
 func (b *appBrowser) waitLog(t *testing.T, want string) {
 	t.Helper()
-	var got string
-	for range 1200 {
-		if got = b.logText(t); strings.Contains(got, want) {
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatalf("the log's latest line is %q, want it to show %q", got, want)
+	w, _ := json.Marshal(want)
+	b.until(t, fmt.Sprintf(`(function(){var l=document.querySelector("#app-log li");return !!l&&l.textContent.replace(/\s+/g," ").trim().indexOf(%s)>=0})()`, w),
+		fmt.Sprintf("the log's latest line to show %q", want))
 }
 
 func (b *appBrowser) check(t *testing.T) {
@@ -606,17 +628,12 @@ func accountNonce(t *testing.T, a *appArena, who string) uint64 {
 	return acc.NextNonce
 }
 
-// TestAppCarriesATenderBidFromCommitToAward: a tender from the live page. The buyer's
-// criteria are checked and the tender published (from Go: the page has no form for
-// them); in the browser a bidder asks a question and the buyer answers it, the bidder
-// commits a sealed bid whose salt the page made, kept in the browser's storage and
-// offered as a file before sending, reveals it from that storage once the commit window
-// closed, a scoring round is opened and followed to its scorecard, the bidder appeals
-// and the rescoring is followed, a stranger's decline shows the ledger's refusal, and
-// the buyer awards the tender to the bid; the ledger's views agree at each step.
-func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
-	a := startArena(t)
-	b := openApp(t, a)
+// publishTender has the sponsor, as buyer, check one criterion and, once it is found
+// scorable, publish a tender of 10 on it from Go (the page has no form for either): a
+// deposit and an appeal bond of 1, an hour for each of the commit, reveal and decision
+// windows. It returns the tender's id.
+func (a *appArena) publishTender(t *testing.T) uint64 {
+	t.Helper()
 	ctx := t.Context()
 	buyer := a.c.Sender(ledgertest.Key("sponsor"))
 	crit := []string{"The plan names its milestones and their dates."}
@@ -639,7 +656,22 @@ func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
 	if err != nil || !rc.Outcome.OK() {
 		t.Fatalf("publish: %+v %v", rc, err)
 	}
-	id := rc.Outcome.Created
+	return rc.Outcome.Created
+}
+
+// TestAppCarriesATenderBidFromCommitToAward: a tender from the live page. The buyer's
+// criteria are checked and the tender published (from Go: the page has no form for
+// them); in the browser a bidder asks a question and the buyer answers it, the bidder
+// commits a sealed bid whose salt the page made, kept in the browser's storage and
+// offered as a file before sending, reveals it from that storage once the commit window
+// closed, a scoring round is opened and followed to its scorecard, the bidder appeals
+// and the rescoring is followed, a stranger's decline shows the ledger's refusal, and
+// the buyer awards the tender to the bid; the ledger's views agree at each step.
+func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
+	a := startArena(t)
+	b := openApp(t, a)
+	ctx := t.Context()
+	id := a.publishTender(t)
 
 	applied(t, "ask", b.act(t, "alice", "act-ask", map[string]string{"tender": fmt.Sprint(id), "question": "When must the audit start?"}))
 	applied(t, "answer", b.act(t, "sponsor", "act-answer", map[string]string{"tender": fmt.Sprint(id), "question": "1", "reply": "Within a month of the award."}))
@@ -649,7 +681,10 @@ func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
 	}
 
 	proposal := "We audit in three milestones, each with its date, and show evidence for each one."
-	bid := applied(t, "commit", b.act(t, "alice", "act-bid", map[string]string{"tender": fmt.Sprint(id), "proposal": proposal}))
+	gradingFee := a.arena(t).Terms.GradingFee
+	bid := applied(t, "commit", b.takes(t, "alice", func() string {
+		return b.act(t, "alice", "act-bid", map[string]string{"tender": fmt.Sprint(id), "proposal": proposal})
+	}, part{"deposit", ledger.Ether(1)}, part{"grading fee", gradingFee}))
 	if got, want := js[string](t, b, `(document.querySelector("#act-bid a.app-salt")||{}).download||""`), fmt.Sprintf("arena-tender-%d-salt.json", id); got != want {
 		t.Errorf("the salt file offered is %q, want %q", got, want)
 	}
@@ -676,7 +711,9 @@ func TestAppCarriesATenderBidFromCommitToAward(t *testing.T) {
 	}
 
 	// The bidder appeals its scorecard; the rescoring is followed to its end.
-	applied(t, "bid appeal", b.act(t, "alice", "act-bidappeal", map[string]string{"bid": fmt.Sprint(bid), "argument": "The plan dates every milestone, which the scorecard missed."}))
+	applied(t, "bid appeal", b.takes(t, "alice", func() string {
+		return b.act(t, "alice", "act-bidappeal", map[string]string{"bid": fmt.Sprint(bid), "argument": "The plan dates every milestone, which the scorecard missed."})
+	}, part{"appeal bond", ledger.Ether(1)}, part{"grading fee", gradingFee}))
 	rescore := applied(t, "rescore", b.act(t, "bob", "act-resolve", map[string]string{"bid": fmt.Sprint(bid)}))
 	b.waitLog(t, fmt.Sprintf("round #%d opened", rescore))
 	b.waitLog(t, "(rescoring)")
@@ -872,9 +909,11 @@ func TestAppCommitsAModuleToAChallenge(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.fill(t, "alice", "act-commit", map[string]string{"challenge": fmt.Sprint(id), "profile": "full"})
-	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#commit-file"), []string{path}),
-		chromedp.Click(chromedp.CSS("#act-commit button[type=submit]")))
-	applied(t, "commit", b.ended(t, "act-commit"))
+	applied(t, "commit", b.takes(t, "alice", func() string {
+		b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#commit-file"), []string{path}),
+			chromedp.Click(chromedp.CSS("#act-commit button[type=submit]")))
+		return b.ended(t, "act-commit")
+	}, part{"deposit", ledger.Ether(1)}, part{"grading fee", ar.Terms.GradingFee}))
 	sum := sha256.Sum256(module)
 	digest := hex.EncodeToString(sum[:])
 	cv, err := a.c.Challenge(ctx, ledger.ChallengeID(id))
@@ -939,10 +978,12 @@ func TestAppCommitsAModelToALearningChallenge(t *testing.T) {
 	}
 
 	b.fill(t, "alice", "act-learn", map[string]string{"challenge": fmt.Sprint(id)})
-	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#learn-arch"), []string{archPath}),
-		chromedp.SetUploadFiles(chromedp.CSS("#learn-train"), []string{trainPath}),
-		chromedp.Click(chromedp.CSS("#act-learn button[type=submit]")))
-	applied(t, "learning commit", b.ended(t, "act-learn"))
+	applied(t, "learning commit", b.takes(t, "alice", func() string {
+		b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#learn-arch"), []string{archPath}),
+			chromedp.SetUploadFiles(chromedp.CSS("#learn-train"), []string{trainPath}),
+			chromedp.Click(chromedp.CSS("#act-learn button[type=submit]")))
+		return b.ended(t, "act-learn")
+	}, part{"deposit", ledger.Ether(1)}, part{"grading fee", a.arena(t).Terms.GradingFee}))
 	sumArch, sumTrain := sha256.Sum256(arch), sha256.Sum256(train)
 	archSHA, trainSHA := hex.EncodeToString(sumArch[:]), hex.EncodeToString(sumTrain[:])
 	cv, err := a.c.LearnChallenge(ctx, id)
@@ -993,7 +1034,9 @@ func TestAppBetsOnATurn(t *testing.T) {
 	if js[int](t, b, `window.__signed`) != signed {
 		t.Errorf("a bet on a move the game lacks was signed")
 	}
-	bet := applied(t, "bet", b.act(t, "carol", "act-bet", map[string]string{"match": fmt.Sprint(id), "turn": "1", "agent": "1", "move": "charge", "stake": "2.5"}))
+	bet := applied(t, "bet", b.takes(t, "carol", func() string {
+		return b.act(t, "carol", "act-bet", map[string]string{"match": fmt.Sprint(id), "turn": "1", "agent": "1", "move": "charge", "stake": "2.5"})
+	}, part{"stake", ledger.NewAmount(2_500_000_000_000_000_000)}))
 	m, err := a.c.Match(ctx, ledger.MatchID(id))
 	if err != nil || len(m.Bets) != 1 {
 		t.Fatalf("match %d after the bet: %+v (%v)", id, m.Bets, err)

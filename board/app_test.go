@@ -64,8 +64,7 @@ func TestOnlyTheLivePageActs(t *testing.T) {
 		t.Fatalf("app settings %s: %v", raw, err)
 	}
 	want := appConfig{Chain: s.Arena.Terms.Chain, Arena: ledger.HexHash(s.Arena.Terms.GenesisHash()), Symbol: s.Arena.Terms.Symbol,
-		DevMode: s.Arena.Terms.DevMode, EntryBond: s.Arena.Terms.EntryBond, AppealBond: s.Arena.Terms.AppealBond,
-		ValidityS: ledger.DefaultValidityS, NoExpiry: ledger.NoExpiry, Limits: appLimits{
+		EntryBond: s.Arena.Terms.EntryBond, AppealBond: s.Arena.Terms.AppealBond, ValidityS: ledger.DefaultValidityS, Limits: appLimits{
 			Title: 200, Spec: 8192, Rubric: 4096, Work: 65536, URL: 2048, Argument: 2048, CloseS: 365 * 24 * 3600,
 			MinSalt: 16, MaxSalt: 256, WorkFile: 512 << 10, Module: 8 << 20, Turns: 20, Question: 400, Answer: 800, Proposal: 6000, BidArgument: 600, Decline: 300,
 			Basis: 10000, Shares: 10, Team: 16, Extensions: 3, TaskQuestion: 400, TaskAnswer: 800},

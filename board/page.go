@@ -44,6 +44,7 @@ type page struct {
 	Matches     matchSection
 	Challenges  challengeSection
 	Learn       learnSection
+	Govern      governanceSection
 	Total       int
 	PageSize    int
 	States      []string // entry states present, for the filter
@@ -119,6 +120,7 @@ func build(s *ledger.Snapshot, xs crossings) *page {
 		p.Events = append(p.Events, row)
 	}
 	p.Judges = judgeRows(s)
+	p.Govern = governanceOf(s.Governance)
 	p.States, p.Solvers = choices(s.Entries)
 	return p
 }

@@ -22,6 +22,18 @@ var (
 	// ErrHalted is wrapped by every Submit after a block failed to apply or commit; the
 	// last committed block stays the truth.
 	ErrHalted = errors.New("engine halted")
+)
+
+// Halter is an engine that may stop on its own: Halted is closed once it has, and
+// HaltErr says why (for a block under a protocol version the binary does not know, an
+// error wrapping *ledger.UpgradeNeeded). A node waits on it and stops with it.
+type Halter interface {
+	Halted() <-chan struct{}
+	HaltErr() error
+}
+
+// ErrSenderBusy is an engine's answer to a sender that sends faster than blocks commit.
+var (
 	// ErrSenderBusy is wrapped by Submit when the sender already has as many
 	// transactions waiting to commit as the engine queues for one sender (the CometBFT
 	// mempool's cap); the sender may try again after a block.

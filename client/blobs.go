@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"time"
 
 	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/ledger"
@@ -104,19 +103,16 @@ func (c *Client) put(ctx context.Context, path, ct string, b []byte, h http.Head
 }
 
 // signUpload signs the upload of size bytes with sha256 d (hex), work or a blob, for the
-// node's arena under ledger.KeystoreChainID, valid ledger.DefaultValidityS from the later
-// of the arena's clock and the client's (no bound on a dev arena, whose clock may be
-// advanced any distance), and returns the headers that carry the signature.
+// node's arena under ledger.KeystoreChainID, valid ledger.DefaultValidityS from the
+// arena's clock at the next block (GET /v1/arena's next_time), and returns the headers
+// that carry the signature.
 func (c *Client) signUpload(ctx context.Context, work bool, d string, size int) (http.Header, error) {
 	a, err := c.Arena(ctx)
 	if err != nil {
 		return nil, err
 	}
 	u := typed.Upload{Work: work, Arena: a.Terms.GenesisHash(), Account: c.signer.Address(), Size: uint64(size),
-		ValidUntil: ledger.ValidFor(max(a.Time, time.Now().Unix()), ledger.DefaultValidityS), ChainID: ledger.KeystoreChainID}
-	if a.Terms.DevMode {
-		u.ValidUntil = ledger.NoExpiry
-	}
+		ValidUntil: ledger.ValidFor(a.NextTime, ledger.DefaultValidityS), ChainID: ledger.KeystoreChainID}
 	if _, err := hex.Decode(u.SHA256[:], []byte(d)); err != nil {
 		return nil, fmt.Errorf("digest %q: %w", d, err)
 	}

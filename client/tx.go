@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
-	"time"
 
 	"github.com/arena/arena/api/wire"
 	"github.com/arena/arena/chain"
@@ -132,11 +131,7 @@ func (s *Sender) quote(ctx context.Context, value ledger.Amount, body ledger.Bod
 		return Quote{}, fmt.Errorf("read nonce: %w", err)
 	}
 	tx := &ledger.Tx{From: s.s.Address(), Nonce: acc.NextNonce, Value: value, Body: body}
-	until := ledger.ValidFor(max(a.Time, time.Now().Unix()), ledger.DefaultValidityS)
-	if s.terms.DevMode {
-		until = ledger.NoExpiry // dev_advance may move the clock any distance before the block
-	}
-	s.terms.Stamp(tx, until)
+	s.terms.Stamp(tx, ledger.ValidFor(a.NextTime, ledger.DefaultValidityS))
 	if err := s.s.SignTx(tx); err != nil {
 		return Quote{}, fmt.Errorf("sign %s: %w", body.Kind(), err)
 	}

@@ -10,10 +10,18 @@ import (
 	"github.com/arena/arena/ledger"
 )
 
-// Arena returns GET /v1/arena.
-func (c *Client) Arena(ctx context.Context) (ledger.ArenaView, error) {
-	var v ledger.ArenaView
+// Arena returns GET /v1/arena: the arena's view, its genesis hash and EIP-712 domain,
+// and its clock at the next block.
+func (c *Client) Arena(ctx context.Context) (wire.Arena, error) {
+	var v wire.Arena
 	return v, c.get(ctx, "/v1/arena", &v)
+}
+
+// TypedDataTypes returns GET /v1/typed-data/types: every transaction kind's EIP-712
+// schema.
+func (c *Client) TypedDataTypes(ctx context.Context) (wire.TypedDataTypes, error) {
+	var v wire.TypedDataTypes
+	return v, c.get(ctx, "/v1/typed-data/types", &v)
 }
 
 // Tasks returns GET /v1/tasks.
@@ -81,6 +89,13 @@ func (c *Client) Account(ctx context.Context, a ledger.Address) (wire.Account, e
 func (c *Client) Leaderboard(ctx context.Context) ([]ledger.Reputation, error) {
 	var v []ledger.Reputation
 	return v, c.get(ctx, "/v1/leaderboard", &v)
+}
+
+// Governance returns GET /v1/governance: the protocol version and terms in force, the
+// upgrade waiting for its height and every proposal.
+func (c *Client) Governance(ctx context.Context) (ledger.Governance, error) {
+	var v ledger.Governance
+	return v, c.get(ctx, "/v1/governance", &v)
 }
 
 // Judges returns GET /v1/judges: each validator's record as a grader.

@@ -47,6 +47,14 @@ func (c *Client) Work(ctx context.Context, sum string) ([]byte, error) {
 	return b, nil
 }
 
+// WorkUploads lists every work upload the node keeps (GET /v1/work), those no filing
+// names yet included, which GET /v1/work/{sha256} does not serve.
+func (c *Client) WorkUploads(ctx context.Context) (wire.Uploads, error) {
+	var u wire.Uploads
+	err := c.get(ctx, "/v1/work", &u)
+	return u, err
+}
+
 // digest is the lowercase hex sha256 of b, the form work is committed in.
 func digest(b []byte) string {
 	s := sha256.Sum256(b)

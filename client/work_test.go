@@ -14,7 +14,8 @@ import (
 
 // TestWorkRoundTripsThroughTheNode: PutWork, signed as PutBlob is, keeps the bytes
 // under their sha256, which it returns with the signer as uploader, and Work reads
-// exactly them back once a URL entry commits them; a client without a signer refuses
+// exactly them back once a URL entry commits them, while WorkUploads lists the upload
+// before any entry does; a client without a signer refuses
 // before sending; a digest no record names is a 404 *client.Error naming it, and an
 // upload over the fetch limit is refused with the node's exact message.
 func TestWorkRoundTripsThroughTheNode(t *testing.T) {
@@ -39,6 +40,10 @@ func TestWorkRoundTripsThroughTheNode(t *testing.T) {
 	}
 	if _, err := f.c.Work(ctx, want); !errors.As(err, &ce) || ce.Status != http.StatusNotFound || ce.Error() != unnamed(want) {
 		t.Fatalf("Work(%s) before an entry commits it = %v", want, err)
+	}
+	if u, err := f.c.WorkUploads(ctx); err != nil || len(u.Uploads) != 1 || u.Uploads[0].SHA256 != want || u.Uploads[0].Size != int64(len(note)) ||
+		u.Uploads[0].Uploader == nil || *u.Uploads[0].Uploader != f.validatorKey.Address() {
+		t.Fatalf("WorkUploads before an entry commits it = %+v, %v; want the note's upload alone", u, err)
 	}
 	rc, err := f.sponsor.Send(ctx, ledger.Ether(50), ledger.PostTask{Title: "A haiku", Spec: "Write a haiku about ledgers.", Rubric: "It should be at most 3 lines.", ClosesInS: 3600})
 	if err != nil {

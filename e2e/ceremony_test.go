@@ -55,7 +55,7 @@ func TestFourOperatorsFoundANetworkByCeremony(t *testing.T) {
 		joins = append(joins, "--join", filepath.Join(op.dir, "join.json"))
 	}
 	genesis := filepath.Join(root, "genesis.json")
-	out := arena(t, append([]string{"genesis", "assemble", "--dev", "--name", "ceremony", "--out", genesis}, joins...)...)
+	out := arena(t, append([]string{"genesis", "assemble", "--genesis-time", launchTime(), "--dev", "--name", "ceremony", "--out", genesis}, joins...)...)
 	sum := lineAfter(t, out, "sha256 ")
 	for _, op := range ops {
 		got := lineAfter(t, arena(t, "genesis", "install", "--dir", op.dir, genesis), "sha256 ")
@@ -259,6 +259,10 @@ func sameHeader(t *testing.T, ops []*ceremonyOperator, h int) {
 		}
 	}
 }
+
+// launchTime is the genesis time the operators of a test network agree on: now, to the
+// second, so that CometBFT starts at once and stamps block 1 with the present.
+func launchTime() string { return time.Now().UTC().Truncate(time.Second).Format(time.RFC3339) }
 
 // lineAfter returns the rest of the first line of out that starts with prefix.
 func lineAfter(t *testing.T, out, prefix string) string {

@@ -104,7 +104,7 @@ func formNetwork(t *testing.T, dir string, n int) ([]string, string, ledger.Addr
 		t.Fatal(err)
 	}
 	genesis := filepath.Join(dir, "genesis.json")
-	sum := lineAfter(t, arena(t, append([]string{"genesis", "assemble", "--out", genesis, "--terms", termsFile}, joins...)...), "sha256 ")
+	sum := lineAfter(t, arena(t, append([]string{"genesis", "assemble", "--genesis-time", launchTime(), "--out", genesis, "--terms", termsFile}, joins...)...), "sha256 ")
 	for _, home := range homes {
 		if got := lineAfter(t, arena(t, "genesis", "install", "--dir", home, genesis), "sha256 "); !strings.HasPrefix(got, sum+":") {
 			t.Fatalf("genesis install in %s printed sha256 %q; the assembler printed %s", home, got, sum)

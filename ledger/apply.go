@@ -31,7 +31,7 @@ func (s *State) Check(tx *Tx) error {
 // without beginning it: an engine admits the transactions of a block it builds with it,
 // so that one past its validity bound at that block's time is left out of the block.
 func (s *State) CheckIn(tx *Tx, b Block) error {
-	if err := s.check(tx, max(s.height, b.Height), max(s.blockTime, b.Time)+s.offset); err != nil {
+	if err := s.check(tx, max(s.height, b.Height), s.ClockAt(b.Time)); err != nil {
 		return err
 	}
 	return nil

@@ -144,13 +144,14 @@ func TestAwardRefusesEveryPrematureCall(t *testing.T) {
 	e := a.Enter(task, "alice", "work")
 	a.Refused(errNotClosed, "stranger", Amount{}, Award{Task: task})
 	a.Wait(3600)
-	a.Refused(errAwardUngraded, "stranger", Amount{}, Award{Task: task})
+	tv, _ := a.s.Task(task)
+	a.Refused(errAwardUngraded(tv.GradingBy), "stranger", Amount{}, Award{Task: task})
 	r := a.OpenRound(e)
 	a.Refused(errAwardGrading, "stranger", Amount{}, Award{Task: task})
 	for range attempts {
 		a.AttestAll(r.ID, ledgertest.Failure(LLMError, "No merit rung in the response"))
 	}
-	a.Refused(errAwardUngraded, "stranger", Amount{}, Award{Task: task})
+	a.Refused(errAwardUngraded(tv.GradingBy), "stranger", Amount{}, Award{Task: task})
 	a.GradeAs(e, ledgertest.Reading(4, 0, false))
 	a.Refused(errAwardWindow, "stranger", Amount{}, Award{Task: task})
 	a.Do("appellant", appealBond, Appeal{Entry: e, Argument: "overrated"})

@@ -152,6 +152,48 @@ func TestTiersUnfilledGoBackToTheFunders(t *testing.T) {
 	}
 }
 
+// A funder who tops up twice is one funder: their additions are summed and rounded down
+// once, not each apart, and the task's refunds name them once, in the order of their
+// first funding. Here R = 7750000000000000001 atto go back of a prize P of
+// 15500000000000000003: alice, who added 3000000000000000002 and, after erin,
+// 1500000000000000001, gets floor(R*4500000000000000003/P) = 2250000000000000001, where
+// rounding each top-up apart gave her 2250000000000000000 and the sponsor the atto. That
+// is protocol version 2's rule; an arena under version 1 keeps version 1's, so that
+// every block it applied replays as it was.
+func TestRefundsAreRoundedOncePerFunder(t *testing.T) {
+	refunds := func(version uint64) TaskView {
+		a := newArena(t, 5, func(tm *Terms) { tm.Protocol = version })
+		task := a.postTiered(Ether(10), 5000, 5000)
+		a.Do("alice", MustAmount("3000000000000000002"), TopUp{Task: task})
+		a.Do("erin", Ether(1), TopUp{Task: task})
+		a.Do("alice", MustAmount("1500000000000000001"), TopUp{Task: task})
+		eb := a.Enter(task, "bob", "strong")
+		a.GradeAs(eb, ledgertest.Reading(4, 0, false))
+		tv := a.Settle(task)
+		return tv
+	}
+	a := newArena(t, 5, nil)
+	tv := refunds(2)
+	want := []Payout{
+		{Address: a.Addr("sponsor"), Prize: MustAmount("5000000000000000001")},
+		{Address: a.Addr("alice"), Prize: MustAmount("2250000000000000001")},
+		{Address: a.Addr("erin"), Prize: MustAmount("499999999999999999")},
+	}
+	if d := cmp.Diff(want, tv.Refunds, amountEq); d != "" || !tv.RefundsPerFunder {
+		t.Fatalf("version 2 refunds (-want +got), per funder %v:\n%s", tv.RefundsPerFunder, d)
+	}
+	tv = refunds(1)
+	want = []Payout{
+		{Address: a.Addr("sponsor"), Prize: MustAmount("5000000000000000002")},
+		{Address: a.Addr("alice"), Prize: MustAmount("1500000000000000000")},
+		{Address: a.Addr("erin"), Prize: MustAmount("499999999999999999")},
+		{Address: a.Addr("alice"), Prize: MustAmount("750000000000000000")},
+	}
+	if d := cmp.Diff(want, tv.Refunds, amountEq); d != "" || tv.RefundsPerFunder {
+		t.Fatalf("version 1 refunds (-want +got), per funder %v:\n%s", tv.RefundsPerFunder, d)
+	}
+}
+
 // "one share = today's single winner": a task posted with the one share 10000, or with
 // none, encodes, hashes and settles exactly as a task always has.
 func TestOneShareIsTodaysSingleWinner(t *testing.T) {
@@ -234,9 +276,10 @@ func TestTeamRefusals(t *testing.T) {
 	a.Refused(errTeamRepeat, "alice", entryBond, Submit{Task: task, Work: "w", Team: []Member{{Address: a.Addr("alice"), Share: 5000}, {Share: 5000}}})
 	a.Refused(errTeamSponsor, "alice", entryBond, sub("alice", 5000, "sponsor", 5000))
 	a.Refused(errTeamFiler, "alice", entryBond, sub("bob", 5000, "carol", 5000))
-	a.enterTeam(task, "alice", "joint", "alice", 5000, "bob", 5000)
+	joint := a.enterTeam(task, "alice", "joint", "alice", 5000, "bob", 5000)
 	a.Refused(errTeamEntered, "carol", entryBond, sub("carol", 5000, "bob", 5000))
-	a.Refused(errEnteredTwice, "bob", entryBond, Submit{Task: task, Work: "solo"})
+	a.Refused(errTeamMember(joint), "bob", entryBond, Submit{Task: task, Work: "solo"})
+	a.Refused(errEnteredTwice, "alice", entryBond, Submit{Task: task, Work: "solo"})
 }
 
 // "Anyone may add to a task's prize before it closes (the board shows who added what);

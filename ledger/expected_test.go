@@ -1,6 +1,10 @@
 package ledger_test
 
-import . "github.com/arena/arena/ledger"
+import (
+	"fmt"
+
+	. "github.com/arena/arena/ledger"
+)
 
 // The refusals the claim tests expect, by their exact messages: the root's, which
 // refusals_test.go pins, and those of the round and bounty packages, which pin them in
@@ -93,10 +97,20 @@ var (
 	errAlreadyAwarded      = expected("This task was already awarded")
 	errAlreadyVoided       = expected("This task was already voided")
 	errNotClosed           = expected("The task has not closed yet")
-	errAwardUngraded       = expected("An entry has not been graded yet")
 	errAwardGrading        = expected("An entry is still being graded")
 	errAwardAppealed       = expected("An appeal is still pending")
 	errAwardWindow         = expected("An appeal window is still open")
 )
 
 func expected(msg string) *Error { return NewError(Expected, msg) }
+
+// errTeamMember is the refusal of an entry by a member of entry id's team who filed none.
+func errTeamMember(id EntryID) *Error {
+	return expected(fmt.Sprintf("Already a member of entry %d's team on this task: a member is on at most one entry of a task", id))
+}
+
+// errAwardUngraded is the refusal of an award while an entry waits on its first grade
+// inside the grading window, which ends at until.
+func errAwardUngraded(until int64) *Error {
+	return expected(fmt.Sprintf("An entry has not been graded yet: grading may go on until %d (unix seconds), when the grading window closes", until))
+}

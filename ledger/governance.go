@@ -267,3 +267,30 @@ func (s *State) PendingUpgrade() (Proposal, bool) {
 	}
 	return Proposal{}, false
 }
+
+// Governance is what the validators have decided and may still decide: the protocol
+// version in force and the versions this binary knows, the terms in force, the
+// validators who vote and how many votes adopt a proposal, the adopted upgrade waiting
+// for its height, and every proposal, newest first.
+type Governance struct {
+	Height     uint64     `json:"height"`
+	Version    uint64     `json:"version"`      // the protocol version in force
+	Knows      uint64     `json:"binary_knows"` // the latest version this node's binary applies (from 1)
+	Notice     uint64     `json:"notice"`       // fewest blocks between a proposal and its height
+	Validators []Address  `json:"validators"`   // who proposes and votes: the set in force
+	Needed     int        `json:"needed"`       // votes that adopt a proposal opened now
+	Next       *Proposal  `json:"next_upgrade,omitempty"`
+	InForce    Terms      `json:"terms_in_force"`
+	Proposals  []Proposal `json:"proposals"`
+}
+
+// Governance returns the governance view.
+func (s *State) Governance() Governance {
+	g := Governance{Height: s.height, Version: s.version, Knows: KnownVersion(), Notice: s.terms.notice(),
+		Validators: append([]Address{}, s.terms.Validators...), Needed: govern.Needed(len(s.terms.Validators)),
+		InForce: s.InForce(), Proposals: s.Proposals()}
+	if p, ok := s.PendingUpgrade(); ok {
+		g.Next = &p
+	}
+	return g
+}

@@ -8,6 +8,7 @@ import (
 	. "github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/govern"
+	"github.com/arena/arena/ledger/ledgertest"
 )
 
 // The network changes after its genesis by proposals the validators adopt: an upgrade
@@ -354,5 +355,28 @@ func TestATermsChangeAppliesFromItsHeightAndNeverRepricesWhatWasTaken(t *testing
 	a.View(func(s *State) { tv, _ := s.Task(task); window = tv.GradingBy - tv.ClosesAt })
 	if window != gradingWindow {
 		t.Fatalf("the first task's grading window is %d, want the %d it was posted under", window, gradingWindow)
+	}
+}
+
+func TestATaskThatSpansAnUpgradeSettlesUnderTheVersionInForceAtItsAward(t *testing.T) {
+	a := govArena(t)
+	task := a.postTiered(Ether(10), 5000, 5000)
+	a.Do("alice", MustAmount("3000000000000000002"), TopUp{Task: task})
+	a.Do("alice", MustAmount("1500000000000000001"), TopUp{Task: task})
+	id := a.upgrade(t, 6, 3)
+	a.Do("v2", Amount{}, govern.Vote{Proposal: id})
+	a.Do("v3", Amount{}, govern.Vote{Proposal: id})
+	a.tick(t, 6)
+	if a.s.Version() != 2 {
+		t.Fatalf("version %d after the upgrade's height", a.s.Version())
+	}
+	eb := a.Enter(task, "bob", "strong")
+	a.GradeAs(eb, ledgertest.Reading(4, 0, false))
+	tv := a.Settle(task)
+	if !tv.RefundsPerFunder || len(tv.Refunds) != 2 || !tv.Refunds[1].Prize.Eq(MustAmount("2250000000000000001")) {
+		t.Fatalf("refunds after the upgrade %+v, per funder %v: want version 2's", tv.Refunds, tv.RefundsPerFunder)
+	}
+	if !tv.Prize.Eq(MustAmount("14500000000000000003")) {
+		t.Fatalf("the prize escrowed before the upgrade reads %s", tv.Prize)
 	}
 }

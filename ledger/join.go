@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -82,7 +83,7 @@ func (j *Join) Check() error {
 	}
 	d := j.Digest()
 	if got, err := Recover(d, j.GradingSig); err != nil || got != j.GradingAddress {
-		return joinRefusal(j, "the grading signature is not by its grading address")
+		return joinRefusal(j, "its signature does not match its contents: a field was edited after signing, or a key other than its grading address signed it")
 	}
 	if len(j.ConsensusSig) != ed25519.SignatureSize || !ed25519.Verify(ed25519.PublicKey(j.ConsensusPubKey), d[:], j.ConsensusSig) {
 		return joinRefusal(j, "the consensus signature is not by its consensus key")
@@ -114,6 +115,9 @@ func (t *Terms) validateJoins() error {
 		j := &t.Joins[i]
 		if err := j.Check(); err != nil {
 			return err
+		}
+		if slices.ContainsFunc(t.Joins[:i], func(o Join) bool { return o.Digest() == j.Digest() }) {
+			return joinRefusal(j, "it appears twice: give each operator's join statement once")
 		}
 		if j.Chain != t.Chain {
 			return joinRefusal(j, fmt.Sprintf("it is for chain %q, not %q", j.Chain, t.Chain))

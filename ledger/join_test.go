@@ -121,14 +121,17 @@ func TestFoundingRefusesEveryBadJoin(t *testing.T) {
 			p, _ := crypto.ToECDSA(other.grading)
 			d := j.Digest()
 			j.GradingSig, _ = crypto.Sign(d[:], p)
-		}, "Join statement of \"op1\" (%s): the grading signature is not by its grading address"},
+		}, "Join statement of \"op1\" (%s): its signature does not match its contents: a field was edited after signing, or a key other than its grading address signed it"},
 		{"consensus signature by another key", func(t *testing.T, terms *Terms) {
 			d := terms.Joins[1].Digest()
 			terms.Joins[1].ConsensusSig = ed25519.Sign(other.consensus, d[:])
 		}, "Join statement of \"op1\" (%s): the consensus signature is not by its consensus key"},
 		{"a field changed after signing", func(t *testing.T, terms *Terms) {
 			terms.Joins[1].API = "https://evil.example"
-		}, "Join statement of \"op1\" (%s): the grading signature is not by its grading address"},
+		}, "Join statement of \"op1\" (%s): its signature does not match its contents: a field was edited after signing, or a key other than its grading address signed it"},
+		{"the same statement twice", func(t *testing.T, terms *Terms) {
+			terms.Joins[2], terms.Validators[2] = terms.Joins[1], terms.Validators[1]
+		}, "Join statement of \"op1\" (%s): it appears twice: give each operator's join statement once"},
 		{"a consensus key not its own", func(t *testing.T, terms *Terms) {
 			j := &terms.Joins[1]
 			j.ConsensusPubKey = other.consensus.Public().(ed25519.PublicKey)

@@ -69,9 +69,10 @@ func TestAnEntryNobodyGradesDoesNotLockThePrize(t *testing.T) {
 	task := a.Post(Ether(200))
 	e := a.Enter(task, "alice", "never graded")
 	a.Wait(3600)
-	a.Refused(errAwardUngraded, "stranger", Amount{}, Award{Task: task})
+	until := a.Now() + gradingWindow // the task closed just now
+	a.Refused(errAwardUngraded(until), "stranger", Amount{}, Award{Task: task})
 	a.Wait(gradingWindow - 1)
-	a.Refused(errAwardUngraded, "stranger", Amount{}, Award{Task: task})
+	a.Refused(errAwardUngraded(until), "stranger", Amount{}, Award{Task: task})
 	a.Wait(1)
 	a.Do("stranger", Amount{}, Award{Task: task})
 	tv, _ := a.s.Task(task)

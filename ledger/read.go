@@ -132,5 +132,9 @@ func (s *State) Snapshot() Snapshot {
 	if snap.Events == nil {
 		snap.Events = []Event{}
 	}
+	if !s.gov.Empty() {
+		g := s.Governance()
+		snap.Governance = &g
+	}
 	return snap
 }

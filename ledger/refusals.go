@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/arena/arena/ledger/book"
+	"github.com/arena/arena/ledger/govern"
 	"github.com/arena/arena/ledger/valset"
 )
 
@@ -29,6 +30,7 @@ var (
 	errTermsAttempts         = refusef("Attempts per round must be 1 to %d", MaxAttempts)
 	errTermsTimeout          = refusef("Round timeout must be 1 to %d seconds", MaxCloseS)
 	errTermsAppealGrowth     = refusef("Appeal growth must be 0 to %d validators", MaxValidators)
+	errTermsNotice           = refusef("Upgrade notice must be 0 (the default, %d blocks) to %d blocks", govern.DefaultNotice, govern.MaxVoteBlocks)
 	errTermsGasRate          = refusef("Gas rate must be 0 (the default, %d gas a second) to %d gas a second", DefaultGasRate, MaxGasRate)
 	errTermsGenesis          = refusef("At most %d genesis allocations", MaxGenesis)
 	errTermsDistinct         = refuse("Validators must be distinct non-zero addresses")

@@ -108,6 +108,12 @@ func (s *State) Height() uint64 { return s.height }
 // seconds.
 func (s *State) Now() int64 { return s.blockTime + s.offset }
 
+// ClockAt returns the arena's clock in a block timed wall (unix seconds): the later of
+// wall and the last block's time, plus any dev-mode advance. It is the clock CheckIn
+// admits that block's transactions at, so a client that counts a validity bound from
+// ClockAt of its own clock never signs a transaction already past it.
+func (s *State) ClockAt(wall int64) int64 { return max(s.blockTime, wall) + s.offset }
+
 // BlockTime returns the time of the last block applied, in unix seconds, without any
 // dev-mode advance.
 func (s *State) BlockTime() int64 { return s.blockTime }

@@ -4,6 +4,7 @@ import (
 	"github.com/arena/arena/ledger/bounty"
 	"github.com/arena/arena/ledger/challenge"
 	"github.com/arena/arena/ledger/digest"
+	"github.com/arena/arena/ledger/govern"
 	"github.com/arena/arena/ledger/learn"
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
@@ -213,6 +214,8 @@ func (t *Terms) Validate() error {
 		return errTermsGasRate
 	case t.AppealGrowth < 0 || t.AppealGrowth > MaxValidators:
 		return errTermsAppealGrowth
+	case t.UpgradeNotice > govern.MaxVoteBlocks:
+		return errTermsNotice
 	case len(t.Genesis) > MaxGenesis:
 		return errTermsGenesis
 	case t.UnbondingBlocks > MaxUnbondingBlocks:

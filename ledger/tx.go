@@ -453,8 +453,9 @@ const KeystoreChainID = 1
 const DefaultValidityS = 3600
 
 // ValidFor returns the validity bound of a transaction stamped at clock now that stays
-// valid d seconds: now+d, or 0 for a clock before 1970. A client passes the later of the
-// arena's clock and its own, since an arena with no block yet reads 0.
+// valid d seconds: now+d, or 0 for a clock before 1970. A client passes the arena's
+// clock at the next block (State.ClockAt of its own clock, GET /v1/arena's next_time),
+// since an arena with no block yet reads 0.
 func ValidFor(now, d int64) uint64 {
 	if now < 0 || d < 0 {
 		return 0

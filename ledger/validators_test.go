@@ -277,7 +277,7 @@ func TestEveryBadJoinIsRefusedWithItsMessage(t *testing.T) {
 		want       string
 	}{
 		{"another chain", "joiner", bond, JoinValidator{Join: other, Deadline: h + 5}, fmt.Sprintf(`Join statement of "joiner" (%s): it is for chain "elsewhere", not "arena-test"`, good.GradingAddress)},
-		{"a forged statement", "joiner", bond, JoinValidator{Join: forged, Deadline: h + 5}, fmt.Sprintf(`Join statement of "someone else" (%s): the grading signature is not by its grading address`, good.GradingAddress)},
+		{"a forged statement", "joiner", bond, JoinValidator{Join: forged, Deadline: h + 5}, fmt.Sprintf(`Join statement of "someone else" (%s): its signature does not match its contents: a field was edited after signing, or a key other than its grading address signed it`, good.GradingAddress)},
 		{"another sender", "joiner2", bond, JoinValidator{Join: good, Deadline: h + 5}, errJoinSender.Msg},
 		{"a short bond", "joiner", Ether(9), JoinValidator{Join: good, Deadline: h + 5}, "A join posts exactly the validator bond in force, 10000000000000000000 atto"},
 		{"a validator already", "v1", bond, JoinValidator{Join: namedJoin(t, "v1", 9), Deadline: h + 5}, errAlreadyValidator.Msg},

@@ -133,4 +133,7 @@ type Snapshot struct {
 	Challenges   []ChallengeView      `json:"challenges"`    // every benchmark challenge with its entries, runs and folds
 	Benches      []BenchView          `json:"benches"`       // every bench version registered
 	Learning     []LearnChallengeView `json:"learning"`      // every learning challenge with its runs, ranking and folds
+	// Governance is the protocol version in force and every proposal, once the arena
+	// has made one; nil before.
+	Governance *Governance `json:"governance,omitempty"`
 }

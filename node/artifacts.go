@@ -37,6 +37,13 @@ func (a ArtifactsConfig) validate() error {
 	return nil
 }
 
+// The comments an encoded configuration gives its artifact peers: the API of every other
+// founding operator's join is asked whatever the list says, after the peers it names.
+const (
+	peersComment     = "the other nodes' API base URLs, asked before the API of every founding join, which is always asked"
+	peersNoneComment = "the other nodes' API base URLs; none: the API of every founding join is asked all the same"
+)
+
 func (a ArtifactsConfig) encode(sb *strings.Builder, kv func(key, value, comment string)) {
 	sb.WriteString("\n[artifacts] # where artifacts this node lacks are asked for by digest, after its own store\n")
 	q := make([]string, len(a.Peers))
@@ -44,9 +51,9 @@ func (a ArtifactsConfig) encode(sb *strings.Builder, kv func(key, value, comment
 		q[i] = quote(p)
 	}
 	if len(q) == 0 {
-		kv("# peers", `["http://10.0.0.2:7545"]`, "the other nodes' API base URLs; none: this node's store only")
+		kv("# peers", `["http://10.0.0.2:7545"]`, peersNoneComment)
 	} else {
-		kv("peers", "["+strings.Join(q, ", ")+"]", "the other nodes' API base URLs")
+		kv("peers", "["+strings.Join(q, ", ")+"]", peersComment)
 	}
 	kv("timeout", duration(a.Timeout), "one request to one peer")
 }

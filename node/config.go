@@ -42,6 +42,7 @@ type Config struct {
 	Comet         CometConfig       `toml:"comet"`
 	Snapshots     SnapshotsConfig   `toml:"snapshots"`
 	StateSync     StateSyncConfig   `toml:"statesync"`
+	Pruning       PruningConfig     `toml:"pruning"`
 	Bridge        BridgeConfig      `toml:"bridge"`
 	Validators    []ValidatorConfig `toml:"validator"`
 	Operators     []OperatorConfig  `toml:"operator"`
@@ -258,6 +259,9 @@ func (c Config) Validate() error {
 		return errors.New(`key "solo.checkpoint_every": cannot be negative`)
 	}
 	if err := c.validateSync(); err != nil {
+		return err
+	}
+	if err := c.validatePruning(); err != nil {
 		return err
 	}
 	if err := c.Bridge.validate(); err != nil {

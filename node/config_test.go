@@ -61,6 +61,10 @@ func TestABadConfigNamesTheKey(t *testing.T) {
 		{"engine = \"comet\"\n[statesync]\nenable = true\nrpc_servers = [\"tcp://a:1\", \"tcp://b:1\"]\ntrust_height = 5\ntrust_period = \"-1h\"\n",
 			`arena.toml: key "statesync.trust_period": cannot be negative`},
 		{"[statesync]\ntrust_hieght = 5\n", `arena.toml: unknown key "statesync.trust_hieght"`},
+		{"[pruning]\nkeep_blocks = 1000\n", `arena.toml: key "pruning.keep_blocks": only engine = "comet" prunes: the solo engine's log is the arena's only record, which no peer holds`},
+		{"engine = \"comet\"\n[pruning]\nkeep_blocks = -1\n", `arena.toml: key "pruning.keep_blocks": cannot be negative`},
+		{"engine = \"comet\"\n[pruning]\nkeep_blocks = 1000\n",
+			`arena.toml: key "pruning.keep_blocks": needs [snapshots] interval > 0: a pruned node restarts from its own snapshot, and a new node can join it only by state sync`},
 	}
 	for _, tc := range tests {
 		_, err := ParseConfig("arena.toml", []byte(tc.toml))
@@ -112,6 +116,7 @@ func TestEncodedConfigReadsBack(t *testing.T) {
 	c.API = APIConfig{Rate: 2.5, Burst: 9, KeepUnfiled: 90 * time.Minute}
 	c.Engine = EngineComet
 	c.Snapshots = SnapshotsConfig{Interval: 500, Dir: "snaps"}
+	c.Pruning = PruningConfig{KeepBlocks: 100_000}
 	c.StateSync = StateSyncConfig{Enable: true, RPCServers: []string{"tcp://10.0.0.1:26657", `tcp://"odd":1`},
 		TrustHeight: 1200, TrustHash: strings.Repeat("ab", 32), TrustPeriod: 72 * time.Hour}
 	c.Validators = []ValidatorConfig{
@@ -178,4 +183,23 @@ func FuzzParseConfig(f *testing.F) {
 			t.Fatalf("round trip (-want +got):\n%s", diff)
 		}
 	})
+}
+
+// The [artifacts] section says what the node asks whatever its peers list names: the
+// API of every founding join, after the peers it names, so an empty list is not "this
+// node's store only".
+func TestTheArtifactPeersCommentSaysTheJoinsAreAsked(t *testing.T) {
+	for _, tc := range []struct {
+		peers []string
+		line  string
+	}{
+		{nil, `# peers = ["http://10.0.0.2:7545"]       # the other nodes' API base URLs; none: the API of every founding join is asked all the same`},
+		{[]string{"http://10.0.0.3:7545"}, `peers = ["http://10.0.0.3:7545"]         # the other nodes' API base URLs, asked before the API of every founding join, which is always asked`},
+	} {
+		c := DefaultConfig()
+		c.Artifacts.Peers = tc.peers
+		if enc := string(c.Encode()); !strings.Contains(enc, "\n"+tc.line+"\n") {
+			t.Errorf("no line %q in\n%s", tc.line, enc)
+		}
+	}
 }

@@ -40,6 +40,7 @@ func (c Config) Encode() []byte {
 	kv("home", quote(c.Comet.Home), "CometBFT home: config/config.toml, config/genesis.json, keys, data/")
 	kv("checkpoint_every", fmt.Sprint(c.Comet.CheckpointEvery), "blocks between full checkpoints")
 	c.encodeSync(&b, kv)
+	c.encodePruning(&b, kv)
 	c.Bridge.encode(&b, kv)
 	for _, v := range c.Validators {
 		b.WriteString("\n[[validator]] # a local validator key and its models\n")

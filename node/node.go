@@ -157,8 +157,11 @@ func (n *Node) openEngine(o OpenOptions) error {
 		e, err := comet.Open(home, comet.Options{
 			DB: path(n.dir, n.cfg.DB), CheckpointEvery: n.cfg.Comet.CheckpointEvery,
 			Logger: o.Logger.With("component", "comet"), CometLog: o.CometLog,
-			Snapshots: snaps, StateSync: sync,
+			Snapshots: snaps, StateSync: sync, Pruning: n.cfg.cometPruning(),
 		})
+		if errors.Is(err, comet.ErrKeepBlocks) {
+			return fmt.Errorf(`%s: key "pruning.keep_blocks": %w`, ConfigFile, err)
+		}
 		if err != nil {
 			return err
 		}
@@ -332,6 +335,9 @@ func (n *Node) Run(ctx context.Context) error {
 		runs = append(runs, n.relayer.Run)
 	}
 	runs = append(runs, n.sweep)
+	if h, ok := n.engine.(chain.Halter); ok {
+		runs = append(runs, func(ctx context.Context) error { return untilHalted(ctx, h) })
+	}
 	errs := make(chan error, len(runs))
 	for _, run := range runs {
 		go func() {
@@ -351,6 +357,18 @@ func (n *Node) Run(ctx context.Context) error {
 	}
 	<-ctx.Done()
 	return first
+}
+
+// untilHalted waits until ctx ends, returning nil, or the engine stops on its own,
+// returning why: a node whose engine stopped for an upgrade stops with the message
+// that names the version and the release it needs.
+func untilHalted(ctx context.Context, h chain.Halter) error {
+	select {
+	case <-ctx.Done():
+		return nil
+	case <-h.Halted():
+		return h.HaltErr()
+	}
 }
 
 // Chain returns the node's ordering engine, whichever it runs: what the API serves

@@ -44,6 +44,12 @@ type Terms struct {
 	// which it pays its attestations' fees; zero takes DefaultTerms' in an arena that
 	// charges a transaction fee, and nothing in one that does not.
 	ValidatorFund ledger.Amount
+	// Protocol is the protocol version the arena opens under; zero takes the latest this
+	// binary knows (ledger.KnownVersion).
+	Protocol uint64
+	// UpgradeNotice is the fewest blocks between a governance proposal and its height;
+	// zero takes ledger's default (govern.DefaultNotice).
+	UpgradeNotice uint64
 }
 
 // Fees are an arena's fee schedule, in atto (ledger.Terms.Fee).
@@ -95,6 +101,9 @@ func (t Terms) withDefaults() Terms {
 	d := DefaultTerms()
 	if t.Name == "" {
 		t.Name = d.Name
+	}
+	if t.Protocol == 0 {
+		t.Protocol = ledger.KnownVersion()
 	}
 	if t.Symbol == "" {
 		t.Symbol = d.Symbol
@@ -159,6 +168,7 @@ func (t Terms) ledgerTerms(vals []ledger.Address) ledger.Terms {
 		RoundTimeoutS: int64(t.RoundTimeout / time.Second), GasRate: t.GasRate, AppealGrowth: t.AppealGrowth,
 		Validators: slices.Clone(vals),
 		DevMode:    t.DevMode, Genesis: slices.Clone(t.Genesis),
+		Protocol: t.Protocol, UpgradeNotice: t.UpgradeNotice,
 	}
 	if t.Fees != nil {
 		lt.FeePerTx, lt.FeePerByte, lt.GradingFee = t.Fees.PerTx, t.Fees.PerByte, t.Fees.Grading

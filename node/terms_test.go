@@ -36,6 +36,7 @@ func wantTerms() ledger.Terms {
 		Committee: 3, Quorum: 3, Attempts: 5, RoundTimeoutS: 90, Registry: &registry, Treasury: &treasury,
 		Genesis:  []ledger.Allocation{{Address: ledger.MustAddress("0x00000000000000000000000000000000000000a1"), Amount: ledger.Ether(100)}},
 		FeePerTx: ledger.NewAmount(7), FeePerByte: ledger.NewAmount(3), GradingFee: ledger.NewAmount(11),
+		Protocol: ledger.LatestVersion,
 	}
 }
 
@@ -108,7 +109,8 @@ func TestUnchosenTermsAreTheDefaults(t *testing.T) {
 	d := DefaultTerms()
 	base := ledger.Terms{Chain: ChainID(d.Name), Name: d.Name, Symbol: "GEN", EntryBond: ledger.Ether(5),
 		AppealBond: ledger.Ether(20), AppealWindowS: 6 * 3600, GradingWindowS: 86400, Attempts: 3, RoundTimeoutS: 120,
-		FeePerTx: ledger.MustAmount("1000000000000000"), FeePerByte: ledger.MustAmount("1000000000000"), GradingFee: ledger.MustAmount("100000000000000000")}
+		FeePerTx: ledger.MustAmount("1000000000000000"), FeePerByte: ledger.MustAmount("1000000000000"), GradingFee: ledger.MustAmount("100000000000000000"),
+		Protocol: ledger.LatestVersion}
 	want := base
 	dir := t.TempDir()
 	cfg, err := Init(dir, InitOptions{LightScrypt: true})

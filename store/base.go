@@ -24,13 +24,16 @@ CREATE TABLE IF NOT EXISTS base (
 ) STRICT;
 `
 
-// Base is where a log restored from a state-sync snapshot begins: the snapshot's height,
+// Base is where a log restored from a state-sync snapshot, or pruned (Prune), begins: the snapshot's height,
 // the block time then, and the state hash there, which the snapshot was verified against.
 // The blocks before it are not in the file.
 type Base struct {
 	Height uint64
 	Time   int64
 	Hash   [32]byte
+	// Pruned is set, by Base, for a log whose beginning Prune moved forward: this node
+	// held the blocks before it and deleted them.
+	Pruned bool
 }
 
 // SetBase starts an empty file at a snapshot: in one SQLite transaction it records the
@@ -100,6 +103,9 @@ func (db *DB) Base() (Base, []byte, bool, error) {
 	}
 	if b.Hash, err = ParseID(hash); err != nil {
 		return Base{}, nil, false, fmt.Errorf("read base: %w: %v", ErrCorrupt, err)
+	}
+	if b.Pruned, err = db.pruned(); err != nil {
+		return Base{}, nil, false, err
 	}
 	return b, state, true, nil
 }

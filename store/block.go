@@ -13,6 +13,9 @@ type BlockInfo struct {
 	Time   int64    // block time, unix seconds
 	Hash   [32]byte // the ledger's state hash after the block
 	Txs    int      // transactions in the block
+	// Version is the protocol version the block was applied under (ledger/version.go);
+	// every block written before blocks recorded it was applied under version 1.
+	Version uint64
 }
 
 // TxRecord is one transaction of a block with what applying it did.
@@ -55,11 +58,12 @@ type CommittedBlock struct {
 	Events     []ledger.Event
 	Txs        []TxRecord
 	Checkpoint []byte
+	Version    uint64 // the protocol version the block was applied under; 0 is read as 1
 }
 
 // Info returns the block's row.
 func (b *CommittedBlock) Info() BlockInfo {
-	return BlockInfo{Height: b.Height, Time: b.Time, Hash: b.Hash, Txs: len(b.Txs)}
+	return BlockInfo{Height: b.Height, Time: b.Time, Hash: b.Hash, Txs: len(b.Txs), Version: max(b.Version, 1)}
 }
 
 // HexID returns id as 0x-prefixed lower-case hex, the form the txs table stores

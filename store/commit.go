@@ -39,6 +39,7 @@ type EncodedBlock struct {
 	hash       string
 	txs        int
 	events     string // the begin-block events, a JSON array
+	version    uint64 // the protocol version the block was applied under
 	checkpoint []byte
 	txRows     []any // txCols values a transaction, in block order
 	eventRows  []any // eventCols values an event, in sequence order
@@ -125,7 +126,7 @@ func EncodeBlock(b *CommittedBlock, txs []EncodedTx) (_ *EncodedBlock, err error
 		return nil, err
 	}
 	e := &EncodedBlock{height: b.Height, time: b.Time, hash: HexID(b.Hash), txs: len(b.Txs), events: string(blockEvents),
-		checkpoint: b.Checkpoint, txRows: make([]any, 0, 8*len(b.Txs))}
+		version: max(b.Version, 1), checkpoint: b.Checkpoint, txRows: make([]any, 0, 8*len(b.Txs))}
 	height := int64(b.Height)
 	seq := 0
 	addEvents := func(idx int, evs []encodedEvent) {
@@ -192,7 +193,7 @@ func (db *DB) Commit(e *EncodedBlock) (err error) {
 			return fmt.Errorf("insert checkpoint: %w", err)
 		}
 	}
-	if _, err := tx.StmtContext(ctx, st.block).ExecContext(ctx, e.height, e.time, e.hash, e.txs, e.events); err != nil {
+	if _, err := tx.StmtContext(ctx, st.block).ExecContext(ctx, e.height, e.time, e.hash, e.txs, e.events, e.version); err != nil {
 		return fmt.Errorf("insert block row: %w", err)
 	}
 	return tx.Commit()
@@ -276,7 +277,7 @@ func (db *DB) writes(ctx context.Context) (*writeStmts, error) {
 		q  string
 	}{
 		{&s.last, `SELECT MAX((SELECT COALESCE(MAX(height), 0) FROM blocks), (SELECT COALESCE(MAX(height), 0) FROM base))`},
-		{&s.block, `INSERT INTO blocks(height, time, hash, txs, events) VALUES (?, ?, ?, ?, ?)`},
+		{&s.block, `INSERT INTO blocks(height, time, hash, txs, events, version) VALUES (?, ?, ?, ?, ?, ?)`},
 		{&s.dropCheckpoint, `DELETE FROM checkpoint`},
 		{&s.checkpoint, `INSERT INTO checkpoint(height, state) VALUES (?, ?)`},
 	}

@@ -241,7 +241,7 @@ func TestAnUnknownSchemaVersionIsRefused(t *testing.T) {
 	if !errors.Is(err, ErrSchema) {
 		t.Fatalf("Open(version 99) = %v, want ErrSchema", err)
 	}
-	if want := "open store " + path + ": unsupported schema version 99, want 3"; err.Error() != want {
+	if want := "open store " + path + ": unsupported schema version 99, want 4"; err.Error() != want {
 		t.Errorf("Open error = %q, want %q", err, want)
 	}
 }

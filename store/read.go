@@ -69,7 +69,7 @@ func (db *DB) Genesis() (ledger.Terms, bool, error) {
 
 // LastBlock returns the row of the highest committed block, and false if there is none.
 func (db *DB) LastBlock() (BlockInfo, bool, error) {
-	row := db.r.QueryRow(`SELECT height, time, hash, txs FROM blocks ORDER BY height DESC LIMIT 1`)
+	row := db.r.QueryRow(`SELECT height, time, hash, txs, version FROM blocks ORDER BY height DESC LIMIT 1`)
 	b, err := scanBlock(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return BlockInfo{}, false, nil
@@ -271,7 +271,7 @@ func (db *DB) rowPage(lo, hi uint64) ([]RowBlock, error) {
 }
 
 func (db *DB) blockRows(lo, hi uint64) ([]StoredBlock, error) {
-	rows, err := db.r.Query(`SELECT height, time, hash, txs, events FROM blocks WHERE height BETWEEN ? AND ? ORDER BY height`, lo, hi)
+	rows, err := db.r.Query(`SELECT height, time, hash, txs, events, version FROM blocks WHERE height BETWEEN ? AND ? ORDER BY height`, lo, hi)
 	if err != nil {
 		return nil, fmt.Errorf("read blocks %d-%d: %w", lo, hi, err)
 	}

@@ -14,7 +14,7 @@ type scanner interface{ Scan(dest ...any) error }
 func scanBlock(s scanner) (BlockInfo, error) {
 	var b BlockInfo
 	var hash string
-	if err := s.Scan(&b.Height, &b.Time, &hash, &b.Txs); err != nil {
+	if err := s.Scan(&b.Height, &b.Time, &hash, &b.Txs, &b.Version); err != nil {
 		return b, err
 	}
 	h, err := ParseID(hash)
@@ -31,7 +31,7 @@ func scanStored(s scanner) (StoredBlock, error) {
 	var b StoredBlock
 	var hash string
 	var evs sql.NullString
-	if err := s.Scan(&b.Height, &b.Time, &hash, &b.BlockInfo.Txs, &evs); err != nil {
+	if err := s.Scan(&b.Height, &b.Time, &hash, &b.BlockInfo.Txs, &evs, &b.Version); err != nil {
 		return b, err
 	}
 	h, err := ParseID(hash)

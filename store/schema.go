@@ -9,9 +9,10 @@ import (
 )
 
 // SchemaVersion is the version of the tables this package writes. Open upgrades a file
-// of version 1 (view tables nothing read; deliveries keyed by event id alone) or 2 (no
-// begin-block events with the blocks) and refuses any other version.
-const SchemaVersion = 3
+// of version 1 (view tables nothing read; deliveries keyed by event id alone), 2 (no
+// begin-block events with the blocks) or 3 (no protocol version with the blocks) and
+// refuses any other version.
+const SchemaVersion = 4
 
 // ErrSchema reports a file whose schema version this package does not know.
 var ErrSchema = errors.New("unsupported schema version")
@@ -32,7 +33,8 @@ CREATE TABLE IF NOT EXISTS blocks (
 	time   INTEGER NOT NULL,
 	hash   TEXT NOT NULL,
 	txs    INTEGER NOT NULL,
-	events TEXT -- JSON array of the begin-block events; NULL in a block written by version 2 or earlier
+	events TEXT, -- JSON array of the begin-block events; NULL in a block written by version 2 or earlier
+	version INTEGER NOT NULL DEFAULT 1 -- the protocol version the block was applied under
 ) STRICT;
 CREATE TABLE IF NOT EXISTS txs (
 	height  INTEGER NOT NULL,
@@ -97,6 +99,10 @@ func migrate(ctx context.Context, db *sql.DB) error {
 		if err := addBlockEvents(ctx, tx); err != nil {
 			return fmt.Errorf("upgrade schema 2 to %d: %w", SchemaVersion, err)
 		}
+	case v == "3":
+		if err := addBlockVersion(ctx, tx); err != nil {
+			return fmt.Errorf("upgrade schema 3 to %d: %w", SchemaVersion, err)
+		}
 	case v != strconv.Itoa(SchemaVersion):
 		return fmt.Errorf("%w %s, want %d", ErrSchema, v, SchemaVersion)
 	}
@@ -120,6 +126,22 @@ func addBlockEvents(ctx context.Context, tx *sql.Tx) error {
 	if has == 0 {
 		if _, err := tx.ExecContext(ctx, `ALTER TABLE blocks ADD COLUMN events TEXT`); err != nil {
 			return fmt.Errorf("add blocks.events: %w", err)
+		}
+	}
+	return addBlockVersion(ctx, tx)
+}
+
+// addBlockVersion upgrades a version 3 file: version 4 records with each block the
+// protocol version it was applied under. Every block written before was applied under
+// version 1, the only one there was, which the column's default says.
+func addBlockVersion(ctx context.Context, tx *sql.Tx) error {
+	var has int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM pragma_table_info('blocks') WHERE name = 'version'`).Scan(&has); err != nil {
+		return fmt.Errorf("read blocks' columns: %w", err)
+	}
+	if has == 0 {
+		if _, err := tx.ExecContext(ctx, `ALTER TABLE blocks ADD COLUMN version INTEGER NOT NULL DEFAULT 1`); err != nil {
+			return fmt.Errorf("add blocks.version: %w", err)
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE meta SET value = ? WHERE key = 'schema_version'`, strconv.Itoa(SchemaVersion)); err != nil {

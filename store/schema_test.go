@@ -151,3 +151,37 @@ func TestTheUnusedSenderIndexIsDropped(t *testing.T) {
 		t.Errorf("log after dropping the index:\n%s", cmp.Diff(want, got, sameRecord))
 	}
 }
+
+// TestEveryBlockRecordsItsProtocolVersion: a block keeps the protocol version it was
+// applied under, and a file of schema version 3, whose blocks recorded none, opens as
+// the current version with every block it had read as applied under version 1.
+func TestEveryBlockRecordsItsProtocolVersion(t *testing.T) {
+	db, path := openTemp(t)
+	s := newSigner(t)
+	commit(t, db, s.block(t, 1, 0, 1))
+	for _, q := range []string{
+		`ALTER TABLE blocks DROP COLUMN version`,
+		`UPDATE meta SET value = '3' WHERE key = 'schema_version'`,
+	} {
+		if _, err := db.w.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	db, err := Open(path)
+	if err != nil {
+		t.Fatalf("Open(version 3) = %v", err)
+	}
+	defer db.Close()
+	b2 := s.block(t, 2, 1, 1)
+	b2.Version = 2
+	commit(t, db, b2)
+	got := readAll(t, db)
+	if len(got) != 2 || got[0].Version != 1 || got[1].Version != 2 {
+		t.Fatalf("versions read back %+v, want 1 then 2", got)
+	}
+	last, _, err := db.LastBlock()
+	if err != nil || last.Version != 2 {
+		t.Fatalf("LastBlock = %+v, %v; want version 2", last, err)
+	}
+}

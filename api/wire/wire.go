@@ -39,11 +39,21 @@ type Account struct {
 	Reputation ledger.Reputation `json:"reputation"`
 }
 
-// Health is GET /healthz.
+// Health is GET /healthz: "ok" (200); or, answered 503, "syncing" (no ledger state
+// yet: a snapshot is being restored) or "catching_up" (replaying blocks its network
+// already committed, Message saying so).
 type Health struct {
-	Status string `json:"status"`
-	Height uint64 `json:"height"`
+	Status  string `json:"status"`
+	Height  uint64 `json:"height"`
+	Message string `json:"message,omitempty"`
 }
+
+// The status words of GET /healthz.
+const (
+	HealthOK         = "ok"          // 200: the node has its state and follows its network
+	HealthSyncing    = "syncing"     // 503: joining by state sync, no ledger state yet
+	HealthCatchingUp = "catching_up" // 503: replaying blocks its network already committed
+)
 
 // ResyncEvent is the type of the event that tells a client it is more blocks behind
 // than a request replays. Its id is the head height, so a client that reconnects after it

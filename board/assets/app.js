@@ -115,8 +115,12 @@
   function refusalText(e) { return "Refused [" + e.cls + "]: " + e.message; }
 
   // send signs and sends one transaction and returns its receipt, or null when nothing
-  // was applied; what happened is written to the form's status line and the log.
-  async function send(form, kind, value, body) {
+  // was applied; what happened is written to the form's status line and the log. Before
+  // the wallet is asked, the status line names everything the transaction takes from the
+  // wallet and their sum: cost(arena) lists what it takes beside its fee, each part named
+  // (its value, and what the ledger takes beside the value), read from the arena's view
+  // of this quote; without cost a value is named as such.
+  async function send(form, kind, value, body, cost) {
     var st = form.querySelector(".app-status");
     if (!eth()) {
       noWallet();
@@ -134,9 +138,9 @@
     var sigChain = Number(BigInt(chainHex));
     var line = null;
     for (var attempt = 0; attempt < 3; attempt++) {
-      var tx;
+      var tx, q;
       try {
-        tx = await quote(from, sigChain, kind, value, body);
+        q = await quote(from, sigChain, kind, value, body);
       } catch (e) {
         if (e.message === NONCE && attempt < 2) {
           continue;
@@ -144,8 +148,10 @@
         st.textContent = refusalText(e);
         return null;
       }
+      tx = q.tx;
       var fee = tx.max_fee;
-      st.textContent = "Fee " + units(fee) + (value !== "0" ? ", value " + units(value) : "") + ": asking your wallet to sign.";
+      var parts = cost ? cost(q.arena) : value !== "0" ? [["value", value]] : [];
+      st.textContent = announce(parts.concat([["transaction fee", fee]])) + " Asking your wallet to sign.";
       var td = await call("POST", "/v1/typed-data", tx);
       if (!td.ok) {
         st.textContent = refusalText(refusal(td.body));
@@ -188,16 +194,42 @@
     return null;
   }
 
-  // quote stamps the transaction with the sender's next nonce, read now, and the fee,
-  // read until it stops moving (the fee counts the max fee's own digits); it throws the
-  // admission's refusal, if any, before anything is signed.
+  // announce says what parts, each [what, atto], take from the wallet, and their sum.
+  function announce(parts) {
+    var sum = 0n, named = parts.map(function (p) {
+      sum += BigInt(p[1]);
+      return p[0] + " " + units(p[1]);
+    });
+    var list = named.length > 1 ? named.slice(0, -1).join(", ") + " and " + named[named.length - 1] : named[0];
+    return list.charAt(0).toUpperCase() + list.slice(1) + ": " + units(sum.toString()) + " from your wallet in all.";
+  }
+  // gradingFee is cost's part for the arena's grading fee, which the kinds that open a
+  // grading round take beside their value.
+  function gradingFee(what, value) {
+    return function (a) { return [[what, value], ["grading fee", a.terms.grading_fee]]; };
+  }
+
+  // clock reads the arena's view and the arena's clock as this page can know it before
+  // the next block: the later of the view's time (the last block's, dev advance
+  // included) and this browser's, since an arena with no block yet reads 0. The next
+  // block's time is never earlier than the view's.
+  async function clock() {
+    var a = await get("/v1/arena");
+    // next_time is the arena's clock at the next block, dev advances included, which
+    // admission checks a transaction against; a node that does not serve it falls back
+    // to the last block's time and the browser's.
+    var next = typeof a.next_time === "number" ? a.next_time : 0;
+    return { arena: a, now: Math.max(next, a.time, Math.floor(Date.now() / 1000)) };
+  }
+
+  // quote stamps the transaction with the sender's next nonce, read now, a validity of
+  // cfg.validity_s past the arena's clock, and the fee, read until it stops moving (the
+  // fee counts the max fee's own digits); it throws the admission's refusal, if any,
+  // before anything is signed. It returns the transaction and the arena's view it read.
   async function quote(from, sigChain, kind, value, body) {
     var acc = await get("/v1/accounts/" + from);
-    var until = cfg.no_expiry;
-    if (!cfg.dev_mode) {
-      var a = await get("/v1/arena");
-      until = Math.max(a.time, Math.floor(Date.now() / 1000)) + cfg.validity_s;
-    }
+    var c = await clock();
+    var until = c.now + cfg.validity_s;
     var tx = { chain: cfg.chain, arena: cfg.arena, from: from, nonce: acc.next_nonce, valid_until: until, max_fee: "0",
       kind: kind, value: value, body: body, signature_chain_id: sigChain };
     for (var i = 0; i < 8; i++) {
@@ -209,7 +241,7 @@
         if (q.body.admission) {
           throw parsed(q.body.admission);
         }
-        return tx;
+        return { tx: tx, arena: c.arena };
       }
       tx.max_fee = q.body.fee;
     }
@@ -422,11 +454,7 @@
       st.textContent = walletError(e);
       return null;
     }
-    var chain = Number(BigInt(chainHex)), until = cfg.no_expiry;
-    if (!cfg.dev_mode) {
-      var a = await get("/v1/arena");
-      until = Math.max(a.time, Math.floor(Date.now() / 1000)) + cfg.validity_s;
-    }
+    var chain = Number(BigInt(chainHex)), until = (await clock()).now + cfg.validity_s;
     var types = { EIP712Domain: [{ name: "name", type: "string" }, { name: "version", type: "string" },
       { name: "chainId", type: "uint256" }, { name: "verifyingContract", type: "address" }] };
     types[primary] = fields;
@@ -585,7 +613,7 @@
       if (shares.length) {
         body.shares = shares;
       }
-      var rc = await send(f, "post_task", prize, body);
+      var rc = await send(f, "post_task", prize, body, function () { return [["prize", prize]]; });
       if (rc) {
         watch("task", rc.outcome.created, log.firstChild);
       }
@@ -605,7 +633,7 @@
       if (team.length) {
         body.team = team;
       }
-      var rc = await send(f, "submit", cfg.entry_bond, body);
+      var rc = await send(f, "submit", cfg.entry_bond, body, gradingFee("entry bond", cfg.entry_bond));
       if (rc) {
         watch("entry", rc.outcome.created, log.firstChild);
         watch("task", id, log.firstChild);
@@ -622,13 +650,18 @@
       }
     },
     appeal: async function (f) {
-      var rc = await send(f, "appeal", cfg.appeal_bond, { entry: num(f, "entry"), argument: val(f, "argument") });
+      var rc = await send(f, "appeal", cfg.appeal_bond, { entry: num(f, "entry"), argument: val(f, "argument") },
+        gradingFee("appeal bond", cfg.appeal_bond));
       if (rc) {
         watch("entry", num(f, "entry"), log.firstChild);
       }
     },
     award: async function (f) {
-      var id = num(f, "task"), rc = await send(f, "award", "0", { task: id });
+      var id = num(f, "task"), t = await call("GET", "/v1/tasks/" + id), c = await clock();
+      if (t.ok && c.now < t.body.closes_at) {
+        return say(f, early("The task has not closed yet", "task #" + id + " closes at " + when(t.body.closes_at)));
+      }
+      var rc = await send(f, "award", "0", { task: id });
       if (rc) {
         var li = log.firstChild;
         watch("task", id, li);
@@ -642,7 +675,7 @@
       if (amount === null || amount === "0") {
         return say(f, "Amount added to the prize must be a positive amount of " + cfg.symbol + ", at most 18 decimals. Nothing was sent.");
       }
-      var rc = await send(f, "top_up", amount, { task: id });
+      var rc = await send(f, "top_up", amount, { task: id }, function () { return [["added to the prize", amount]]; });
       if (rc) {
         var t = await get("/v1/tasks/" + id);
         step(log.firstChild, "added " + units(amount) + ": the prize is now " + units(t.prize));
@@ -694,7 +727,9 @@
       if (!w) {
         return;
       }
-      var rc = await send(f, "replace_entry", "0", Object.assign({ entry: id }, w));
+      var rc = await send(f, "replace_entry", "0", Object.assign({ entry: id }, w), function (ar) {
+        return e.grade ? [["grading fee", ar.terms.grading_fee]] : [];
+      });
       if (rc) {
         var li = log.firstChild, created = rc.outcome.created;
         watch("entry", created, li);
@@ -716,6 +751,13 @@
       if (s === "") {
         return say(f, "This browser keeps no salt for entry #" + id + ": paste the salt and the work from the file saved at entry.");
       }
+      var e = await call("GET", "/v1/entries/" + id), from = await accountOf();
+      if (e.ok && e.body.state === "sealed" && e.body.solver.toLowerCase() === from) {
+        var t = await get("/v1/tasks/" + e.body.task), c = await clock();
+        if (c.now < t.closes_at) {
+          return say(f, early("Sealed entries are revealed after the task closes", "task #" + t.id + " closes at " + when(t.closes_at)));
+        }
+      }
       await send(f, "reveal", "0", { entry: id, salt: s, work: work });
     },
     ask: async function (f) {
@@ -735,7 +777,8 @@
       var rec = { arena: cfg.arena, tender: id, bidder: from, salt: s, proposal: proposal };
       keep("tender:" + id + ":" + from, rec);
       offer(f, "arena-tender-" + id + "-salt.json", rec).click();
-      var rc = await send(f, "tender_commit", t.body.deposit, { tender: id, commitment: await commitment(s, from, proposal) });
+      var rc = await send(f, "tender_commit", t.body.deposit, { tender: id, commitment: await commitment(s, from, proposal) },
+        gradingFee("deposit", t.body.deposit));
       if (rc) {
         keep("bid:" + rc.outcome.created, rec);
         watch("bid", rc.outcome.created, log.firstChild);
@@ -747,6 +790,13 @@
       var s = val(f, "salt") || rec.salt || "", proposal = val(f, "proposal") || rec.proposal || "";
       if (s === "") {
         return say(f, "This browser keeps no salt for bid #" + id + ": paste the salt and the proposal from the file saved at commit.");
+      }
+      var bid = await call("GET", "/v1/bids/" + id);
+      if (bid.ok && bid.body.status === "sealed") {
+        var t = await get("/v1/tenders/" + bid.body.tender), c = await clock();
+        if (c.now <= t.commit_closes) {
+          return say(f, early("The reveal window has not opened", "tender #" + t.id + "'s reveal window opens after " + when(t.commit_closes)));
+        }
       }
       var rc = await send(f, "tender_reveal", "0", { bid: id, salt: s, proposal: proposal });
       if (rc) {
@@ -762,7 +812,7 @@
     },
     bidappeal: async function (f) {
       var id = num(f, "bid"), bid = await get("/v1/bids/" + id), t = await get("/v1/tenders/" + bid.tender);
-      var rc = await send(f, "tender_appeal", t.appeal_bond, { bid: id, argument: val(f, "argument") });
+      var rc = await send(f, "tender_appeal", t.appeal_bond, { bid: id, argument: val(f, "argument") }, gradingFee("appeal bond", t.appeal_bond));
       if (rc) {
         watch("bid", id, log.firstChild);
       }
@@ -778,7 +828,11 @@
       await send(f, "tender_decline", "0", { tender: num(f, "tender"), reason: val(f, "reason") });
     },
     tenderaward: async function (f) {
-      var rc = await send(f, "tender_award", "0", { tender: num(f, "tender") });
+      var id = num(f, "tender"), t = await call("GET", "/v1/tenders/" + id), c = await clock();
+      if (t.ok && t.body.state === "open" && c.now <= t.body.reveal_closes) {
+        return say(f, early("The reveal window has not closed", "tender #" + id + "'s reveal window closes at " + when(t.body.reveal_closes)));
+      }
+      var rc = await send(f, "tender_award", "0", { tender: id });
       if (rc) {
         watch("tender", num(f, "tender"), log.firstChild);
         step(log.firstChild, awarded(rc));
@@ -792,7 +846,8 @@
       if (stake === null || stake === "0") {
         return say(f, "Stake must be a positive amount of " + cfg.symbol + ", at most 18 decimals. Nothing was sent.");
       }
-      await send(f, "match_bet", stake, { match: num(f, "match"), turn: num(f, "turn"), agent: num(f, "agent"), move: move });
+      await send(f, "match_bet", stake, { match: num(f, "match"), turn: num(f, "turn"), agent: num(f, "agent"), move: move },
+        function () { return [["stake", stake]]; });
     },
     commit: async function (f) {
       var id = num(f, "challenge"), profile = val(f, "profile").trim();
@@ -809,7 +864,7 @@
       if (!sha) {
         return;
       }
-      await send(f, "challenge_commit", value, { challenge: id, program: sha, size: bytes.byteLength, profile: profile });
+      await send(f, "challenge_commit", value, { challenge: id, program: sha, size: bytes.byteLength, profile: profile }, staked(c));
     },
     learn: async function (f) {
       var id = num(f, "challenge");
@@ -834,7 +889,8 @@
       if (!trainSHA) {
         return;
       }
-      await send(f, "learn_commit", value, { challenge: id, arch: archSHA, arch_size: arch.byteLength, train: trainSHA, train_size: train.byteLength });
+      await send(f, "learn_commit", value, { challenge: id, arch: archSHA, arch_size: arch.byteLength, train: trainSHA, train_size: train.byteLength },
+        staked(c));
     },
     withdraw: async function (f) {
       var from = await accountOf();
@@ -854,6 +910,16 @@
       }
     }
     return "settled";
+  }
+  // staked is cost's parts for a commit whose value is challenge c's deposit and grading
+  // fee together.
+  function staked(c) {
+    return function () { return [["deposit", c.deposit], ["grading fee", c.grading_fee]]; };
+  }
+  // early is the ledger's refusal msg of an action the arena's clock forbids, said in the
+  // page before anything is signed, with the moment the view names (what).
+  function early(msg, what) {
+    return refusalText({ cls: "EXPECTED", message: msg }) + ": " + what + ". Nothing was sent.";
   }
   // podium names every place of a tiered task's award, as GET /v1/tasks/{id} gives it:
   // the entry that took it with its grade, and its amount; a place no entry took says so.

@@ -9,7 +9,8 @@ import (
 // sequencer on the transactions it queued and comet's FinalizeBlock on the ones its
 // network decided.
 //
-//	b := blocks.Start(s, ledger.Block{Height: h, Time: t})
+//	b, err := blocks.Start(s, ledger.Block{Height: h, Time: t})
+//	// err: an *ledger.UpgradeNeeded, the block's version is one this binary lacks: stop
 //	for each transaction tx, with id its SigningHash:
 //		out, refused, err := b.Add(tx, id) // Check, then Apply and record the outcome
 //		// err: the state is unusable, stop; refused: tx is left out of the block
@@ -23,9 +24,14 @@ type Builder struct {
 	cb  store.CommittedBlock
 }
 
-// Start begins block blk on s.
-func Start(s *ledger.State, blk ledger.Block) *Builder {
-	return &Builder{s: s, blk: blk, cb: store.CommittedBlock{Height: blk.Height, Time: blk.Time}}
+// Start begins block blk on s. It returns the *ledger.UpgradeNeeded of a block whose
+// protocol version this binary does not know, before anything changes: the engine must
+// stop there.
+func Start(s *ledger.State, blk ledger.Block) (*Builder, error) {
+	if err := s.NeedsUpgrade(blk.Height); err != nil {
+		return nil, err
+	}
+	return &Builder{s: s, blk: blk, cb: store.CommittedBlock{Height: blk.Height, Time: blk.Time}}, nil
 }
 
 // Add admits tx, whose id is its SigningHash, with State.CheckIn at the block's clock. A transaction refused
@@ -76,6 +82,7 @@ func (b *Builder) Len() int { return len(b.cb.Txs) }
 // still moves the state's height and time.
 func (b *Builder) Seal(c *Checkpoints) (store.CommittedBlock, error) {
 	b.s.BeginBlock(b.blk) // a no-op once Add applied a transaction
+	b.cb.Version = b.s.Version()
 	b.cb.Events = b.s.BlockEvents()
 	b.cb.Hash = b.s.Hash()
 	if c.due() {

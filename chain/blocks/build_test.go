@@ -58,7 +58,7 @@ func faucet(t *testing.T, k *account.Key, nonce uint64) (*ledger.Tx, [32]byte) {
 // carries the state hash after them.
 func TestABlockRecordsWhatItAdmits(t *testing.T) {
 	s, k := newState(t)
-	b := blocks.Start(s, ledger.Block{Height: 1, Time: 1_700_000_000})
+	b := start(t, s, ledger.Block{Height: 1, Time: 1_700_000_000})
 	for _, nonce := range []uint64{1, 5, 2} {
 		tx, id := faucet(t, k, nonce)
 		out, refused, err := b.Add(tx, id)
@@ -91,7 +91,7 @@ func TestAnEmptyBlockMovesTheHeightAndCheckpointsComeEveryN(t *testing.T) {
 	s, _ := newState(t)
 	c := blocks.Checkpoints{Every: 2}
 	for h := uint64(1); h <= 4; h++ {
-		cb, err := blocks.Start(s, ledger.Block{Height: h, Time: 1_700_000_000 + int64(h)}).Seal(&c)
+		cb, err := start(t, s, ledger.Block{Height: h, Time: 1_700_000_000 + int64(h)}).Seal(&c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,7 +129,7 @@ func TestASealedBlockCarriesItsBeginBlockEventsAndReplayComparesThem(t *testing.
 		return b
 	}
 	blk := ledger.Block{Height: s.Height() + 1, Time: bare.Now()}
-	cb, err := blocks.Start(s, blk).Seal(&blocks.Checkpoints{Every: 100})
+	cb, err := start(t, s, blk).Seal(&blocks.Checkpoints{Every: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,4 +152,14 @@ func TestASealedBlockCarriesItsBeginBlockEventsAndReplayComparesThem(t *testing.
 	if err := blocks.Replay(before(), stored, 0, false); err != nil {
 		t.Errorf("Replay(a block written before the log kept events) = %v, want nil", err)
 	}
+}
+
+// start begins blk on s, failing the test if it cannot.
+func start(t *testing.T, s *ledger.State, blk ledger.Block) *blocks.Builder {
+	t.Helper()
+	b, err := blocks.Start(s, blk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -22,6 +22,16 @@ func Head(db *store.DB) (uint64, error) {
 	return b.Height, nil
 }
 
+// First returns the lowest height db's blocks begin at: 1, or the height after the
+// base of a log that begins at a snapshot (restored by state sync, or pruned).
+func First(db *store.DB) (uint64, error) {
+	base, _, ok, err := db.Base()
+	if err != nil || !ok {
+		return 1, err
+	}
+	return base.Height + 1, nil
+}
+
 // Last returns the row of the last block db holds. A log that begins at a snapshot
 // and holds no block after it answers its base, with Txs 0: the base's own
 // transactions are not in the file. Before block 1 it is the zero row.

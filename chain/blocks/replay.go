@@ -28,6 +28,9 @@ func Replay(s *ledger.State, b store.StoredBlock, prevTime int64, sigs bool) err
 			return err
 		}
 	}
+	if err := s.NeedsUpgrade(b.Height); err != nil {
+		return err
+	}
 	return replayTxs(s, b)
 }
 
@@ -60,8 +63,12 @@ func replayTxs(s *ledger.State, b store.StoredBlock) error {
 	return endBlock(s, b)
 }
 
-// endBlock checks the begin-block events and the state hash after block b.
+// endBlock checks the protocol version, the begin-block events and the state hash after
+// block b.
 func endBlock(s *ledger.State, b store.StoredBlock) error {
+	if v := max(b.Version, 1); v != s.Version() {
+		return fmt.Errorf("%w: block %d records protocol version %d, replay applies version %d", ErrDiverged, b.Height, v, s.Version())
+	}
 	if err := sameEvents(s, b); err != nil {
 		return err
 	}

@@ -22,14 +22,21 @@ type Report struct {
 	// applied; both are empty for a log that begins at genesis.
 	From     uint64 `json:"from_height,omitempty"`
 	FromHash string `json:"from_state_hash,omitempty"`
+	// Pruned is set when the log begins at From because this node pruned the blocks
+	// before it (store.DB.Prune), rather than because it joined there by state sync.
+	Pruned bool `json:"pruned,omitempty"`
 }
 
 // Start says where the replay began: for a log restored from a snapshot, "history
 // starts at snapshot height H (state hash 0x…): the blocks before it are not in this
-// log"; for one from genesis, "history starts at genesis".
+// log"; for a pruned one, "history starts at snapshot height H (state hash 0x…): blocks
+// before it were pruned"; for one from genesis, "history starts at genesis".
 func (r Report) Start() string {
 	if r.From == 0 {
 		return "history starts at genesis"
+	}
+	if r.Pruned {
+		return fmt.Sprintf("history starts at snapshot height %d (state hash %s): blocks before it were pruned", r.From, r.FromHash)
 	}
 	return fmt.Sprintf("history starts at snapshot height %d (state hash %s): the blocks before it are not in this log", r.From, r.FromHash)
 }
@@ -76,7 +83,7 @@ func verify(db *store.DB) (Report, error) {
 		if s, err = baseState(base, state, terms); err != nil {
 			return rep, err
 		}
-		rep.From, rep.FromHash, prev = base.Height, store.HexID(base.Hash), base.Time
+		rep.From, rep.FromHash, rep.Pruned, prev = base.Height, store.HexID(base.Hash), base.Pruned, base.Time
 	}
 	ckptHeight, ckpt, hasCkpt, err := db.Checkpoint()
 	if err != nil {

@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"sync"
 
 	abci "github.com/cometbft/cometbft/abci/types"
+	cmtproto "github.com/cometbft/cometbft/proto/tendermint/types"
 
 	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/ledger"
@@ -45,12 +47,17 @@ type App struct {
 
 	hashHeight uint64        // the height whose state hash is appHash; 0 for genesis
 	snaps      *snapshots    // nil: none made or offered
+	keep       uint64        // Pruning.KeepBlocks; 0 keeps every block
 	restoring  *restoring    // the snapshot being applied, owned by the snapshot connection
 	terms      *ledger.Terms // the genesis file's founding terms, when the engine knows them
 
 	check    checkState
 	verified verifiedTxs
 	hub      hub
+
+	home     string // the node's home, where a stop for an upgrade is recorded; "" for none
+	haltOnce sync.Once
+	halted   halter
 }
 
 // finalized is a block FinalizeBlock applied and Commit has yet to write.
@@ -70,7 +77,7 @@ func NewApp(db *store.DB, checkpointEvery int, logger *slog.Logger) (*App, error
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	a := &App{db: db, log: logger, ckpts: blocks.Checkpoints{Every: checkpointEvery}}
+	a := &App{db: db, log: logger, ckpts: blocks.Checkpoints{Every: checkpointEvery}, halted: halter{done: make(chan struct{})}}
 	a.check.reset()
 	terms, ok, err := db.Genesis()
 	if err != nil || !ok {
@@ -136,10 +143,17 @@ func (a *App) Committed() (store.BlockInfo, [32]byte) {
 func (a *App) DB() *store.DB { return a.db }
 
 // Info reports the last committed height and app hash, so CometBFT replays what the
-// file lacks.
+// file lacks, and the protocol version the last committed block was applied under (the
+// version state sync checks a snapshot's header against).
 func (a *App) Info(context.Context, *abci.RequestInfo) (*abci.ResponseInfo, error) {
 	last, h := a.Committed()
-	res := &abci.ResponseInfo{Data: "arena", Version: "1", AppVersion: 1, LastBlockHeight: int64(last.Height)}
+	version := ledger.FirstVersion
+	a.View(func(s *ledger.State) {
+		if s != nil {
+			version = s.Version()
+		}
+	})
+	res := &abci.ResponseInfo{Data: "arena", Version: strconv.FormatUint(ledger.KnownVersion(), 10), AppVersion: version, LastBlockHeight: int64(last.Height)}
 	if last.Height > 0 {
 		res.LastBlockAppHash = bytes.Clone(h[:])
 	}
@@ -176,7 +190,10 @@ func (a *App) InitChain(_ context.Context, req *abci.RequestInitChain) (*abci.Re
 		return nil, err
 	}
 	_, h := a.Committed()
-	return &abci.ResponseInitChain{AppHash: bytes.Clone(h[:]), Validators: vals}, nil
+	var version uint64
+	a.View(func(s *ledger.State) { version = s.Version() })
+	params := &cmtproto.ConsensusParams{Version: &cmtproto.VersionParams{App: version}} // the founding version in every header
+	return &abci.ResponseInitChain{AppHash: bytes.Clone(h[:]), Validators: vals, ConsensusParams: params}, nil
 }
 
 // decodeTerms reads founding terms, refusing unknown fields and trailing data.

@@ -28,10 +28,13 @@ import (
 // any two thirds of them and more commit.
 const JoinPower = 10
 
-// DefaultGenesisTime is the genesis_time of an assembled genesis whose assembler named
-// none: a fixed instant, so that anyone who assembles the same terms and joins writes
-// the same bytes. CometBFT would otherwise fill a zero time with each node's clock.
-var DefaultGenesisTime = time.Unix(0, 0).UTC()
+// EarliestGenesisTime is the earliest genesis_time AssembleGenesis accepts. CometBFT
+// stamps block 1 with the genesis time, so a genesis far in the past dates the first
+// block there: a task posted in it to close in an hour is closed at once. No network
+// founded by this code launched before it, so an earlier time is a certain mistake;
+// the assembler names the planned launch, which keeps the bytes a function of the
+// inputs alone.
+var EarliestGenesisTime = time.Date(2020, time.January, 1, 0, 0, 0, 0, time.UTC)
 
 // OperatorKeys are the public parts of an operator's CometBFT keys.
 type OperatorKeys struct {
@@ -116,8 +119,9 @@ var (
 // checked on its own and against the others, the joins sorted by grading address (so
 // that their order on the command line does not matter), the validator set their
 // grading addresses, the allocations they ask for added to the genesis allocations,
-// and the genesis_time at. CometBFT's own validator list is left empty: InitChain
-// returns the set from the joins. The same inputs give the same bytes.
+// and the genesis_time at, which must be no earlier than EarliestGenesisTime. CometBFT's
+// own validator list is left empty: InitChain returns the set from the joins. The same
+// inputs give the same bytes.
 func AssembleGenesis(terms ledger.Terms, joins []ledger.Join, at time.Time) ([]byte, error) {
 	if len(joins) == 0 {
 		return nil, ErrNoJoins
@@ -164,8 +168,9 @@ func AssembleGenesis(terms ledger.Terms, joins []ledger.Join, at time.Time) ([]b
 		ChainID: terms.Chain, GenesisTime: at.UTC(), InitialHeight: 1,
 		ConsensusParams: cmttypes.DefaultConsensusParams(), AppState: state,
 	}
-	if doc.GenesisTime.IsZero() {
-		return nil, errors.New("genesis: the genesis time cannot be zero")
+	if doc.GenesisTime.Before(EarliestGenesisTime) {
+		return nil, fmt.Errorf("genesis: the genesis time %s is before %s, and CometBFT stamps block 1 with it: give the planned launch",
+			doc.GenesisTime.Format(time.RFC3339), EarliestGenesisTime.Format(time.RFC3339))
 	}
 	if err := doc.ValidateAndComplete(); err != nil {
 		return nil, fmt.Errorf("genesis: %w", err)

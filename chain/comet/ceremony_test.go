@@ -89,9 +89,12 @@ func joinsOf(fs []founder) []ledger.Join {
 	return js
 }
 
+// launch is the genesis time the tests' assemblers agree on.
+var launch = time.Date(2027, time.March, 1, 12, 0, 0, 0, time.UTC)
+
 func assemble(t *testing.T, terms ledger.Terms, js []ledger.Join) []byte {
 	t.Helper()
-	doc, err := comet.AssembleGenesis(terms, js, comet.DefaultGenesisTime)
+	doc, err := comet.AssembleGenesis(terms, js, launch)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +103,7 @@ func assemble(t *testing.T, terms ledger.Terms, js []ledger.Join) []byte {
 
 // "arena genesis assemble (anyone) ... writes one genesis with a pinned genesis_time,
 // the founding terms and the validator set from the joins": the same terms and joins in
-// any order give the same bytes, the time is the documented default rather than a
+// any order give the same bytes, the time is the one the assembler named rather than a
 // clock, the validators are the joins' grading addresses, and CometBFT's own list is
 // left for InitChain to fill.
 func TestAnyoneAssemblesTheSameGenesisFromTheSameJoins(t *testing.T) {
@@ -115,9 +118,9 @@ func TestAnyoneAssemblesTheSameGenesisFromTheSameJoins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !doc.GenesisTime.Equal(time.Unix(0, 0)) || len(doc.Validators) != 0 || doc.ChainID != ceremonyChain {
-		t.Errorf("genesis time %s, %d CometBFT validators, chain %q; want the epoch, none, %q",
-			doc.GenesisTime, len(doc.Validators), doc.ChainID, ceremonyChain)
+	if !doc.GenesisTime.Equal(launch) || len(doc.Validators) != 0 || doc.ChainID != ceremonyChain {
+		t.Errorf("genesis time %s, %d CometBFT validators, chain %q; want %s, none, %q",
+			doc.GenesisTime, len(doc.Validators), doc.ChainID, launch, ceremonyChain)
 	}
 	terms := termsOf(t, doc.AppState)
 	var want []ledger.Address
@@ -184,6 +187,24 @@ func freshApp(t *testing.T) *comet.App {
 	return app
 }
 
+// A genesis time before 2020 is a certain mistake, and the likeliest one is no time at
+// all: CometBFT stamps block 1 with it, so a task posted there closes at once. It is
+// refused by its message; 2020-01-01 itself is accepted.
+func TestAssembleRefusesAGenesisTimeBefore2020(t *testing.T) {
+	js := joinsOf(newFounders(t, 1))
+	for _, at := range []time.Time{{}, time.Unix(0, 0), comet.EarliestGenesisTime.Add(-time.Second)} {
+		_, err := comet.AssembleGenesis(ceremonyTerms(), js, at)
+		want := "genesis: the genesis time " + at.UTC().Format(time.RFC3339) +
+			" is before 2020-01-01T00:00:00Z, and CometBFT stamps block 1 with it: give the planned launch"
+		if err == nil || err.Error() != want {
+			t.Errorf("genesis time %s: %v; want %s", at, err, want)
+		}
+	}
+	if _, err := comet.AssembleGenesis(ceremonyTerms(), js, comet.EarliestGenesisTime); err != nil {
+		t.Errorf("genesis time %s: %v", comet.EarliestGenesisTime, err)
+	}
+}
+
 // Bad input: every statement is checked before anything is written: both signatures,
 // one chain name, no duplicate node id, key, address or p2p address, and a quorum the
 // set can reach. Each refusal is pinned by its exact message.
@@ -202,7 +223,7 @@ func TestAssembleRefusesEveryBadSet(t *testing.T) {
 		}, "genesis: the founding terms name validators or joins; the join statements supply them"},
 		{"a statement changed after signing", func(t *testing.T, _ *ledger.Terms, js *[]ledger.Join) {
 			(*js)[1].P2P = "127.0.0.1:1"
-		}, "genesis: [EXPECTED] Join statement of \"op1\" (" + g(fs[1]) + "): the grading signature is not by its grading address"},
+		}, "genesis: [EXPECTED] Join statement of \"op1\" (" + g(fs[1]) + "): its signature does not match its contents: a field was edited after signing, or a key other than its grading address signed it"},
 		{"a consensus signature by another key", func(t *testing.T, _ *ledger.Terms, js *[]ledger.Join) {
 			(*js)[2].ConsensusSig = fs[0].join.ConsensusSig
 		}, "genesis: [EXPECTED] Join statement of \"op2\" (" + g(fs[2]) + "): the consensus signature is not by its consensus key"},
@@ -212,7 +233,7 @@ func TestAssembleRefusesEveryBadSet(t *testing.T) {
 		}, `genesis: the join statement of "stranger" is for chain "arena-elsewhere", the founding terms found "arena-ceremony"`},
 		{"the same statement twice", func(t *testing.T, _ *ledger.Terms, js *[]ledger.Join) {
 			*js = append(*js, (*js)[0])
-		}, "genesis: founding terms: [EXPECTED] Join statements of op0 and op0 name the same node id"},
+		}, "genesis: founding terms: [EXPECTED] Join statement of \"op0\" (" + g(fs[0]) + "): it appears twice: give each operator's join statement once"},
 		{"two operators on one p2p address", func(t *testing.T, _ *ledger.Terms, js *[]ledger.Join) {
 			f := newFounder(t, ceremonyChain, "squatter", fs[1].join.P2P)
 			*js = append(*js, f.join)
@@ -226,7 +247,7 @@ func TestAssembleRefusesEveryBadSet(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			terms, js := ceremonyTerms(), joinsOf(fs)
 			tt.edit(t, &terms, &js)
-			_, err := comet.AssembleGenesis(terms, js, comet.DefaultGenesisTime)
+			_, err := comet.AssembleGenesis(terms, js, launch)
 			if err == nil {
 				t.Fatalf("assembled; want %s", tt.want)
 			}

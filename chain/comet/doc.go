@@ -52,4 +52,12 @@
 // then records the state as the base of its file (store.SetBase) and follows blocks from
 // there. Its log begins at the snapshot; blocks.Verify replays it from there. Without
 // state sync a node joining late block-syncs from height 1.
+//
+// Pruning: with Options.Pruning.KeepBlocks set (at least MinKeepBlocks, and with
+// snapshots), Commit returns a RetainHeight that keeps the last KeepBlocks blocks in
+// CometBFT's stores and never goes above the oldest snapshot kept; after each snapshot
+// is written the app moves its own log's beginning to that oldest snapshot
+// (store.DB.Prune), read back and checked first. A restarted node rebuilds its state
+// from that base and the blocks after it; blocks.Verify starts there and reports the
+// blocks before it pruned. Without KeepBlocks the node keeps every block.
 package comet

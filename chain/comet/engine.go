@@ -46,6 +46,10 @@ type Options struct {
 	DB              string       // the arena's SQLite file; empty means home/DBFile
 	// Snapshots sets up state-sync snapshots; an empty Dir means home/SnapshotsDir.
 	Snapshots SnapshotConfig
+	// Pruning is how much history the node keeps; the zero value keeps every block.
+	// Open refuses one that keeps fewer blocks than MinKeepBlocks (ErrKeepBlocks) or
+	// that comes without snapshots (ErrPruneWithoutSnapshots).
+	Pruning Pruning
 	// StateSync, if not nil, has a node with no state yet join from a snapshot its
 	// peers offer instead of replaying every block: it overrides config.toml's
 	// [statesync] table.
@@ -130,8 +134,11 @@ func Open(home string, o Options) (*Engine, error) {
 }
 
 func start(home string, c *cfg.Config, db *store.DB, o Options) (*Engine, error) {
-	terms, err := checkGenesis(c, db)
+	terms, evidence, err := checkGenesis(c, db)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkPruning(o.Pruning, evidence, o.Snapshots); err != nil {
 		return nil, err
 	}
 	app, err := NewApp(db, o.CheckpointEvery, o.Logger)
@@ -139,12 +146,18 @@ func start(home string, c *cfg.Config, db *store.DB, o Options) (*Engine, error)
 		return nil, err
 	}
 	app.terms = &terms
+	app.home = home
 	snaps := o.Snapshots
 	if snaps.Dir == "" {
 		snaps.Dir = filepath.Join(home, SnapshotsDir)
 	}
 	if err := app.SetSnapshots(snaps); err != nil {
 		return nil, err
+	}
+	app.SetPruning(o.Pruning)
+	if k := o.Pruning.KeepBlocks; k > 0 {
+		app.log.Info("pruning: CometBFT keeps at least the last keep_blocks blocks, never above the oldest snapshot kept; the log begins at that snapshot",
+			"keep_blocks", k, "least", MinKeepBlocks(evidence, snaps.Every), "evidence_blocks", evidence, "snapshot_interval", snaps.Every)
 	}
 	nodeKey, err := p2p.LoadNodeKey(c.NodeKeyFile())
 	if err != nil {
@@ -187,24 +200,28 @@ func ReadTerms(home string) (ledger.Terms, error) {
 }
 
 // checkGenesis refuses a file whose founding terms differ from the genesis app_state,
-// and returns those terms.
-func checkGenesis(c *cfg.Config, db *store.DB) (ledger.Terms, error) {
+// and returns those terms and the genesis's evidence.max_age_num_blocks.
+func checkGenesis(c *cfg.Config, db *store.DB) (ledger.Terms, int64, error) {
 	doc, err := cmttypes.GenesisDocFromFile(c.GenesisFile())
 	if err != nil {
-		return ledger.Terms{}, fmt.Errorf("genesis: %w", err)
+		return ledger.Terms{}, 0, fmt.Errorf("genesis: %w", err)
+	}
+	evidence := cmttypes.DefaultEvidenceParams().MaxAgeNumBlocks
+	if doc.ConsensusParams != nil {
+		evidence = doc.ConsensusParams.Evidence.MaxAgeNumBlocks
 	}
 	terms, err := decodeTerms(doc.AppState)
 	if err != nil {
-		return terms, err
+		return terms, 0, err
 	}
 	old, ok, err := db.Genesis()
 	if err != nil || !ok {
-		return terms, err
+		return terms, evidence, err
 	}
 	if !blocks.SameTerms(old, terms) {
-		return terms, fmt.Errorf("%s: %w", c.GenesisFile(), store.ErrGenesis)
+		return terms, 0, fmt.Errorf("%s: %w", c.GenesisFile(), store.ErrGenesis)
 	}
-	return terms, nil
+	return terms, evidence, nil
 }
 
 // LoadConfig reads home/config/config.toml over CometBFT's defaults.
@@ -233,6 +250,10 @@ func (e *Engine) Home() string { return e.home }
 
 // DB returns the engine's store, for reads.
 func (e *Engine) DB() *store.DB { return e.app.db }
+
+// FirstBlock returns the lowest height Blocks serves: 1, or, for a log that begins at
+// a snapshot (joined by state sync, or pruned), the height after it.
+func (e *Engine) FirstBlock() (uint64, error) { return blocks.First(e.app.db) }
 
 // Head returns the height of the last committed block, 0 before the first.
 func (e *Engine) Head() (uint64, error) { return blocks.Head(e.app.db) }
@@ -359,6 +380,12 @@ func (e *Engine) committedReceipt(id [32]byte) (Receipt, bool) {
 	}
 	return t.Receipt, true
 }
+
+// Halted is closed once the app has stopped applying blocks (App.Halted).
+func (e *Engine) Halted() <-chan struct{} { return e.app.Halted() }
+
+// HaltErr returns why the app stopped, or nil while it runs.
+func (e *Engine) HaltErr() error { return e.app.HaltErr() }
 
 // Close stops the node, ends every subscription and closes the file.
 func (e *Engine) Close() error {

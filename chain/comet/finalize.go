@@ -35,7 +35,10 @@ func (a *App) FinalizeBlock(_ context.Context, req *abci.RequestFinalizeBlock) (
 	}
 	blk := ledger.Block{Height: uint64(req.Height), Time: req.Time.Unix()}
 	txs := a.verifyAll(req.Txs)
-	b := blocks.Start(a.deliver, blk)
+	b, err := blocks.Start(a.deliver, blk)
+	if err != nil {
+		return nil, a.halt(err)
+	}
 	b.Evidence(evidenceOf(req.Misbehavior))
 	results := make([]*abci.ExecTxResult, len(txs))
 	var dropped []decoded
@@ -73,7 +76,8 @@ func (a *App) FinalizeBlock(_ context.Context, req *abci.RequestFinalizeBlock) (
 		appHash = cb.Hash
 	}
 	a.pending = &finalized{block: cb, appHash: appHash, dropped: dropped}
-	return &abci.ResponseFinalizeBlock{TxResults: results, AppHash: bytes.Clone(appHash[:]), ValidatorUpdates: validatorUpdates(a.deliver)}, nil
+	return &abci.ResponseFinalizeBlock{TxResults: results, AppHash: bytes.Clone(appHash[:]), ConsensusParamUpdates: versionUpdate(a.deliver),
+		ValidatorUpdates: validatorUpdates(a.deliver)}, nil
 }
 
 // resetDeliver makes the deliver state a copy of the committed one.
@@ -145,7 +149,7 @@ func (a *App) Commit(context.Context, *abci.RequestCommit) (*abci.ResponseCommit
 	for _, d := range p.dropped {
 		a.hub.fail(d.id, d.err)
 	}
-	return &abci.ResponseCommit{}, nil
+	return &abci.ResponseCommit{RetainHeight: a.retainHeight(p.block.Height)}, nil
 }
 
 // snapshot starts a snapshot of the state Commit just made: the encoding is taken

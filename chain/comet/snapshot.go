@@ -161,6 +161,9 @@ func (a *App) makeSnapshot(height uint64, appHash [32]byte, enc []byte) {
 			return
 		}
 		a.log.Info("snapshot written", "height", height, "app_hash", store.HexID(appHash), "bytes", len(enc))
+		if err := a.pruneLog(); err != nil {
+			a.log.Error("log not pruned", "height", height, "err", err)
+		}
 	}()
 }
 

@@ -43,6 +43,10 @@ type TestnetOptions struct {
 	TimeoutPropose time.Duration // default 1s
 	TimeoutVote    time.Duration // prevote and precommit; default 200ms
 	TimeoutCommit  time.Duration // default 300ms
+	// EvidenceBlocks, if positive, is the genesis's
+	// consensus_params.evidence.max_age_num_blocks (CometBFT's default is 100000): the
+	// least a pruning node keeps (MinKeepBlocks).
+	EvidenceBlocks int64
 }
 
 // Network is what Testnet wrote.
@@ -98,7 +102,7 @@ func Testnet(dir string, o TestnetOptions) (Network, error) {
 	if err := net.Terms.Validate(); err != nil {
 		return net, fmt.Errorf("testnet: founding terms: %w", err)
 	}
-	if err := writeGenesis(confs, gvals, net.Terms); err != nil {
+	if err := writeGenesis(confs, gvals, net.Terms, o.EvidenceBlocks); err != nil {
 		return net, err
 	}
 	for i, c := range confs {
@@ -179,14 +183,18 @@ func LoadValidatorKey(home string) (*account.Key, error) {
 }
 
 // writeGenesis writes the one genesis every node shares.
-func writeGenesis(confs []*cfg.Config, vals []cmttypes.GenesisValidator, terms ledger.Terms) error {
+func writeGenesis(confs []*cfg.Config, vals []cmttypes.GenesisValidator, terms ledger.Terms, evidenceBlocks int64) error {
 	state, err := json.Marshal(terms)
 	if err != nil {
 		return fmt.Errorf("testnet: encode terms: %w", err)
 	}
+	params := cmttypes.DefaultConsensusParams()
+	if evidenceBlocks > 0 {
+		params.Evidence.MaxAgeNumBlocks = evidenceBlocks
+	}
 	doc := &cmttypes.GenesisDoc{
 		ChainID: terms.Chain, GenesisTime: time.Now().UTC().Truncate(time.Second), InitialHeight: 1,
-		ConsensusParams: cmttypes.DefaultConsensusParams(), Validators: vals, AppState: state,
+		ConsensusParams: params, Validators: vals, AppState: state,
 	}
 	if err := doc.ValidateAndComplete(); err != nil {
 		return fmt.Errorf("testnet: genesis: %w", err)

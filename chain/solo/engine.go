@@ -64,7 +64,8 @@ type Engine struct {
 	applied      func(height uint64)
 
 	haltMu sync.Mutex
-	halt   error // why the engine stopped accepting, once it has
+	halt   error         // why the engine stopped accepting, once it has
+	haltCh chan struct{} // closed when halt is set
 
 	subs blocks.Feed
 }
@@ -117,6 +118,7 @@ func open(cfg Config, db *store.DB, genesis *ledger.Terms) (*Engine, error) {
 		queue:  make(chan *request, cfg.MaxBatch),
 		quit:   make(chan struct{}),
 		done:   make(chan struct{}),
+		haltCh: make(chan struct{}),
 	}, nil
 }
 
@@ -298,5 +300,14 @@ func (e *Engine) fail(err error) {
 		e.halt = fmt.Errorf("%w: %w", ErrHalted, err)
 		e.cfg.Logger.Error("engine halted", "err", err)
 		e.once.Do(func() { close(e.quit) })
+		close(e.haltCh)
 	}
 }
+
+// Halted is closed once the engine has halted on its own (a block that failed to apply
+// or commit, or a block under a protocol version this binary does not know); HaltErr
+// then says why.
+func (e *Engine) Halted() <-chan struct{} { return e.haltCh }
+
+// HaltErr returns why the engine halted, or nil while it runs.
+func (e *Engine) HaltErr() error { return e.halted() }

@@ -118,8 +118,11 @@ func (e *Engine) seal(batch []*request, c *committer) bool {
 		return false
 	}
 	e.hold()
-	b := e.start()
-	admitted, err := e.build(b, batch, nil)
+	b, err := e.start()
+	var admitted []*request
+	if err == nil {
+		admitted, err = e.build(b, batch, nil)
+	}
 	for free := false; err == nil && !free; {
 		more := e.queue
 		if len(batch) >= e.cfg.MaxBatch {
@@ -224,8 +227,9 @@ func (e *Engine) release() {
 }
 
 // start begins the next block on the state, timed by the wall clock and never before
-// the last block. The state must be held.
-func (e *Engine) start() *blocks.Builder {
+// the last block, or returns the *ledger.UpgradeNeeded of a block under a protocol
+// version this binary does not know. The state must be held.
+func (e *Engine) start() (*blocks.Builder, error) {
 	return blocks.Start(e.state, ledger.Block{Height: e.last.Height + 1, Time: max(e.last.Time, e.cfg.Now().Unix())})
 }
 

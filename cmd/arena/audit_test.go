@@ -82,8 +82,8 @@ func TestTheAuditsExitStatusTellsAWrongSettlementFromACaughtCheat(t *testing.T) 
 				"the match is void, the entry fees and stakes back and the operator's bond of 50 slashed", ""},
 		{"a wrong settlement", doctored, "2", exitMismatch, "MISMATCH: the match's settlement does not follow from the published data",
 			"  FAIL slashed      settled 0, derived 50 (the operator's bond, to the treasury)",
-			"arena: audit: a settled number does not follow from the published data\n"},
-		{"no such match", honest, "9", 1, "", "", "arena: no match 9 in the snapshot\n"},
+			"[EXTERNAL] audit: a settled number does not follow from the published data\n"},
+		{"no such match", honest, "9", 1, "", "", "[EXPECTED] no match 9 in the snapshot\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errb bytes.Buffer

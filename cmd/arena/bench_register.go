@@ -44,6 +44,10 @@ func (a *app) benchCmd() *cobra.Command {
 	return c
 }
 
+// benchQuorumHelp is --quorum's help: the quorum is not the committee, which draws one
+// spare member beside it when the arena has the validators.
+const benchQuorumHelp = "agreeing validators that settle every round on this bench; its committee draws one more when the arena has the validators, so that one silent member does not stop a round"
+
 func (a *app) benchRegisterCmd() *cobra.Command {
 	var rf registerFlags
 	c := &cobra.Command{
@@ -53,8 +57,9 @@ func (a *app) benchRegisterCmd() *cobra.Command {
 			"and grades datasets) is uploaded to the node's blob store and named by its sha256, and its\n" +
 			"metadata is frozen: case kinds, the full profile's minimum of cases, profiles, an optional\n" +
 			"pinned model, quorum, gas and memory limits, the platform and the fold parameters. A\n" +
-			"committee of the quorum then generates the check seed's dataset twice; the version is\n" +
-			"accepted when they agree and it holds at least --min-cases cases of exactly the kinds.\n" +
+			"committee of the quorum and one spare (when the arena has the validators) then generates\n" +
+			"the check seed's dataset twice; the version is accepted when the quorum agrees and it\n" +
+			"holds at least --min-cases cases of exactly the kinds.\n" +
 			"The version defaults to one past the newest registered; the quorum to 3, or every\n" +
 			"validator when the arena has fewer. The arena's grading fee is paid from the wallet.\n" +
 			"The verb waits for the check's verdict unless --no-wait.",
@@ -75,7 +80,7 @@ func (a *app) benchRegisterCmd() *cobra.Command {
 	f.IntVar(&rf.minCases, "min-cases", 100, "cases a full run needs to rank")
 	f.StringSliceVar(&rf.profiles, "profiles", []string{abi.ProfileFull, abi.ProfilePractice}, "profiles the bench generates (full, and practice)")
 	f.StringVar(&rf.model, "model", "", "a frozen model the bench pins (default: none)")
-	f.IntVar(&rf.quorum, "quorum", 3, "committee size and quorum of every round on this bench")
+	f.IntVar(&rf.quorum, "quorum", 3, benchQuorumHelp)
 	f.Int64Var(&rf.initGas, "init-gas", defaultInitGas, "gas for an agent's _initialize")
 	f.Int64Var(&rf.caseGas, "case-gas", defaultCaseGas, "gas for an agent's handling of one case")
 	f.Int64Var(&rf.benchGas, "bench-gas", defaultBenchGas, "gas for one generate or grade op of the bench")

@@ -104,16 +104,22 @@ func (a *app) genesisAssembleCmd() *cobra.Command {
 	var termsFile, out, at string
 	var joins []string
 	c := &cobra.Command{
-		Use:   "assemble --join J1 --join J2 ... [--terms TERMS | term flags]",
+		Use:   "assemble --genesis-time T --join J1 --join J2 ... [--terms TERMS | term flags]",
 		Short: "Check every join statement and write one CometBFT genesis with the founding terms and validator set",
 		Long: "Anyone may assemble: the result depends only on the terms, the join statements (in any order)\n" +
-			"and --genesis-time, so two assemblers get the same bytes. Every statement is checked (both\n" +
+			"and --genesis-time, so two assemblers get the same bytes. --genesis-time is required: the\n" +
+			"planned launch, agreed by the operators; CometBFT stamps block 1 with it, so a time long\n" +
+			"past would close at once a task posted there. Every statement is checked (both\n" +
 			"signatures, one chain, no node id, consensus key, grading address or p2p address twice, a\n" +
 			"quorum the set can reach). The founding terms come from --terms (a founding-terms JSON file\n" +
 			"naming no validators) or else from the same flags as `arena init`; no key is generated, so\n" +
 			"there is no treasury unless --treasury names one. Prints the genesis file's sha256.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			t, err := genesisTime(at)
+			if err != nil {
+				return err
+			}
 			if termsFile != "" {
 				var set []string
 				tf.cmd.LocalNonPersistentFlags().VisitAll(func(f *pflag.Flag) {
@@ -128,12 +134,6 @@ func (a *app) genesisAssembleCmd() *cobra.Command {
 			terms, err := assembleTerms(&tf, termsFile)
 			if err != nil {
 				return err
-			}
-			t := comet.DefaultGenesisTime
-			if at != "" {
-				if t, err = time.Parse(time.RFC3339, at); err != nil {
-					return fmt.Errorf("--genesis-time: %w", err)
-				}
 			}
 			js := make([]ledger.Join, len(joins))
 			for i, p := range joins {
@@ -164,13 +164,39 @@ func (a *app) genesisAssembleCmd() *cobra.Command {
 	f.StringVar(&termsFile, "terms", "", "founding terms as JSON (an arena's genesis.json shape, no validators) instead of the term flags")
 	f.StringArrayVar(&joins, "join", nil, "a join statement file (repeatable, one per founding operator)")
 	f.StringVar(&out, "out", "genesis.json", "where to write the genesis")
-	f.StringVar(&at, "genesis-time", "", "the genesis_time, RFC 3339 (default 1970-01-01T00:00:00Z, so that every assembler writes the same bytes; set the planned launch)")
+	f.StringVar(&at, "genesis-time", "", "the genesis_time, RFC 3339: the planned launch the operators agreed on, which every assembler passes alike")
 	return c
+}
+
+// errAssembleOperatorBond refuses --operator-bond on an assembly from the term flags:
+// the bond is of match operators, which those flags cannot name, so the genesis would
+// carry no bond and no operator.
+var errAssembleOperatorBond = errors.New("founding terms: --operator-bond is the bond of match operators, and the term flags name none, so the genesis would carry none; drop it, or give the operators and their bond in a --terms file")
+
+// genesisTime reads --genesis-time, which has no default: a default would be a time
+// long past (CometBFT stamps block 1 with it) or a clock's, and the genesis would no
+// longer follow from its inputs alone.
+func genesisTime(at string) (time.Time, error) {
+	if at == "" {
+		return time.Time{}, errors.New(`--genesis-time is required: give the planned launch as an RFC 3339 time the operators agreed on ("2027-03-01T12:00:00Z"); every assembler passes the same one to write the same genesis`)
+	}
+	t, err := time.Parse(time.RFC3339, at)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("--genesis-time: %w", err)
+	}
+	if t.Before(comet.EarliestGenesisTime) {
+		return time.Time{}, fmt.Errorf("--genesis-time %s is before %s: CometBFT stamps block 1 with it, so a task posted there would close at once; give the planned launch",
+			at, comet.EarliestGenesisTime.Format(time.RFC3339))
+	}
+	return t, nil
 }
 
 // assembleTerms returns the founding terms of an assembly: the --terms file, or else
 // the term flags.
 func assembleTerms(tf *termsFlags, path string) (ledger.Terms, error) {
+	if path == "" && tf.cmd != nil && tf.cmd.Flags().Changed("operator-bond") {
+		return ledger.Terms{}, errAssembleOperatorBond
+	}
 	if path == "" {
 		t, err := tf.terms()
 		if err != nil {

@@ -37,7 +37,7 @@ func TestAssembleFoundsTheTermsInitFounds(t *testing.T) {
 	op := filepath.Join(dir, "op")
 	runArena(t, "operator", "init", "--dir", op, "--arena", "same", "--name", "op", "--p2p", "127.0.0.1:41100",
 		"--api", "http://127.0.0.1:41102", "--light-scrypt", "--fund", "10")
-	runArena(t, append([]string{"genesis", "assemble", "--out", filepath.Join(dir, "genesis.json"), "--join", filepath.Join(op, "join.json")}, flags...)...)
+	runArena(t, append([]string{"genesis", "assemble", "--genesis-time", "2027-03-01T12:00:00Z", "--out", filepath.Join(dir, "genesis.json"), "--join", filepath.Join(op, "join.json")}, flags...)...)
 	runArena(t, "genesis", "install", "--dir", op, filepath.Join(dir, "genesis.json"))
 	it, gt := genesisOf(t, filepath.Join(dir, "a")), genesisOf(t, op)
 	if len(gt.Joins) != 1 || len(gt.Validators) != 1 || gt.Validators[0] != gt.Joins[0].GradingAddress {

@@ -28,7 +28,8 @@ func (a *app) challengeCommitCmd() *cobra.Command {
 			"anything is sent. A digest enters a challenge once; --url names an https mirror validators\n" +
 			"may fetch it from besides the node. The verb waits for the entry run's result unless\n" +
 			"--no-wait. A run that ends without a final score says why each attempt of its round\n" +
-			"ended, as `arena grade` does.",
+			"ended, as `arena grade` does, and ends on the classed reason the run kept; under --json\n" +
+			"it prints the run's view all the same.",
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()

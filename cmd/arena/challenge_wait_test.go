@@ -19,7 +19,8 @@ import (
 // A wait on a benchmark or learning run (or a bench check) that ends without a score
 // says, attempt by attempt, why each attempt of the run's round ended as it did: the
 // lines `arena grade` and `arena tender score` print, from GET
-// /v1/rounds/{id}/attempts, and not the run's view.
+// /v1/rounds/{id}/attempts, and ends on the failure the run kept; under --json it
+// prints the run's view instead of the lines.
 
 // fakeNode answers GET path with the JSON of the view views holds for it, as the API
 // encodes it; every other path is 404.
@@ -165,3 +166,46 @@ func TestALapsedBenchCheckExplainsEachAttempt(t *testing.T) {
 		t.Errorf("a lapsed bench printed its view:\n%s", out)
 	}
 }
+
+// TestARefusedRunEndsOnItsReason: a run the committee refused ends on an error of the
+// kept failure's class that names the run and the reason; under --json the run's view
+// is on stdout and no attempt line on stderr. A learning run refused on its held-out
+// round ends on that round's reason.
+func TestARefusedRunEndsOnItsReason(t *testing.T) {
+	const why = "[EXPECTED] The program imports env.steal, which the bench does not offer"
+	const heldWhy = "[EXPECTED] The trained model does not load"
+	d := failedDetail(t, 7, challenge.RunKind, 3, challenge.RunResult{Error: why}, why)
+	run := ledger.RunView{ID: 3, State: challenge.RunRefused, Round: 7, Kept: &challenge.RunResult{Error: why}, Attestations: []challenge.RunAttestationView{}}
+	lrun := ledger.LearnRunView{ID: 4, State: learn.RunRefused, Round: 8, Kept: &learn.RunResult{Bits: 9},
+		HeldoutRound: 9, HeldoutKept: &learn.HeldoutResult{Error: heldWhy}, Attestations: []learn.AttestationView{}}
+	c := fakeNode(t, map[string]any{"/v1/runs/3": run, "/v1/rounds/7/attempts": d, "/v1/learn-runs/4": lrun,
+		"/v1/rounds/9/attempts": failedDetail(t, 9, learn.HeldoutKind, 4, learn.HeldoutResult{Error: heldWhy}, heldWhy)})
+	for _, asJSON := range []bool{false, true} {
+		a, out, errs := waitApp()
+		a.json = asJSON
+		err := a.waitRun(t.Context(), c, 3, time.Minute)
+		if want := "[EXPECTED] run 3 ended refused: The program imports env.steal, which the bench does not offer"; refusal(err, "") != want {
+			t.Errorf("--json %t: %v, want %s", asJSON, err, want)
+		}
+		var shown ledger.RunView
+		switch {
+		case !asJSON && (errs.String() != "run 3: refused, 0 attestations\n"+explained(why) || out.Len() != 0):
+			t.Errorf("stdout\n%s\nstderr\n%s\nwant the progress line and the attempts on stderr alone", out, errs)
+		case asJSON && (errs.Len() != 0 || decode(out.String(), &shown) != nil || shown.State != challenge.RunRefused || shown.Kept.Error != why):
+			t.Errorf("--json: stdout\n%s\nstderr\n%s\nwant the refused run's view alone", out, errs)
+		}
+		a, out, _ = waitApp()
+		a.json = asJSON
+		err = a.waitLearnRun(t.Context(), c, 4, time.Minute, runEnded)
+		if want := "[EXPECTED] learning run 4 ended refused: The trained model does not load"; refusal(err, "") != want {
+			t.Errorf("--json %t: %v, want %s", asJSON, err, want)
+		}
+		var lshown ledger.LearnRunView
+		if asJSON && (decode(out.String(), &lshown) != nil || lshown.ID != 4 || lshown.HeldoutKept.Error != heldWhy) {
+			t.Errorf("--json: stdout\n%s\nwant the refused learning run's view", out)
+		}
+	}
+}
+
+// decode reads the JSON s into v.
+func decode(s string, v any) error { return json.Unmarshal([]byte(s), v) }

@@ -51,7 +51,7 @@ func TestEveryGroupRefusesAnUnknownCommand(t *testing.T) {
 		delete(want, strings.Join(g, " "))
 		path := strings.TrimSpace("arena " + strings.Join(g, " "))
 		code, out, errs := runArgs(append(g, "zzqx", "1")...)
-		if wantErr := "arena: unknown command \"zzqx\" for \"" + path + "\"\n"; code != 1 || out != "" || errs != wantErr {
+		if wantErr := "[EXPECTED] unknown command \"zzqx\" for \"" + path + "\"\n"; code != 1 || out != "" || errs != wantErr {
 			t.Errorf("%s zzqx 1: exit %d, stdout %q, stderr %q; want exit 1, no stdout, stderr %q", path, code, out, errs, wantErr)
 		}
 	}
@@ -66,13 +66,13 @@ func TestAGroupRunAloneNamesItsCommands(t *testing.T) {
 	for _, g := range groups(t) {
 		path := strings.TrimSpace("arena " + strings.Join(g, " "))
 		code, out, errs := runArgs(g...)
-		if prefix := "arena: \"" + path + "\" needs a command: "; code != 1 || out != "" || !strings.HasPrefix(errs, prefix) ||
+		if prefix := "[EXPECTED] \"" + path + "\" needs a command: "; code != 1 || out != "" || !strings.HasPrefix(errs, prefix) ||
 			!strings.HasSuffix(errs, " (\""+path+" --help\" says what each does)\n") {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1, no stdout, stderr %q...", path, code, out, errs, prefix)
 		}
 	}
 	code, _, errs := runArgs("tender")
-	want := `arena: "arena tender" needs a command: amend, answer, appeal, ask, award, check, commit, decline, expire, publish, resolve, reveal, score, withdraw ("arena tender --help" says what each does)` + "\n"
+	want := `[EXPECTED] "arena tender" needs a command: amend, answer, appeal, ask, award, check, commit, decline, expire, publish, resolve, reveal, score, withdraw ("arena tender --help" says what each does)` + "\n"
 	if code != 1 || errs != want {
 		t.Errorf("arena tender: exit %d, stderr %q; want exit 1, %q", code, errs, want)
 	}
@@ -87,11 +87,11 @@ func TestUnknownCommandsAreRefused(t *testing.T) {
 		code int
 		err  string
 	}{
-		{[]string{"tender", "bogus"}, 1, "arena: unknown command \"bogus\" for \"arena tender\"\n"},
-		{[]string{"tender", "claim", "1"}, 1, "arena: unknown command \"claim\" for \"arena tender\"\n"},
-		{[]string{"tender", "scor", "1"}, 1, "arena: unknown command \"scor\" for \"arena tender\"\n\nDid you mean this?\n\tscore\n"},
-		{[]string{"tendr"}, 1, "arena: unknown command \"tendr\" for \"arena\"\n\nDid you mean this?\n\ttender\n"},
-		{[]string{"show", "rund", "1"}, 1, "arena: unknown command \"rund\" for \"arena show\"\n\nDid you mean this?\n\tround\n\trun\n"},
+		{[]string{"tender", "bogus"}, 1, "[EXPECTED] unknown command \"bogus\" for \"arena tender\"\n"},
+		{[]string{"tender", "claim", "1"}, 1, "[EXPECTED] unknown command \"claim\" for \"arena tender\"\n"},
+		{[]string{"tender", "scor", "1"}, 1, "[EXPECTED] unknown command \"scor\" for \"arena tender\"\n\nDid you mean this?\n\tscore\n"},
+		{[]string{"tendr"}, 1, "[EXPECTED] unknown command \"tendr\" for \"arena\"\n\nDid you mean this?\n\ttender\n"},
+		{[]string{"show", "rund", "1"}, 1, "[EXPECTED] unknown command \"rund\" for \"arena show\"\n\nDid you mean this?\n\tround\n\trun\n"},
 		{[]string{"challenge", "fold", "--help"}, 0, ""},
 		{[]string{"tender", "--help"}, 0, ""},
 	} {
@@ -132,6 +132,7 @@ func TestFlagHelpReadsAsWritten(t *testing.T) {
 	}{
 		{[]string{"tender", "publish", "--help"}, "      --weight uints              the weight of each criterion, 1 to 10, in the order of --criterion (default: 1 each)\n"},
 		{[]string{"challenge", "fold", "--help"}, "      --learning   fold a learning challenge (as \"arena learn fold\" does)\n"},
+		{[]string{"bench", "register", "--help"}, "      --quorum int           agreeing validators that settle every round on this bench; its committee draws one more when the arena has the validators, so that one silent member does not stop a round (default 3)\n"},
 	} {
 		if _, out, _ := runArgs(tc.args...); !strings.Contains(out, tc.line) {
 			t.Errorf("arena %s: no line %q in\n%s", strings.Join(tc.args, " "), tc.line, out)

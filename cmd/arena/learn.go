@@ -269,7 +269,8 @@ func (a *app) learnCommitCmd() *cobra.Command {
 			"arena's grading fee. The run's init seed comes from the block that holds the commit. A module\n" +
 			"over 8 MiB is refused here. The verb waits for the run's code length unless --no-wait; a\n" +
 			"run refused, unscored or abandoned says why each attempt of its round ended, as\n" +
-			"`arena grade` does.",
+			"`arena grade` does, and ends on the classed reason the run kept; under --json it prints\n" +
+			"the run's view all the same.",
 		Args: cobra.RangeArgs(1, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -470,7 +471,8 @@ func runEnded(r ledger.LearnRunView) bool {
 // waitLearnRun follows learning run id for at most d until done, printing its progress to stderr unless --json, then
 // prints the run. A run refused, unscored or abandoned, or still open when the wait
 // ends, is an error after a line per attempt of its latest round (the held-out round
-// once it has one) saying why it ended as it did, as `arena grade` prints them.
+// once it has one) saying why it ended as it did, as `arena grade` prints them, and the
+// failure the run kept (see endedWithout).
 func (a *app) waitLearnRun(ctx context.Context, c *client.Client, id ledger.LearnRunID, d time.Duration, done func(ledger.LearnRunView) bool) error {
 	wctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
@@ -484,7 +486,7 @@ func (a *app) waitLearnRun(ctx context.Context, c *client.Client, id ledger.Lear
 			r = now
 			a.explainRound(ctx, c, latestLearnRound(r))
 		}
-		return fmt.Errorf("learning run %d is still %s after %s: `arena show learn-run %d` follows it", id, r.State, d, id)
+		return waitedOut("learning run %d is still %s after %s: `arena show learn-run %d` follows it", id, r.State, d, id)
 	}
 	if err != nil {
 		return err
@@ -492,9 +494,21 @@ func (a *app) waitLearnRun(ctx context.Context, c *client.Client, id ledger.Lear
 	switch r.State {
 	case learn.RunRefused, learn.RunUnscored, learn.RunAbandoned:
 		a.explainRound(ctx, c, latestLearnRound(r))
-		return fmt.Errorf("learning run %d ended %s", id, r.State)
+		return a.endedWithout(r, fmt.Sprintf("learning run %d ended %s", id, r.State), keptFailure(r))
 	}
 	return a.emit(r, func(w io.Writer) { printLearnRun(w, &r) })
+}
+
+// keptFailure is the failure text a learning run kept on its latest round: the
+// held-out round's once it has one, else the run round's; "" when it kept none.
+func keptFailure(r ledger.LearnRunView) string {
+	switch {
+	case r.HeldoutRound != 0 && r.HeldoutKept != nil:
+		return r.HeldoutKept.Error
+	case r.HeldoutRound == 0 && r.Kept != nil:
+		return r.Kept.Error
+	}
+	return ""
 }
 
 // latestLearnRound is a learning run's latest round: its held-out round once it has

@@ -114,7 +114,7 @@ func TestTheAuditReDerivesAGrownPanelsQuorum(t *testing.T) {
 			"  ok   panel quorum settled 4, derived 4 (the terms' quorum of 2 grown by as many members as the panel)",
 		}},
 		{"the terms' quorum recorded for a grown panel", doctored, exitMismatch, "MISMATCH: the entry's grade does not follow from the published data",
-			"arena: audit: a settled number does not follow from the published data\n", []string{
+			"[EXTERNAL] audit: a settled number does not follow from the published data\n", []string{
 				"  FAIL panel quorum settled 2, derived 4 (the terms' quorum of 2 grown by as many members as the panel)",
 			}},
 	} {

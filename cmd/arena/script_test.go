@@ -33,7 +33,8 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"waitnode": waitNode, "keynew": keyNew, "sleep": sleep, "modelserver": startModelServer, "modelmode": setModelMode,
 			"waitentry": waitEntry, "workhost": workHost, "fetchloopback": fetchLoopback, "bidfiles": bidFiles,
-			"waitmatch": waitMatch, "secretfiles": secretFiles,
+			"waitmatch": waitMatch, "secretfiles": secretFiles, "wasmimport": wasmImport, "putwork": putWork,
+			"validators": validators,
 		},
 	})
 }
@@ -95,4 +96,19 @@ func sleep(ts *testscript.TestScript, neg bool, args []string) {
 	d, err := time.ParseDuration(args[0])
 	ts.Check(err)
 	time.Sleep(d)
+}
+
+// validators sets the environment variables PREFIX1, PREFIX2, ... to the validator
+// addresses of the founding terms in the arena directory args[0].
+func validators(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: validators DIR PREFIX")
+	}
+	b, err := os.ReadFile(filepath.Join(ts.MkAbs(args[0]), "genesis.json"))
+	ts.Check(err)
+	var t struct{ Validators []string }
+	ts.Check(json.Unmarshal(b, &t))
+	for i, v := range t.Validators {
+		ts.Setenv(fmt.Sprintf("%s%d", args[1], i+1), v)
+	}
 }

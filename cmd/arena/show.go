@@ -20,7 +20,7 @@ import (
 // takes.
 func (a *app) showCmd() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "show arena|tasks|task N|entry N|grades N|round N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries|judges|tenders|tender N|bid N|matches|match N|challenges|challenge N|benches|bench N|run N|learning|learn N|learn-run N",
+		Use:   "show arena|tasks|task N|entry N|grades N|round N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries|judges|governance|tenders|tender N|bid N|matches|match N|challenges|challenge N|benches|bench N|run N|learning|learn N|learn-run N",
 		Short: "Print one of the ledger's views",
 	}
 	noun := func(use, short string, nargs int, f func(ctx context.Context, c *client.Client, arg string) error) {
@@ -49,6 +49,10 @@ func (a *app) showCmd() *cobra.Command {
 	noun("claimable ADDRESS", "what the arena owes an address", 1, a.showClaimable)
 	noun("tx ID", "a committed transaction by id, with its receipt", 1, a.showTx)
 	noun("judges", "each validator's record as a grader: rounds, agreement, failures, earnings, models", 0, a.showJudges)
+	noun("governance", "the protocol version and terms in force, the upgrade waiting for its height, every proposal and its votes (also: show upgrades)", 0, a.showGovernance)
+	if g, _, err := c.Find([]string{"governance"}); err == nil {
+		g.Aliases = []string{"upgrades", "proposals"}
+	}
 	noun("tenders", "every tender", 0, a.showTenders)
 	noun("tender N", "one tender: terms, criteria, windows, questions, bids with their scorecards and appeals, outcome", 1, a.showTender)
 	noun("bid N", "one tender bid and its scorecard", 1, a.showBid)

@@ -20,8 +20,10 @@ func (a *app) submitCmd() *cobra.Command {
 			"Work at a URL is fixed at filing: submit fetches the URL itself (under the arena's [fetch]\n" +
 			"limits, as its validators would), keeps the bytes in the node's work store and files their\n" +
 			"sha256. Validators grade those bytes and no others, whatever the URL serves later.\n" +
-			"--work-sha256 files a digest computed elsewhere: the node must already keep those bytes,\n" +
-			"or the URL must serve them now.\n\n" +
+			"--work-sha256 files a digest computed elsewhere: the node must already keep those bytes (a\n" +
+			"filing names them, or they were uploaded beforehand with PUT /v1/work/{sha256}), or the URL\n" +
+			"must serve them now. The URL is required even then: validators whose node and peers keep\n" +
+			"no copy fetch the bytes there, so an entry files a digest only with its URL.\n\n" +
 			"--team files a team entry: every member's address and its part in basis points, the\n" +
 			"filer among them, summing to 10000. The split is fixed at filing; at award each member\n" +
 			"is paid its part of the prize and of the bond, the atto left over to the member named first.",
@@ -73,8 +75,7 @@ func (a *app) submitCmd() *cobra.Command {
 	f.StringVar(&workSHA, "work-sha256", "", "the sha256 of --work-url's bytes, computed elsewhere (64 lowercase hex digits)")
 	f.StringVar(&team, "team", "", `a team entry: each member's address and basis points, the filer among them ("0xA..:6000,0xB..:4000")`)
 	c.MarkFlagRequired("task")
-	c.MarkFlagsMutuallyExclusive("work", "work-file", "work-url")
-	c.MarkFlagsOneRequired("work", "work-file", "work-url")
+	c.MarkFlagsMutuallyExclusive("work", "work-file", "work-url") // workText refuses none of them
 	return c
 }
 
@@ -96,10 +97,17 @@ func (a *app) printSubmit(rc sent, kept *keptWork, human string) error {
 }
 
 // workText returns the text an entry files from --work or --work-file, refusing a
-// --work-sha256 without the --work-url whose bytes it names. Submit and replace read it.
+// --work-sha256 without the --work-url whose bytes it names (the ledger files a digest
+// only with its URL: it is where a validator whose node and peers keep no copy fetches
+// the bytes, and grading reads an entry without one as text) and an entry with no work.
+// Submit and replace read it.
 func workText(work, workFile, workURL, workSHA string) (string, error) {
-	if workSHA != "" && workURL == "" {
-		return "", errors.New("--work-sha256 names the bytes of --work-url: give both")
+	switch {
+	case workSHA != "" && workURL == "":
+		return "", errors.New("--work-sha256 needs the --work-url whose bytes it names: an entry files a digest only with its URL, " +
+			"where a validator whose node and peers keep no copy of the bytes fetches them")
+	case work == "" && workFile == "" && workURL == "":
+		return "", errors.New("give the work: --work TEXT, --work-file F or --work-url URL")
 	}
 	if workFile == "" {
 		return work, nil

@@ -175,8 +175,7 @@ func (a *app) taskReplaceCmd() *cobra.Command {
 	f.StringVar(&workURL, "work-url", "", "an https URL whose bytes, fetched now, are the new work")
 	f.StringVar(&workSHA, "work-sha256", "", "the sha256 of --work-url's bytes, computed elsewhere")
 	c.MarkFlagRequired("entry")
-	c.MarkFlagsMutuallyExclusive("work", "work-file", "work-url")
-	c.MarkFlagsOneRequired("work", "work-file", "work-url")
+	c.MarkFlagsMutuallyExclusive("work", "work-file", "work-url") // workText refuses none of them
 	return c
 }
 

@@ -83,7 +83,7 @@ func (a *app) waitRound(ctx context.Context, c *client.Client, id ledger.RoundID
 		}
 	})
 	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
-		return r, fmt.Errorf("round %d is %w after %s: its attempt may have timed out, which the same verb sent again moves on", id, errStillOpen, d)
+		return r, waitedOut("round %d is %w after %s: its attempt may have timed out, which the same verb sent again moves on", id, errStillOpen, d)
 	}
 	return r, err
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arena/arena/ledger"
+	"github.com/arena/arena/ledger/govern"
 	"github.com/arena/arena/node"
 )
 
@@ -46,6 +47,8 @@ func (tf *termsFlags) register(c *cobra.Command, name string) {
 	f.IntVar(&tf.t.Attempts, "attempts", d.Attempts, "attempts per grading round")
 	f.DurationVar(&tf.t.RoundTimeout, "round-timeout", d.RoundTimeout, "how long a grading attempt stays open; a program run's stays open longer when its gas needs it at the gas rate")
 	f.Int64Var(&tf.t.GasRate, "gas-rate", d.GasRate, fmt.Sprintf("gas a second a validator must meter to sit on program runs; their attempts stay open until the whole budget is spent at this rate (default: %d)", ledger.DefaultGasRate))
+	f.Uint64Var(&tf.t.Protocol, "protocol", 0, fmt.Sprintf("protocol version the arena opens under (default: %d, the latest this binary knows)", ledger.KnownVersion()))
+	f.Uint64Var(&tf.t.UpgradeNotice, "upgrade-notice", 0, fmt.Sprintf("fewest blocks between a governance proposal and the height it takes effect at: the time operators have to install a release (default: %d)", govern.DefaultNotice))
 	f.StringVar(&tf.registry, "registry", "", "EVM registry address told of each won award (default: none)")
 	f.StringVar(&tf.treasury, "treasury", "", "address paid tender fees and forfeits (default: a treasury key generated into the keystore)")
 	f.StringArrayVar(&tf.fund, "fund", nil, "genesis allocation ADDRESS=AMOUNT (repeatable)")

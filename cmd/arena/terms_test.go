@@ -19,7 +19,8 @@ import (
 // termFlagNames are the founding-term flags, each of which `arena init` and `arena
 // testnet` both take.
 var termFlagNames = []string{"name", "symbol", "dev", "entry-bond", "appeal-bond", "appeal-window", "appeal-growth", "grading-window", "committee",
-	"quorum", "attempts", "round-timeout", "gas-rate", "registry", "treasury", "fund", "fee-per-tx", "fee-per-byte", "grading-fee", "validator-fund", "operator-bond"}
+	"quorum", "attempts", "round-timeout", "gas-rate", "registry", "treasury", "fund", "fee-per-tx", "fee-per-byte", "grading-fee", "validator-fund", "operator-bond",
+	"protocol", "upgrade-notice"}
 
 // TestInitAndTestnetTakeTheSameTermFlags: every founding term `arena init` can set,
 // `arena testnet` can set too, by the same flag with the same type, default and help;

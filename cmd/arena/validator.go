@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -27,13 +26,13 @@ func (a *app) validatorCmd() *cobra.Command {
 		Use:   "validator",
 		Short: "Join, leave or change the validator set after genesis; report a validator's equivocation",
 		Long: "An operator with a join statement (arena operator init) joins by sending it from its grading\n" +
-			"address with the validator bond; the validators in force vote on it (arena validator vote).\n" +
+			"address with the validator bond; the validators in force vote on it (arena vote).\n" +
 			"A validator leaves with exit, or is removed by a vote another proposes; its bond comes back\n" +
 			"once the terms' unbonding blocks have passed. Anyone may report two conflicting attestations\n" +
 			"one validator signed: it loses the terms' slash share of its bond and its place, for good.",
 	}
 	c.AddCommand(a.validatorListCmd(), a.validatorJoinCmd(), a.validatorExitCmd(), a.validatorRemoveCmd(),
-		a.validatorVoteCmd(), a.validatorReportCmd())
+		a.validatorReportCmd())
 	return c
 }
 
@@ -182,25 +181,6 @@ func (a *app) validatorRemoveCmd() *cobra.Command {
 	}
 	c.Flags().Uint64Var(&blocks, "deadline", defaultVoteBlocks, "blocks the validators have to vote")
 	return c
-}
-
-func (a *app) validatorVoteCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "vote PROPOSAL",
-		Short: "Sign a proposal: a join, a removal, an upgrade or a change of terms",
-		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := strconv.ParseUint(args[0], 10, 64)
-			if err != nil {
-				return fmt.Errorf("proposal: %w", err)
-			}
-			rc, err := a.send(cmd.Context(), ledger.Amount{}, govern.Vote{Proposal: id})
-			if err != nil {
-				return err
-			}
-			return a.printReceipt(rc, fmt.Sprintf("voted for proposal %d", id))
-		},
-	}
 }
 
 func (a *app) validatorReportCmd() *cobra.Command {

@@ -12,7 +12,7 @@ import (
 func (a *app) verifyCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "verify",
-		Short: "Replay the directory's log from genesis (or the snapshot it was restored from) and check every outcome and state hash",
+		Short: "Replay the directory's log from genesis (or the snapshot it was restored from or pruned to) and check every outcome and state hash",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := node.LoadConfig(a.dir)

@@ -26,20 +26,16 @@ type keptWork struct {
 // keepWork makes the bytes at url the node's to serve and returns their digest, for a
 // submit to commit. Without want it fetches url as a validator would and uploads the
 // bytes. With want (a digest computed elsewhere), bytes the node already keeps under it
-// are used as they are; otherwise url must serve bytes with that digest now, and they
-// are uploaded.
+// are used as they are, whether a filing names them yet or they were uploaded
+// beforehand (PUT /v1/work/{sha256}); otherwise url must serve bytes with that digest
+// now, and they are uploaded.
 func (a *app) keepWork(ctx context.Context, c *client.Client, url, want string) (*keptWork, error) {
 	if want != "" {
 		if !wire.IsDigest(want) {
 			return nil, fmt.Errorf("--work-sha256: %q is not 64 lowercase hex digits", want)
 		}
-		b, err := c.Work(ctx, want)
-		var ce *client.Error
-		switch {
-		case err == nil:
-			return &keptWork{wire.Work{SHA256: want, Size: len(b)}, "the node already keeps"}, nil
-		case !errors.As(err, &ce) || ce.Status != http.StatusNotFound:
-			return nil, err
+		if w, ok, err := keptBy(ctx, c, want); err != nil || ok {
+			return w, err
 		}
 	}
 	b, err := a.fetchWork(ctx, url)
@@ -60,6 +56,34 @@ func (a *app) keepWork(ctx context.Context, c *client.Client, url, want string) 
 		return nil, fmt.Errorf("keep the work of %s on the node: %w", url, err)
 	}
 	return &keptWork{w, "fetched from " + url + ", now kept by the node"}, nil
+}
+
+// keptBy returns the work the node keeps under digest, if it keeps any: bytes a filing
+// names, which GET /v1/work/{sha256} serves, or an upload no filing names yet, which
+// only the upload listing shows.
+func keptBy(ctx context.Context, c *client.Client, digest string) (*keptWork, bool, error) {
+	b, err := c.Work(ctx, digest)
+	var ce *client.Error
+	switch {
+	case err == nil:
+		return &keptWork{wire.Work{SHA256: digest, Size: len(b)}, "the node already keeps"}, true, nil
+	case !errors.As(err, &ce) || ce.Status != http.StatusNotFound:
+		return nil, false, err
+	}
+	ups, err := c.WorkUploads(ctx)
+	if err != nil {
+		return nil, false, fmt.Errorf("list the node's work uploads: %w", err)
+	}
+	for _, u := range ups.Uploads {
+		if u.SHA256 == digest {
+			w := wire.Work{SHA256: digest, Size: int(u.Size)}
+			if u.Uploader != nil {
+				w.Uploader = *u.Uploader
+			}
+			return &keptWork{w, "the node already keeps, uploaded beforehand"}, true, nil
+		}
+	}
+	return nil, false, nil
 }
 
 // fetchWork fetches url under the arena's [fetch] limits, those its validators fetch

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/pem"
 	"io"
 	"log"
@@ -42,4 +43,22 @@ func fetchLoopback(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	cfg.Fetch.AllowLoopback = true
 	ts.Check(node.WriteConfig(dir, cfg))
+}
+
+// putWork uploads the file args[2] to the work store of the node of the arena
+// directory args[0] (PUT /v1/work/{sha256}), signed by the key args[1] of its keystore,
+// as a solver uploads work before any filing names it.
+func putWork(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: putwork DIR KEY FILE")
+	}
+	b, err := os.ReadFile(ts.MkAbs(args[2]))
+	ts.Check(err)
+	a := &app{dir: ts.MkAbs(args[0]), key: args[1], getenv: func(string) string { return "" }}
+	c, err := a.client()
+	ts.Check(err)
+	k, err := a.signer()
+	ts.Check(err)
+	_, err = c.WithSigner(k).PutWork(context.Background(), b)
+	ts.Check(err)
 }

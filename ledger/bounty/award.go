@@ -155,19 +155,23 @@ func (s *State) payPrize(env round.Env, t *task, e *entry, rank int, amt book.Am
 	return ev
 }
 
-// refund sends back, prize that no rank took, to the task's funders in proportion to
-// what each added, recording it on the task.
+// refund sends back, prize that no rank took, to the task's funders, recording it on the
+// task: under the rules of protocol version 2 in proportion to what each funder added in
+// all (SplitBack), one row per funder, the task marked PerFunder; under version 1's in
+// proportion to each funding apart (SplitBackPerFunding).
 func (s *State) refund(env round.Env, t *task, back book.Amount) []book.Event {
-	funds := t.funds()
-	parts := SplitBack(back, funds)
+	split := SplitBackPerFunding
+	if s.terms.RefundPerFunder {
+		split, t.PerFunder = SplitBack, true
+	}
 	var ev []book.Event
-	for i, f := range funds {
-		if parts[i].IsZero() {
+	for _, p := range split(back, t.funds()) {
+		if p.Prize.IsZero() {
 			continue
 		}
-		env.Book.Release(PrizePool, f.From, parts[i])
-		t.Refunds = append(t.Refunds, Payout{Address: f.From, Prize: parts[i]})
-		ev = append(ev, book.Event{Type: "prize_returned", Height: env.At.Height, Task: uint64(t.ID), Address: book.AddrPtr(f.From), Amount: book.AmountPtr(parts[i])})
+		env.Book.Release(PrizePool, p.Address, p.Prize)
+		t.Refunds = append(t.Refunds, p)
+		ev = append(ev, book.Event{Type: "prize_returned", Height: env.At.Height, Task: uint64(t.ID), Address: book.AddrPtr(p.Address), Amount: book.AmountPtr(p.Prize)})
 	}
 	return ev
 }
@@ -188,7 +192,7 @@ func (s *State) awardReady(env round.Env, t *task) *book.Error {
 		case waiting && s.gradingOver(e, env.At.Now):
 			continue // stalled: award goes ahead without it
 		case e.State == EntryPending, e.State == EntryUngraded:
-			return errAwardUngraded
+			return errAwardUngraded(t.gradingFrom() + s.gradingWindow(t))
 		case e.State == EntryGrading:
 			return errAwardGrading
 		case e.State == EntryAppealed:

@@ -90,7 +90,11 @@ func (s *State) Submit(env round.Env, b Submit) (book.Outcome, *book.Error) {
 		return book.Outcome{}, errSponsorEntry
 	case t.Settled != "" || at.Now >= t.ClosesAt:
 		return book.Outcome{}, errTaskClosed
-	case s.filed[filing{t.ID, at.From}] != 0:
+	}
+	if id := s.filed[filing{t.ID, at.From}]; id != 0 {
+		if s.entry(id).Solver != at.From {
+			return book.Outcome{}, errTeamMember(id)
+		}
 		return book.Outcome{}, errEnteredTwice
 	}
 	if err := checkWork(t, b.Work, b.WorkURL, b.WorkSHA256, b.Commitment); err != nil {

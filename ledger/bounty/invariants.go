@@ -2,6 +2,7 @@ package bounty
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/round"
@@ -105,7 +106,8 @@ func (s *State) checkEntry(rs *round.Set, e *entry) error {
 }
 
 // checkTiers states a task's prize rules: its shares split the whole, and once settled
-// its podium and refunds account for the prize to the atto.
+// its podium and refunds account for the prize to the atto, its refunds one row per
+// funder when they were split per funder.
 func checkTiers(t *task) error {
 	if len(t.Shares) > 0 && (len(t.Shares) > MaxShares || !basis(t.Shares)) {
 		return fmt.Errorf("task %d: shares do not split the whole", t.ID)
@@ -120,8 +122,11 @@ func checkTiers(t *task) error {
 			unfilled = mustAdd(unfilled, p.Amount)
 		}
 	}
-	for _, r := range t.Refunds {
+	for i, r := range t.Refunds {
 		back = mustAdd(back, r.Prize)
+		if t.PerFunder && slices.ContainsFunc(t.Refunds[:i], func(p Payout) bool { return p.Address == r.Address }) {
+			return fmt.Errorf("task %d: refunds name %s twice", t.ID, r.Address)
+		}
 	}
 	if t.Settled == TaskVoided {
 		unfilled, sum = t.Prize, t.Prize

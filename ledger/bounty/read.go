@@ -33,7 +33,7 @@ func (s *State) taskView(rs *round.Set, t *task, now int64, prose bool) TaskView
 		ClosesAt: t.ClosesAt, State: t.state(now), Entries: append([]EntryID{}, t.Entries...),
 		Winner: t.Winner, AwardedAt: t.AwardedAt, Sealed: t.sealed(), GradingBy: t.gradingFrom() + s.gradingWindow(t),
 		Shares: slices.Clone(t.Shares), TopUps: slices.Clone(t.TopUps), Extensions: slices.Clone(t.Extensions),
-		Podium: slices.Clone(t.Podium), Refunds: slices.Clone(t.Refunds),
+		Podium: slices.Clone(t.Podium), Refunds: slices.Clone(t.Refunds), RefundsPerFunder: t.PerFunder,
 		CopyBase: t.CopyBase,
 	}
 	if t.sealed() {

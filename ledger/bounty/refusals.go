@@ -134,12 +134,23 @@ var (
 	errAlreadyAwarded = book.Refuse("This task was already awarded")
 	errAlreadyVoided  = book.Refuse("This task was already voided")
 	errNotClosed      = book.Refuse("The task has not closed yet")
-	errAwardUngraded  = book.Refuse("An entry has not been graded yet")
 	errAwardGrading   = book.Refuse("An entry is still being graded")
 	errAwardAppealed  = book.Refuse("An appeal is still pending")
 	errAwardWindow    = book.Refuse("An appeal window is still open")
 	errAwardSealed    = book.Refuse("The reveal window is still open")
 )
+
+// errTeamMember refuses an entry by someone who filed none but is a member of entry
+// id's team on the same task: a member is on at most one entry of a task.
+func errTeamMember(id EntryID) *book.Error {
+	return refusef("Already a member of entry %d's team on this task: a member is on at most one entry of a task", id)
+}
+
+// errAwardUngraded refuses an award while an entry waits on its first grade and the
+// grading window, which ends at until (unix seconds of the arena's clock), is still open.
+func errAwardUngraded(until int64) *book.Error {
+	return refusef("An entry has not been graded yet: grading may go on until %d (unix seconds), when the grading window closes", until)
+}
 
 func refusef(format string, args ...any) *book.Error {
 	return book.Refuse(fmt.Sprintf(format, args...))

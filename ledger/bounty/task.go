@@ -34,6 +34,9 @@ type task struct {
 	// Windows are the appeal and grading windows the task keeps after an adopted change
 	// of terms altered the arena's; nil: the terms in force.
 	Windows *Windows `json:"windows,omitempty"`
+	// PerFunder marks refunds split once per funder (protocol version 2); false: once
+	// per funding (version 1).
+	PerFunder bool `json:"per_funder,omitempty"`
 
 	Questions []*clarify.Question `json:"questions,omitempty"` // public clarifications, in the order asked
 }

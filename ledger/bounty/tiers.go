@@ -2,6 +2,7 @@ package bounty
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/round"
@@ -72,21 +73,55 @@ func SplitTeam(amount book.Amount, team []Member) []book.Amount {
 	return out
 }
 
-// SplitBack returns each funder's part of back, an amount of the prize sent back at
-// award: in proportion to what each funding added, rounded down, the remainder to the
-// sponsor (the first funding). Award and audit both use it.
-func SplitBack(back book.Amount, funds []Funding) []book.Amount {
-	out := make([]book.Amount, len(funds))
+// SplitBackPerFunding is protocol version 1's rule for back, an amount of the prize sent
+// back at award: one row per funding, in order (the sponsor's posting first), each
+// funding after the first back times what it added over the prize, rounded down, the
+// sponsor the rest. A funder who topped up twice is rounded twice and named twice;
+// version 2 rounds once per funder (SplitBack). A row may be zero.
+func SplitBackPerFunding(back book.Amount, funds []Funding) []Payout {
+	out := make([]Payout, len(funds))
 	var total book.Amount
-	for _, f := range funds {
-		total, _ = total.Add(f.Amount)
+	for i, f := range funds {
+		total = mustAdd(total, f.Amount)
+		out[i].Address = f.From
 	}
 	rest := back
 	for i := len(funds) - 1; i >= 1; i-- {
-		out[i], _ = back.MulDiv(funds[i].Amount, total)
-		rest, _ = rest.Sub(out[i])
+		out[i].Prize, _ = back.MulDiv(funds[i].Amount, total)
+		rest, _ = rest.Sub(out[i].Prize)
 	}
-	out[0] = rest
+	if len(out) > 0 {
+		out[0].Prize = rest
+	}
+	return out
+}
+
+// SplitBack returns what each funder gets of back, an amount of the prize sent back at
+// award: one row per funder, in the order of their first funding (the sponsor, whose
+// posting is the first, leads). Each funder after the sponsor gets back times the sum of
+// what they added over the prize, rounded down once; the sponsor gets the rest, so the
+// rows sum to back to the atto. A row may be zero.
+func SplitBack(back book.Amount, funds []Funding) []Payout {
+	var out []Payout
+	var total book.Amount
+	for _, f := range funds {
+		total = mustAdd(total, f.Amount)
+		i := slices.IndexFunc(out, func(p Payout) bool { return p.Address == f.From })
+		if i < 0 {
+			i = len(out)
+			out = append(out, Payout{Address: f.From})
+		}
+		out[i].Prize = mustAdd(out[i].Prize, f.Amount) // what the funder added, for now
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	rest := back
+	for i := len(out) - 1; i >= 1; i-- {
+		out[i].Prize, _ = back.MulDiv(out[i].Prize, total)
+		rest, _ = rest.Sub(out[i].Prize) // the floors sum to at most back
+	}
+	out[0].Prize = rest
 	return out
 }
 

@@ -42,8 +42,11 @@ type TaskView struct {
 	Extensions []int64       `json:"extensions,omitempty"` // the close each extension set, oldest first
 	Podium     []Place       `json:"podium,omitempty"`     // a tiered task's award, rank by rank
 	Refunds    []Payout      `json:"refunds,omitempty"`    // prize sent back to its funders at award
-	CopyBase   bool          `json:"copy_base,omitempty"`  // the copy check leaves out spec, rubric and template
-	Template   string        `json:"template,omitempty"`   // omitted in get_tasks
+	// RefundsPerFunder says the refunds were split once per funder (protocol version
+	// 2); false: once per funding (version 1), a funder who topped up twice named twice.
+	RefundsPerFunder bool   `json:"refunds_per_funder,omitempty"`
+	CopyBase         bool   `json:"copy_base,omitempty"` // the copy check leaves out spec, rubric and template
+	Template         string `json:"template,omitempty"`  // omitted in get_tasks
 
 	Questions []QuestionView `json:"questions,omitempty"` // public clarifications and their answers; omitted in get_tasks
 }

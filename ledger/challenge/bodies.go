@@ -45,7 +45,7 @@ type BenchRegister struct {
 	MinCases int       `json:"min_cases"` // cases a run needs to rank (100)
 	Profiles []string  `json:"profiles"`  // must hold "full"; "practice" optional
 	Model    string    `json:"model,omitempty"`
-	Quorum   int       `json:"quorum"` // committee size and quorum of every round on this bench (3)
+	Quorum   int       `json:"quorum"` // agreeing validators that settle every round on this bench (3); its committee has one spare beside them when the arena has the validators
 	InitGas  int64     `json:"init_gas"`
 	CaseGas  int64     `json:"case_gas"`
 	BenchGas int64     `json:"bench_gas"`

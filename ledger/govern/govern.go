@@ -193,17 +193,17 @@ func (s *State) pendingUpgrade() *Proposal {
 	return nil
 }
 
-// window checks a proposal's deadline and height against the env.
+// window checks a proposal's height and then its deadline against the env.
 func window(e *Env, height, deadline uint64) *book.Error {
 	switch {
-	case deadline <= e.Height:
-		return refusef("A proposal's deadline must be after the current height %d", e.Height)
-	case deadline-e.Height > MaxVoteBlocks:
-		return refusef("A proposal takes votes for at most %d blocks", MaxVoteBlocks)
 	case height <= e.Height:
 		return refusef("Height %d is not after the current height %d", height, e.Height)
 	case height < e.Height+e.Notice:
 		return refusef("Height %d is too soon: operators need %d blocks' notice, so the earliest is %d", height, e.Notice, e.Height+e.Notice)
+	case deadline <= e.Height:
+		return refusef("A proposal's deadline must be after the current height %d", e.Height)
+	case deadline-e.Height > MaxVoteBlocks:
+		return refusef("A proposal takes votes for at most %d blocks", MaxVoteBlocks)
 	case deadline >= height:
 		return refusef("The deadline %d must come before height %d", deadline, height)
 	}
