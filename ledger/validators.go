@@ -98,19 +98,9 @@ func (s *State) validatorTx(tx *Tx) (Outcome, *Error) {
 // records returns the validator set's records, founding them from the terms in force
 // on first use: until the set first changes, the founders are only named by the terms.
 func (s *State) records() *valset.State {
-	if !s.vals.Empty() {
-		return s.vals
+	if s.vals.Empty() {
+		s.found(s.vals)
 	}
-	n := len(s.terms.Validators)
-	keys, names := make([][]byte, n), make([]string, n)
-	for i, a := range s.terms.Validators {
-		for _, j := range s.founding.Joins {
-			if j.GradingAddress == a {
-				keys[i], names[i] = j.ConsensusPubKey, j.Name
-			}
-		}
-	}
-	s.vals.Found(s.terms.Validators, keys, names, Amount{})
 	return s.vals
 }
 
@@ -121,8 +111,23 @@ func (s *State) view() *valset.State {
 		return s.vals
 	}
 	recs := valset.New()
-	s.copyRecords(recs)
+	s.found(recs)
 	return recs
+}
+
+// found records in recs the founders the terms in force name, each with its consensus
+// key and name when the founding joins give them, and no bond.
+func (s *State) found(recs *valset.State) {
+	n := len(s.terms.Validators)
+	keys, names := make([][]byte, n), make([]string, n)
+	for i, a := range s.terms.Validators {
+		for _, j := range s.founding.Joins {
+			if j.GradingAddress == a {
+				keys[i], names[i] = j.ConsensusPubKey, j.Name
+			}
+		}
+	}
+	recs.Found(s.terms.Validators, keys, names, Amount{})
 }
 
 // lookup returns the record of grading address a, changing nothing.
@@ -181,14 +186,6 @@ func (s *State) checkJoiner(j *Join) *Error {
 		return errSetFull
 	}
 	return nil
-}
-
-// copyRecords fills recs with the records the founding would make, changing nothing.
-func (s *State) copyRecords(recs *valset.State) {
-	saved := s.vals
-	s.vals = recs
-	s.records()
-	s.vals = saved
 }
 
 // join escrows the bond and opens the admission proposal.
