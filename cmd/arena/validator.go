@@ -117,12 +117,12 @@ func (a *app) validatorJoinCmd() *cobra.Command {
 	}
 	f := c.Flags()
 	f.StringVar(&statement, "statement", "", "the join statement (default: --dir's join.json)")
-	f.StringVar(&bond, "bond", "", `the validator bond in force, in whole units or "atto:N" (default: the founding terms')`)
+	f.StringVar(&bond, "bond", "", `the validator bond, in whole units or "atto:N" (default: the terms in force's)`)
 	f.Uint64Var(&blocks, "deadline", defaultVoteBlocks, "blocks the validators have to vote")
 	return c
 }
 
-// bondOf parses --bond, defaulting to the founding terms' validator bond.
+// bondOf parses --bond, defaulting to the validator bond of the terms in force.
 func (a *app) bondOf(ctx context.Context, c *client.Client, bond string) (ledger.Amount, error) {
 	if bond != "" {
 		v, err := parseAmount(bond)
@@ -131,11 +131,11 @@ func (a *app) bondOf(ctx context.Context, c *client.Client, bond string) (ledger
 		}
 		return v, nil
 	}
-	ar, err := c.Arena(ctx)
+	g, err := c.Governance(ctx)
 	if err != nil {
 		return ledger.Amount{}, err
 	}
-	return ar.Terms.ValidatorBond, nil
+	return g.InForce.ValidatorBond, nil
 }
 
 func (a *app) validatorExitCmd() *cobra.Command {
