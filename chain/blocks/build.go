@@ -54,13 +54,13 @@ func (b *Builder) Add(tx *ledger.Tx, id [32]byte) (out ledger.Outcome, refused, 
 // Evidence hands the ledger the consensus evidence the block carries (comet's
 // RequestFinalizeBlock.Misbehavior), before any transaction: the block begins, and the
 // evidence and what it caused join the block's begin-block events, from which a replay
-// reads it back (Misbehaved).
-func (b *Builder) Evidence(ms []ledger.Misbehavior) {
+// reads it back (Misbehaved). It returns those events.
+func (b *Builder) Evidence(ms []ledger.Misbehavior) []ledger.Event {
 	if len(ms) == 0 {
-		return
+		return nil
 	}
 	b.s.BeginBlock(b.blk)
-	b.s.Misbehaved(b.blk.Height, ms)
+	return b.s.Misbehaved(b.blk.Height, ms)
 }
 
 // Misbehaved begins block blk on s and hands the ledger again the evidence the block's

@@ -39,7 +39,7 @@ func (a *App) FinalizeBlock(_ context.Context, req *abci.RequestFinalizeBlock) (
 	if err != nil {
 		return nil, a.halt(err)
 	}
-	b.Evidence(evidenceOf(req.Misbehavior))
+	a.logEvidence(b.Evidence(evidenceOf(req.Misbehavior)))
 	results := make([]*abci.ExecTxResult, len(txs))
 	var dropped []decoded
 	wires := make([][]byte, 0, len(txs)) // the encodings of the transactions b records

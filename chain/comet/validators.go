@@ -27,6 +27,19 @@ func evidenceOf(ms []abci.Misbehavior) []ledger.Misbehavior {
 	return out
 }
 
+// logEvidence logs what the ledger made of a block's evidence: each validator slashed,
+// and each piece ignored with its reason.
+func (a *App) logEvidence(evs []ledger.Event) {
+	for _, ev := range evs {
+		switch ev.Type {
+		case "validator_slashed":
+			a.log.Warn("validator slashed", "height", ev.Height, "validator", ev.Address, "amount", ev.Amount, "for", ev.Note)
+		case "evidence_ignored":
+			a.log.Info("evidence ignored", "height", ev.Height, "consensus_address", ev.Address, "why", ev.Note)
+		}
+	}
+}
+
 // validatorUpdates are the changes to the CometBFT validator set the block made on s,
 // as FinalizeBlock returns them: a validator that joined at JoinPower, like the
 // founding ones, one that left at power 0.
