@@ -45,10 +45,12 @@ var bounded = []boundedNames{
 		"earlier", "against", "champion", "challenger", "copy_of", "duplicate_of", "winner", "winning_bid", "heldout_round", "last_round",
 		"entries", "awarded", "benches", "bets", "bids", "challenges", "learn_runs", "learning", "matches", "open", "solvers", "tasks",
 		"tenders", "voided", "agreed", "attested", "failed", "kept", "abandoned", "declined", "expired", "revealed", "scored", "withdrawn",
-		"won", "amendments", "grades", "wins", "disqualifications", "attempts", "ranked", "needed", "opened", "rescore", "epoch", "index",
+		"won", "amendments", "grades", "wins", "games", "losses", "draws", "disqualifications", "attempts", "ranked", "needed", "opened", "rescore", "epoch", "index",
 		"subject", "ref", "replaces", "replaced_by", "proposal", "adopted", "closed", "target",
 		"version", "protocol", "binary_knows", // a protocol version moves up by one an adopted upgrade
 		"joined", "leaves", "returns"}}, // a validator's heights: a height, or one plus unbonding_blocks (at most 10^7)
+	{"the OCDS documents' names for numbers bounded above: tender totals, criterion indexes, basis points, bid caps and counts of tenderers", "", []string{
+		"totalAfter", "totalBefore", "totalMax", "criterion", "feeBps", "maxBids", "numberOfTenderers"}},
 	{"blocks of notice a proposal gives, which the terms cap at govern.MaxVoteBlocks (10^6)", "", []string{"notice", "upgrade_notice"}},
 	{"blocks a bond stays posted after its validator leaves, which the terms cap at MaxUnbondingBlocks (10^7)", "", []string{"unbonding_blocks"}},
 	{"small numbers the rules cap: attempts, turns, seats, hit points, rungs and scores, quorums, committees, ranks, weights, " +

@@ -71,6 +71,11 @@ func notFound(msg string) error {
 	return &httpError{http.StatusNotFound, ledger.Expected.String(), msg}
 }
 
+// conflict answers a view of something whose state has no such view yet, or never will.
+func conflict(msg string) error {
+	return &httpError{http.StatusConflict, ledger.Expected.String(), msg}
+}
+
 // badRequest answers a request the API cannot read.
 func badRequest(msg string) error {
 	return &httpError{http.StatusBadRequest, ledger.Expected.String(), msg}

@@ -17,7 +17,9 @@ import (
 // TestMatchViewsAreTheLedgersViews: issue 15's API. GET /v1/matches and
 // /v1/matches/{id} answer exactly the ledger's views: [] before any match, then the
 // created match as the ledger shows it; a missing match is a 404 and an id that cannot
-// be parsed a 400, each with its exact message.
+// be parsed a 400, each with its exact message. Issue 38's: GET /v1/agents is the
+// ledger's Agents ([] before any finished match), and GET /v1/matches/{id}/episode of a
+// match not finished is a 409 in the ledger's words, never a partial document.
 func TestMatchViewsAreTheLedgersViews(t *testing.T) {
 	op, err := account.Generate()
 	if err != nil {
@@ -46,8 +48,9 @@ func TestMatchViewsAreTheLedgersViews(t *testing.T) {
 	// the create; the views are compared once it has, so that no block falls between.
 	var all []ledger.MatchView
 	var one ledger.MatchView
+	var agents []ledger.AgentView
 	for try := 0; ; try++ {
-		f.eng.View(func(s *ledger.State) { all = s.Matches(); one, _ = s.Match(1) })
+		f.eng.View(func(s *ledger.State) { all = s.Matches(); one, _ = s.Match(1); agents = s.Agents() })
 		if one.AnchorHeight != 0 {
 			break
 		}
@@ -59,6 +62,7 @@ func TestMatchViewsAreTheLedgersViews(t *testing.T) {
 	for path, c := range map[string]struct{ want, got any }{
 		"/v1/matches":   {&all, &[]ledger.MatchView{}},
 		"/v1/matches/1": {&one, &ledger.MatchView{}},
+		"/v1/agents":    {&agents, &[]ledger.AgentView{}},
 	} {
 		if st := f.get(path, c.got); st != http.StatusOK {
 			t.Fatalf("GET %s = %d", path, st)
@@ -75,6 +79,9 @@ func TestMatchViewsAreTheLedgersViews(t *testing.T) {
 		{"/v1/matches/2", 404, "no match 2"},
 		{"/v1/matches/0", 400, "match id must be a positive integer"},
 		{"/v1/matches/one", 400, "match id must be a positive integer"},
+		{"/v1/matches/1/episode", 409, "match 1 is not finished yet: it is waiting"},
+		{"/v1/matches/2/episode", 404, "no match 2"},
+		{"/v1/matches/x/episode", 400, "match id must be a positive integer"},
 	} {
 		var got api.ErrorBody
 		st := f.get(tc.path, &got)

@@ -21,6 +21,7 @@ import (
 	"github.com/arena/arena/ledger/match/receipt"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
+	"github.com/arena/arena/ocds"
 	"github.com/arena/arena/store"
 )
 
@@ -97,6 +98,7 @@ var schemaTypes = map[string]any{
 	"Buyer": ledger.BuyerRecord{}, "Bidder": ledger.BidderRecord{},
 	"Match": ledger.MatchView{}, "MatchAgent": match.Agent{}, "MatchTurn": ledger.MatchTurnView{}, "Decision": ledger.DecisionView{},
 	"BattleEvent": battle.Event{}, "BetPool": ledger.BetPoolView{}, "MatchBet": ledger.BetView{},
+	"Agent": ledger.AgentView{}, "Episode": match.Episode{}, "EpisodeAgent": match.AgentKeyed{}, "EpisodeTurn": match.EpisodeTurn{},
 	"Challenge": ledger.ChallengeView{}, "ChallengeEntry": ledger.ChallengeEntryView{}, "Run": ledger.RunView{}, "Bench": ledger.BenchView{},
 	"Fold": ledger.FoldView{}, "FoldTerms": challenge.FoldTerms{}, "BenchCheck": challenge.BenchCheck{}, "CheckAttestation": challenge.CheckAttestationView{},
 	"RunResult": challenge.RunResult{}, "RunAttestation": challenge.RunAttestationView{}, "Composite": composite.Result{}, "CompositeCategory": composite.Category{},
@@ -104,7 +106,8 @@ var schemaTypes = map[string]any{
 	"LearnChallenge": ledger.LearnChallengeView{}, "LearnRank": learn.RankView{}, "LearnRun": ledger.LearnRunView{}, "LearnAttestation": learn.AttestationView{},
 	"LearnFold": learn.FoldView{}, "LearnPayment": learn.PaymentView{}, "LearnScore": learn.Score{}, "LearnRunResult": learn.RunResult{}, "LearnHeldoutResult": learn.HeldoutResult{},
 	"Member": ledger.Member{}, "Funding": ledger.Funding{}, "Place": ledger.Place{}, "Payout": ledger.Payout{}, "Batch": wire.Batch{}, "BatchResult": wire.BatchResult{},
-	"Arena": wire.Arena{}, "Domain": wire.Domain{}, "TypedDataTypes": wire.TypedDataTypes{}, "TypedDataSchema": wire.Schema{}}
+	"Arena": wire.Arena{}, "Domain": wire.Domain{}, "TypedDataTypes": wire.TypedDataTypes{}, "TypedDataSchema": wire.Schema{},
+	"OCDSReleasePackage": ocds.ReleasePackage{}, "OCDSRecordPackage": ocds.RecordPackage{}, "OCDSRelease": ocds.Release{}}
 
 // TestTheReceiptSchemaIsItsJSON: the receipt, which encodes itself (hashes as hex, the
 // reason by name), has the schema properties its encoding writes.

@@ -1,7 +1,9 @@
 package api_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,6 +15,7 @@ import (
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/ledgertest"
 	"github.com/arena/arena/ledger/tender"
+	"github.com/arena/arena/ocds"
 )
 
 // TestTenderViewsAreTheLedgersViews: DESIGN.md, "api/ thin over the node". Each tender
@@ -58,6 +61,10 @@ func TestMissingAndMalformedTenderIDs(t *testing.T) {
 		msg    string
 	}{
 		{"/v1/tenders/9", 404, "no tender 9"},
+		{"/v1/tenders/9/ocds", 404, "no tender 9"},
+		{"/v1/tenders/9/ocds/record", 404, "no tender 9"},
+		{"/v1/tenders/x/ocds", 400, "tender id must be a positive integer"},
+		{"/v1/tenders/0/ocds/record", 400, "tender id must be a positive integer"},
 		{"/v1/bids/3", 404, "no bid 3"},
 		{"/v1/tender-rounds/4", 404, "no tender round 4"},
 		{"/v1/tender-checks/" + digest, 404, "no check of criteria digest " + digest},
@@ -216,5 +223,23 @@ func TestATenderTransactionIsQuoted(t *testing.T) {
 	}
 	if h, _ := f.heightAndNonce(); h != h0 {
 		t.Errorf("a quote moved the height from %d to %d", h0, h)
+	}
+}
+
+// TestTheArenaOCDSExtensionIsServed: the extension every OCDS package lists is served
+// where the package says, with its schema patch beside it, byte for byte as package
+// ocds holds them.
+func TestTheArenaOCDSExtensionIsServed(t *testing.T) {
+	f := newFixture(t)
+	for path, want := range map[string][]byte{ocds.ExtensionPath: ocds.Extension, ocds.SchemaPath: ocds.ReleaseSchema} {
+		resp, err := http.Get(f.srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != http.StatusOK || !bytes.Equal(got, want) || resp.Header.Get("Content-Type") != "application/json" {
+			t.Errorf("GET %s = %d %q, %v; want the embedded document", path, resp.StatusCode, resp.Header.Get("Content-Type"), err)
+		}
 	}
 }

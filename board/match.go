@@ -2,6 +2,7 @@ package board
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/arena/arena/ledger"
@@ -20,6 +21,31 @@ type matchSection struct {
 	Bond      string   // the operator bond each match holds
 	Treasury  string
 	Matches   []matchCard
+	Agents    []ratingRow // every rated agent, highest first
+}
+
+// ratingRow is one agent in the ratings table.
+type ratingRow struct {
+	Rank                   int
+	Model, PromptHash      string
+	SystemPrompt           string
+	Rating, Interval       string
+	Games, Record, Matches string
+}
+
+// ratingRows lists the snapshot's rated agents as the table shows them.
+func ratingRows(agents []ledger.AgentView) []ratingRow {
+	rows := make([]ratingRow, len(agents))
+	for i, a := range agents {
+		ids := make([]string, len(a.Matches))
+		for k, id := range a.Matches {
+			ids[k] = "#" + strconv.FormatUint(uint64(id), 10)
+		}
+		rows[i] = ratingRow{Rank: i + 1, Model: a.Model, PromptHash: a.SystemPromptHash, SystemPrompt: a.SystemPrompt,
+			Rating: strconv.FormatFloat(a.Rating, 'f', 1, 64), Interval: strconv.FormatFloat(a.Low, 'f', 1, 64) + " to " + strconv.FormatFloat(a.High, 'f', 1, 64),
+			Games: strconv.Itoa(a.Games), Record: strconv.Itoa(a.Wins) + "–" + strconv.Itoa(a.Losses) + "–" + strconv.Itoa(a.Draws), Matches: strings.Join(ids, " ")}
+	}
+	return rows
 }
 
 // matchCard is one match: its terms, its agents, where it stands, the replayed result
@@ -90,6 +116,7 @@ func (v *views) matches() matchSection {
 	for i := range s.Matches {
 		sec.Matches = append(sec.Matches, v.match(&s.Matches[i]))
 	}
+	sec.Agents = ratingRows(s.Agents)
 	return sec
 }
 

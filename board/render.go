@@ -11,6 +11,7 @@ import (
 
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/tender"
+	"github.com/arena/arena/ocds"
 )
 
 //go:embed assets/board.html assets/card.html assets/tender.html assets/match.html assets/challenge.html assets/learn.html assets/board.css assets/board.js
@@ -61,6 +62,11 @@ func Render(w io.Writer, s ledger.Snapshot, opts ...Option) error {
 	v.begun = bs
 	cs := v.cards()
 	p.Tenders = v.tenders()
+	if app != nil {
+		for i := range p.Tenders.Tenders {
+			p.Tenders.Tenders[i].OCDS = fmt.Sprintf(ocds.PackagePath, p.Tenders.Tenders[i].ID)
+		}
+	}
 	if p.Matching {
 		p.Matches = v.matches()
 	}

@@ -60,6 +60,7 @@ type tenderCard struct {
 	Bids         []bidCard
 	Ranking      []rankRow
 	BidCount     string // "5: 3 scored, 1 expired, 1 withdrawn"
+	OCDS         string // the node's path of its OCDS release package; only on the live page
 }
 
 // window is one of a tender's three windows, and whether the arena's clock is in it.

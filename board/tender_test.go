@@ -380,3 +380,21 @@ func TestTheMoneyIdentityCountsTenderPools(t *testing.T) {
 	b.TenderDeposits = ledger.Ether(5)
 	checkPage(t, render(t, s), In(".invariant.bad code", HasText("250 + 20 + 25 + 100 + 5 + 1 + 0 \u2260 607 \u2212 205")))
 }
+
+// TestTheLivePageLinksEachTenderToItsOCDS: on the page a node serves live, each tender
+// links to its OCDS release and record packages on that node; the published page, a
+// file with no node behind it, has no such link.
+func TestTheLivePageLinksEachTenderToItsOCDS(t *testing.T) {
+	s := tendered(t)
+	live := render(t, s, WithApp())
+	for _, tv := range s.Tenders {
+		card := fragment(t, live, fmt.Sprintf(`<article class="card tender" id="tender-%d"`, tv.ID), "</article>")
+		want := fmt.Sprintf(`<p class="ocds">As Open Contracting data (OCDS 1.1): <a href="/v1/tenders/%d/ocds">release package</a>, <a href="/v1/tenders/%d/ocds/record">record package</a></p>`, tv.ID, tv.ID)
+		if !bytes.Contains(card, []byte(want)) {
+			t.Errorf("tender %d on the live page has no %s", tv.ID, want)
+		}
+	}
+	if static := render(t, s); bytes.Contains(static, []byte(`class="ocds"`)) {
+		t.Error("the published page links to OCDS documents no node serves")
+	}
+}

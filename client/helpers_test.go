@@ -16,6 +16,7 @@ import (
 // one validator whose key the test holds, so a test can attest as it.
 type fixture struct {
 	c            *client.Client
+	url          string // the node's base URL
 	eng          *solo.Engine
 	sponsor      *client.Sender
 	solver       *client.Sender
@@ -48,7 +49,7 @@ func newFixture(t *testing.T, attempts int) *fixture {
 	srv := httptest.NewServer(api.New(api.Config{Chain: eng, Deliveries: eng.DB().Deliveries, Works: eng.DB()}))
 	t.Cleanup(srv.Close)
 	c := client.New(srv.URL, srv.Client())
-	return &fixture{c: c, eng: eng, sponsor: c.Sender(keys[0]), solver: c.Sender(keys[1]), validator: c.Sender(keys[2]), validatorKey: keys[2]}
+	return &fixture{c: c, url: srv.URL, eng: eng, sponsor: c.Sender(keys[0]), solver: c.Sender(keys[1]), validator: c.Sender(keys[2]), validatorKey: keys[2]}
 }
 
 // entryInRound posts a task, enters it and opens a grading round, returning the

@@ -9,7 +9,8 @@ import (
 )
 
 // TestMatchReadersAnswerTheLedgersViews: the match readers decode their routes'
-// answers: [] before any match, and a typed 404 for a match that does not exist.
+// answers: [] before any match (and no agent to rate), and a typed 404 for a match, or
+// the episode of a match, that does not exist.
 func TestMatchReadersAnswerTheLedgersViews(t *testing.T) {
 	f := newFixture(t, 3)
 	ctx := t.Context()
@@ -19,5 +20,11 @@ func TestMatchReadersAnswerTheLedgersViews(t *testing.T) {
 	var ce *client.Error
 	if _, err := f.c.Match(ctx, 4); !errors.As(err, &ce) || ce.Status != http.StatusNotFound || ce.Message != "no match 4" {
 		t.Errorf("Match(4) = %v, want a 404 %q", err, "no match 4")
+	}
+	if _, err := f.c.Episode(ctx, 4); !errors.As(err, &ce) || ce.Status != http.StatusNotFound || ce.Message != "no match 4" {
+		t.Errorf("Episode(4) = %v, want a 404 %q", err, "no match 4")
+	}
+	if v, err := f.c.Agents(ctx); err != nil || v == nil || len(v) != 0 {
+		t.Errorf("Agents = %v, %v; want []", v, err)
 	}
 }

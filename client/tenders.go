@@ -6,6 +6,7 @@ import (
 
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/tender"
+	"github.com/arena/arena/ocds"
 )
 
 // Tenders returns GET /v1/tenders: every tender by id, with its bids and questions.
@@ -150,4 +151,18 @@ func (c *Client) WaitCheck(ctx context.Context, digest string, progress func(led
 			return v, err
 		}
 	}
+}
+
+// TenderOCDS returns GET /v1/tenders/{id}/ocds: the tender as an OCDS 1.1 release
+// package, a release per ledger event so far.
+func (c *Client) TenderOCDS(ctx context.Context, id ledger.TenderID) (ocds.ReleasePackage, error) {
+	var v ocds.ReleasePackage
+	return v, c.get(ctx, fmt.Sprintf(ocds.PackagePath, id), &v)
+}
+
+// TenderOCDSRecord returns GET /v1/tenders/{id}/ocds/record: the tender as an OCDS 1.1
+// record package, its releases and the release compiled from them.
+func (c *Client) TenderOCDSRecord(ctx context.Context, id ledger.TenderID) (ocds.RecordPackage, error) {
+	var v ocds.RecordPackage
+	return v, c.get(ctx, fmt.Sprintf(ocds.RecordPath, id), &v)
 }

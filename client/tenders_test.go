@@ -12,6 +12,7 @@ import (
 	"github.com/arena/arena/client"
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/tender"
+	"github.com/arena/arena/ocds"
 )
 
 // TestTenderReadersAnswerTheLedgersViews: each tender reader decodes its route's
@@ -45,6 +46,8 @@ func TestTenderReadersAnswerTheLedgersViews(t *testing.T) {
 		{"TenderCheck", func() error { _, err := f.c.TenderCheck(ctx, digest); return err }, "no check of criteria digest " + digest},
 		{"WaitCheck", func() error { _, err := f.c.WaitCheck(ctx, digest, nil); return err }, "no check of criteria digest " + digest},
 		{"WaitTenderRound", func() error { _, err := f.c.WaitTenderRound(ctx, 9, nil); return err }, "no tender round 9"},
+		{"TenderOCDS", func() error { _, err := f.c.TenderOCDS(ctx, 7); return err }, "no tender 7"},
+		{"TenderOCDSRecord", func() error { _, err := f.c.TenderOCDSRecord(ctx, 7); return err }, "no tender 7"},
 	} {
 		var ce *client.Error
 		if err := tc.call(); !errors.As(err, &ce) || ce.Status != http.StatusNotFound || ce.Message != tc.msg {
@@ -129,5 +132,32 @@ func TestATenderRunsThroughTheClient(t *testing.T) {
 	}
 	if v, err := f.c.TenderChecks(ctx); err != nil || len(v) != 1 || v[0].Digest != digest {
 		t.Errorf("TenderChecks = %+v, %v; want the one check", v, err)
+	}
+	checkOCDS(t, f, id)
+}
+
+// checkOCDS: the tender's OCDS packages through the client are the ones package ocds
+// computes from the ledger's views, named by the node's URL; the award is the last
+// release and the compiled release says the tender is complete.
+func checkOCDS(t *testing.T, f *fixture, id ledger.TenderID) {
+	t.Helper()
+	var src ocds.Source
+	f.eng.View(func(s *ledger.State) { src, _ = ocds.FromState(s, id) })
+	pkg, err := f.c.TenderOCDS(t.Context(), id)
+	if err != nil {
+		t.Fatalf("TenderOCDS: %v", err)
+	}
+	if d := cmp.Diff(ocds.Package(src, f.url), pkg); d != "" {
+		t.Errorf("TenderOCDS (-want +got):\n%s", d)
+	}
+	if last := pkg.Releases[len(pkg.Releases)-1]; last.Tag[0] != "award" || last.Awards[0].RelatedBid == "" {
+		t.Errorf("last release %+v, want the award", last)
+	}
+	rec, err := f.c.TenderOCDSRecord(t.Context(), id)
+	if err != nil {
+		t.Fatalf("TenderOCDSRecord: %v", err)
+	}
+	if c := rec.Records[0].CompiledRelease; c["tender"].(map[string]any)["status"] != "complete" || rec.URI != f.url+"/v1/tenders/1/ocds/record" {
+		t.Errorf("record %s, compiled tender %v; want the record of a complete tender", rec.URI, c["tender"])
 	}
 }

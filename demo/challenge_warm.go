@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/arena/arena/challenge/example"
 	"github.com/arena/arena/challenge/example/learning"
@@ -104,7 +105,7 @@ func warmCache(ctx context.Context, dir string, phases [][]exampleModule, done [
 
 // userCache returns the demo's compilation cache for mods in the user's cache
 // directory, named by their digests, creating it and removing the caches of other
-// module sets, which no demo of this build reads. It fails when the user's cache
+// module sets unused for staleCache, which no demo of this build reads. It fails when the user's cache
 // directory does not exist.
 func userCache(mods []exampleModule) (string, error) {
 	base, err := os.UserCacheDir()
@@ -124,15 +125,24 @@ func userCache(mods []exampleModule) (string, error) {
 	if err := os.MkdirAll(filepath.Join(root, key), 0o755); err != nil {
 		return "", err
 	}
+	now := time.Now()
+	_ = os.Chtimes(filepath.Join(root, key), now, now) // in use: another build leaves it alone
 	if old, err := os.ReadDir(root); err == nil {
 		for _, e := range old {
-			if e.Name() != key {
-				os.RemoveAll(filepath.Join(root, e.Name())) // another build's; a failure costs only disk
+			info, err := e.Info()
+			if e.Name() == key || err != nil || now.Sub(info.ModTime()) < staleCache {
+				continue // ours, or another build's that may be running now (two releases side by side)
 			}
+			os.RemoveAll(filepath.Join(root, e.Name())) // a failure costs only disk
 		}
 	}
 	return filepath.Join(root, key), nil
 }
+
+// staleCache is how long another build's compilation cache is left alone after it was
+// last used: a demo of one release never removes the cache of another one running
+// beside it.
+const staleCache = 24 * time.Hour
 
 // compileInto compiles mods into the compilation cache in dir, two at a time.
 func compileInto(ctx context.Context, dir string, mods []exampleModule) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/arena/arena/audit"
@@ -89,7 +90,28 @@ func (d *driver) matchStory(ctx context.Context, a *arena) error {
 		return err
 	}
 	fmt.Fprintf(d.out, "match %d %s after %d turns: %s\n", m.ID, m.State, len(m.Turns), matchResult(m, d.names))
+	agents, err := d.c.Agents(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(d.out, "  agents' ratings across matches (GET /v1/agents, Bradley-Terry, averaging 1000): %s\n", ratingWords(agents, p.agents, p.entrants))
 	return nil
+}
+
+// ratingWords names each rated agent by the entrant the plan gives it, with its rating
+// and 95% interval, highest first.
+func ratingWords(agents []ledger.AgentView, plan [2]match.Agent, entrants [2]string) string {
+	words := make([]string, len(agents))
+	for i, a := range agents {
+		who := a.Model
+		for k, p := range plan {
+			if p.Key() == (match.AgentKey{Model: a.Model, SystemPromptHash: a.SystemPromptHash}) {
+				who = entrants[k] + "'s agent"
+			}
+		}
+		words[i] = fmt.Sprintf("%s %.1f (%.1f to %.1f)", who, a.Rating, a.Low, a.High)
+	}
+	return strings.Join(words, ", ")
 }
 
 // waitMatch polls the demo's match until it settles, for at most two minutes.

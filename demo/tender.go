@@ -3,10 +3,12 @@ package demo
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/arena/arena/ledger"
 	"github.com/arena/arena/ledger/tender"
+	"github.com/arena/arena/ocds"
 )
 
 // tenderPlan is the demo's sealed-bid tender: the buyer's criteria and each bidder's
@@ -240,5 +242,32 @@ func (d *driver) tenderStories(s ledger.Snapshot) []Story {
 	win := Story{Name: "tender: the award goes to the best weighted total",
 		Held:   t.State == tender.TenderAwarded && t.WinningBid == alice.ID && alice.Total > bob.Total,
 		Detail: fmt.Sprintf("tender %s to bid %d; totals %d (alice) and %d (bob)", t.State, t.WinningBid, alice.Total, bob.Total)}
-	return []Story{exp, app, win}
+	return []Story{exp, app, win, ocdsStory(s, t, alice.ID)}
+}
+
+// ocdsStory reads the tender as OCDS off the snapshot: a release per event from its
+// publication to its award, whose compiled release says it is complete and names the
+// winning bid.
+func ocdsStory(s ledger.Snapshot, t ledger.TenderView, winner ledger.BidID) Story {
+	st := Story{Name: "tender: its OCDS record compiles to the award of the best bid"}
+	src, ok := ocds.FromSnapshot(&s, t.ID)
+	if !ok {
+		st.Detail = "the tender is not in the snapshot"
+		return st
+	}
+	rs := ocds.Releases(src)
+	c, err := ocds.Compile(rs)
+	if err != nil {
+		st.Detail = err.Error()
+		return st
+	}
+	status, _ := c["tender"].(map[string]any)["status"].(string)
+	awards, _ := c["awards"].([]any)
+	related := ""
+	if len(awards) == 1 {
+		related, _ = awards[0].(map[string]any)["relatedBid"].(string)
+	}
+	st.Held = rs[0].Tag[0] == "tender" && rs[len(rs)-1].Tag[0] == "award" && status == "complete" && related == strconv.FormatUint(uint64(winner), 10)
+	st.Detail = fmt.Sprintf("%s: %d releases, from %s to %s; compiled status %s, award to bid %s", rs[0].OCID, len(rs), rs[0].Tag[0], rs[len(rs)-1].Tag[0], status, related)
+	return st
 }

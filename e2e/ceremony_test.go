@@ -67,8 +67,11 @@ func TestFourOperatorsFoundANetworkByCeremony(t *testing.T) {
 		len(ops), len(ops), len(ops), time.Since(start).Round(time.Millisecond))
 
 	started := time.Now()
-	for _, op := range ops {
+	for _, op := range ops { // every node first: a founding node answers /healthz 200 only once it follows peers
 		op.node = startCeremonyNode(t, op.dir)
+	}
+	for _, op := range ops {
+		awaitCeremonyNode(t, op.node, op.dir)
 	}
 	h := max(waitHeight(t, ops[0], 3), 3)
 	for _, op := range ops[1:] {
@@ -161,7 +164,8 @@ func ceremonyPorts(t *testing.T) (p2p, api int) {
 }
 
 // startCeremonyNode starts `arena node --engine comet` on an installed operator
-// directory, listening where its join statement says, and waits for its API.
+// directory, listening where its join statement says; awaitCeremonyNode waits for its
+// API.
 func startCeremonyNode(t *testing.T, dir string) *proc {
 	t.Helper()
 	logf, err := os.OpenFile(filepath.Join(dir, "node.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
@@ -178,11 +182,17 @@ func startCeremonyNode(t *testing.T, dir string) *proc {
 	p := &proc{cmd: cmd, done: make(chan struct{})}
 	go func() { p.err = cmd.Wait(); close(p.done) }()
 	t.Cleanup(p.kill)
+	return p
+}
+
+// awaitCeremonyNode waits until the node p started on dir answers healthy: caught up
+// with its peers.
+func awaitCeremonyNode(t *testing.T, p *proc, dir string) {
+	t.Helper()
 	if err := p.await(t.Context(), filepath.Join(dir, "api.addr")); err != nil {
 		p.kill()
 		t.Fatalf("arena node in %s: %v\n%s", dir, err, tail(filepath.Join(dir, "node.log")))
 	}
-	return p
 }
 
 // rpc GETs path from op's CometBFT RPC and decodes its result into v.

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -20,6 +21,32 @@ import (
 
 // arenaBin is the arena binary TestMain builds once for every test of the package.
 var arenaBin string
+
+// v1Flags build the previous release: a binary of this source that knows protocol
+// version 1 only (ledger.KnownVersion), as a release built before version 2 would.
+const v1Flags = "-X github.com/arena/arena/ledger.knownVersions=1"
+
+// v1Bin is the previous release's binary, built by oldRelease the first time a test
+// asks for it, next to arenaBin.
+var (
+	v1Once  sync.Once
+	v1Bin   string
+	v1Error error
+)
+
+// oldRelease returns the path of the binary that knows protocol version 1 only,
+// building it once for the package's tests.
+func oldRelease(t *testing.T) string {
+	t.Helper()
+	v1Once.Do(func() {
+		v1Bin = filepath.Join(filepath.Dir(arenaBin), "arena-v1")
+		v1Error = build(v1Bin, "-ldflags", v1Flags)
+	})
+	if v1Error != nil {
+		t.Fatal(v1Error)
+	}
+	return v1Bin
+}
 
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -39,13 +66,14 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// build compiles cmd/arena to bin.
-func build(bin string) error {
+// build compiles cmd/arena to bin, with flags (as -ldflags X) added to go build's.
+func build(bin string, flags ...string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, "go", "build", "-o", bin, "github.com/arena/arena/cmd/arena").CombinedOutput()
+	args := append(append([]string{"build", "-o", bin}, flags...), "github.com/arena/arena/cmd/arena")
+	out, err := exec.CommandContext(ctx, "go", args...).CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("go build cmd/arena: %w\n%s", err, out)
+		return fmt.Errorf("go %s: %w\n%s", strings.Join(args, " "), err, out)
 	}
 	return nil
 }

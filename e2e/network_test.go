@@ -67,8 +67,8 @@ const (
 // first also makes a match operator's key with `arena keys new`; one `arena genesis
 // assemble` takes their join statements and the harness's dev terms as a terms file
 // (the match operator and its wallet named); each runs `arena genesis install` and must
-// print the assembler's sha256.
-func formNetwork(t *testing.T, dir string, n int) ([]string, string, ledger.Address) {
+// print the assembler's sha256. adjust, if not nil, changes the dev terms first.
+func formNetwork(t *testing.T, dir string, n int, adjust func(*node.Terms)) ([]string, string, ledger.Address) {
 	t.Helper()
 	begin := time.Now()
 	homes := make([]string, n)
@@ -89,9 +89,13 @@ func formNetwork(t *testing.T, dir string, n int) ([]string, string, ledger.Addr
 		t.Fatal(err)
 	}
 	ta := treasury.Address()
-	terms, err := node.FoundingTerms(node.Terms{Name: "perturbed", DevMode: true, Treasury: &ta,
+	dev := node.Terms{Name: "perturbed", DevMode: true, Treasury: &ta,
 		RoundTimeout: netRoundTimeout, Attempts: 4, AppealWindow: 10 * time.Second, GradingWindow: time.Minute,
-		GasRate: netGasRate, Operators: []ledger.Address{op}, Genesis: []ledger.Allocation{{Address: op, Amount: ledger.Ether(100)}}})
+		GasRate: netGasRate, Operators: []ledger.Address{op}, Genesis: []ledger.Allocation{{Address: op, Amount: ledger.Ether(100)}}}
+	if adjust != nil {
+		adjust(&dev)
+	}
+	terms, err := node.FoundingTerms(dev)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,6 +128,7 @@ type netNode struct {
 	rpc  *rpchttp.HTTP
 
 	base uint64 // its first block: above 1 for a node that joined by state sync
+	bin  string // the arena binary its process runs; empty: arenaBin
 
 	cmd  *exec.Cmd // nil while down
 	done chan struct{}
@@ -151,8 +156,20 @@ type network struct {
 // nodes.
 func newNetwork(t *testing.T) *network {
 	t.Helper()
+	return newNetworkWith(t, netOptions{})
+}
+
+// netOptions are what a test may change of the network newNetwork forms.
+type netOptions struct {
+	terms func(*node.Terms) // changes the dev terms before the ceremony, if not nil
+	bin   string            // the binary every founding node runs; empty: arenaBin
+}
+
+// newNetworkWith is newNetwork with the founding terms and the nodes' binary opts names.
+func newNetworkWith(t *testing.T, opts netOptions) *network {
+	t.Helper()
 	dir := filepath.Join(t.TempDir(), "net")
-	homes, sum, op := formNetwork(t, dir, netNodes)
+	homes, sum, op := formNetwork(t, dir, netNodes, opts.terms)
 	n := &network{t: t, dir: dir, genesisSum: sum, operator: op, sb: newSwitchboard(), book: &book{}, audits: map[string]int{}}
 	t.Cleanup(n.cleanup)
 	confs := make([]*cfg.Config, len(homes))
@@ -180,7 +197,7 @@ func newNetwork(t *testing.T) *network {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n.nodes = append(n.nodes, &netNode{i: i, home: home, id: nk.ID(),
+		n.nodes = append(n.nodes, &netNode{i: i, home: home, id: nk.ID(), bin: opts.bin,
 			p2p: strings.TrimPrefix(c.P2P.ListenAddress, "tcp://"), rpc: rpc,
 			c: client.New("http://"+ac.Listen, &http.Client{Timeout: netSendTimeout})})
 		n.audited = append(n.audited, map[ledger.EntryID]bool{})
@@ -200,8 +217,13 @@ func newNetwork(t *testing.T) *network {
 		c.P2P.PersistentPeers = strings.Join(peers, ",")
 		cfg.WriteConfigFile(filepath.Join(c.RootDir, "config", "config.toml"), c)
 	}
+	// Every founding node is launched before any is waited for: a node's /healthz
+	// answers 503 catching_up until it has peers to follow, so none is healthy alone.
 	for _, nd := range n.nodes {
-		n.start(nd)
+		n.launch(nd)
+	}
+	for _, nd := range n.nodes {
+		n.healthy(nd)
 	}
 	a, err := n.nodes[0].c.Arena(t.Context())
 	if err != nil {
@@ -212,9 +234,17 @@ func newNetwork(t *testing.T) *network {
 	return n
 }
 
-// start execs `arena node --engine comet` on nd's directory and waits until its API
-// answers. Its output is appended to HOME/node.log.
+// start execs `arena node --engine comet` of nd's binary on nd's directory and waits
+// until its API answers healthy: caught up with its peers. Its output is appended to
+// HOME/node.log.
 func (n *network) start(nd *netNode) {
+	n.t.Helper()
+	n.launch(nd)
+	n.healthy(nd)
+}
+
+// launch execs `arena node --engine comet` of nd's binary on nd's directory.
+func (n *network) launch(nd *netNode) {
 	n.t.Helper()
 	addrPath := filepath.Join(nd.home, "api.addr")
 	if err := os.Remove(addrPath); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -225,7 +255,11 @@ func (n *network) start(nd *netNode) {
 		n.t.Fatal(err)
 	}
 	defer logf.Close()
-	cmd := exec.Command(arenaBin, "node", "--engine", "comet", "--dir", nd.home, "--log-level", "warn")
+	bin := nd.bin
+	if bin == "" {
+		bin = arenaBin
+	}
+	cmd := exec.Command(bin, "node", "--engine", "comet", "--dir", nd.home, "--log-level", "warn")
 	cmd.Env = arenaEnv()
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
@@ -233,6 +267,13 @@ func (n *network) start(nd *netNode) {
 	}
 	nd.cmd, nd.done, nd.err = cmd, make(chan struct{}), nil
 	go func(done chan struct{}) { nd.err = cmd.Wait(); close(done) }(nd.done)
+}
+
+// healthy waits, within netStartLimit, until nd's launched process has written its
+// API address and its GET /healthz answers 200.
+func (n *network) healthy(nd *netNode) {
+	n.t.Helper()
+	addrPath := filepath.Join(nd.home, "api.addr")
 	ctx, cancel := context.WithTimeout(n.t.Context(), netStartLimit)
 	defer cancel()
 	for {
@@ -246,7 +287,7 @@ func (n *network) start(nd *netNode) {
 		case <-nd.done:
 			n.t.Fatalf("node%d exited before its API answered: %v\n%s", nd.i, nd.err, tail(filepath.Join(nd.home, "node.log")))
 		case <-ctx.Done():
-			n.t.Fatalf("node%d's API not answering %s after exec\n%s", nd.i, netStartLimit, tail(filepath.Join(nd.home, "node.log")))
+			n.t.Fatalf("node%d's API not answering healthy %s after exec\n%s", nd.i, netStartLimit, tail(filepath.Join(nd.home, "node.log")))
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
@@ -700,40 +741,69 @@ var (
 // totals, ranking, fee, payout and deposits from every node's directory.
 func (n *network) runTender() ledger.TenderID {
 	n.t.Helper()
+	return n.closeTender(n.openTender())
+}
+
+// openTender is runTender's first half: the buyer and bidders funded, the criteria
+// checked, the tender published with its budget held and three sealed bids committed
+// with their deposits.
+func (n *network) openTender() *sealedTender {
+	n.t.Helper()
 	c := n.nodes[0].c
-	buyer := newSender(n.t, c)
-	bidders := []*client.Sender{newSender(n.t, c), newSender(n.t, c), newSender(n.t, c)}
+	o := &sealedTender{buyer: newSender(n.t, c), salts: []string{"salt-of-bidder-0", "salt-of-bidder-1", "salt-of-bidder-2"}}
+	o.bidders = []*client.Sender{newSender(n.t, c), newSender(n.t, c), newSender(n.t, c)}
 	ok := func(s *client.Sender, v ledger.Amount, b ledger.Body) ledger.Outcome {
 		n.t.Helper()
 		return n.must("tender", s, v, b)
 	}
-	ok(buyer, ledger.Amount{}, ledger.Faucet{To: buyer.Address(), Amount: ledger.Ether(200)})
-	for _, b := range bidders {
+	ok(o.buyer, ledger.Amount{}, ledger.Faucet{To: o.buyer.Address(), Amount: ledger.Ether(200)})
+	for _, b := range o.bidders {
 		ok(b, ledger.Amount{}, ledger.Faucet{To: b.Address(), Amount: ledger.Ether(10)})
 	}
 	texts := make([]string, len(netTenderCriteria))
 	for i, cr := range netTenderCriteria {
 		texts[i] = cr.Text
 	}
-	ok(buyer, ledger.Amount{}, tender.Check{Criteria: texts})
+	ok(o.buyer, ledger.Amount{}, tender.Check{Criteria: texts})
 	n.waitFor("the tender's criteria checked", settleLimit, func() bool {
 		v, err := c.TenderCheck(n.t.Context(), tender.Digest(texts))
 		return err == nil && v.State == tender.CheckScorable
 	})
-	id := ledger.TenderID(ok(buyer, ledger.Ether(100), tender.Publish{
+	o.id = ledger.TenderID(ok(o.buyer, ledger.Ether(100), tender.Publish{
 		Title: "Settlement API integration", Summary: "Integrate the Settlement API into our checkout.",
 		Criteria: netTenderCriteria, Deposit: ledger.Ether(1), AppealBond: ledger.Ether(2), FeeBps: 500,
 		CommitS: 600, RevealS: 600, DecideS: 3600, MaxBids: 8,
 	}).Created)
-	salts := []string{"salt-of-bidder-0", "salt-of-bidder-1", "salt-of-bidder-2"}
-	bids := make([]ledger.BidID, len(bidders))
-	for i, b := range bidders {
-		bids[i] = ledger.BidID(ok(b, ledger.Ether(1), tender.Commit{Tender: id,
-			Commitment: tender.Commitment(salts[i], b.Address().String(), netTenderProposals[i])}).Created)
+	o.bids = make([]ledger.BidID, len(o.bidders))
+	for i, b := range o.bidders {
+		o.bids[i] = ledger.BidID(ok(b, ledger.Ether(1), tender.Commit{Tender: o.id,
+			Commitment: tender.Commitment(o.salts[i], b.Address().String(), netTenderProposals[i])}).Created)
 	}
-	ok(buyer, ledger.Amount{}, ledger.Advance{Seconds: 601})
-	for i, b := range bidders[:2] {
-		ok(b, ledger.Amount{}, tender.Reveal{Bid: bids[i], Salt: salts[i], Proposal: netTenderProposals[i]})
+	return o
+}
+
+// sealedTender is a tender openTender published, its bids sealed.
+type sealedTender struct {
+	id      ledger.TenderID
+	buyer   *client.Sender
+	bidders []*client.Sender
+	bids    []ledger.BidID
+	salts   []string
+}
+
+// closeTender is runTender's second half, through node 0: the commit window passed on
+// the dev clock, two bids revealed and scored, the third expired, the award.
+func (n *network) closeTender(o *sealedTender) ledger.TenderID {
+	n.t.Helper()
+	c := n.nodes[0].c
+	ok := func(s *client.Sender, v ledger.Amount, b ledger.Body) ledger.Outcome {
+		n.t.Helper()
+		return n.must("tender", s, v, b)
+	}
+	id, bids := o.id, o.bids
+	ok(o.buyer, ledger.Amount{}, ledger.Advance{Seconds: 601})
+	for i, b := range o.bidders[:2] {
+		ok(b, ledger.Amount{}, tender.Reveal{Bid: bids[i], Salt: o.salts[i], Proposal: netTenderProposals[i]})
 		ok(b, ledger.Amount{}, tender.Score{Bid: bids[i]})
 	}
 	var tv ledger.TenderView
@@ -742,9 +812,9 @@ func (n *network) runTender() ledger.TenderID {
 		tv, err = c.Tender(n.t.Context(), id)
 		return err == nil && tv.Bids[0].Status == tender.BidScored && tv.Bids[1].Status == tender.BidScored
 	})
-	ok(buyer, ledger.Amount{}, ledger.Advance{Seconds: 600 + tender.AwardWaitS})
-	ok(bidders[2], ledger.Amount{}, tender.Expire{Tender: id})
-	ok(buyer, ledger.Amount{}, tender.Award{Tender: id})
+	ok(o.buyer, ledger.Amount{}, ledger.Advance{Seconds: 600 + tender.AwardWaitS})
+	ok(o.bidders[2], ledger.Amount{}, tender.Expire{Tender: id})
+	ok(o.buyer, ledger.Amount{}, tender.Award{Tender: id})
 	tv, err := c.Tender(n.t.Context(), id)
 	if err != nil {
 		n.t.Fatal(err)

@@ -31,8 +31,9 @@ var forbidden = map[string]string{
 }
 
 // ledgerDirs are the ledger's packages: the root and each subpackage that runs inside
-// Apply. ledgertest, which drives the ledger from test scripts, is not one of them.
-var ledgerDirs = []string{".", "book", "digest", "round", "season", "clarify", "bounty", "tender", "match", "match/battle", "match/receipt", "challenge", "challenge/koth", "challenge/composite", "learn", "learn/coder", "learn/score"}
+// Apply or derives a view from its state (match/rating). ledgertest, which drives the
+// ledger from test scripts, is not one of them.
+var ledgerDirs = []string{".", "book", "digest", "round", "season", "clarify", "bounty", "tender", "match", "match/battle", "match/receipt", "match/rating", "challenge", "challenge/koth", "challenge/composite", "learn", "learn/coder", "learn/score"}
 
 // kinds are the contest kinds' packages; none imports another, or the root: what two
 // kinds share lives in a core package both import (the funded season of the benchmark

@@ -3,6 +3,10 @@
 //
 // The caller's duties, in order, for each block:
 //
+//  0. Ask NeedsUpgrade(h) before applying the block at height h: a block whose protocol
+//     version this binary does not know (version.go) must not be applied; the engine
+//     stops there, saying which version and release it needs.
+//
 //  1. Verify every transaction's signature (tx.Verify), in parallel if it likes; Apply
 //     does not verify.
 //
@@ -77,6 +81,10 @@
 //   - season: the funded season the benchmark and learning challenges both run (their
 //     pools, a challenge's funds, epochs and folds, deposits, anchored seeds, the
 //     pinned platform and a run's classed failure), written once for both.
+//   - govern: the validators' proposals to upgrade the protocol at a height, cancel an
+//     upgrade or change the terms that may change, and their votes; the root carries out
+//     what an adopted proposal does when its height comes (governance.go), and derives
+//     the version and the terms in force from the proposals that took effect.
 //   - clarify: the public questions a tender and a bounty task both take (the caps per
 //     round and per address, the lengths, the owner's one answer and their refusals),
 //     written once for both.

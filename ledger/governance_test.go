@@ -240,6 +240,12 @@ func TestEveryBadProposalAndVoteIsRefusedWithItsMessageAndCostsNothing(t *testin
 		{"terms the arena refuses", "v1", func(h uint64) (string, Body) {
 			return "Entry bond must be positive", terms(h, govern.Setting{Term: "entry_bond", Value: "0"})
 		}},
+		{"a quorum the committee cannot reach", "v1", func(h uint64) (string, Body) {
+			return "Quorum cannot exceed the committee", terms(h, govern.Setting{Term: "quorum", Value: "5"})
+		}},
+		{"a quorum that is no majority", "v1", func(h uint64) (string, Body) {
+			return "Quorum must be a majority of the committee", terms(h, govern.Setting{Term: "quorum", Value: "2"})
+		}},
 		{"a term twice", "v1", func(h uint64) (string, Body) {
 			return `Term "quorum" is set twice`, terms(h, govern.Setting{Term: "quorum", Value: "3"}, govern.Setting{Term: "quorum", Value: "4"})
 		}},

@@ -163,8 +163,11 @@ var contests = []contest{
 			{match.StakePool, "Match stakes", func(b *Balances) *Amount { return &b.MatchStakes }},
 			{match.BondPool, "Match operator bonds", func(b *Balances) *Amount { return &b.MatchBonds }},
 		},
-		counts:   func(s *State, c *Counts) { n := s.match.Counts(); c.Matches, c.Bets = n.Matches, n.Bets },
-		snapshot: func(s *State, snap *Snapshot) { snap.Matches = s.match.Matches() },
+		counts: func(s *State, c *Counts) { n := s.match.Counts(); c.Matches, c.Bets = n.Matches, n.Bets },
+		snapshot: func(s *State, snap *Snapshot) {
+			snap.Matches = s.match.Matches()
+			snap.Agents = match.Agents(snap.Matches)
+		},
 	},
 	{
 		name:   "challenge",

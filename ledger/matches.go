@@ -18,6 +18,8 @@ type (
 	BetPoolView = match.BetPoolView
 	// BetView is match.BetView.
 	BetView = match.BetView
+	// AgentView is match.AgentView.
+	AgentView = match.AgentView
 )
 
 // Match returns match id as readers see it: its terms, anchor, state, turn-by-turn
@@ -29,3 +31,7 @@ func (s *State) Matches() []MatchView { return s.match.Matches() }
 
 // MatchBet returns one match bet.
 func (s *State) MatchBet(id BetID) (BetView, bool) { return s.match.BetOf(id) }
+
+// Agents returns every agent of a settled, non-void match with its rating across
+// matches, highest first: a view derived from the matches, never state.
+func (s *State) Agents() []AgentView { return match.Agents(s.match.Matches()) }

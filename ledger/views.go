@@ -130,6 +130,7 @@ type Snapshot struct {
 	Checks       []CheckView          `json:"checks"`        // every scorability check
 	TenderRounds []TenderRoundView    `json:"tender_rounds"` // every tender round with its attempts
 	Matches      []MatchView          `json:"matches"`       // every agent match with its turns and bets
+	Agents       []AgentView          `json:"agents"`        // every rated agent, by rating (match.Agents of Matches)
 	Challenges   []ChallengeView      `json:"challenges"`    // every benchmark challenge with its entries, runs and folds
 	Benches      []BenchView          `json:"benches"`       // every bench version registered
 	Learning     []LearnChallengeView `json:"learning"`      // every learning challenge with its runs, ranking and folds

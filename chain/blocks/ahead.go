@@ -154,7 +154,8 @@ func (a *ahead) blocks() iter.Seq2[*checked, error] {
 }
 
 // replay is Replay of the checked block: the first row that did not decode, its time,
-// then the first id and the first signature that failed by position, then its
+// then the first id and the first signature that failed by position, then whether this
+// binary knows the block's protocol version (an *ledger.UpgradeNeeded if not), then its
 // transactions, each outcome against the row's, and its state hash.
 func (c *checked) replay(s *ledger.State, prevTime int64) error {
 	if err := firstErr(c.bad); err != nil {
@@ -165,6 +166,9 @@ func (c *checked) replay(s *ledger.State, prevTime int64) error {
 	}
 	if err := firstErr(c.ids, c.sigs); err != nil {
 		return err
+	}
+	if err := s.NeedsUpgrade(c.b.Height); err != nil {
+		return err // as Replay: a block of a version this binary lacks is not a divergence
 	}
 	blk := ledger.Block{Height: c.b.Height, Time: c.b.Time}
 	Misbehaved(s, blk, c.b.Events)

@@ -143,14 +143,17 @@ func (a *App) Committed() (store.BlockInfo, [32]byte) {
 func (a *App) DB() *store.DB { return a.db }
 
 // Info reports the last committed height and app hash, so CometBFT replays what the
-// file lacks, and the protocol version the last committed block was applied under (the
-// version state sync checks a snapshot's header against).
+// file lacks, and the protocol version the next block is applied under: CometBFT's state
+// after a block records the app version of the block after it (an upgrade's update is
+// returned one block ahead, versionUpdate), and state sync checks Info after restoring a
+// snapshot at height h against the header of h+1, so a snapshot of the block before an
+// upgrade's height must report the upgrade's version.
 func (a *App) Info(context.Context, *abci.RequestInfo) (*abci.ResponseInfo, error) {
 	last, h := a.Committed()
 	version := ledger.FirstVersion
 	a.View(func(s *ledger.State) {
 		if s != nil {
-			version = s.Version()
+			version = s.VersionAt(s.Height() + 1)
 		}
 	})
 	res := &abci.ResponseInfo{Data: "arena", Version: strconv.FormatUint(ledger.KnownVersion(), 10), AppVersion: version, LastBlockHeight: int64(last.Height)}

@@ -112,7 +112,24 @@ func (a *app) auditCmd() *cobra.Command {
 		}),
 	}
 	matchCmd.Flags().StringVar(&snapshot, "snapshot", "", "audit from this snapshot file (arena snapshot) instead of the directory's log")
-	c.AddCommand(entry, task, tenderCmd, matchCmd, a.auditRunCmd(), a.auditChallengeCmd(), a.auditLearnCmd())
+	ratings := &cobra.Command{
+		Use:   "ratings",
+		Short: "Re-derive every agent's rating across matches: which matches count, each agent's tally, one Bradley-Terry fit",
+		Long: "Re-derives the agents' ratings (arena show agents, GET /v1/agents) from the published matches\n" +
+			"alone: which matches count (finished, between two different agents), each agent's games,\n" +
+			"wins, losses, draws and matches, and one Bradley-Terry fit over them all, compared agent by\n" +
+			"agent, in order. Reads the arena directory's log (no node needed) or --snapshot." + auditExits,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			snap, _, err := a.auditSnapshot(cmd.Context(), snapshot)
+			if err != nil {
+				return err
+			}
+			return a.emitAudit(audit.Ratings(snap))
+		},
+	}
+	ratings.Flags().StringVar(&snapshot, "snapshot", "", "audit from this snapshot file (arena snapshot) instead of the directory's log")
+	c.AddCommand(entry, task, tenderCmd, matchCmd, ratings, a.auditRunCmd(), a.auditChallengeCmd(), a.auditLearnCmd())
 	return c
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -193,4 +194,52 @@ func quoteOr(s string) string {
 		return "(none)"
 	}
 	return quote(s)
+}
+
+// showEpisode prints a finished match's episode, always as indented JSON: the document
+// is the output.
+func (a *app) showEpisode(ctx context.Context, c *client.Client, arg string) error {
+	id, err := parseID("match", arg)
+	if err != nil {
+		return err
+	}
+	e, err := c.Episode(ctx, ledger.MatchID(id))
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(a.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(e)
+}
+
+func (a *app) showAgents(ctx context.Context, c *client.Client, _ string) error {
+	v, err := c.Agents(ctx)
+	if err != nil {
+		return err
+	}
+	return a.emit(v, func(w io.Writer) { printAgents(w, v) })
+}
+
+// printAgents writes the ratings table, highest first.
+func printAgents(w io.Writer, v []ledger.AgentView) {
+	if len(v) == 0 {
+		fmt.Fprintln(w, "no agent has finished a match yet")
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "RANK\tRATING\t95% INTERVAL\tGAMES\tW-L-D\tMODEL\tSYSTEM PROMPT\tMATCHES")
+	for i, ag := range v {
+		fmt.Fprintf(tw, "%d\t%.1f\t%.1f..%.1f\t%d\t%d-%d-%d\t%s\t%s %s\t%s\n", i+1, ag.Rating, ag.Low, ag.High, ag.Games, ag.Wins, ag.Losses, ag.Draws,
+			ag.Model, ag.SystemPromptHash[:10], quoteOr(ag.SystemPrompt), matchList(ag.Matches))
+	}
+	tw.Flush()
+}
+
+// matchList writes match ids as "1 2 5".
+func matchList(ids []ledger.MatchID) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = fmt.Sprint(id)
+	}
+	return strings.Join(s, " ")
 }

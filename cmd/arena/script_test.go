@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,9 +35,27 @@ func TestScripts(t *testing.T) {
 			"waitnode": waitNode, "keynew": keyNew, "sleep": sleep, "modelserver": startModelServer, "modelmode": setModelMode,
 			"waitentry": waitEntry, "workhost": workHost, "fetchloopback": fetchLoopback, "bidfiles": bidFiles,
 			"waitmatch": waitMatch, "secretfiles": secretFiles, "wasmimport": wasmImport, "putwork": putWork,
-			"validators": validators,
+			"validators": validators, "replayepisodes": replayEpisodes, "ocdsvalid": ocdsValid,
 		},
 	})
+}
+
+// replayScript is the README's episode replay in JavaScript.
+var replayScript = filepath.Join("..", "..", "ledger", "match", "testdata", "replay", "replay.mjs")
+
+// replayEpisodes replays every episode in the directory args[0] under Node with the
+// README's replay, and fails unless each replays.
+func replayEpisodes(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: replayepisodes DIR")
+	}
+	script, err := filepath.Abs(replayScript)
+	ts.Check(err)
+	out, err := exec.Command("node", script, ts.MkAbs(args[0])).CombinedOutput()
+	ts.Logf("%s", out)
+	if err != nil {
+		ts.Fatalf("node replay.mjs: %v", err)
+	}
 }
 
 // waitNode waits until a node started in the background has recorded its API address

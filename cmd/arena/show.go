@@ -20,7 +20,7 @@ import (
 // takes.
 func (a *app) showCmd() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "show arena|tasks|task N|entry N|grades N|round N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries|judges|governance|tenders|tender N|bid N|matches|match N|challenges|challenge N|benches|bench N|run N|learning|learn N|learn-run N",
+		Use:   "show arena|tasks|task N|entry N|grades N|round N|reputation ADDR|leaderboard [--task N]|claimable ADDR|tx ID|deliveries|judges|governance|tenders|tender N|bid N|matches|match N [--episode]|agents|challenges|challenge N|benches|bench N|run N|learning|learn N|learn-run N",
 		Short: "Print one of the ledger's views",
 	}
 	noun := func(use, short string, nargs int, f func(ctx context.Context, c *client.Client, arg string) error) {
@@ -54,10 +54,29 @@ func (a *app) showCmd() *cobra.Command {
 		g.Aliases = []string{"upgrades", "proposals"}
 	}
 	noun("tenders", "every tender", 0, a.showTenders)
-	noun("tender N", "one tender: terms, criteria, windows, questions, bids with their scorecards and appeals, outcome", 1, a.showTender)
+	var ocdsDoc ocdsFlags
+	noun("tender N", "one tender: terms, criteria, windows, questions, bids with their scorecards and appeals, outcome; --ocds: as an OCDS 1.1 release package", 1,
+		func(ctx context.Context, c *client.Client, arg string) error {
+			return a.showTender(ctx, c, arg, ocdsDoc)
+		})
+	if tc, _, err := c.Find([]string{"tender"}); err == nil {
+		tc.Flags().BoolVar(&ocdsDoc.pkg, "ocds", false, "print the tender as an OCDS 1.1 release package (JSON): a release per ledger event so far")
+		tc.Flags().BoolVar(&ocdsDoc.record, "record", false, "with --ocds: print the OCDS record package instead, with the compiled release")
+	}
 	noun("bid N", "one tender bid and its scorecard", 1, a.showBid)
 	noun("matches", "every agent match", 0, a.showMatches)
-	noun("match N", "one agent match turn by turn: commits, reveals, moves with fallback marks, receipts, events, bets, result", 1, a.showMatch)
+	var episode bool
+	noun("match N", "one agent match turn by turn: commits, reveals, moves with fallback marks, receipts, events, bets, result; --episode: the finished match as one JSON document to replay", 1,
+		func(ctx context.Context, c *client.Client, arg string) error {
+			if episode {
+				return a.showEpisode(ctx, c, arg)
+			}
+			return a.showMatch(ctx, c, arg)
+		})
+	if m, _, err := c.Find([]string{"match"}); err == nil {
+		m.Flags().BoolVar(&episode, "episode", false, "print the finished match's episode (GET /v1/matches/{id}/episode), the JSON document the README's \"Episodes\" states")
+	}
+	noun("agents", "every agent of a finished match by rating: Bradley-Terry across matches with its 95% interval, games, wins, losses, draws", 0, a.showAgents)
 	noun("challenges", "every benchmark challenge", 0, a.showChallenges)
 	noun("challenge N", "one challenge: terms, money, the leaderboard on the active version, the rollout, the last folds", 1, a.showChallenge)
 	noun("benches", "every bench version", 0, a.showBenches)

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -27,10 +29,32 @@ func (a *app) showTenders(ctx context.Context, c *client.Client, _ string) error
 	})
 }
 
-func (a *app) showTender(ctx context.Context, c *client.Client, arg string) error {
+// ocdsFlags are show tender's --ocds and --record.
+type ocdsFlags struct{ pkg, record bool }
+
+// errRecordNeedsOCDS refuses --record without --ocds.
+var errRecordNeedsOCDS = errors.New("--record needs --ocds")
+
+func (a *app) showTender(ctx context.Context, c *client.Client, arg string, doc ocdsFlags) error {
 	id, err := parseID("tender", arg)
 	if err != nil {
 		return err
+	}
+	switch {
+	case doc.record && !doc.pkg:
+		return errRecordNeedsOCDS
+	case doc.record:
+		v, err := c.TenderOCDSRecord(ctx, ledger.TenderID(id))
+		if err != nil {
+			return err
+		}
+		return a.printJSON(v)
+	case doc.pkg:
+		v, err := c.TenderOCDS(ctx, ledger.TenderID(id))
+		if err != nil {
+			return err
+		}
+		return a.printJSON(v)
 	}
 	tv, err := c.Tender(ctx, ledger.TenderID(id))
 	if err != nil {
@@ -218,4 +242,15 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
+}
+
+// printJSON writes v as indented JSON, with or without --json: an OCDS document has no
+// other form.
+func (a *app) printJSON(v any) error {
+	enc := json.NewEncoder(a.stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("write: %w", err)
+	}
+	return nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/arena/arena/ocds/ocdstest"
 	"github.com/arena/arena/reader/readertest"
 )
 
@@ -108,4 +109,17 @@ func bidFiles(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Fatalf("%s has mode %o, want %o", f, st.Mode().Perm(), perm)
 		}
 	}
+}
+
+// ocdsValid checks that args[0] and args[1] are one tender's OCDS release package and
+// record package as the node served them: each validates against the official schemas
+// with the bids, enquiries and Arena extensions and declares every field it uses, and
+// the record's compiled release is the merge of the package's releases.
+func ocdsValid(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: ocdsvalid PACKAGE RECORD")
+	}
+	s, err := ocdstest.Load()
+	ts.Check(err)
+	ts.Check(s.CheckDocuments([]byte(ts.ReadFile(args[0])), []byte(ts.ReadFile(args[1]))))
 }

@@ -116,3 +116,7 @@ func (h *Harness) owed() []string {
 	}
 	return out
 }
+
+// State returns the arena the script opened, nil before its open command, so that a
+// test can read views after each command.
+func (h *Harness) State() *ledger.State { return h.s }

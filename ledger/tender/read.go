@@ -143,7 +143,7 @@ func (s *State) RoundView(r *round.Round) (TenderRoundView, bool) {
 	default:
 		return TenderRoundView{}, false
 	}
-	v.ID, v.Kind, v.State, v.OpenedAt = r.ID, r.Kind, r.State, r.OpenedAt
+	v.ID, v.Kind, v.State, v.OpenedAt, v.SettledAt = r.ID, r.Kind, r.State, r.OpenedAt, r.SettledAt
 	v.Committee = slices.Clone(r.Committee)
 	v.Attempts = make([]AttemptView, len(r.Attempts))
 	for i, a := range r.Attempts {

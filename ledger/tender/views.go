@@ -136,6 +136,7 @@ type TenderRoundView struct {
 	Argument  string         `json:"argument,omitempty"` // the appeal's argument on a rescoring
 	State     string         `json:"state"`
 	OpenedAt  int64          `json:"opened_at"`
+	SettledAt int64          `json:"settled_at,omitempty"` // the arena's clock when a verdict was kept; 0 until then and on a failed round
 	Committee []book.Address `json:"committee"`
 	Attempts  []AttemptView  `json:"attempts"` // every attempt with its attestations
 }
