@@ -47,20 +47,22 @@ var bounded = []boundedNames{
 		"tenders", "voided", "agreed", "attested", "failed", "kept", "abandoned", "declined", "expired", "revealed", "scored", "withdrawn",
 		"won", "amendments", "grades", "wins", "games", "losses", "draws", "disqualifications", "attempts", "ranked", "needed", "opened", "rescore", "epoch", "index",
 		"subject", "ref", "replaces", "replaced_by", "proposal", "adopted", "closed", "target",
-		"version", "protocol", "binary_knows"}}, // a protocol version moves up by one an adopted upgrade
+		"version", "protocol", "binary_knows", // a protocol version moves up by one an adopted upgrade
+		"joined", "leaves", "returns"}}, // a validator's heights: a height, or one plus unbonding_blocks (at most 10^7)
 	{"the OCDS documents' names for numbers bounded above: tender totals, criterion indexes, basis points, bid caps and counts of tenderers", "", []string{
 		"totalAfter", "totalBefore", "totalMax", "criterion", "feeBps", "maxBids", "numberOfTenderers"}},
 	{"blocks of notice a proposal gives, which the terms cap at govern.MaxVoteBlocks (10^6)", "", []string{"notice", "upgrade_notice"}},
+	{"blocks a bond stays posted after its validator leaves, which the terms cap at MaxUnbondingBlocks (10^7)", "", []string{"unbonding_blocks"}},
 	{"small numbers the rules cap: attempts, turns, seats, hit points, rungs and scores, quorums, committees, ranks, weights, " +
 		"criteria, micros and parts per million of scores and fractions (at most 10^6 each, a sum of them at most 10^6 times a count), " +
-		"fee, prize-share and team-split basis points (at most 10^4), an appeal panel's growth (at most 64), HTTP statuses", "", []string{
+		"fee, prize-share, team-split and slash-share basis points (at most 10^4), an appeal panel's growth (at most 64), HTTP statuses", "", []string{
 		"attempt", "turn", "next_turn", "winning_score", "agent", "hp", "value", "score", "tier", "violations", "similarity", "judged_score", "judged_tier",
 		"average_score", "best_score", "score_sum", "points_per_rung", "soft_deduction", "copy_threshold", "max_check_len", "max_checks",
 		"rung", "worth", "cases", "min_cases", "quorum", "committee", "k", "composite", "se", "n", "mean", "c", "e", "m", "o", "gate",
 		"leaks", "misses", "tool_mean", "memory_mean", "champion_ppm", "margin_ppm", "z_milli", "confirm_seeds", "rollout_agents", "tail",
 		"active", "fee_bps", "hidden", "flagged", "i", "weight", "members", "weighted", "total", "total_max", "total_before",
 		"total_after", "winning_total", "rank", "primary_index", "max_bids", "points", "points_max", "http_status", "status", "final", "curve_per",
-		"base", "multiplier", "penalty", "tanh", "tie", "cap", "gap", "delta", "bpb", "trained_bpb", "twin_bpb", "gzip_bpb", "xz_bpb", "shares", "share", "appeal_growth"}},
+		"base", "multiplier", "penalty", "tanh", "tie", "cap", "gap", "delta", "bpb", "trained_bpb", "twin_bpb", "gzip_bpb", "xz_bpb", "shares", "share", "appeal_growth", "slash_share"}},
 	{"sizes the rules cap: modules (8 MiB), datasets (64 MiB), uploads, parameter and data regions (2^30), " +
 		"words a copy check left out of a work (at most its length)", "", []string{
 		"excluded", "size", "arch_size", "train_size", "dataset_bytes", "heldout_bytes", "bytes", "param_cap", "data_cap"}},

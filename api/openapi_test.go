@@ -90,7 +90,7 @@ func TestOpenAPISchemasMatchTheJSONTags(t *testing.T) {
 
 // schemaTypes are the Go types the document gives a schema for, by schema name.
 var schemaTypes = map[string]any{
-	"Delivery": store.Delivery{}, "OutboxEvent": store.OutboxEvent{}, "Health": api.Health{}, "Work": api.Work{}, "WorkFetch": wire.WorkFetch{}, "FetchedWork": api.FetchedWork{}, "Blob": api.Blob{}, "Account": api.Account{}, "Judge": ledger.Judge{}, "Quote": api.Quote{},
+	"Delivery": store.Delivery{}, "OutboxEvent": store.OutboxEvent{}, "Health": api.Health{}, "Work": api.Work{}, "WorkFetch": wire.WorkFetch{}, "FetchedWork": api.FetchedWork{}, "Blob": api.Blob{}, "Account": api.Account{}, "Judge": ledger.Judge{}, "Validator": ledger.ValidatorView{}, "Quote": api.Quote{},
 	"Event": ledger.Event{}, "Tender": ledger.TenderView{}, "Criterion": tender.CriterionView{}, "Bid": ledger.BidView{}, "Score": tender.ScoreView{},
 	"TenderAppeal": tender.AppealView{}, "Question": tender.QuestionView{}, "TenderCheck": ledger.CheckView{}, "TenderRound": ledger.TenderRoundView{},
 	"TenderAttempt": tender.AttemptView{}, "TenderAttestation": tender.AttestationView{},

@@ -37,6 +37,7 @@ func (s *server) routes() []Route {
 		h("GET", "/v1/leaderboard", s.getLeaderboard),
 		h("GET", "/v1/judges", s.getJudges),
 		h("GET", "/v1/governance", s.getGovernance),
+		h("GET", "/v1/validators", s.getValidators),
 		h("GET", "/v1/claimable/{address}", s.getClaimable),
 		h("GET", "/v1/tenders", s.getTenders),
 		h("GET", "/v1/tenders/{id}", s.getTender),

@@ -182,6 +182,14 @@ func (s *server) getGovernance(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, v)
 }
 
+// getValidators lists every validator's record, founders first: the set in force is
+// those active or leaving, each with the bond the arena holds.
+func (s *server) getValidators(w http.ResponseWriter, r *http.Request) {
+	var v []ledger.ValidatorView
+	s.chain.View(func(st *ledger.State) { v = st.Validators() })
+	writeJSON(w, http.StatusOK, nonNil(v))
+}
+
 func (s *server) getClaimable(w http.ResponseWriter, r *http.Request) {
 	a, err := pathAddress(r)
 	if err != nil {

@@ -104,6 +104,13 @@ func (c *Client) Judges(ctx context.Context) ([]ledger.Judge, error) {
 	return v, c.get(ctx, "/v1/judges", &v)
 }
 
+// Validators returns GET /v1/validators: every validator's record, founders first,
+// with its bond and status.
+func (c *Client) Validators(ctx context.Context) ([]ledger.ValidatorView, error) {
+	var v []ledger.ValidatorView
+	return v, c.get(ctx, "/v1/validators", &v)
+}
+
 // Claimable returns GET /v1/claimable/{address}.
 func (c *Client) Claimable(ctx context.Context, a ledger.Address) (ledger.Claimable, error) {
 	var v ledger.Claimable

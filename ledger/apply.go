@@ -58,6 +58,11 @@ func (s *State) check(tx *Tx, height uint64, now int64) *Error {
 			return err
 		}
 	}
+	if isValidatorBody(tx.Body) {
+		if err := s.validatorRefusal(tx, height); err != nil {
+			return err
+		}
+	}
 	fee, ok := s.fee(tx)
 	spendable := s.Spendable(tx.From)
 	if ok && fee.Cmp(tx.MaxFee) > 0 {
@@ -243,8 +248,10 @@ func (s *State) dispatch(tx *Tx) (Outcome, *Error) {
 		return s.learn.Reveal(env, b)
 	case learn.Close:
 		return s.learn.Close(env, b)
-	case govern.ProposeUpgrade, govern.ProposeCancel, govern.ProposeTerms, govern.Vote:
+	case govern.ProposeUpgrade, govern.ProposeCancel, govern.ProposeTerms, govern.Vote, govern.ProposeRemoval:
 		return s.governance(tx.From, b)
+	case JoinValidator, ExitValidator, ReportEquivocation:
+		return s.validatorTx(tx)
 	case Withdraw:
 		return s.withdraw(env.At)
 	case Faucet:

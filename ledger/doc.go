@@ -15,13 +15,18 @@
 //     cannot pay the fee and the value from its wallet and what the arena owes it
 //     (Spendable). Apply refuses those too, without consuming the nonce.
 //
-//  3. Apply each transaction in block order with the block's height and time (the
+//  3. When consensus hands the block misbehaviour evidence, begin the block
+//     (BeginBlock) and hand it to Misbehaved before any transaction; its events join
+//     the block's, from which a replay reads it back (EvidenceIn).
+//
+//  4. Apply each transaction in block order with the block's height and time (the
 //     loop is below).
 //
-//  4. After the block, take s.Hash() (O(changes), cached until the next change) and
-//     persist s.Encode() or the log.
+//  5. After the block, take s.Hash() (O(changes), cached until the next change) and
+//     persist s.Encode() or the log; a consensus engine returns ValidatorUpdates with
+//     the block.
 //
-// The loop of step 3:
+// The loop of step 4:
 //
 //	for _, tx := range txs {
 //		out, err := s.Apply(tx, ledger.Block{Height: h, Time: t})
@@ -55,7 +60,9 @@
 //     challenges, the deposit pool the deposits of runs not yet ended, the grading pool
 //     the fees of runs whose learn_run round is open or waits for its anchor, every
 //     run's state follows from its rounds and its challenge's reveal, and every final
-//     score is the one package learn/score gives its kept results
+//     score is the one package learn/score gives its kept results; for the validator
+//     set, the bond pool is the sum of the bonds of validators in the set, waiting to
+//     join or unbonding
 //
 // Every refusal is an [EXPECTED] *Error listed once in its package's refusals.go and
 // pinned by its exact message in that package's refusals_test.go.

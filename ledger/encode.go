@@ -10,6 +10,7 @@ import (
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/govern"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/valset"
 )
 
 // encodingVersion is the first field of every encoded state.
@@ -48,6 +49,10 @@ const outboxKey = "events"
 // left out while there are none.
 const governKey = "govern"
 
+// validatorsKey is the encoding's key for the validator set's records, after the
+// proposals; it is left out while there are none.
+const validatorsKey = "validators"
+
 // Encode returns the state's canonical bytes. Two states that applied the same
 // transactions in the same blocks encode identically. It costs O(size of the state).
 func (s *State) Encode() ([]byte, error) {
@@ -78,6 +83,11 @@ func (s *State) Encode() ([]byte, error) {
 	}
 	if !s.gov.Empty() { // an arena with no proposal encodes as before governance existed
 		if err := field(governKey, s.gov.Proposals); err != nil {
+			return nil, err
+		}
+	}
+	if !s.vals.Empty() { // an arena whose set never changed encodes as before it could
+		if err := field(validatorsKey, s.vals.Members); err != nil {
 			return nil, err
 		}
 	}
@@ -112,7 +122,7 @@ func splitState(b []byte) (wireHeadIn, map[string]json.RawMessage, error) {
 	}
 	head := map[string]any{"version": &h.Version, "terms": &h.Terms, "height": &h.Height, "block_time": &h.BlockTime,
 		"offset": &h.Offset, "book": &h.Book, "rounds": &h.Rounds}
-	known := map[string]bool{outboxKey: true, governKey: true}
+	known := map[string]bool{outboxKey: true, governKey: true, validatorsKey: true}
 	for _, c := range contests {
 		known[c.name] = true
 	}
@@ -158,7 +168,11 @@ func Decode(b []byte) (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("decode state: %w", err)
 	}
-	s := newState(w.Terms, gov)
+	vals, err := valset.Restore(fields[validatorsKey])
+	if err != nil {
+		return nil, fmt.Errorf("decode state: %w", err)
+	}
+	s := newState(w.Terms, gov, vals)
 	s.height, s.blockTime, s.offset = w.Height, w.BlockTime, w.Offset
 	s.book, s.events = w.Book, events
 	rounds, err := round.Restore(s.terms.roundTerms(), w.Rounds, decodeVerdict)

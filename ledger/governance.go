@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/govern"
+	"github.com/arena/arena/ledger/valset"
 )
 
 // Proposal is a governance proposal as views show it (ledger/govern).
@@ -27,13 +28,13 @@ func (t *Terms) notice() uint64 {
 // govEnv is what a governance transaction from from sees in a block at height h.
 func (s *State) govEnv(from Address, h uint64) govern.Env {
 	return govern.Env{Height: h, From: from, Validators: s.terms.Validators, Version: s.version,
-		Notice: s.terms.notice(), CheckTerms: s.checkSettings}
+		Notice: s.terms.notice(), CheckTerms: s.checkSettings, CheckRemoval: s.checkRemoval}
 }
 
 // isGovernance reports whether b is a governance body, which admission checks whole.
 func isGovernance(b Body) bool {
 	switch b.(type) {
-	case govern.ProposeUpgrade, govern.ProposeCancel, govern.ProposeTerms, govern.Vote:
+	case govern.ProposeUpgrade, govern.ProposeCancel, govern.ProposeTerms, govern.Vote, govern.ProposeRemoval:
 		return true
 	}
 	return false
@@ -50,6 +51,8 @@ func (s *State) governance(from Address, b Body) (Outcome, *Error) {
 		return s.gov.ProposeTerms(s.govEnv(from, s.height), b)
 	case govern.Vote:
 		return s.gov.Vote(s.govEnv(from, s.height), b)
+	case govern.ProposeRemoval:
+		return s.gov.ProposeRemoval(s.govEnv(from, s.height), b)
 	}
 	return Outcome{}, errNoBody
 }
@@ -63,6 +66,11 @@ func (s *State) beginGovernance(h uint64) []Event {
 		return nil
 	}
 	evs := s.gov.Begin(h)
+	for _, ev := range slices.Clone(evs) {
+		if ev.Type == "proposal_expired" {
+			evs = append(evs, s.rejectExpired(s.gov.Get(ev.Proposal), h)...)
+		}
+	}
 	for _, p := range s.gov.Due(h) {
 		switch p.Action {
 		case govern.ActionUpgrade:
@@ -74,10 +82,14 @@ func (s *State) beginGovernance(h uint64) []Event {
 			evs = append(evs, Event{Type: "upgraded", Height: h, Proposal: p.ID, Note: fmt.Sprintf("protocol version %d", p.Version)})
 		case govern.ActionTerms:
 			t, _ := applySettings(s.terms, p.Set) // checked when proposed and again when due
-			if err := t.Validate(); err == nil {
+			if s.validSettings(t) {
 				s.putInForce(t)
 				evs = append(evs, Event{Type: "terms_changed", Height: h, Proposal: p.ID})
 			}
+		case govern.ActionAdmit:
+			evs = append(evs, s.admitDue(p, h)...)
+		case govern.ActionRemove:
+			evs = append(evs, s.removeDue(p, h)...)
 		}
 		evs = append(evs, s.gov.Took(p, h))
 	}
@@ -108,12 +120,24 @@ func inForce(founding Terms, gov *govern.State) (Terms, uint64) {
 		case govern.ActionUpgrade:
 			v = p.Version
 		case govern.ActionTerms:
-			if next, err := applySettings(t, p.Set); err == nil && next.Validate() == nil {
+			if next, err := applySettings(t, p.Set); err == nil && validTerms(next, founding.Validators) {
 				t = next
 			}
 		}
 	}
 	return t, v
+}
+
+// validSettings reports whether terms t, a change of the terms in force that is due,
+// may be put in force. The check is made against the founding validator set, not the
+// set in force when it falls due, so that deriving the terms in force again from the
+// founding terms and the proposals (inForce) takes the same changes.
+func (s *State) validSettings(t Terms) bool { return validTerms(t, s.founding.Validators) }
+
+// validTerms reports whether t is valid with the validator set founders.
+func validTerms(t Terms, founders []Address) bool {
+	t.Validators = founders
+	return t.Validate() == nil
 }
 
 // checkSettings reports the refusal a proposed set of term changes meets when applied to
@@ -151,6 +175,23 @@ var changeable = map[string]func(t *Terms, v string) error{
 	"quorum":           smallSetting(func(t *Terms) *int { return &t.Quorum }),
 	"attempts":         smallSetting(func(t *Terms) *int { return &t.Attempts }),
 	"appeal_growth":    smallSetting(func(t *Terms) *int { return &t.AppealGrowth }),
+	"validator_bond":   amountSetting(func(t *Terms) *Amount { return &t.ValidatorBond }),
+	"unbonding_blocks": func(t *Terms, v string) error {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil || n == 0 || n > MaxUnbondingBlocks {
+			return fmt.Errorf("a number of blocks from 1 to %d", MaxUnbondingBlocks)
+		}
+		t.UnbondingBlocks = n
+		return nil
+	},
+	"slash_share": func(t *Terms, v string) error {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil || n == 0 || n > valset.BasisPoints {
+			return fmt.Errorf("basis points from 1 to %d", valset.BasisPoints)
+		}
+		t.SlashShare = n
+		return nil
+	},
 	"upgrade_notice": func(t *Terms, v string) error {
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil || n == 0 || n > govern.MaxVoteBlocks {

@@ -231,7 +231,7 @@ func TestEveryBadProposalAndVoteIsRefusedWithItsMessageAndCostsNothing(t *testin
 		}},
 		{"no terms", "v1", func(h uint64) (string, Body) { return "A terms proposal changes 1 to 16 terms", terms(h) }},
 		{"an identity term", "v1", func(h uint64) (string, Body) {
-			return `Term "chain" cannot be changed by a proposal; those that can: ["appeal_bond","appeal_growth","appeal_window_s","attempts","committee","entry_bond","fee_per_byte","fee_per_tx","gas_rate","grading_fee","grading_window_s","operator_bond","quorum","round_timeout_s","upgrade_notice"]`,
+			return `Term "chain" cannot be changed by a proposal; those that can: ["appeal_bond","appeal_growth","appeal_window_s","attempts","committee","entry_bond","fee_per_byte","fee_per_tx","gas_rate","grading_fee","grading_window_s","operator_bond","quorum","round_timeout_s","slash_share","unbonding_blocks","upgrade_notice","validator_bond"]`,
 				terms(h, govern.Setting{Term: "chain", Value: "x"})
 		}},
 		{"a value that does not read", "v1", func(h uint64) (string, Body) {

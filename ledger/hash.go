@@ -6,10 +6,12 @@ import (
 
 // The state hash commits to the whole state without re-encoding it every block:
 //
-//	hash = sha256("arena-state-v4" || h(header) || h(book) || h(rounds) || h(bounty) || h(tender) || h(match) || h(challenge) || h(learn) [|| h(proposals)] || outbox)
+//	hash = sha256("arena-state-v4" || h(header) || h(book) || h(rounds) || h(bounty) || h(tender) || h(match) || h(challenge) || h(learn) [|| h(proposals)] [|| h(validators)] || outbox)
 //
 // where h(proposals), the governance proposals (ledger/govern), is there once the first
 // proposal is made, so that an arena that never made one hashes as before they existed;
+// h(validators), the validator set's records (ledger/valset), after it, is there once
+// the set first changes or a bond is posted, for the same reason;
 // and where the kinds come in the order of contests (kinds.go); the header is the founding
 // terms' hash, the height and the clock; the book, the rounds and each kind hash their
 // own objects incrementally (an object is rehashed only when it changes, and a part
@@ -40,6 +42,9 @@ func (s *State) Hash() [32]byte {
 	}
 	if !s.gov.Empty() { // an arena with no proposal hashes as before governance existed
 		parts = append(parts, s.gov.Hash())
+	}
+	if !s.vals.Empty() { // an arena whose set never changed hashes as before it could
+		parts = append(parts, s.vals.Hash())
 	}
 	parts = append(parts, digest.RefreshChain(&s.outbox, s.events))
 	out := digest.Combine(hashDomain, parts...)

@@ -18,7 +18,10 @@ func (s *State) CheckInvariants() error {
 			return err
 		}
 	}
-	return s.gov.Check()
+	if err := s.gov.Check(); err != nil {
+		return err
+	}
+	return s.checkBonds()
 }
 
 // checkPoolsListed states that Balances.Pools is the whole of what the arena holds: every
@@ -32,6 +35,7 @@ func (s *State) checkPoolsListed() error {
 		for _, l := range lines {
 			found = found || l.Pool == p.Pool
 		}
+		found = found || (optionalPool(p.Pool) && p.Amount.IsZero()) // listed only while it holds something
 		if !found {
 			return fmt.Errorf("pool %q holds %s but the balances do not list it", p.Pool, p.Amount)
 		}

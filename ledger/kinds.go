@@ -10,6 +10,7 @@ import (
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
+	"github.com/arena/arena/ledger/valset"
 )
 
 // contest is one contest kind as the root wires it: everything the state hash, the
@@ -56,6 +57,13 @@ type poolLine struct {
 	pool  book.Pool
 	name  string
 	field func(b *Balances) *Amount
+}
+
+// validatorPools are the validator set's pools, listed after every kind's and only
+// while they hold something: arenas founded before bonds existed never use them.
+var validatorPools = []poolLine{
+	{valset.BondPool, "Validator bonds", func(b *Balances) *Amount { return &b.ValidatorBonds }},
+	{valset.SlashPool, "Slashed validator bonds", func(b *Balances) *Amount { return &b.ValidatorSlashed }},
 }
 
 // feePool is the arena's own pool, the transaction fees, listed after the bounty's,
@@ -237,7 +245,7 @@ func poolLines() []poolLine {
 			out = append(out, feePool)
 		}
 	}
-	return out
+	return append(out, validatorPools...)
 }
 
 // owner returns the contest that owns rounds of kind k, and false for a kind no contest
@@ -249,4 +257,14 @@ func owner(k string) (*contest, bool) {
 		}
 	}
 	return nil, false
+}
+
+// optionalPool reports whether p is listed only while it holds something.
+func optionalPool(p book.Pool) bool {
+	for _, l := range validatorPools {
+		if l.pool == p {
+			return true
+		}
+	}
+	return false
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/govern"
 	"github.com/arena/arena/ledger/round"
+	"github.com/arena/arena/ledger/valset"
 )
 
 // The root lists its contest kinds once, in contests, and builds the state hash, the
@@ -19,7 +20,7 @@ import (
 
 // kindFields returns the names of State's fields that hold a contest kind's state: a
 // pointer to a type with a Hash method, other than the book, the round set and the
-// governance proposals, which the root hashes itself.
+// governance proposals and the validator records, which the root hashes itself.
 func kindFields() []string {
 	hasher := reflect.TypeFor[interface{ Hash() [32]byte }]()
 	var out []string
@@ -27,7 +28,8 @@ func kindFields() []string {
 	for i := range st.NumField() {
 		f := st.Field(i)
 		if f.Type.Kind() != reflect.Pointer || !f.Type.Implements(hasher) ||
-			f.Type == reflect.TypeFor[*book.Book]() || f.Type == reflect.TypeFor[*round.Set]() || f.Type == reflect.TypeFor[*govern.State]() {
+			f.Type == reflect.TypeFor[*book.Book]() || f.Type == reflect.TypeFor[*round.Set]() || f.Type == reflect.TypeFor[*govern.State]() ||
+			f.Type == reflect.TypeFor[*valset.State]() {
 			continue
 		}
 		out = append(out, f.Name)
@@ -39,7 +41,7 @@ func kindFields() []string {
 // is the part of exactly one row of contests, and the rows are the fields, in the order
 // State declares them; so a kind added to State and not to the list fails here.
 func TestEveryKindInStateHasARowInContests(t *testing.T) {
-	s := newState(testTerms(t), govern.New())
+	s := newState(testTerms(t), govern.New(), valset.New())
 	v := reflect.ValueOf(s).Elem()
 	var rows []string
 	for _, name := range kindFields() {
@@ -75,7 +77,7 @@ func TestEveryKindInStateHasARowInContests(t *testing.T) {
 // (Settled, Exhausted, Anchoring, BeginBlock, Anchor, Names), the row has that part. No
 // round kind has two owners.
 func TestEveryRowFillsEveryPart(t *testing.T) {
-	s := newState(testTerms(t), govern.New())
+	s := newState(testTerms(t), govern.New(), valset.New())
 	owners := map[string]string{}
 	for _, c := range contests {
 		st := reflect.TypeOf(c.part(s))
@@ -118,7 +120,7 @@ func TestEveryRowFillsEveryPart(t *testing.T) {
 // TestTheEncodingWritesEveryKindInOrder: the encoding's top-level keys are the head's,
 // then each row's name in the order of contests, then the outbox; and it decodes back.
 func TestTheEncodingWritesEveryKindInOrder(t *testing.T) {
-	s := newState(testTerms(t), govern.New())
+	s := newState(testTerms(t), govern.New(), valset.New())
 	b, err := s.Encode()
 	if err != nil {
 		t.Fatal(err)
@@ -213,7 +215,7 @@ func TestEveryBalancesPoolIsSomeKindsPool(t *testing.T) {
 // by some row's counts, and every list of the snapshot but the claimable and the
 // outbox (the root's) by some row's snapshot.
 func TestEveryCountAndViewIsSomeKinds(t *testing.T) {
-	s := newState(testTerms(t), govern.New())
+	s := newState(testTerms(t), govern.New(), valset.New())
 	var c Counts
 	cv := reflect.ValueOf(&c).Elem()
 	for i := range cv.NumField() {

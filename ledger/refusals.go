@@ -5,6 +5,7 @@ import (
 
 	"github.com/arena/arena/ledger/book"
 	"github.com/arena/arena/ledger/govern"
+	"github.com/arena/arena/ledger/valset"
 )
 
 // refuse returns an [EXPECTED] refusal with the exact message msg. Every refusal of the
@@ -61,6 +62,28 @@ var (
 	errFaucetTo     = refuse("Faucet needs a non-zero address")
 	errFaucetAmount = refuse("Faucet amount must be positive and keep the supply within 256 bits")
 	errAdvance      = refusef("Advance must be 1 to %d seconds", MaxAdvanceS)
+
+	// the validator set: New's founding bonds, join_validator, exit_validator,
+	// propose_removal, report_equivocation
+	errTermsUnbonding   = refusef("Unbonding must be 0 (the default, %d blocks) to %d blocks", DefaultUnbondingBlocks, MaxUnbondingBlocks)
+	errTermsSlashShare  = refusef("Slash share must be 0 (the default, %d basis points) to %d basis points", DefaultSlashShare, valset.BasisPoints)
+	errJoinSender       = refuse("A join is sent from the grading address its statement names")
+	errAlreadyValidator = refuse("This grading address is already a validator, or waits to become one")
+	errTombstoned       = refuse("This validator was slashed for misbehaviour and can never be a validator again")
+	errKeyInUse         = refuse("Another validator holds this consensus key")
+	errSetFull          = refusef("The validator set is full: at most %d validators, joins waiting included", MaxValidators)
+	errNotInSet         = refuse("Sender is not a validator in the set in force")
+	errAlreadyLeaving   = refuse("This validator is already leaving the set")
+	errSetEmpty         = refuse("The change would leave the validator set empty")
+	errReportDecode     = refuse("Each attestation is a signed transaction in its wire form")
+	errReportArena      = refuse("An attestation is not for this arena")
+	errReportSig        = refuse("An attestation's signature is not by its sender")
+	errReportKind       = refuse("Each transaction must be an attestation")
+	errReportSigner     = refuse("The two attestations are signed by different validators")
+	errReportAttempt    = refuse("The two attestations are for different rounds or attempts")
+	errReportSame       = refuse("The two attestations give the same verdict")
+	errReportOutside    = refuse("The attestations' signer is neither in the validator set nor unbonding")
+	errReportSlashed    = refuse("This validator was already slashed")
 
 	// challenge_fold: the contest kind it names
 	errFoldKind = refuse("A fold's kind is benchmark (the default) or learning")

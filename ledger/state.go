@@ -14,6 +14,7 @@ import (
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
+	"github.com/arena/arena/ledger/valset"
 )
 
 // State is an arena's whole ledger state: the book, the rounds of every kind, each
@@ -37,8 +38,11 @@ type State struct {
 	chall  *challenge.State
 	learn  *learn.State
 	gov    *govern.State // proposals, votes and what took effect
+	vals   *valset.State // the validator set's records, once it first changed or bonds were posted
 	events []Event       // the award outbox
 	begun  []Event       // what the current height's begin-block work produced; not part of the state
+
+	updates []valset.Update // the current height's changes to the CometBFT set; not part of the state
 
 	outbox    digest.Chain // running hash of events
 	termsHash [32]byte     // the founding terms never change, so they are hashed once
@@ -54,7 +58,7 @@ func New(t Terms) (*State, error) {
 	if v := t.foundingVersion(); !Knows(v) {
 		return nil, refusef("The terms open under protocol version %d; this binary knows versions %d to %d", v, FirstVersion, KnownVersion())
 	}
-	s := newState(cloneTerms(t), govern.New())
+	s := newState(cloneTerms(t), govern.New(), valset.New())
 	for _, g := range t.Genesis {
 		if g.Address.IsZero() {
 			return nil, errGenesisZero
@@ -63,15 +67,22 @@ func New(t Terms) (*State, error) {
 			return nil, errGenesisOverflow
 		}
 	}
+	if err := s.foundingBonds(); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
-// newState returns the state of an arena founded under t with the proposals of gov and
-// nothing else: the terms in force and the version in force are derived from what gov
-// records as done.
-func newState(t Terms, gov *govern.State) *State {
-	s := &State{founding: t, termsHash: digest.Sum(t), book: book.New(), gov: gov}
+// newState returns the state of an arena founded under t with the proposals of gov, the
+// validator records of vals and nothing else: the terms in force and the version in
+// force are derived from what gov records as done, the validator set in force from
+// vals.
+func newState(t Terms, gov *govern.State, vals *valset.State) *State {
+	s := &State{founding: t, termsHash: digest.Sum(t), book: book.New(), gov: gov, vals: vals}
 	s.terms, s.version = inForce(t, gov)
+	if !vals.Empty() {
+		s.terms.Validators = vals.InForce()
+	}
 	s.rounds = round.NewSet(s.terms.roundTerms())
 	for _, c := range contests {
 		c.open(s, s.terms)
@@ -149,6 +160,7 @@ func (s *State) BeginBlock(b Block) {
 		}
 		s.height = b.Height
 		s.hash = nil
+		s.updates = nil
 	}
 	if b.Time > s.blockTime {
 		s.blockTime = b.Time
@@ -156,6 +168,7 @@ func (s *State) BeginBlock(b Block) {
 	}
 	if moved {
 		s.begun = s.beginGovernance(s.height)
+		s.begun = append(s.begun, s.beginValidators(s.height)...)
 		env := s.env(book.At{Height: s.height, Now: s.Now()})
 		for _, c := range contests {
 			if c.begin != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/arena/arena/ledger/match"
 	"github.com/arena/arena/ledger/round"
 	"github.com/arena/arena/ledger/tender"
+	"github.com/arena/arena/ledger/valset"
 )
 
 // Terms are an arena's founding terms. They are fixed when the arena is opened and
@@ -52,6 +53,47 @@ type Terms struct {
 	// it takes effect at: the time operators have to install a release. 0 is
 	// govern.DefaultNotice.
 	UpgradeNotice uint64 `json:"upgrade_notice,omitempty"`
+	// ValidatorBond is what every validator posts and loses a share of for
+	// misbehaviour: a joiner sends it with its join, a founder's is taken from its
+	// genesis allocation. Zero, which encodes as terms founded before bonds existed:
+	// validators post none.
+	ValidatorBond Amount `json:"validator_bond,omitzero"`
+	// UnbondingBlocks is how many blocks a validator's bond stays posted after it leaves
+	// the set, so that misbehaviour found late still costs it. 0 is
+	// DefaultUnbondingBlocks.
+	UnbondingBlocks uint64 `json:"unbonding_blocks,omitempty"`
+	// SlashShare is the share of its bond, in basis points, a validator loses for
+	// signing two conflicting votes or two conflicting attestations. 0 is
+	// DefaultSlashShare.
+	SlashShare uint64 `json:"slash_share,omitempty"`
+}
+
+// Defaults of the validator terms.
+const (
+	// DefaultUnbondingBlocks is CometBFT's default evidence age in blocks
+	// (MaxAgeNumBlocks): a bond stays posted as long as evidence against it is taken.
+	DefaultUnbondingBlocks = 100_000
+	// DefaultSlashShare is 5%, the Cosmos SDK's default for double-signing
+	// (SlashFractionDoubleSign 1/20).
+	DefaultSlashShare = 500
+	// MaxUnbondingBlocks bounds how long a bond is kept after its validator leaves.
+	MaxUnbondingBlocks = 10_000_000
+)
+
+// unbonding is how many blocks a bond stays posted after its validator leaves.
+func (t *Terms) unbonding() uint64 {
+	if t.UnbondingBlocks == 0 {
+		return DefaultUnbondingBlocks
+	}
+	return t.UnbondingBlocks
+}
+
+// slashShare is the share of a bond, in basis points, misbehaviour costs.
+func (t *Terms) slashShare() uint64 {
+	if t.SlashShare == 0 {
+		return DefaultSlashShare
+	}
+	return t.SlashShare
 }
 
 // GenesisHash returns the arena's genesis hash: sha256 of the founding terms' JSON, as
@@ -176,6 +218,10 @@ func (t *Terms) Validate() error {
 		return errTermsNotice
 	case len(t.Genesis) > MaxGenesis:
 		return errTermsGenesis
+	case t.UnbondingBlocks > MaxUnbondingBlocks:
+		return errTermsUnbonding
+	case t.SlashShare > valset.BasisPoints:
+		return errTermsSlashShare
 	}
 	if err := t.validateJoins(); err != nil { // before the validators, to name the joins that repeat one
 		return err

@@ -113,5 +113,18 @@ func (s *State) NeedsUpgrade(h uint64) error {
 // migrations are the state migrations run at the first block of each version, by the
 // version they lead to, after the version's rules are put in force for every kind. A
 // migration is a pure function of the state; a version with no entry changes rules
-// only, as version 2 does.
-var migrations = map[uint64]func(s *State) []Event{}
+// only.
+var migrations = map[uint64]func(s *State) []Event{
+	2: migrateTo2,
+}
+
+// migrateTo2 changes nothing but, when the terms in force name a validator bond, has
+// the validators who never posted one post it from their wallets (postFoundingBonds):
+// an arena founded before bonds existed that votes one in holds every validator's by
+// version 2.
+func migrateTo2(s *State) []Event {
+	if !s.terms.ValidatorBond.IsZero() {
+		return postFoundingBonds(s)
+	}
+	return nil
+}

@@ -11,26 +11,29 @@ import (
 // prize_escrow + bond_escrow + slash_pool + grading_fees + fee_pool + tender_budget +
 // tender_deposits + tender_grading_fees + match_fees + match_stakes + match_bonds +
 // challenge_pool + challenge_deposits + challenge_grading_fees + learn_pool +
-// learn_deposits + learn_grading_fees + claimable_total ==
+// learn_deposits + learn_grading_fees + validator_bonds + validator_slashed +
+// claimable_total ==
 // paid_in - paid_out.
 type Balances struct {
 	PrizeEscrow          Amount `json:"prize_escrow"`
 	BondEscrow           Amount `json:"bond_escrow"`
 	SlashPool            Amount `json:"slash_pool"`
-	GradingFees          Amount `json:"grading_fees"`           // paid with entries and appeals, not yet earned by graders
-	FeePool              Amount `json:"fee_pool"`               // transaction fees paid at admission
-	TenderBudget         Amount `json:"tender_budget"`          // budgets of tenders not yet settled
-	TenderDeposits       Amount `json:"tender_deposits"`        // bid deposits held and open appeal bonds
-	TenderGradingFees    Amount `json:"tender_grading_fees"`    // paid with checks, bids and appeals, not yet earned or returned
-	MatchFees            Amount `json:"match_fees"`             // entry fees of matches not yet settled
-	MatchStakes          Amount `json:"match_stakes"`           // stakes of bets not yet settled
-	MatchBonds           Amount `json:"match_bonds"`            // operator bonds of matches not yet settled
-	ChallengePool        Amount `json:"challenge_pool"`         // unspent emission pools of open challenges
-	ChallengeDeposits    Amount `json:"challenge_deposits"`     // deposits of entries whose entry run has not ended
-	ChallengeGradingFees Amount `json:"challenge_grading_fees"` // paid with bench registrations and commits, not yet earned or returned
-	LearnPool            Amount `json:"learn_pool"`             // unspent emission pools of open learning challenges
-	LearnDeposits        Amount `json:"learn_deposits"`         // deposits of learning runs not yet final
-	LearnGradingFees     Amount `json:"learn_grading_fees"`     // paid with learning commits whose run round has not ended
+	GradingFees          Amount `json:"grading_fees"`               // paid with entries and appeals, not yet earned by graders
+	FeePool              Amount `json:"fee_pool"`                   // transaction fees paid at admission
+	TenderBudget         Amount `json:"tender_budget"`              // budgets of tenders not yet settled
+	TenderDeposits       Amount `json:"tender_deposits"`            // bid deposits held and open appeal bonds
+	TenderGradingFees    Amount `json:"tender_grading_fees"`        // paid with checks, bids and appeals, not yet earned or returned
+	MatchFees            Amount `json:"match_fees"`                 // entry fees of matches not yet settled
+	MatchStakes          Amount `json:"match_stakes"`               // stakes of bets not yet settled
+	MatchBonds           Amount `json:"match_bonds"`                // operator bonds of matches not yet settled
+	ChallengePool        Amount `json:"challenge_pool"`             // unspent emission pools of open challenges
+	ChallengeDeposits    Amount `json:"challenge_deposits"`         // deposits of entries whose entry run has not ended
+	ChallengeGradingFees Amount `json:"challenge_grading_fees"`     // paid with bench registrations and commits, not yet earned or returned
+	LearnPool            Amount `json:"learn_pool"`                 // unspent emission pools of open learning challenges
+	LearnDeposits        Amount `json:"learn_deposits"`             // deposits of learning runs not yet final
+	LearnGradingFees     Amount `json:"learn_grading_fees"`         // paid with learning commits whose run round has not ended
+	ValidatorBonds       Amount `json:"validator_bonds,omitzero"`   // bonds of validators in the set, waiting to join or unbonding
+	ValidatorSlashed     Amount `json:"validator_slashed,omitzero"` // slashed validator bonds, in an arena without a treasury
 	ClaimableTotal       Amount `json:"claimable_total"`
 	PaidIn               Amount `json:"paid_in"`
 	PaidOut              Amount `json:"paid_out"`
@@ -50,10 +53,11 @@ type PoolLine struct {
 // of pools: Held sums it, the board's money line shows it, and a test fails when the
 // book holds money in a pool it does not name.
 func (b Balances) Pools() []PoolLine {
-	lines := poolLines()
-	out := make([]PoolLine, len(lines))
-	for i, l := range lines {
-		out[i] = PoolLine{l.pool, l.name, *l.field(&b)}
+	var out []PoolLine
+	for _, l := range poolLines() {
+		if v := *l.field(&b); !optionalPool(l.pool) || !v.IsZero() {
+			out = append(out, PoolLine{l.pool, l.name, v})
+		}
 	}
 	return out
 }

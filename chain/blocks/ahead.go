@@ -171,6 +171,7 @@ func (c *checked) replay(s *ledger.State, prevTime int64) error {
 		return err // as Replay: a block of a version this binary lacks is not a divergence
 	}
 	blk := ledger.Block{Height: c.b.Height, Time: c.b.Time}
+	Misbehaved(s, blk, c.b.Events)
 	if len(c.txs) == 0 {
 		s.BeginBlock(blk)
 	}

@@ -51,6 +51,28 @@ func (b *Builder) Add(tx *ledger.Tx, id [32]byte) (out ledger.Outcome, refused, 
 	return out, nil, nil
 }
 
+// Evidence hands the ledger the consensus evidence the block carries (comet's
+// RequestFinalizeBlock.Misbehavior), before any transaction: the block begins, and the
+// evidence and what it caused join the block's begin-block events, from which a replay
+// reads it back (Misbehaved). It returns those events.
+func (b *Builder) Evidence(ms []ledger.Misbehavior) []ledger.Event {
+	if len(ms) == 0 {
+		return nil
+	}
+	b.s.BeginBlock(b.blk)
+	return b.s.Misbehaved(b.blk.Height, ms)
+}
+
+// Misbehaved begins block blk on s and hands the ledger again the evidence the block's
+// recorded begin-block events name, as Builder.Evidence handed it when the block was
+// made; a block that carried none is left to begin as it would.
+func Misbehaved(s *ledger.State, blk ledger.Block, events []ledger.Event) {
+	if ms := ledger.EvidenceIn(events); len(ms) > 0 {
+		s.BeginBlock(blk)
+		s.Misbehaved(blk.Height, ms)
+	}
+}
+
 // Len returns how many transactions the block records so far.
 func (b *Builder) Len() int { return len(b.cb.Txs) }
 

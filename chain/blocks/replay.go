@@ -46,6 +46,7 @@ func checkTime(b store.StoredBlock, prevTime int64) error {
 // outcome, the begin-block events and the state hash after it.
 func replayTxs(s *ledger.State, b store.StoredBlock) error {
 	blk := ledger.Block{Height: b.Height, Time: b.Time}
+	Misbehaved(s, blk, b.Events)
 	if len(b.Txs) == 0 {
 		s.BeginBlock(blk)
 	}

@@ -39,6 +39,7 @@ func (a *App) FinalizeBlock(_ context.Context, req *abci.RequestFinalizeBlock) (
 	if err != nil {
 		return nil, a.halt(err)
 	}
+	a.logEvidence(b.Evidence(evidenceOf(req.Misbehavior)))
 	results := make([]*abci.ExecTxResult, len(txs))
 	var dropped []decoded
 	wires := make([][]byte, 0, len(txs)) // the encodings of the transactions b records
@@ -75,7 +76,8 @@ func (a *App) FinalizeBlock(_ context.Context, req *abci.RequestFinalizeBlock) (
 		appHash = cb.Hash
 	}
 	a.pending = &finalized{block: cb, appHash: appHash, dropped: dropped}
-	return &abci.ResponseFinalizeBlock{TxResults: results, AppHash: bytes.Clone(appHash[:]), ConsensusParamUpdates: versionUpdate(a.deliver)}, nil
+	return &abci.ResponseFinalizeBlock{TxResults: results, AppHash: bytes.Clone(appHash[:]), ConsensusParamUpdates: versionUpdate(a.deliver),
+		ValidatorUpdates: validatorUpdates(a.deliver)}, nil
 }
 
 // resetDeliver makes the deliver state a copy of the committed one.
@@ -174,6 +176,7 @@ func (a *App) advance(p *finalized) error {
 	b := &p.block
 	blk := ledger.Block{Height: b.Height, Time: b.Time}
 	a.committed.BeginBlock(blk)
+	blocks.Misbehaved(a.committed, blk, b.Events)
 	for _, r := range b.Txs {
 		if _, err := a.committed.Apply(r.Tx, blk); err != nil {
 			return fmt.Errorf("apply committed block %d tx %d: %w", b.Height, r.Index, err)

@@ -153,7 +153,7 @@ func (a *app) root() *cobra.Command {
 		a.gradeCmd(), a.appealCmd(), a.awardCmd(), a.withdrawCmd(), a.showCmd(), a.watchCmd(),
 		a.snapshotCmd(), a.verifyCmd(), a.devCmd(), a.boardCmd(), a.demoCmd(), a.benchCmd(), a.perfCmd(),
 		a.testnetCmd(), a.operatorCmd(), a.genesisCmd(), a.auditCmd(), a.revealCmd(), a.tenderCmd(), a.matchCmd(), a.challengeCmd(), a.learnCmd(), a.txCmd(),
-		a.upgradeCmd(), a.termsCmd(), a.voteCmd(),
+		a.upgradeCmd(), a.termsCmd(), a.voteCmd(), a.validatorCmd(),
 	)
 	a.addDryRun(root)
 	root.InitDefaultHelpCmd()

@@ -16,6 +16,7 @@ const (
 	KindProposeCancel  book.Kind = "propose_cancel"
 	KindProposeTerms   book.Kind = "propose_terms"
 	KindVote           book.Kind = "vote"
+	KindProposeRemoval book.Kind = "propose_removal"
 )
 
 // What a proposal does.
@@ -23,6 +24,8 @@ const (
 	ActionUpgrade = "upgrade" // switch the protocol to Version at Height
 	ActionCancel  = "cancel"  // cancel the upgrade proposal Target before its height
 	ActionTerms   = "terms"   // put the Set of term changes in force at Height
+	ActionAdmit   = "admit"   // put the joining Validator in the set at the height after adoption
+	ActionRemove  = "remove"  // take Validator out of the set at the height after adoption
 )
 
 // A proposal's status.
@@ -84,7 +87,15 @@ type Vote struct {
 	Proposal uint64 `json:"proposal"`
 }
 
+// ProposeRemoval proposes that Validator leave the set in force, at the height after
+// the proposal is adopted; it takes votes until Deadline.
+type ProposeRemoval struct {
+	Validator book.Address `json:"validator"`
+	Deadline  uint64       `json:"deadline"`
+}
+
 // Kind implementations name each body on the wire.
+func (ProposeRemoval) Kind() book.Kind { return KindProposeRemoval }
 func (ProposeUpgrade) Kind() book.Kind { return KindProposeUpgrade }
 func (ProposeCancel) Kind() book.Kind  { return KindProposeCancel }
 func (ProposeTerms) Kind() book.Kind   { return KindProposeTerms }
@@ -92,21 +103,23 @@ func (Vote) Kind() book.Kind           { return KindVote }
 
 // Proposal is one proposal and its votes, in the order they were counted.
 type Proposal struct {
-	ID       uint64         `json:"id"`
-	Action   string         `json:"action"`
-	Proposer book.Address   `json:"proposer"`
-	Opened   uint64         `json:"opened"`   // height of the block that carried it
-	Deadline uint64         `json:"deadline"` // the last height a vote counts at
-	Version  uint64         `json:"version,omitempty"`
-	Height   uint64         `json:"height,omitempty"` // when it takes effect
-	Release  string         `json:"release,omitempty"`
-	Target   uint64         `json:"target,omitempty"` // the proposal a cancel cancels
-	Set      []Setting      `json:"set,omitempty"`
-	Votes    []book.Address `json:"votes"`
-	Needed   int            `json:"needed"` // votes that adopt it, counted against the set when it opened
-	Status   string         `json:"status"`
-	Adopted  uint64         `json:"adopted,omitempty"` // height it was adopted at
-	Closed   uint64         `json:"closed,omitempty"`  // height it took effect, expired or was cancelled
+	ID       uint64       `json:"id"`
+	Action   string       `json:"action"`
+	Proposer book.Address `json:"proposer"`
+	Opened   uint64       `json:"opened"`   // height of the block that carried it
+	Deadline uint64       `json:"deadline"` // the last height a vote counts at
+	Version  uint64       `json:"version,omitempty"`
+	Height   uint64       `json:"height,omitempty"` // when it takes effect
+	Release  string       `json:"release,omitempty"`
+	Target   uint64       `json:"target,omitempty"` // the proposal a cancel cancels
+	Set      []Setting    `json:"set,omitempty"`
+	// Validator is the validator an admission admits or a removal removes.
+	Validator *book.Address  `json:"validator,omitempty"`
+	Votes     []book.Address `json:"votes"`
+	Needed    int            `json:"needed"` // votes that adopt it, counted against the set when it opened
+	Status    string         `json:"status"`
+	Adopted   uint64         `json:"adopted,omitempty"` // height it was adopted at
+	Closed    uint64         `json:"closed,omitempty"`  // height it took effect, expired or was cancelled
 }
 
 // Needed returns the votes that adopt a proposal among n validators: more than two
@@ -163,6 +176,9 @@ type Env struct {
 	// CheckTerms reports the refusal a set of term changes meets, if any: the root
 	// ledger applies it to a copy of the terms in force and validates the result.
 	CheckTerms func([]Setting) *book.Error
+	// CheckRemoval reports the refusal taking a validator out of the set in force
+	// meets, if any: one the set cannot lose and keep its committees and quorums.
+	CheckRemoval func(book.Address) *book.Error
 }
 
 func (e *Env) validator() bool { return slices.Contains(e.Validators, e.From) }
@@ -208,8 +224,78 @@ func (s *State) Refusal(e Env, b book.Body) *book.Error {
 	case Vote:
 		_, err := s.checkVote(&e, b)
 		return err
+	case ProposeRemoval:
+		return s.checkRemoval(&e, b)
 	}
 	return nil
+}
+
+// deadline checks a proposal's deadline that names no height against the env.
+func deadline(e *Env, d uint64) *book.Error {
+	switch {
+	case d <= e.Height:
+		return refusef("A proposal's deadline must be after the current height %d", e.Height)
+	case d-e.Height > MaxVoteBlocks:
+		return refusef("A proposal takes votes for at most %d blocks", MaxVoteBlocks)
+	}
+	return nil
+}
+
+// pendingFor returns the open or adopted proposal of action that names validator v, if any.
+func (s *State) pendingFor(action string, v book.Address) *Proposal {
+	for _, p := range s.Proposals {
+		if p.Action == action && p.Validator != nil && *p.Validator == v && (p.Status == Open || p.Status == Adopted) {
+			return p
+		}
+	}
+	return nil
+}
+
+func (s *State) checkRemoval(e *Env, b ProposeRemoval) *book.Error {
+	if !e.validator() {
+		return errNotValidator
+	}
+	if !slices.Contains(e.Validators, b.Validator) {
+		return errNotInSet
+	}
+	if p := s.pendingFor(ActionRemove, b.Validator); p != nil {
+		return refusef("The removal of this validator is already %s (proposal %d)", p.Status, p.ID)
+	}
+	if err := e.CheckRemoval(b.Validator); err != nil {
+		return err
+	}
+	return deadline(e, b.Deadline)
+}
+
+// ProposeRemoval opens a proposal to take a validator out of the set, with the
+// proposer's vote.
+func (s *State) ProposeRemoval(e Env, b ProposeRemoval) (book.Outcome, *book.Error) {
+	if err := s.checkRemoval(&e, b); err != nil {
+		return book.Outcome{}, err
+	}
+	return s.open(e, &Proposal{Action: ActionRemove, Validator: book.AddrPtr(b.Validator), Deadline: b.Deadline}), nil
+}
+
+// CheckAdmit reports the refusal an admission of validator v taking votes until d
+// meets at e: the root ledger checks the join itself.
+func (s *State) CheckAdmit(e Env, v book.Address, d uint64) *book.Error {
+	if p := s.pendingFor(ActionAdmit, v); p != nil {
+		return refusef("A join of this grading address is already %s (proposal %d)", p.Status, p.ID)
+	}
+	return deadline(&e, d)
+}
+
+// OpenAdmit opens the proposal to admit validator v, who joins from e.From and is not
+// a validator: it takes the set in force's votes until d, and its joiner's is not one.
+func (s *State) OpenAdmit(e Env, v book.Address, d uint64) (book.Outcome, *book.Error) {
+	if err := s.CheckAdmit(e, v, d); err != nil {
+		return book.Outcome{}, err
+	}
+	p := &Proposal{ID: uint64(len(s.Proposals) + 1), Action: ActionAdmit, Proposer: e.From, Opened: e.Height, Deadline: d,
+		Validator: book.AddrPtr(v), Votes: []book.Address{}, Needed: Needed(len(e.Validators)), Status: Open}
+	s.Proposals = append(s.Proposals, p)
+	evs := []book.Event{{Type: "proposal_opened", Height: e.Height, Proposal: p.ID, Address: book.AddrPtr(e.From), Note: p.Action}}
+	return book.Outcome{Created: p.ID, Events: evs}, nil
 }
 
 func (s *State) checkUpgrade(e *Env, b ProposeUpgrade) *book.Error {
@@ -340,6 +426,9 @@ func (s *State) count(e Env, p *Proposal) []book.Event {
 		return nil
 	}
 	p.Status, p.Adopted = Adopted, e.Height
+	if p.Action == ActionAdmit || p.Action == ActionRemove {
+		p.Height = e.Height + 1
+	}
 	evs := []book.Event{{Type: "proposal_adopted", Height: e.Height, Proposal: p.ID, Note: p.Action}}
 	if p.Action == ActionCancel {
 		t := s.Get(p.Target)
@@ -401,7 +490,7 @@ func (s *State) Check() error {
 		if p.Action == ActionUpgrade && p.Status == Adopted {
 			adopted++
 		}
-		if len(p.Votes) > 0 && p.Votes[0] != p.Proposer {
+		if p.Action != ActionAdmit && len(p.Votes) > 0 && p.Votes[0] != p.Proposer {
 			return fmt.Errorf("proposal %d: the first vote is not its proposer's", p.ID)
 		}
 	}
@@ -417,6 +506,9 @@ func (s *State) Views() []Proposal {
 	for i := len(s.Proposals) - 1; i >= 0; i-- {
 		p := *s.Proposals[i]
 		p.Votes, p.Set = slices.Clone(p.Votes), slices.Clone(p.Set)
+		if p.Validator != nil {
+			p.Validator = book.AddrPtr(*p.Validator)
+		}
 		out = append(out, p)
 	}
 	return out

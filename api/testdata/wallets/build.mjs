@@ -39,6 +39,7 @@ function value(types, type, v, inReceipt) {
   if (type === "bool") return v ?? false;
   if (type === "address") return v ?? ZeroAddress;
   if (/^u?int\d+$/.test(type)) return v ?? 0;
+  if (type === "bytes") return Buffer.from(v ?? "", "base64"); // the JSON's base64, decoded
   throw new Error("no rule for type " + type);
 }
 
