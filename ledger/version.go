@@ -19,7 +19,8 @@ import (
 //	2  prize sent back to a task's funders (a voided or tiered task's unclaimed prize)
 //	   is split per funder, each funder's contributions summed and rounded down once,
 //	   the remainder to the sponsor; before, each top-up was rounded apart and a funder
-//	   who topped up twice was named twice
+//	   who topped up twice was named twice. Its migration has every validator who never
+//	   posted a bond post the validator bond the terms in force name (migrateTo2)
 const (
 	FirstVersion  uint64 = 1
 	LatestVersion uint64 = 2
