@@ -245,7 +245,7 @@ func waitUntil(t *testing.T, ctx context.Context, what string, cond func() bool)
 // processes: an observer of a four-validator network sends its join statement, three
 // of the four validators vote it in, CometBFT's validator set gains its consensus key,
 // and the rounds opened after that draw it onto their committees, where its grading
-// worker attests.
+// worker attests; then a founding validator exits, and grading goes on without it.
 func TestALateNodeJoinsAsAValidatorAndGrades(t *testing.T) {
 	c := writeCluster(t, 4, 1)
 	for i := range 5 {
@@ -303,5 +303,28 @@ func TestALateNodeJoinsAsAValidatorAndGrades(t *testing.T) {
 	}
 	if !attested {
 		t.Fatal("the late validator attested on no round")
+	}
+
+	// Then a founding validator exits: it leaves the set at the next height, and the
+	// rounds opened after it draw their committees without it and still settle.
+	founder, err := comet.LoadValidatorKey(c.net.Nodes[3].Home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.send(founder, ledger.Amount{}, ledger.ExitValidator{})
+	c.waitFor("the founder out of the set in force", func() bool {
+		var snap ledger.Snapshot
+		if !c.query(c.up()[0], "/snapshot", &snap) || snap.Governance == nil {
+			return false
+		}
+		in := snap.Governance.Validators
+		return !slices.Contains(in, founder.Address()) && slices.Contains(in, key.Address())
+	})
+	_, after := c.post()
+	c.gradeAll(after)
+	for _, r := range c.rounds(after) {
+		if slices.Contains(r.Committee, founder.Address()) || !slices.Contains(r.Committee, key.Address()) {
+			t.Fatalf("round %d opened after the exit has committee %v", r.ID, r.Committee)
+		}
 	}
 }
