@@ -1,6 +1,7 @@
 package board
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -40,5 +41,38 @@ func TestTheBoardListsProposalsVotesAndWhatHappensWhere(t *testing.T) {
 	}
 	if strings.Contains(html, "<b>v2</b>") {
 		t.Error("a release named in markup was rendered as markup")
+	}
+}
+
+// Once founders post bonds, the governance section lists every validator's record: its
+// bond, its status, and when it leaves and has its bond back.
+func TestTheBoardListsValidatorsWithTheirBonds(t *testing.T) {
+	terms := ledgertest.Terms(4)
+	terms.ValidatorBond, terms.UnbondingBlocks = ledger.Ether(2), 50
+	for i := range 4 {
+		terms.Genesis = append(terms.Genesis, ledger.Allocation{Address: ledgertest.Addr(fmt.Sprintf("v%d", i+1)), Amount: ledger.Ether(10)})
+	}
+	s, err := ledger.New(terms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := ledgertest.Drive(t, ledgertest.NewBare(s))
+	c.Do("v4", ledger.Amount{}, ledger.ExitValidator{})
+	if html := string(render(t, s.Snapshot())); !strings.Contains(html, `<td data-label="Status">leaving</td><td data-label="When">founder; leaves the set at height 2</td>`) {
+		t.Error("the board does not say when an exiting validator leaves")
+	}
+	c.Do("stranger", ledger.Amount{}, ledger.Faucet{To: c.Addr("stranger"), Amount: ledger.Ether(1)}) // block 2: it has left
+	html := string(render(t, s.Snapshot()))
+	for _, want := range []string{
+		`<section id="governance" aria-labelledby="governance-h">`,
+		`<tr id="validator-` + c.Addr("v1").String() + `"><td data-label="Validator"><code class="addr">` + c.Addr("v1").String() + `</code></td><td data-label="Name"></td><td data-label="Bond">2 GEN</td><td data-label="Status">active</td><td data-label="When">founder</td><td data-label="Slashed"></td></tr>`,
+		`<td data-label="Status">unbonding</td><td data-label="When">founder; leaves the set at height 2; bond back at height 52</td>`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the board lacks %q", want)
+		}
+	}
+	if strings.Contains(html, "A proposal is adopted when") {
+		t.Error("an arena that never proposed describes its proposals")
 	}
 }

@@ -120,7 +120,7 @@ func build(s *ledger.Snapshot, xs crossings) *page {
 		p.Events = append(p.Events, row)
 	}
 	p.Judges = judgeRows(s)
-	p.Govern = governanceOf(s.Governance)
+	p.Govern = governanceOf(s)
 	p.States, p.Solvers = choices(s.Entries)
 	return p
 }

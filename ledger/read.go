@@ -136,5 +136,8 @@ func (s *State) Snapshot() Snapshot {
 		g := s.Governance()
 		snap.Governance = &g
 	}
+	if !s.vals.Empty() {
+		snap.Validators = s.Validators()
+	}
 	return snap
 }

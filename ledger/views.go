@@ -137,4 +137,7 @@ type Snapshot struct {
 	// Governance is the protocol version in force and every proposal, once the arena
 	// has made one; nil before.
 	Governance *Governance `json:"governance,omitempty"`
+	// Validators is every validator's record with its bond and status, once the set has
+	// changed or a bond was posted; nil before.
+	Validators []ValidatorView `json:"validators,omitempty"`
 }

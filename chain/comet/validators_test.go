@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -242,16 +245,47 @@ func waitUntil(t *testing.T, ctx context.Context, what string, cond func() bool)
 }
 
 // "Joins are adopted by vote and reach CometBFT through ValidatorUpdates", with real
-// processes: an observer of a four-validator network sends its join statement, three
+// processes: an observer that joined a four-validator network by state sync sends its
+// join statement, three
 // of the four validators vote it in, CometBFT's validator set gains its consensus key,
 // and the rounds opened after that draw it onto their committees, where its grading
-// worker attests.
+// worker attests; then a founding validator exits, and grading goes on without it.
 func TestALateNodeJoinsAsAValidatorAndGrades(t *testing.T) {
 	c := writeCluster(t, 4, 1)
 	for i := range 5 {
+		c.env[i] = append(c.env[i], nodeSnapshotsEnv+"="+strconv.Itoa(snapshotEvery))
+	}
+	for i := range 4 {
 		c.start(i)
 	}
-	c.waitHeight(2, 0, 1, 2, 3, 4)
+	c.waitHeight(2, 0, 1, 2, 3)
+	trust, err := c.clients[0].Commit(context.Background(), ptr(int64(2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The late node joins by state sync, from a snapshot taken after its trusted header.
+	solver := c.solvers[0]
+	for sent := 0; sent < 40 && len(c.snapshotHeights(0)) == 0; sent++ {
+		c.send(solver, ledger.Amount{}, ledger.Faucet{To: solver.Address(), Amount: ledger.Ether(1)})
+	}
+	if len(c.snapshotHeights(0)) == 0 {
+		t.Fatal("node 0 made no snapshot after 40 transactions")
+	}
+	sync, err := json.Marshal(comet.StateSync{
+		RPCServers:  []string{"tcp://" + c.net.Nodes[0].RPC, "tcp://" + c.net.Nodes[1].RPC},
+		TrustHeight: trust.Height, TrustHash: hex.EncodeToString(trust.Header.Hash()),
+		DiscoveryTime: 5 * time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.env[4] = append(c.env[4], nodeStateSyncEnv+"="+string(sync))
+	c.start(4)
+	top, _, err := c.info(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.sameAppHash(top, 0, 4)
 	late := c.net.Nodes[4]
 	key, err := comet.LoadValidatorKey(late.Home)
 	if err != nil {
@@ -303,5 +337,28 @@ func TestALateNodeJoinsAsAValidatorAndGrades(t *testing.T) {
 	}
 	if !attested {
 		t.Fatal("the late validator attested on no round")
+	}
+
+	// Then a founding validator exits: it leaves the set at the next height, and the
+	// rounds opened after it draw their committees without it and still settle.
+	leaver, err := comet.LoadValidatorKey(c.net.Nodes[3].Home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.send(leaver, ledger.Amount{}, ledger.ExitValidator{})
+	c.waitFor("the founder out of the set in force", func() bool {
+		var snap ledger.Snapshot
+		if !c.query(c.up()[0], "/snapshot", &snap) || snap.Governance == nil {
+			return false
+		}
+		in := snap.Governance.Validators
+		return !slices.Contains(in, leaver.Address()) && slices.Contains(in, key.Address())
+	})
+	_, after := c.post()
+	c.gradeAll(after)
+	for _, r := range c.rounds(after) {
+		if slices.Contains(r.Committee, leaver.Address()) || !slices.Contains(r.Committee, key.Address()) {
+			t.Fatalf("round %d opened after the exit has committee %v", r.ID, r.Committee)
+		}
 	}
 }
