@@ -45,7 +45,7 @@ func governanceOf(s *ledger.Snapshot) governanceSection {
 		sec.Next = fmt.Sprintf("from height %d every block is applied under protocol version %d (proposal %d; operators install %s before it)", p.Height, p.Version, p.ID, p.Release)
 	}
 	for _, p := range g.Proposals {
-		row := proposalRow{ID: p.ID, Action: p.Action, What: proposalWhat(p), By: p.Proposer.String(),
+		row := proposalRow{ID: p.ID, Action: p.Action, What: p.Summary(), By: p.Proposer.String(),
 			Votes: fmt.Sprintf("%d of %d", len(p.Votes), p.Needed), Status: proposalStatus(p), Opened: fmt.Sprintf("%d", p.Opened)}
 		for _, v := range p.Votes {
 			row.Voters = append(row.Voters, v.String())
@@ -53,21 +53,6 @@ func governanceOf(s *ledger.Snapshot) governanceSection {
 		sec.Proposals = append(sec.Proposals, row)
 	}
 	return sec
-}
-
-// proposalWhat says what a proposal does, and where.
-func proposalWhat(p ledger.Proposal) string {
-	switch p.Action {
-	case govern.ActionUpgrade:
-		return fmt.Sprintf("protocol version %d from height %d (release %s)", p.Version, p.Height, p.Release)
-	case govern.ActionCancel:
-		return fmt.Sprintf("cancel upgrade proposal %d", p.Target)
-	}
-	parts := make([]string, len(p.Set))
-	for i, s := range p.Set {
-		parts[i] = s.Term + " = " + s.Value
-	}
-	return strings.Join(parts, ", ") + fmt.Sprintf(" from height %d", p.Height)
 }
 
 // proposalStatus says where a proposal stands, with its height.

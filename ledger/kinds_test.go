@@ -243,7 +243,7 @@ func TestEveryCountAndViewIsSomeKinds(t *testing.T) {
 	}
 	for i, p := range sentinel {
 		name := sv.Type().Field(i).Name
-		root := name == "Claimable" || name == "Events"
+		root := name == "Claimable" || name == "Events" || name == "Validators" // the root writes these itself
 		if written := sv.Field(i).Pointer() != p; written == root {
 			t.Errorf("Snapshot.%s: written by a kind's snapshot %v, want %v", name, written, !root)
 		}

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	ctypes "github.com/cometbft/cometbft/rpc/core/types"
+
 	"github.com/arena/arena/chain/blocks"
 	"github.com/arena/arena/chain/comet"
 	"github.com/arena/arena/ledger"
@@ -54,17 +56,8 @@ func TestALateNodeJoinsByStateSync(t *testing.T) {
 	c.send(solver, ledger.Amount{}, ledger.Faucet{To: solver.Address(), Amount: ledger.Ether(1)})
 	sent++
 
-	sync, err := json.Marshal(comet.StateSync{
-		RPCServers:  []string{"tcp://" + c.net.Nodes[0].RPC, "tcp://" + c.net.Nodes[1].RPC},
-		TrustHeight: trust.Height, TrustHash: hex.EncodeToString(trust.Header.Hash()),
-		DiscoveryTime: 5 * time.Second,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.env[4] = append(c.env[4], nodeStateSyncEnv+"="+string(sync))
 	joining := time.Now()
-	c.start(4)
+	c.startBySync(4, trust)
 	top, _, err := c.info(0)
 	if err != nil {
 		t.Fatal(err)
@@ -151,4 +144,20 @@ func (c *cluster) sameHeaderAppHash(h int64, nodes ...int) {
 		}
 		first = r
 	}
+}
+
+// startBySync starts node i with [statesync] trusting the commit trust, the light
+// client asking nodes 0 and 1, and waits for its API.
+func (c *cluster) startBySync(i int, trust *ctypes.ResultCommit) {
+	c.t.Helper()
+	sync, err := json.Marshal(comet.StateSync{
+		RPCServers:  []string{"tcp://" + c.net.Nodes[0].RPC, "tcp://" + c.net.Nodes[1].RPC},
+		TrustHeight: trust.Height, TrustHash: hex.EncodeToString(trust.Header.Hash()),
+		DiscoveryTime: 5 * time.Second,
+	})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	c.env[i] = append(c.env[i], nodeStateSyncEnv+"="+string(sync))
+	c.start(i)
 }

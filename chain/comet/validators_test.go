@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -271,16 +269,7 @@ func TestALateNodeJoinsAsAValidatorAndGrades(t *testing.T) {
 	if len(c.snapshotHeights(0)) == 0 {
 		t.Fatal("node 0 made no snapshot after 40 transactions")
 	}
-	sync, err := json.Marshal(comet.StateSync{
-		RPCServers:  []string{"tcp://" + c.net.Nodes[0].RPC, "tcp://" + c.net.Nodes[1].RPC},
-		TrustHeight: trust.Height, TrustHash: hex.EncodeToString(trust.Header.Hash()),
-		DiscoveryTime: 5 * time.Second,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.env[4] = append(c.env[4], nodeStateSyncEnv+"="+string(sync))
-	c.start(4)
+	c.startBySync(4, trust)
 	top, _, err := c.info(0)
 	if err != nil {
 		t.Fatal(err)

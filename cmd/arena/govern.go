@@ -208,7 +208,7 @@ func printGovernance(w io.Writer, g ledger.Governance) {
 		return
 	}
 	for _, p := range g.Proposals {
-		fmt.Fprintf(w, "proposal %d %s by %s at height %d: %s; %d of %d votes", p.ID, p.Action, p.Proposer, p.Opened, what(p), len(p.Votes), p.Needed)
+		fmt.Fprintf(w, "proposal %d %s by %s at height %d: %s; %d of %d votes", p.ID, p.Action, p.Proposer, p.Opened, p.Summary(), len(p.Votes), p.Needed)
 		switch p.Status {
 		case govern.Open:
 			fmt.Fprintf(w, ", open until height %d\n", p.Deadline)
@@ -218,19 +218,4 @@ func printGovernance(w io.Writer, g ledger.Governance) {
 			fmt.Fprintf(w, ", %s at height %d\n", p.Status, p.Closed)
 		}
 	}
-}
-
-// what says what a proposal does.
-func what(p ledger.Proposal) string {
-	switch p.Action {
-	case govern.ActionUpgrade:
-		return fmt.Sprintf("protocol version %d at height %d, release %s", p.Version, p.Height, p.Release)
-	case govern.ActionCancel:
-		return fmt.Sprintf("cancel upgrade %d", p.Target)
-	}
-	parts := make([]string, len(p.Set))
-	for i, s := range p.Set {
-		parts[i] = s.Term + "=" + s.Value
-	}
-	return strings.Join(parts, ", ") + fmt.Sprintf(" at height %d", p.Height)
 }

@@ -513,3 +513,25 @@ func (s *State) Views() []Proposal {
 	}
 	return out
 }
+
+// Summary says what p does, and from which height: the words the CLI and the board
+// both show.
+func (p *Proposal) Summary() string {
+	switch p.Action {
+	case ActionUpgrade:
+		return fmt.Sprintf("protocol version %d from height %d (release %s)", p.Version, p.Height, p.Release)
+	case ActionCancel:
+		return fmt.Sprintf("cancel upgrade proposal %d", p.Target)
+	case ActionTerms:
+		parts := make([]string, len(p.Set))
+		for i, s := range p.Set {
+			parts[i] = s.Term + " = " + s.Value
+		}
+		return strings.Join(parts, ", ") + fmt.Sprintf(" from height %d", p.Height)
+	case ActionAdmit, ActionRemove:
+		if p.Validator != nil {
+			return fmt.Sprintf("%s validator %s at the height after adoption", p.Action, p.Validator)
+		}
+	}
+	return p.Action
+}
