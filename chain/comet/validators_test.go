@@ -334,6 +334,20 @@ func TestALateNodeJoinsAsAValidatorAndGrades(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Its grading worker signs with the same key: the exit waits until it has attested on
+	// every round it sits on, or the two would race for one nonce.
+	c.waitFor("the leaving founder's attestations on every round", func() bool {
+		for _, r := range c.rounds(ids) {
+			if len(r.Attempts) == 0 {
+				return false
+			}
+			last := r.Attempts[len(r.Attempts)-1]
+			if !slices.ContainsFunc(last.Attestations, func(a ledger.Attestation) bool { return a.Validator == leaver.Address() }) {
+				return false
+			}
+		}
+		return true
+	})
 	c.send(leaver, ledger.Amount{}, ledger.ExitValidator{})
 	c.waitFor("the founder out of the set in force", func() bool {
 		var snap ledger.Snapshot
