@@ -266,6 +266,9 @@ func (s *State) dispatch(tx *Tx) (Outcome, *Error) {
 // round admits the sender, the round's kind reads the verdict, and the round tallies it,
 // or records it late when the attempt has already ended.
 func (s *State) attest(env round.Env, id RoundID, attempt int, read func(*round.Round) (round.Verdict, *Error)) (Outcome, *Error) {
+	if s.slashed(env.At.From) {
+		return Outcome{}, errSlashedAttests
+	}
 	r, late, err := s.rounds.Admit(id, attempt, env.At.From, env.At.Now)
 	if err != nil {
 		return Outcome{}, err

@@ -70,6 +70,7 @@ var (
 	errJoinSender       = refuse("A join is sent from the grading address its statement names")
 	errAlreadyValidator = refuse("This grading address is already a validator, or waits to become one")
 	errTombstoned       = refuse("This validator was slashed for misbehaviour and can never be a validator again")
+	errSlashedAttests   = refuse("This validator was slashed for misbehaviour: it attests on no round, those opened before included")
 	errKeyInUse         = refuse("Another validator holds this consensus key")
 	errSetFull          = refusef("The validator set is full: at most %d validators, joins waiting included", MaxValidators)
 	errNotInSet         = refuse("Sender is not a validator in the set in force")

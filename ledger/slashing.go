@@ -163,3 +163,14 @@ func (s *State) checkReport(b ReportEquivocation) (*valset.Validator, string, *E
 	}
 	return v, fmt.Sprintf("two attestations on round %d attempt %d", x.round, x.attempt), nil
 }
+
+// slashed reports whether a was slashed: a tombstoned validator attests on no round,
+// not even one whose committee it sat on before. An arena whose set never changed has
+// no records, and nobody in it was slashed.
+func (s *State) slashed(a Address) bool {
+	if s.vals.Empty() {
+		return false
+	}
+	v := s.vals.Get(a)
+	return v != nil && v.Tombstone != ""
+}

@@ -259,3 +259,19 @@ func TestAnUnbondingValidatorIsStillSlashedAndAWaitingJoinerIsNot(t *testing.T) 
 	wantAdmission(t, a, "alice", Amount{}, ReportEquivocation{First: a.attestTx(t, "joiner2", 1, 3), Second: a.attestTx(t, "joiner2", 1, 4)},
 		"The attestations' signer is neither in the validator set nor unbonding")
 }
+
+// A validator slashed while it sits on an open round's committee attests there no more:
+// its attestation is refused, and the round is settled by the others.
+func TestASlashedValidatorAttestsOnNoRoundOpenedBefore(t *testing.T) {
+	a := valArena(t, 4, nil)
+	task := a.Post(Ether(10))
+	e := a.Enter(task, "alice", "strong")
+	r := a.OpenRound(e)
+	if !slices.Contains(r.Committee, a.Addr("v1")) {
+		t.Fatalf("round %d's committee %v lacks v1", r.ID, r.Committee)
+	}
+	first, second := a.attestTx(t, "v1", 1, 3), a.attestTx(t, "v1", 1, 4)
+	a.Do("stranger", Amount{}, ReportEquivocation{First: first, Second: second})
+	a.Refused(refusal("This validator was slashed for misbehaviour: it attests on no round, those opened before included"),
+		"v1", Amount{}, Attest{Round: r.ID, Attempt: 1, Result: ledgertest.Reading(4, 0, false)})
+}
