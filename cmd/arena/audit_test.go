@@ -46,17 +46,7 @@ func auditSnapshots(t *testing.T) (honest, doctored string) {
 	m.Finish()
 	snap := s.Snapshot()
 	dir := t.TempDir()
-	write := func(name string, s ledger.Snapshot) string {
-		b, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, b, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name string, s ledger.Snapshot) string { return writeSnapshot(t, dir, name, s) }
 	honest = write("snapshot.json", snap)
 	if snap.Matches[1].State != match.StateVoid {
 		t.Fatalf("match 2 is %s, want void", snap.Matches[1].State)
@@ -106,4 +96,20 @@ func TestTheAuditsExitStatusTellsAWrongSettlementFromACaughtCheat(t *testing.T) 
 			}
 		})
 	}
+}
+
+// writeSnapshot writes s as JSON to dir/name, as `arena snapshot` would, and returns
+// the path: the snapshots the audit tests hand `arena audit --snapshot`, honest and
+// doctored.
+func writeSnapshot(t *testing.T, dir, name string, s ledger.Snapshot) string {
+	t.Helper()
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

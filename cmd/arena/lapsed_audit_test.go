@@ -3,9 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,17 +37,7 @@ func TestTheAuditReDerivesALapsedRegradesPanel(t *testing.T) {
 		t.Fatalf("entry %d: appeal %+v, grade in force %+v; want the appeal lapsed and round %d's grade standing", entry, e.Appeal, e.Current, first.ID)
 	}
 	dir := t.TempDir()
-	write := func(name string, s ledger.Snapshot) string {
-		b, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, b, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name string, s ledger.Snapshot) string { return writeSnapshot(t, dir, name, s) }
 	honest := write("snapshot.json", snap)
 	for i := range snap.Rounds {
 		if snap.Rounds[i].ID == regrade {

@@ -5,9 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -75,17 +72,7 @@ func panelSnapshots(t *testing.T) (honest, doctored string, entry ledger.EntryID
 		t.Fatalf("entry %d's grade in force: %+v; want the regrade's, four agreeing", entry, e.Current)
 	}
 	dir := t.TempDir()
-	write := func(name string, s ledger.Snapshot) string {
-		b, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, b, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name string, s ledger.Snapshot) string { return writeSnapshot(t, dir, name, s) }
 	honest = write("snapshot.json", snap)
 	for i := range snap.Rounds {
 		if snap.Rounds[i].ID == regrade {

@@ -3,9 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -32,17 +29,7 @@ func TestAuditTaskRefusesRefundsRoundedPerTopUp(t *testing.T) {
 	c.Settle(task)
 	snap := s.Snapshot()
 	dir := t.TempDir()
-	write := func(name string, s ledger.Snapshot) string {
-		b, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, b, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name string, s ledger.Snapshot) string { return writeSnapshot(t, dir, name, s) }
 	honest := write("snapshot.json", snap)
 	snap.Tasks[0].Refunds = []ledger.Payout{
 		{Address: c.Addr("sponsor"), Prize: ledger.MustAmount("5000000000000000001")},
